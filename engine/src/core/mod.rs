@@ -1,0 +1,14 @@
+//! What every game shares: seats and viewers, the seeded RNG, errors, the outcome, and
+//! the [`Game`] trait itself.
+
+mod error;
+mod game;
+mod outcome;
+mod rng;
+mod seat;
+
+pub use error::{RuleError, SetupError};
+pub use game::Game;
+pub use outcome::{Outcome, Standing};
+pub use rng::GameRng;
+pub use seat::{Seat, SeatSet, Viewer};

@@ -1,0 +1,12 @@
+//! Agora's rules engines: pure, deterministic, total.
+//!
+//! Every game implements [`core::Game`]; [`registry`] erases the game types so a host
+//! (the gRPC service, a test, a benchmark) can run any game by its id.
+
+pub mod core;
+pub mod origin;
+pub mod registry;
+
+pub use crate::core::{
+    Game, GameRng, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer,
+};
