@@ -4,6 +4,7 @@
 mod error;
 mod game;
 mod outcome;
+pub mod playout;
 mod rng;
 mod seat;
 
