@@ -1,21 +1,33 @@
 //! Origin (Andrea Mainini): standard and Junior rules, 2-4 players.
 //! Rules: `shared/rules/origin.md`. Component data: `engine/data/origin/`.
 
+mod actions;
+pub mod assumptions;
+mod cards;
+pub mod data;
+mod diagnose;
+mod end;
+pub mod map;
+mod objectives;
+pub mod pawns;
+mod rewards;
+pub mod scoring;
+mod state;
+#[doc(hidden)]
+pub mod testing;
+pub mod tiles;
+mod tokens;
+mod turn;
 mod types;
+mod view;
 
+pub use state::OriginState;
 pub use types::*;
 
 use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
-use serde::{Deserialize, Serialize};
 
 /// The Origin rules (implements [`Game`]).
 pub struct Origin;
-
-/// Placeholder state until the rules land.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OriginState {
-    pub options: OriginOptions,
-}
 
 impl Game for Origin {
     type Options = OriginOptions;
@@ -24,48 +36,33 @@ impl Game for Origin {
     type Event = Event;
     type View = OriginView;
 
-    fn setup(options: &OriginOptions, _seed: u64) -> Result<OriginState, SetupError> {
-        Err(SetupError(format!(
-            "Origin is not implemented yet ({options:?})"
-        )))
+    fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupError> {
+        state::setup(options, seed)
     }
     fn seat_count(state: &OriginState) -> usize {
         state.options.players as usize
     }
-    fn to_act(_state: &OriginState) -> SeatSet {
-        SeatSet::EMPTY
+    fn to_act(state: &OriginState) -> SeatSet {
+        turn::to_act(state)
     }
-    fn legal_actions(_state: &OriginState, _seat: Seat) -> Vec<Action> {
-        Vec::new()
+    fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
+        turn::legal_actions(state, seat)
     }
     fn apply(
-        _state: &mut OriginState,
-        _seat: Seat,
-        _action: &Action,
+        state: &mut OriginState,
+        seat: Seat,
+        action: &Action,
     ) -> Result<Vec<Event>, RuleError> {
-        Err(RuleError::game_over())
+        turn::apply(state, seat, action)
     }
     fn view(state: &OriginState, viewer: Viewer) -> OriginView {
-        OriginView {
-            options: state.options.clone(),
-            viewer,
-            current: None,
-            pending: Pending::GameOver,
-            territories: vec![],
-            straits: vec![],
-            reserve: vec![],
-            columns: vec![],
-            hidden_tiles: 0,
-            piles: vec![],
-            players: vec![],
-            final_round: None,
-        }
+        view::view(state, viewer)
     }
-    fn redact_event(event: &Event, _viewer: Viewer) -> Event {
-        event.clone()
+    fn redact_event(event: &Event, viewer: Viewer) -> Event {
+        view::redact_event(event, viewer)
     }
-    fn outcome(_state: &OriginState) -> Option<Outcome> {
-        None
+    fn outcome(state: &OriginState) -> Option<Outcome> {
+        state.over.then(|| scoring::outcome(state))
     }
 }
 

@@ -179,6 +179,8 @@ pub enum EndTrigger {
     NoTilesOnBoard,
     ReserveEmpty,
     AllVillagesPlaced,
+    /// Engine safeguard: every player in a row had to pass the main action (see CHANGES.md).
+    Stalemate,
 }
 
 /// What happened. Fields holding private information are `Option`s that

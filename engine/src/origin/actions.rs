@@ -1,0 +1,234 @@
+//! The three main actions (rules 2.2): which are legal, and what they do to the board.
+
+use super::cards::has_permanent;
+use super::data::PermanentEffect;
+use super::map::{bit, map, members};
+use super::pawns;
+use super::state::{OriginState, Placed};
+use super::tokens;
+use super::types::*;
+use crate::Seat;
+
+/// Which Exchanges a mover may make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExchangeRule {
+    /// Equal strength allowed (Permanent `ExchangeEqualStrength`, Action `EqualExchange`).
+    pub equal_ok: bool,
+}
+
+/// Movement range of `seat`'s pawn `pawn` this turn: size, + Permanents, + Action bonus.
+pub fn range(state: &OriginState, seat: Seat, pawn: PawnType) -> u8 {
+    let mut r = pawn.size;
+    if pawn.size == 1 && has_permanent(state, seat, PermanentEffect::SmallPawnsMoveTwo) {
+        r = 2;
+    }
+    if has_permanent(state, seat, PermanentEffect::MovePlusOne) {
+        r += 1;
+    }
+    if state.current == seat {
+        r += state.turn.range_bonus;
+    }
+    r
+}
+
+pub fn straits_free(state: &OriginState, seat: Seat) -> bool {
+    has_permanent(state, seat, PermanentEffect::StraitsFree)
+}
+
+/// Territories `seat`'s pawn on `from` can reach (any occupancy), `from` excluded.
+pub fn reach(state: &OriginState, seat: Seat, from: TerritoryId) -> u64 {
+    match state.at(from) {
+        Some(p) => map().reach(from, range(state, seat, p.pawn), straits_free(state, seat)),
+        None => 0,
+    }
+}
+
+pub fn exchange_rule(state: &OriginState, seat: Seat, card_equal: bool) -> ExchangeRule {
+    ExchangeRule {
+        equal_ok: card_equal || has_permanent(state, seat, PermanentEffect::ExchangeEqualStrength),
+    }
+}
+
+/// Strength of `seat`'s pawn when it Exchanges (Permanent `ExchangeStrengthPlusOne`).
+pub fn exchange_strength(state: &OriginState, seat: Seat, pawn: PawnType) -> u8 {
+    pawn.strength + has_permanent(state, seat, PermanentEffect::ExchangeStrengthPlusOne) as u8
+}
+
+/// True if `target` may be displaced by `seat`'s `mover` under `rule`.
+pub fn can_displace(
+    state: &OriginState,
+    seat: Seat,
+    mover: PawnType,
+    target: Placed,
+    rule: ExchangeRule,
+) -> bool {
+    let Some(owner) = target.owner else {
+        return false;
+    };
+    if owner == seat || has_permanent(state, owner, PermanentEffect::ExchangeImmune) {
+        return false;
+    }
+    let s = exchange_strength(state, seat, mover);
+    s > target.pawn.strength || (rule.equal_ok && s == target.pawn.strength)
+}
+
+pub fn push_evolves(
+    state: &OriginState,
+    seat: Seat,
+    only_target: Option<TerritoryId>,
+    out: &mut Vec<Action>,
+) {
+    if state.player(seat).villages_left == 0 {
+        return;
+    }
+    let m = map();
+    let occ = state.occupied();
+    let targets = match only_target {
+        Some(t) if m.contains(t) => bit(t),
+        Some(_) => 0,
+        None => (1u64 << m.count) - 1,
+    };
+    for target in members(targets & !occ) {
+        for reference in members(m.adjacent[target.0 as usize] & occ) {
+            let Some(r) = state.at(reference) else {
+                continue;
+            };
+            for pawn in pawns::evolutions(r.pawn) {
+                if state.reserve_count(pawn) > 0 {
+                    out.push(Action::Evolve {
+                        target,
+                        reference,
+                        pawn,
+                    });
+                }
+            }
+        }
+    }
+}
+
+pub fn push_migrates(
+    state: &OriginState,
+    seat: Seat,
+    only_from: Option<TerritoryId>,
+    out: &mut Vec<Action>,
+) {
+    let occ = state.occupied();
+    for from in members(sources(state, seat, only_from)) {
+        for to in members(reach(state, seat, from) & !occ) {
+            out.push(Action::Migrate { from, to });
+        }
+    }
+}
+
+pub fn push_exchanges(
+    state: &OriginState,
+    seat: Seat,
+    only_from: Option<TerritoryId>,
+    rule: ExchangeRule,
+    out: &mut Vec<Action>,
+) {
+    let occ = state.occupied();
+    for from in members(sources(state, seat, only_from)) {
+        let Some(mover) = state.at(from) else {
+            continue;
+        };
+        for to in members(reach(state, seat, from) & occ) {
+            if let Some(target) = state.at(to) {
+                if can_displace(state, seat, mover.pawn, target, rule) {
+                    out.push(Action::Exchange { from, to });
+                }
+            }
+        }
+    }
+}
+
+fn sources(state: &OriginState, seat: Seat, only_from: Option<TerritoryId>) -> u64 {
+    let own = state.own(seat);
+    match only_from {
+        Some(f) if map().contains(f) => own & bit(f),
+        Some(_) => 0,
+        None => own,
+    }
+}
+
+/// All main actions of `seat` (without PassMain).
+pub fn push_main_actions(state: &OriginState, seat: Seat, out: &mut Vec<Action>) {
+    push_evolves(state, seat, None, out);
+    push_migrates(state, seat, None, out);
+    let rule = exchange_rule(state, seat, false);
+    push_exchanges(state, seat, None, rule, out);
+}
+
+pub fn has_main_action(state: &OriginState, seat: Seat) -> bool {
+    let mut v = Vec::new();
+    push_main_actions(state, seat, &mut v);
+    !v.is_empty()
+}
+
+// ------------------------------------------------------------------ performing
+
+pub fn evolve(
+    state: &mut OriginState,
+    seat: Seat,
+    target: TerritoryId,
+    reference: TerritoryId,
+    pawn: PawnType,
+    ev: &mut Vec<Event>,
+) {
+    if let Some(i) = pawns::index(pawn) {
+        state.reserve[i] = state.reserve[i].saturating_sub(1);
+    }
+    let p = &mut state.players[seat.index()];
+    p.villages_left = p.villages_left.saturating_sub(1);
+    state.board[target.0 as usize] = Some(Placed {
+        pawn,
+        owner: Some(seat),
+    });
+    ev.push(Event::Evolved {
+        seat,
+        target,
+        reference,
+        pawn,
+    });
+    tokens::arrived(state, target, ev);
+    tokens::check_straits(state, ev);
+}
+
+pub fn migrate(
+    state: &mut OriginState,
+    seat: Seat,
+    from: TerritoryId,
+    to: TerritoryId,
+    ev: &mut Vec<Event>,
+) {
+    move_pawn(state, from, to);
+    ev.push(Event::Migrated { seat, from, to });
+    tokens::arrived(state, to, ev);
+    tokens::check_straits(state, ev);
+}
+
+pub fn exchange(
+    state: &mut OriginState,
+    seat: Seat,
+    from: TerritoryId,
+    to: TerritoryId,
+    ev: &mut Vec<Event>,
+) {
+    let displaced = state.owner_at(to).unwrap_or(seat);
+    state.board.swap(from.0 as usize, to.0 as usize);
+    ev.push(Event::Exchanged {
+        seat,
+        from,
+        to,
+        displaced,
+    });
+    tokens::arrived(state, to, ev);
+    tokens::arrived(state, from, ev);
+    tokens::check_straits(state, ev);
+}
+
+/// Moves the pawn (with its village) on `from` to the empty `to`.
+pub fn move_pawn(state: &mut OriginState, from: TerritoryId, to: TerritoryId) {
+    let p = state.board[from.0 as usize].take();
+    state.board[to.0 as usize] = p;
+}
