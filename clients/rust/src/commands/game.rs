@@ -1,0 +1,156 @@
+//! One seat's commands: `state`, `actions`, `submit`.
+
+use agora_proto::v1::{
+    game_action, GameAction, GetStateRequest, ListLegalActionsRequest, ListLegalActionsResponse,
+};
+
+use crate::{
+    action_json,
+    client::{request, require_token, CliError, CliResult, Client},
+    commands::submit_with_retry,
+    render::{self, Names},
+};
+
+pub async fn state(client: &mut Client, token: Option<&str>, session_id: String) -> CliResult<()> {
+    let state = client
+        .get_state(request(GetStateRequest { session_id }, token)?)
+        .await?
+        .into_inner();
+    let names = Names::from_session(state.session.as_ref());
+    if let Some(session) = &state.session {
+        print!("{}", render::session_text(session));
+        println!();
+    }
+    print!("{}", render::game_view(state.view.as_ref(), &names));
+    Ok(())
+}
+
+async fn legal(
+    client: &mut Client,
+    token: &str,
+    session_id: &str,
+) -> CliResult<ListLegalActionsResponse> {
+    Ok(client
+        .list_legal_actions(request(
+            ListLegalActionsRequest {
+                session_id: session_id.to_string(),
+            },
+            Some(token),
+        )?)
+        .await?
+        .into_inner())
+}
+
+fn action_json_text(action: &GameAction) -> String {
+    match &action.game {
+        Some(game_action::Game::Origin(a)) => action_json::action_to_json(a).to_string(),
+        None => "{}".into(),
+    }
+}
+
+pub async fn actions(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    json: bool,
+) -> CliResult<()> {
+    let token = require_token(token)?;
+    let legal = legal(client, token, &session_id).await?;
+    let names = Names::default();
+    if legal.actions.is_empty() {
+        println!(
+            "version {}: nothing to decide for this seat now",
+            legal.version
+        );
+        return Ok(());
+    }
+    println!(
+        "version {}: {} legal action(s); submit with --index N",
+        legal.version,
+        legal.actions.len()
+    );
+    for (i, action) in legal.actions.iter().enumerate() {
+        if json {
+            println!(
+                "[{i}] {}\n      {}",
+                render::game_action(action, &names),
+                action_json_text(action)
+            );
+        } else {
+            println!("[{i}] {}", render::game_action(action, &names));
+        }
+    }
+    Ok(())
+}
+
+/// Which action `agora submit` sends.
+pub enum Choice {
+    /// The N-th action of `agora actions` (numbered from 0).
+    Index(usize),
+    /// An action in the JSON form of `agora actions --json`.
+    Json(String),
+}
+
+pub async fn submit(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    choice: Choice,
+    expected_version: Option<u64>,
+    request_id: Option<String>,
+) -> CliResult<()> {
+    let token = require_token(token)?;
+    let (action, expected_version) = match choice {
+        Choice::Index(index) => {
+            let legal = legal(client, token, &session_id).await?;
+            let count = legal.actions.len();
+            let action = legal.actions.into_iter().nth(index).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "no action [{index}]: this seat has {count} legal action(s) at version {} (see `agora actions`)",
+                    legal.version
+                ))
+            })?;
+            // The index refers to this listing: apply it only at its version.
+            (action, expected_version.or(Some(legal.version)))
+        }
+        Choice::Json(text) => {
+            let value: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| CliError::Usage(format!("--json is not valid JSON: {e}")))?;
+            let action = action_json::action_from_json(&value)
+                .map_err(|e| CliError::Usage(format!("--json: {e}")))?;
+            (
+                GameAction {
+                    game: Some(game_action::Game::Origin(action)),
+                },
+                expected_version,
+            )
+        }
+    };
+    let request_id = request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    let names = Names::default();
+    let text = render::game_action(&action, &names);
+    let response = submit_with_retry(
+        client,
+        token,
+        &session_id,
+        action,
+        expected_version,
+        &request_id,
+    )
+    .await?;
+    let names = Names::from_session(response.session.as_ref());
+    println!("submitted: {text}");
+    println!("version {} (request {request_id})", response.version);
+    for event in &response.events {
+        println!("    {}", render::game_event(event, &names));
+    }
+    if let Some(session) = &response.session {
+        if let Some(outcome) = &session.outcome {
+            print!("{}", render::outcome_text(outcome, &names));
+        } else if !session.to_act.is_empty() {
+            let next: Vec<String> = session.to_act.iter().map(|s| names.seat(*s)).collect();
+            println!("next to act: {}", next.join(", "));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
+
+use agora_proto::v1::{
+    game_options, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
+    ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet, Session,
+};
+
+use crate::{
+    client::{request, CliError, CliResult, Client},
+    render,
+};
+
+pub async fn games(client: &mut Client) -> CliResult<()> {
+    let games = client
+        .list_games(request(ListGamesRequest {}, None)?)
+        .await?
+        .into_inner()
+        .games;
+    if games.is_empty() {
+        println!("no games hosted");
+    }
+    for game in &games {
+        print!("{}", render::game_info(game));
+    }
+    Ok(())
+}
+
+/// Typed options of an Origin session.
+pub fn origin_options(players: u32, junior: bool, first_player: Option<u32>) -> GameOptions {
+    GameOptions {
+        game: Some(game_options::Game::Origin(OriginOptions {
+            players,
+            rules: if junior {
+                OriginRuleSet::Junior as i32
+            } else {
+                OriginRuleSet::Standard as i32
+            },
+            first_player,
+        })),
+    }
+}
+
+pub async fn create_session(
+    client: &mut Client,
+    options: GameOptions,
+    seed: Option<u64>,
+) -> CliResult<Session> {
+    client
+        .create_session(request(
+            CreateSessionRequest {
+                options: Some(options),
+                seed,
+            },
+            None,
+        )?)
+        .await?
+        .into_inner()
+        .session
+        .ok_or_else(|| CliError::Other("the server created a session but returned none".into()))
+}
+
+pub async fn create(client: &mut Client, options: GameOptions, seed: Option<u64>) -> CliResult<()> {
+    let session = create_session(client, options, seed).await?;
+    print!("{}", render::session_text(&session));
+    println!("join with: agora join {}", session.session_id);
+    Ok(())
+}
+
+pub async fn sessions(client: &mut Client, game: Option<String>, all: bool) -> CliResult<()> {
+    let sessions = client
+        .list_sessions(request(
+            ListSessionsRequest {
+                game_id: game.unwrap_or_default(),
+                include_full: all,
+                page_size: 0,
+            },
+            None,
+        )?)
+        .await?
+        .into_inner()
+        .sessions;
+    if sessions.is_empty() {
+        println!("no {}sessions", if all { "" } else { "open " });
+    }
+    for session in &sessions {
+        println!("{}", render::session_line(session));
+    }
+    Ok(())
+}
+
+pub async fn session(client: &mut Client, session_id: String) -> CliResult<()> {
+    let session = client
+        .get_session(request(GetSessionRequest { session_id }, None)?)
+        .await?
+        .into_inner()
+        .session
+        .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
+    print!("{}", render::session_text(&session));
+    Ok(())
+}
+
+pub async fn join(
+    client: &mut Client,
+    session_id: String,
+    seat: Option<u32>,
+    name: Option<String>,
+) -> CliResult<()> {
+    let joined = client
+        .join_session(request(
+            JoinSessionRequest {
+                session_id: session_id.clone(),
+                seat,
+                player_name: name.unwrap_or_default(),
+            },
+            None,
+        )?)
+        .await?
+        .into_inner();
+    println!("session: {session_id}");
+    println!("seat: {}", joined.seat);
+    println!("token: {}", joined.seat_token);
+    println!("use it with: export AGORA_TOKEN={}", joined.seat_token);
+    Ok(())
+}
