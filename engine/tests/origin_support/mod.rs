@@ -83,3 +83,41 @@ pub fn is_main_actions(a: &Action) -> bool {
         Action::Evolve { .. } | Action::Migrate { .. } | Action::Exchange { .. }
     )
 }
+
+/// Resolves whatever the current player must still decide with the first legal choice
+/// (never a card play), then ends the turn (Standard).
+pub fn finish_turn(state: &mut OriginState) {
+    let seat = current(state).0;
+    for _ in 0..100 {
+        match pending(state) {
+            Pending::AfterMain => {
+                ok(state, seat, Action::EndTurn);
+                return;
+            }
+            Pending::Main | Pending::GameOver => return,
+            _ => {
+                let a = legal(state, seat)
+                    .into_iter()
+                    .find(|a| !matches!(a, Action::PlayCard { .. }))
+                    .expect("a decision");
+                ok(state, seat, a);
+            }
+        }
+    }
+    panic!("turn does not finish");
+}
+
+/// Levels of the legal TakeTile slots, sorted.
+pub fn takeable_levels(state: &OriginState) -> Vec<u8> {
+    let seat = current(state).0;
+    let mut v: Vec<u8> = legal(state, seat)
+        .iter()
+        .filter_map(|a| match a {
+            Action::TakeTile { slot } => slot_level(state, slot.column, slot.index),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
