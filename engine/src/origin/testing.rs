@@ -324,6 +324,17 @@ impl Position {
         self
     }
 
+    /// The end is already triggered by the current player; `remaining` still play a last
+    /// turn.
+    pub fn final_round(mut self, remaining: &[u8]) -> Self {
+        self.state.end = Some(super::state::EndState {
+            trigger: self.state.current,
+            reason: EndTrigger::PileEmpty(CardColor::Yellow),
+            remaining: remaining.iter().map(|&x| Seat(x)).collect(),
+        });
+        self
+    }
+
     pub fn build(self) -> OriginState {
         self.state
     }
