@@ -134,14 +134,18 @@ fn endpoint(server: &str) -> CliResult<Endpoint> {
 
 /// Connects at once; a failure is reported as a connection error.
 pub async fn connect(server: &str) -> CliResult<Client> {
-    let channel = endpoint(server)?
+    Ok(GameServiceClient::new(connect_channel(server).await?))
+}
+
+/// A connected channel, for other services (health) on the same server.
+pub async fn connect_channel(server: &str) -> CliResult<Channel> {
+    endpoint(server)?
         .connect()
         .await
         .map_err(|e| CliError::Connect {
             server: server.to_string(),
             message: source_chain(&e),
-        })?;
-    Ok(GameServiceClient::new(channel))
+        })
 }
 
 /// Connects on first use and reconnects by itself after a disconnect (for long streams).

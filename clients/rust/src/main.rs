@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::{
     client::{connect, CliError, CliResult},
-    commands::{game, lobby, play, watch},
+    commands::{game, health, lobby, play, watch},
 };
 
 #[derive(Parser, Debug)]
@@ -46,6 +46,15 @@ enum Rules {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Check the server's gRPC health (exit 0 when SERVING).
+    Health {
+        /// Service to check ("" for the whole server).
+        #[arg(long, default_value = "")]
+        service: String,
+        /// Keep trying for up to this many seconds.
+        #[arg(long)]
+        wait: Option<f64>,
+    },
     /// List the hosted games and their options.
     Games,
     /// Create a session with every seat open.
@@ -148,6 +157,9 @@ async fn run(cli: Cli) -> CliResult<()> {
     if let Command::Watch { session, after } = cli.command {
         return watch::watch(&cli.server, token, session, after).await;
     }
+    if let Command::Health { service, wait } = &cli.command {
+        return health::health(&cli.server, service, *wait).await;
+    }
     let mut client = connect(&cli.server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client).await,
@@ -196,7 +208,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             )
             .await
         }
-        Command::Watch { .. } => Ok(()),
+        Command::Watch { .. } | Command::Health { .. } => Ok(()),
         Command::Play {
             bots: _,
             game: GameId::Origin,
@@ -227,6 +239,13 @@ async fn run(cli: Cli) -> CliResult<()> {
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // Die quietly like other command-line tools when the reader of stdout goes away
+    // (`agora actions S | head`), instead of panicking on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: called before any other thread writes; restores the default disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -125,16 +125,26 @@ pub fn rules_name(rules: i32) -> &'static str {
     }
 }
 
-pub fn end_trigger_text(reason: i32) -> &'static str {
-    match OriginEndTrigger::try_from(reason) {
+pub fn end_trigger_text(reason: i32) -> String {
+    let text = match OriginEndTrigger::try_from(reason) {
         Ok(OriginEndTrigger::ActionPileEmpty) => "the Action pile is empty",
         Ok(OriginEndTrigger::PermanentPileEmpty) => "the Permanent pile is empty",
         Ok(OriginEndTrigger::ObjectivePileEmpty) => "the Objective pile is empty",
         Ok(OriginEndTrigger::NoTilesOnBoard) => "no Innovation tile is left on the board",
         Ok(OriginEndTrigger::ReserveEmpty) => "the pawn reserve is empty",
         Ok(OriginEndTrigger::AllVillagesPlaced) => "all villages are placed",
-        _ => "an unspecified end condition",
-    }
+        Ok(OriginEndTrigger::Unspecified) => "an unspecified end condition",
+        // A trigger added to the proto after this text was written: show its name.
+        Ok(other) => {
+            return other
+                .as_str_name()
+                .trim_start_matches("ORIGIN_END_TRIGGER_")
+                .to_ascii_lowercase()
+                .replace('_', " ")
+        }
+        Err(_) => "an unknown end condition",
+    };
+    text.to_string()
 }
 
 pub fn status_name(status: i32) -> &'static str {
@@ -605,22 +615,22 @@ pub fn origin_view(view: &OriginView, names: &Names) -> String {
     for continent in continents {
         let _ = writeln!(out, "  {continent}:");
         for t in view.territories.iter().filter(|t| t.continent == continent) {
-            let occupant = match (&t.pawn, t.owner) {
+            let mut occupant = match (&t.pawn, t.owner) {
                 (None, _) => "empty".to_string(),
                 (Some(p), Some(owner)) => format!("{} of {}", pawn_code(p), names.seat(owner)),
                 (Some(p), None) => format!("{} (neutral)", pawn_code(p)),
             };
+            if let Some(token) = &t.hunting_token {
+                occupant = format!("{occupant}, hunting token {}", token_text(Some(token)));
+            }
             let _ = write!(
                 out,
-                "    {:<5} {:<18} {:<7} {}",
+                "    {:<5} {:<7} {:<32} {}",
                 t.id,
-                t.name,
                 territory_color_name(t.color),
-                occupant
+                occupant,
+                t.name
             );
-            if let Some(token) = &t.hunting_token {
-                let _ = write!(out, "; hunting token {}", token_text(Some(token)));
-            }
             if !t.adjacent.is_empty() {
                 let _ = write!(out, "  [next to {}]", t.adjacent.join(" "));
             }

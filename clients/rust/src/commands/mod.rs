@@ -1,6 +1,7 @@
 //! The `agora` subcommands.
 
 pub mod game;
+pub mod health;
 pub mod lobby;
 pub mod play;
 pub mod watch;

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# End-to-end check of the clients against a real agora-server on a free loopback port:
+#   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
+#      for Origin standard 4 players and junior 2 players;
+#   2. the Python client: generated stubs and play.py (stream follower checks) for both
+#      rule sets.
+# Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
+# Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=release builds optimized.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+PROFILE=${AGORA_E2E_PROFILE:-debug}
+PYTHON=${PYTHON:-python3}
+
+step() { printf '\n== e2e: %s\n' "$*"; }
+fail() { printf '\nE2E FAILED: %s\n' "$*" >&2; exit 1; }
+
+step "build agora-server and agora ($PROFILE)"
+build_flags=()
+[[ $PROFILE == release ]] && build_flags+=(--release)
+cargo build "${build_flags[@]}" -p agora-service --bin agora-server -p agora-cli --bin agora
+SERVER_BIN=$TARGET_DIR/$PROFILE/agora-server
+AGORA_BIN=$TARGET_DIR/$PROFILE/agora
+[[ -x $SERVER_BIN ]] || fail "no server binary at $SERVER_BIN"
+[[ -x $AGORA_BIN ]] || fail "no CLI binary at $AGORA_BIN"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/agora-e2e.XXXXXX")
+SERVER_PID=
+cleanup() {
+  local rc=$?
+  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ $rc -ne 0 && -f $WORK/server.log ]]; then
+    echo "--- last lines of the server log ($WORK/server.log):" >&2
+    tail -n 25 "$WORK/server.log" >&2 || true
+  else
+    rm -rf "$WORK"
+  fi
+}
+trap cleanup EXIT
+
+PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+ADDR=127.0.0.1:$PORT
+step "start agora-server on $ADDR (memory store)"
+AGORA_LOG_FORMAT=text "$SERVER_BIN" --listen "$ADDR" --store memory >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+export AGORA_SERVER=http://$ADDR
+unset AGORA_TOKEN
+if ! "$AGORA_BIN" health --wait 60; then
+  fail "the server did not become healthy on $ADDR"
+fi
+
+agora() { "$AGORA_BIN" "$@"; }
+
+step "CLI: catalog, create, join, state, actions, submit, errors"
+agora games
+out=$(agora create origin --players 2 --rules junior --seed 11) || fail "create"
+echo "$out"
+SID=$(sed -n 's/^join with: agora join //p' <<<"$out")
+[[ -n $SID ]] || fail "no session id in the output of create"
+agora sessions >"$WORK/sessions.txt" || fail "sessions"
+grep -q "$SID" "$WORK/sessions.txt" || fail "the new session is not listed by agora sessions"
+T0=$(agora join "$SID" --seat 0 --name Ada | sed -n 's/^token: //p')
+T1=$(agora join "$SID" --name Bob | sed -n 's/^token: //p')
+[[ -n $T0 && -n $T1 ]] || fail "join printed no token"
+agora state "$SID" >"$WORK/spectator.txt" || fail "state as a spectator"
+agora --token "$T0" state "$SID" >"$WORK/seat0.txt" || fail "state as seat 0"
+head -n 30 "$WORK/seat0.txt"
+TOACT=$(agora session "$SID" | sed -n 's/^to act: seat \([0-9]*\).*/\1/p')
+[[ $TOACT == 0 ]] && TOK=$T0 || TOK=$T1
+agora --token "$TOK" actions "$SID" --json >"$WORK/actions.txt" || fail "actions"
+head -n 12 "$WORK/actions.txt"
+agora --token "$TOK" submit "$SID" --index 0 || fail "submit --index 0"
+if agora --token "$TOK" submit "$SID" --json '{"end_turn": {}}' --expected-version 0 2>"$WORK/err.txt"; then
+  fail "a stale expected_version was accepted"
+fi
+grep -q ABORTED "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "a stale expected_version did not print ABORTED"; }
+if agora --token not-a-token actions "$SID" 2>"$WORK/err.txt"; then
+  fail "a wrong token was accepted"
+fi
+grep -Eq 'PERMISSION_DENIED|UNAUTHENTICATED' "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "a wrong token did not print PERMISSION_DENIED/UNAUTHENTICATED"; }
+if agora state no-such-session 2>"$WORK/err.txt"; then fail "an unknown session was found"; fi
+grep -q NOT_FOUND "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "an unknown session did not print NOT_FOUND"; }
+cat "$WORK/err.txt"
+echo "CLI single commands: ok"
+
+step "CLI: agora play --bots, Origin standard, 4 players"
+agora play --bots --game origin --players 4 --rules standard --seed 42 --quiet || fail "agora play (standard 4p)"
+step "CLI: agora play --bots, Origin junior, 2 players"
+agora play --bots --game origin --players 2 --rules junior --seed 7 --quiet || fail "agora play (junior 2p)"
+step "CLI: agora watch replays a finished game"
+GAME=$(agora play --bots --players 3 --rules junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
+[[ -n $GAME ]] || fail "no session id printed by agora play"
+agora watch "$GAME" >"$WORK/watch.txt" || fail "agora watch"
+grep -q "final standings" "$WORK/watch.txt" || fail "agora watch did not print the outcome"
+tail -n 8 "$WORK/watch.txt"
+
+step "Python: virtualenv, requirements, stubs"
+VENV=${AGORA_E2E_VENV:-$WORK/venv}
+if [[ ! -x $VENV/bin/python ]]; then
+  "$PYTHON" -m venv "$VENV" || fail "cannot create a virtualenv (python3 -m venv)"
+fi
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r clients/python/requirements.txt || fail "pip install"
+(cd clients/python && "$VENV/bin/python" generate.py) || fail "stub generation"
+
+step "Python: play.py, Origin standard, 4 players"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --rules standard --seed 3 --quiet) || fail "play.py (standard 4p)"
+step "Python: play.py, Origin junior, 2 players"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 2 --rules junior --seed 4 --quiet) || fail "play.py (junior 2p)"
+
+kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"
+printf '\n== e2e: all client checks passed\n'

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Plays a whole Origin game on an Agora server with random bots in every seat, while a
+separate spectator thread follows StreamEvents from version 0, then checks that:
+
+* the subscriber received versions 1..final exactly once each, in order (no gap, no duplicate);
+* the final streamed message carries the outcome and the FINISHED status;
+* GetState's session carries the same outcome.
+
+Exits non-zero with a clear message when any check or call fails. Run generate.py first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import threading
+import time
+import uuid
+
+try:
+    import grpc
+    from google.protobuf import json_format
+
+    from agora.v1 import game_service_pb2 as svc
+    from agora.v1 import game_service_pb2_grpc as svc_grpc
+    from agora.v1 import games_pb2, origin_pb2, session_pb2
+except ImportError as exc:  # pragma: no cover - a set-up problem, reported plainly
+    sys.exit(
+        f"error: {exc}. Install the requirements (pip install -r requirements.txt) "
+        "and run generate.py first."
+    )
+
+FINISHED = session_pb2.SESSION_STATUS_FINISHED
+RETRY_CODES = (grpc.StatusCode.UNAVAILABLE,)
+
+
+class CheckFailed(Exception):
+    """A check of the end-to-end run failed."""
+
+
+def auth(token: str | None):
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+def action_text(action: games_pb2.GameAction) -> str:
+    which = action.WhichOneof("game")
+    if which is None:
+        return "(empty action)"
+    inner = getattr(action, which)
+    kind = inner.WhichOneof("action")
+    if kind is None:
+        return f"({which}: empty action)"
+    fields = json_format.MessageToDict(getattr(inner, kind), preserving_proto_field_name=True)
+    return kind + (" " + json.dumps(fields, separators=(",", ":")) if fields else "")
+
+
+def grpc_error(err: grpc.RpcError) -> str:
+    code = err.code() if hasattr(err, "code") else None
+    details = err.details() if hasattr(err, "details") else str(err)
+    return f"{code.name if code else 'UNKNOWN'}: {details}"
+
+
+class Subscriber(threading.Thread):
+    """Follows StreamEvents as a spectator on its own channel, resuming on UNAVAILABLE."""
+
+    def __init__(self, server: str, session_id: str) -> None:
+        super().__init__(name="agora-subscriber", daemon=True)
+        self.server = server
+        self.session_id = session_id
+        self.received: list[int] = []
+        self.last_message: svc.StreamEventsResponse | None = None
+        self.error: str | None = None
+        self.reconnects = 0
+        self._call = None
+        self._halt = threading.Event()
+
+    def run(self) -> None:
+        after = 0
+        with grpc.insecure_channel(self.server) as channel:
+            stub = svc_grpc.GameServiceStub(channel)
+            while not self._halt.is_set():
+                try:
+                    self._call = stub.StreamEvents(
+                        svc.StreamEventsRequest(session_id=self.session_id, after_version=after)
+                    )
+                    for msg in self._call:
+                        self.received.append(msg.version)
+                        self.last_message = msg
+                        after = max(after, msg.version)
+                        if msg.HasField("outcome") or msg.status == FINISHED:
+                            return
+                    # The server closed the stream before the end: resume.
+                    self.reconnects += 1
+                except grpc.RpcError as err:
+                    if self._halt.is_set():
+                        return
+                    if err.code() in RETRY_CODES and self.reconnects < 20:
+                        self.reconnects += 1
+                        time.sleep(0.2)
+                        continue
+                    self.error = f"StreamEvents failed: {grpc_error(err)}"
+                    return
+                except Exception as exc:  # noqa: BLE001 - reported by the main thread
+                    self.error = f"StreamEvents failed: {exc!r}"
+                    return
+
+    def stop(self) -> None:
+        self._halt.set()
+        if self._call is not None:
+            self._call.cancel()
+
+
+def call_with_retry(fn, request, metadata, what: str, attempts: int = 5):
+    for attempt in range(1, attempts + 1):
+        try:
+            return fn(request, metadata=metadata, timeout=30)
+        except grpc.RpcError as err:
+            if err.code() in RETRY_CODES and attempt < attempts:
+                print(f"{what}: {grpc_error(err)}; retrying ({attempt}/{attempts})", file=sys.stderr)
+                time.sleep(0.2 * attempt)
+                continue
+            raise
+
+
+def play(args: argparse.Namespace) -> int:
+    rules = origin_pb2.ORIGIN_RULE_SET_JUNIOR if args.rules == "junior" else origin_pb2.ORIGIN_RULE_SET_STANDARD
+    rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
+    with grpc.insecure_channel(args.server) as channel:
+        try:
+            grpc.channel_ready_future(channel).result(timeout=args.connect_timeout)
+        except grpc.FutureTimeoutError:
+            raise CheckFailed(f"cannot connect to {args.server} within {args.connect_timeout}s")
+        stub = svc_grpc.GameServiceStub(channel)
+
+        create = svc.CreateSessionRequest(
+            options=games_pb2.GameOptions(
+                origin=origin_pb2.OriginOptions(players=args.players, rules=rules)
+            )
+        )
+        if args.seed is not None:
+            create.seed = args.seed
+        session = stub.CreateSession(create, timeout=30).session
+        sid = session.session_id
+        print(f"created session {sid}: origin, {args.players} players, {args.rules} rules"
+              + (f", seed {args.seed}" if args.seed is not None else ""))
+
+        subscriber = Subscriber(args.server, sid)
+        subscriber.start()
+
+        tokens: dict[int, str] = {}
+        for seat in session.seats:
+            joined = stub.JoinSession(
+                svc.JoinSessionRequest(session_id=sid, seat=seat.seat, player_name=f"py-bot-{seat.seat}"),
+                timeout=30,
+            )
+            if joined.seat != seat.seat:
+                raise CheckFailed(f"asked for seat {seat.seat}, got seat {joined.seat}")
+            tokens[joined.seat] = joined.seat_token
+            session = joined.session
+        print(f"joined {len(tokens)} seats")
+
+        moves = 0
+        while session.status != FINISHED:
+            if moves >= args.max_moves:
+                raise CheckFailed(f"the game did not end within {args.max_moves} moves")
+            if not session.to_act:
+                raise CheckFailed(f"version {session.version}: not finished but nobody is to act")
+            seat = session.to_act[0]
+            md = auth(tokens[seat])
+            legal = call_with_retry(
+                stub.ListLegalActions, svc.ListLegalActionsRequest(session_id=sid), md, "ListLegalActions"
+            )
+            if not legal.actions:
+                raise CheckFailed(f"version {legal.version}: seat {seat} is to act but has no legal action")
+            action = rng.choice(list(legal.actions))
+            request = svc.SubmitActionRequest(
+                session_id=sid,
+                action=action,
+                expected_version=legal.version,
+                request_id=str(uuid.uuid4()),
+            )
+            try:
+                resp = call_with_retry(stub.SubmitAction, request, md, "SubmitAction")
+            except grpc.RpcError as err:
+                if err.code() == grpc.StatusCode.ABORTED:
+                    session = stub.GetSession(svc.GetSessionRequest(session_id=sid), timeout=30).session
+                    continue
+                raise CheckFailed(
+                    f"seat {seat} could not play {action_text(action)} at version {legal.version}: {grpc_error(err)}"
+                )
+            moves += 1
+            if resp.version != legal.version + 1:
+                raise CheckFailed(f"action at version {legal.version} created version {resp.version}")
+            session = resp.session
+            if not args.quiet:
+                print(f"v{resp.version:<4} seat {seat}: {action_text(action)}")
+
+        final = session.version
+        print(f"game over after {moves} moves at version {final}")
+
+        subscriber.join(timeout=args.stream_timeout)
+        if subscriber.is_alive():
+            subscriber.stop()
+            subscriber.join(timeout=5)
+            raise CheckFailed(
+                f"the subscriber did not see the end within {args.stream_timeout}s "
+                f"(last version received: {subscriber.received[-1] if subscriber.received else 'none'})"
+            )
+        if subscriber.error:
+            raise CheckFailed(subscriber.error)
+
+        got = subscriber.received
+        expected = list(range(1, final + 1))
+        if got != expected:
+            seen = set()
+            dups = sorted({v for v in got if v in seen or seen.add(v)})
+            missing = sorted(set(expected) - set(got))
+            raise CheckFailed(
+                f"stream versions are not 1..{final} exactly once in order: received {len(got)} messages, "
+                f"missing {missing[:20]}, duplicated {dups[:20]}"
+            )
+        last = subscriber.last_message
+        if last is None or not last.HasField("outcome"):
+            raise CheckFailed("the final streamed message has no outcome")
+        if last.status != FINISHED:
+            raise CheckFailed("the final streamed message is not marked FINISHED")
+
+        state = stub.GetState(svc.GetStateRequest(session_id=sid), timeout=30)
+        if not state.session.HasField("outcome"):
+            raise CheckFailed("GetState's session has no outcome after the end")
+        if state.session.outcome != last.outcome:
+            raise CheckFailed("GetState's outcome differs from the streamed outcome")
+        if len(state.session.outcome.standings) != args.players:
+            raise CheckFailed(
+                f"the outcome has {len(state.session.outcome.standings)} standings for {args.players} players"
+            )
+        print(
+            f"stream check passed: versions 1..{final} received once each in order "
+            f"({subscriber.reconnects} reconnect(s)); outcome present in the stream and in GetState"
+        )
+
+        print("final standings:")
+        for s in sorted(state.session.outcome.standings, key=lambda s: (s.rank, s.seat)):
+            tb = f" (tie-breaks {', '.join(map(str, s.tie_breaks))})" if s.tie_breaks else ""
+            print(f"  {s.rank}. seat {s.seat}: {s.score} points{tb}")
+            for part in s.breakdown:
+                print(f"       {part.points:>4}  {part.name}")
+    return 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--server", default=os.environ.get("AGORA_SERVER", "127.0.0.1:50051"),
+                   help="host:port of the server (default 127.0.0.1:50051, or AGORA_SERVER)")
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--rules", choices=("standard", "junior"), default="standard")
+    p.add_argument("--seed", type=int, default=None, help="seed of the game (server-drawn when absent)")
+    p.add_argument("--bot-seed", type=int, default=None, help="seed of the bots (default: --seed)")
+    p.add_argument("--max-moves", type=int, default=100_000)
+    p.add_argument("--connect-timeout", type=float, default=10.0)
+    p.add_argument("--stream-timeout", type=float, default=30.0,
+                   help="seconds to wait after the end for the subscriber to see it")
+    p.add_argument("-q", "--quiet", action="store_true", help="do not print every move")
+    args = p.parse_args()
+    if args.server.startswith("http://"):
+        args.server = args.server[len("http://"):]
+    try:
+        return play(args)
+    except CheckFailed as exc:
+        print(f"FAILED: {exc}", file=sys.stderr)
+        return 1
+    except grpc.RpcError as err:
+        print(f"FAILED: gRPC error {grpc_error(err)}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
