@@ -105,9 +105,9 @@ fn distances(start: usize, land: &[u64], straits: &[u64], strait_cost: u8) -> Ve
     while let Some(u) = queue.pop_front() {
         let d = dist[u];
         for (set, cost) in [(land[u], 1u8), (straits[u], strait_cost)] {
-            for v in 0..n {
-                if set & (1 << v) != 0 && d + cost < dist[v] {
-                    dist[v] = d + cost;
+            for (v, dv) in dist.iter_mut().enumerate() {
+                if set & (1 << v) != 0 && d + cost < *dv {
+                    *dv = d + cost;
                     if cost == 0 {
                         queue.push_front(v);
                     } else {
