@@ -5,23 +5,28 @@
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
 #      rule sets.
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
-# Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=release builds optimized.
+# Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-PROFILE=${AGORA_E2E_PROFILE:-debug}
+# The test profile by default: `cargo test --workspace` (run before this in CI) has already
+# compiled every dependency for it, so only the two binaries are built here.
+PROFILE=${AGORA_E2E_PROFILE:-test}
 PYTHON=${PYTHON:-python3}
 
 step() { printf '\n== e2e: %s\n' "$*"; }
 fail() { printf '\nE2E FAILED: %s\n' "$*" >&2; exit 1; }
 
 step "build agora-server and agora ($PROFILE)"
-build_flags=()
-[[ $PROFILE == release ]] && build_flags+=(--release)
-cargo build "${build_flags[@]}" -p agora-service --bin agora-server -p agora-cli --bin agora
-SERVER_BIN=$TARGET_DIR/$PROFILE/agora-server
-AGORA_BIN=$TARGET_DIR/$PROFILE/agora
+cargo build --profile "$PROFILE" -p agora-service --bin agora-server -p agora-cli --bin agora
+case $PROFILE in
+  dev | test) PROFILE_DIR=debug ;;
+  bench) PROFILE_DIR=release ;;
+  *) PROFILE_DIR=$PROFILE ;;
+esac
+SERVER_BIN=$TARGET_DIR/$PROFILE_DIR/agora-server
+AGORA_BIN=$TARGET_DIR/$PROFILE_DIR/agora
 [[ -x $SERVER_BIN ]] || fail "no server binary at $SERVER_BIN"
 [[ -x $AGORA_BIN ]] || fail "no CLI binary at $AGORA_BIN"
 
