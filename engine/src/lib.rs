@@ -6,6 +6,7 @@
 pub mod core;
 pub mod origin;
 pub mod registry;
+pub mod terra_nova;
 
 pub use crate::core::{
     Game, GameRng, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer,

@@ -1,0 +1,164 @@
+//! The round cycle (§4): neutral houses of the random variant, income, turn order, passing
+//! order, end of round, end of game.
+
+use super::data::tables;
+use super::effects::Events;
+use super::factions::FAIRIES_INCOME_POWER;
+use super::map::{bit, Mask};
+use super::state::{Pending, Step, TerraNovaState};
+use super::types::{Building, Event, Faction, NeutralVariant, Owner, Reason, Terrain};
+use crate::Seat;
+
+impl TerraNovaState {
+    /// Free 2-player symbol hexes of `terrain` that still have that terrain (A13).
+    pub fn free_symbols(&self, terrain: Terrain) -> Mask {
+        tables().map.symbols[terrain.index()]
+            .iter()
+            .filter(|h| self.placed_at(**h).is_none() && self.terrain_at(**h) == Some(terrain))
+            .fold(0, |m, h| m | bit(*h))
+    }
+
+    pub fn place_neutral(&mut self, terrain: Terrain, h: super::types::Hex, ev: &mut Events) {
+        self.put(h, Owner::Neutral(terrain), Building::House);
+        ev.push(Event::NeutralHousePlaced { terrain, hex: h });
+    }
+
+    /// Starts round `round`: order, random neutral houses, income, first turn.
+    pub fn start_round(&mut self, round: u8, ev: &mut Events) {
+        self.round = round;
+        for p in self.players.iter_mut() {
+            p.passed = false;
+        }
+        if round > 1
+            && self.options.turn_order_variant
+            && self.pass_order.len() == self.players.len()
+        {
+            self.order = self.pass_order.clone();
+        } else {
+            let n = self.players.len() as u8;
+            self.order = (0..n)
+                .map(|i| Seat((self.start_player.0 + i) % n))
+                .collect();
+        }
+        self.pass_order.clear();
+        ev.push(Event::RoundStarted {
+            round,
+            order: self.order.clone(),
+        });
+        if self.options.neutral_variant == NeutralVariant::Random {
+            let left = self.unplayed_terrains.clone();
+            self.draw_neutral(0, left, ev);
+        } else {
+            self.income_and_actions(ev);
+        }
+    }
+
+    /// Random variant: seat `order[index]` draws a colour from `left`.
+    pub fn draw_neutral(&mut self, mut index: u8, mut left: Vec<Terrain>, ev: &mut Events) {
+        while (index as usize) < self.players.len().min(2) && !left.is_empty() {
+            let i = self.rng.index(left.len());
+            let terrain = left.remove(i);
+            if self.free_symbols(terrain) != 0 {
+                self.step = Step::RandomNeutral {
+                    index,
+                    terrain,
+                    left,
+                };
+                return;
+            }
+            ev.push(Event::NeutralHouseDiscarded { terrain });
+            index += 1;
+        }
+        self.income_and_actions(ev);
+    }
+
+    /// Phase 1 (income) for everyone, then the first turn of phase 2.
+    fn income_and_actions(&mut self, ev: &mut Events) {
+        let t = tables();
+        let e = &t.economy;
+        for s in self.seats().collect::<Vec<_>>() {
+            let Some(p) = self.player(s) else { continue };
+            let mut coins: u32 = e
+                .house_slot_coins
+                .iter()
+                .take(p.houses_built as usize)
+                .sum();
+            let tps = p.trading_posts_built as usize;
+            coins += e.trading_post_slot_coins.iter().take(tps).sum::<u32>();
+            let mut power: u8 = e.trading_post_slot_power.iter().take(tps).sum();
+            if let Some(b) = p.bonus.and_then(|b| t.bonus.get(b.0 as usize)) {
+                coins += b.income_coins;
+                power += b.income_power;
+            }
+            if let Some(f) = p.faction {
+                if p.left_palace {
+                    coins += t.faction(f).left_palace_coins;
+                    power += t.faction(f).left_palace_power;
+                }
+                if f == Faction::Fairies {
+                    power += FAIRIES_INCOME_POWER;
+                }
+            }
+            self.gain(s, coins, power, 0, Reason::Income, ev);
+        }
+        match self.order.first().copied() {
+            Some(seat) => self.begin_turn(seat),
+            None => self.step = Step::GameOver,
+        }
+    }
+
+    pub fn begin_turn(&mut self, seat: Seat) {
+        self.link_declined = false;
+        self.step = Step::Turn {
+            seat,
+            pending: Pending::Main,
+        };
+    }
+
+    /// After a turn: the next seat that has not passed, or the end of the round.
+    pub fn end_turn(&mut self, seat: Seat, ev: &mut Events) {
+        if self.players.iter().all(|p| p.passed) {
+            self.end_round(ev);
+            return;
+        }
+        let n = self.order.len();
+        let at = self.order.iter().position(|s| *s == seat).unwrap_or(0);
+        for k in 1..=n {
+            let next = self.order[(at + k) % n];
+            if self.player(next).is_some_and(|p| !p.passed) {
+                self.begin_turn(next);
+                return;
+            }
+        }
+        self.end_round(ev);
+    }
+
+    /// Phase 3 (skipped after round 5, which ends the game).
+    fn end_round(&mut self, ev: &mut Events) {
+        let round = self.round;
+        ev.push(Event::RoundEnded { round });
+        if round >= 5 {
+            self.final_scoring(ev);
+            self.step = Step::GameOver;
+            ev.push(Event::GameEnded);
+            return;
+        }
+        self.power_actions_used = [false; 6];
+        for p in self.players.iter_mut() {
+            p.specials_used.clear();
+        }
+        for slot in self.bonus_tiles.iter_mut() {
+            if slot.holder.is_none() {
+                slot.coins += 1;
+            }
+        }
+        if round == 3 && self.options.neutral_variant == NeutralVariant::Planner {
+            if let Some(terrain) = self.neutral_terrain {
+                for h in super::map::hexes(self.free_symbols(terrain)) {
+                    self.place_neutral(terrain, h, ev);
+                }
+            }
+        }
+        self.start_round(round + 1, ev);
+    }
+}

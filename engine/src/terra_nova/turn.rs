@@ -1,0 +1,309 @@
+//! Who decides now, the complete list of legal decisions, and applying one (setup steps and
+//! turns). A refused decision leaves the state untouched.
+
+use super::data::tables;
+use super::effects::Events;
+use super::map::hexes;
+use super::setup::{after_planner, draft_order, finish_setup, snake, take_bonus};
+use super::state::{Pending, Step, TerraNovaState};
+use super::types::{Action, Building, Event, Faction, Owner};
+use crate::{RuleError, Seat, SeatSet};
+
+/// The seat that must decide now.
+pub fn actor(state: &TerraNovaState) -> Option<Seat> {
+    match &state.step {
+        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(Seat(*next)),
+        Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
+        Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
+        Step::RandomNeutral { index, .. } => state.order.get(*index as usize).copied(),
+        Step::Turn { seat, .. } => Some(*seat),
+        Step::GameOver => None,
+    }
+}
+
+pub fn to_act(state: &TerraNovaState) -> SeatSet {
+    actor(state).map_or(SeatSet::EMPTY, SeatSet::only)
+}
+
+fn free_home_hexes(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+    let Some(home) = state.player(seat).and_then(|p| p.home()) else {
+        return Vec::new();
+    };
+    hexes(tables().map.land & !state.occupied())
+        .filter(|h| state.terrain_at(*h) == Some(home))
+        .map(Action::Hex)
+        .collect()
+}
+
+/// Every decision `seat` may take now.
+pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+    if actor(state) != Some(seat) {
+        return Vec::new();
+    }
+    match &state.step {
+        Step::FactionDraft { .. } => {
+            let taken: Vec<_> = state
+                .players
+                .iter()
+                .filter_map(|p| p.faction.map(|f| tables().faction(f).home))
+                .chain(state.neutral_terrain)
+                .collect();
+            Faction::ALL
+                .iter()
+                .filter(|f| !taken.contains(&tables().faction(**f).home))
+                .map(|f| Action::ChooseFaction(*f))
+                .collect()
+        }
+        Step::PlannerNeutral { .. } => state
+            .neutral_terrain
+            .map(|t| hexes(state.free_symbols(t)).map(Action::Hex).collect())
+            .unwrap_or_default(),
+        Step::RandomNeutral { terrain, .. } => hexes(state.free_symbols(*terrain))
+            .map(Action::Hex)
+            .collect(),
+        Step::InitialHouses { .. } => free_home_hexes(state, seat),
+        Step::BonusDraft { .. } => state
+            .bonus_tiles
+            .iter()
+            .filter(|s| s.holder.is_none())
+            .map(|s| Action::TakeBonus(s.tile))
+            .collect(),
+        Step::Turn { pending, .. } => state.turn_actions(seat, pending),
+        Step::GameOver => Vec::new(),
+    }
+}
+
+/// Applies one decision; on error the state is unchanged.
+pub fn apply(
+    state: &mut TerraNovaState,
+    seat: Seat,
+    action: &Action,
+) -> Result<Vec<Event>, RuleError> {
+    if state.step == Step::GameOver {
+        return Err(RuleError::game_over());
+    }
+    if actor(state) != Some(seat) {
+        return Err(RuleError::not_your_turn(seat));
+    }
+    if !legal_actions(state, seat).contains(action) {
+        return Err(refusal(state, seat, action));
+    }
+    let mut next = state.clone();
+    let mut ev = Vec::new();
+    step(&mut next, seat, action, &mut ev)?;
+    *state = next;
+    Ok(ev)
+}
+
+fn step(
+    state: &mut TerraNovaState,
+    seat: Seat,
+    action: &Action,
+    ev: &mut Events,
+) -> Result<(), RuleError> {
+    let n = state.players.len() as u8;
+    match (state.step.clone(), action) {
+        (Step::FactionDraft { next }, Action::ChooseFaction(f)) => {
+            if let Some(p) = state.players.get_mut(seat.index()) {
+                p.faction = Some(*f);
+            }
+            ev.push(Event::FactionChosen { seat, faction: *f });
+            state.step = if next + 1 < n {
+                Step::FactionDraft { next: next + 1 }
+            } else {
+                Step::InitialHouses { index: 0 }
+            };
+        }
+        (Step::PlannerNeutral { next }, Action::Hex(h)) => {
+            if let Some(t) = state.neutral_terrain {
+                state.place_neutral(t, *h, ev);
+            }
+            if next + 1 < n {
+                state.step = Step::PlannerNeutral { next: next + 1 };
+            } else {
+                after_planner(state);
+            }
+        }
+        (
+            Step::RandomNeutral {
+                index,
+                terrain,
+                left,
+            },
+            Action::Hex(h),
+        ) => {
+            state.place_neutral(terrain, *h, ev);
+            state.draw_neutral(index + 1, left, ev);
+        }
+        (Step::InitialHouses { index }, Action::Hex(h)) => {
+            state.put(*h, Owner::Seat(seat), Building::House);
+            if let Some(p) = state.players.get_mut(seat.index()) {
+                p.houses_built += 1;
+            }
+            ev.push(Event::Built {
+                seat,
+                hex: *h,
+                building: Building::House,
+            });
+            state.step = if (index as usize + 1) < snake(state).len() {
+                Step::InitialHouses { index: index + 1 }
+            } else {
+                Step::BonusDraft { index: 0 }
+            };
+        }
+        (Step::BonusDraft { index }, Action::TakeBonus(t)) => {
+            take_bonus(state, seat, *t, ev);
+            if index + 1 < n {
+                state.step = Step::BonusDraft { index: index + 1 };
+            } else {
+                finish_setup(state, ev);
+            }
+        }
+        (Step::Turn { pending, .. }, action) => state.resolve(seat, pending, action, ev)?,
+        _ => {
+            return Err(RuleError::new(
+                "UNEXPECTED_DECISION",
+                "This decision is not expected now.",
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// Why an unlisted decision is refused: a stable code and a sentence.
+fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+    let e = &tables().economy;
+    let expected = match &state.step {
+        Step::FactionDraft { .. } => "choose a faction",
+        Step::PlannerNeutral { .. } | Step::RandomNeutral { .. } => {
+            "choose a hex for the neutral house"
+        }
+        Step::InitialHouses { .. } => "choose a free hex of your home terrain for an initial house",
+        Step::BonusDraft { .. } => "choose a bonus tile",
+        Step::Turn { pending, .. } => pending_name(pending),
+        Step::GameOver => "nothing",
+    };
+    let p = state.player(seat);
+    let b3 = p.map_or(0, |p| p.bowls[2]);
+    let coins = p.map_or(0, |p| p.coins);
+    let r = |code: &'static str, m: String| RuleError::new(code, m);
+    let kind_ok = matches!(
+        (&state.step, action),
+        (Step::FactionDraft { .. }, Action::ChooseFaction(_))
+            | (Step::BonusDraft { .. }, Action::TakeBonus(_))
+            | (
+                Step::PlannerNeutral { .. }
+                    | Step::RandomNeutral { .. }
+                    | Step::InitialHouses { .. },
+                Action::Hex(_)
+            )
+            | (Step::Turn { .. }, _)
+    );
+    if !kind_ok {
+        return r("UNEXPECTED_DECISION", format!("Now you must {expected}."));
+    }
+    match action {
+        Action::ChooseFaction(f) => r(
+            "FACTION_UNAVAILABLE",
+            format!("{f:?} cannot be chosen: its sheet is taken."),
+        ),
+        Action::TakeBonus(t) => r(
+            "BONUS_TILE_UNAVAILABLE",
+            format!("Bonus tile {t} is not available."),
+        ),
+        Action::ExchangePower(n) if *n > b3 => r(
+            "NOT_ENOUGH_POWER",
+            format!("You have only {b3} power in bowl III."),
+        ),
+        Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => r(
+            "NOT_DRUIDS",
+            "Only the Druides may turn 3 power into 2 VP.".into(),
+        ),
+        Action::PowerAction(a)
+            if state
+                .power_actions_used
+                .get(a.0 as usize)
+                .copied()
+                .unwrap_or(false) =>
+        {
+            r(
+                "POWER_ACTION_USED",
+                "This power action was already taken this round.".into(),
+            )
+        }
+        Action::PowerAction(a) if b3 < state.power_action_cost(seat, a.0 as usize) => r(
+            "NOT_ENOUGH_POWER",
+            "Not enough power in bowl III for this power action.".into(),
+        ),
+        Action::Special(s) if p.is_some_and(|p| p.specials_used.contains(s)) => r(
+            "SPECIAL_ACTION_USED",
+            "This special action was already used this round.".into(),
+        ),
+        Action::AdvanceNavigation if p.is_some_and(|p| p.navigation >= e.max_navigation()) => r(
+            "NAVIGATION_AT_MAXIMUM",
+            "Your navigation is already at the end of the track.".into(),
+        ),
+        Action::AdvanceNavigation if coins < e.navigation_cost => r(
+            "NOT_ENOUGH_COINS",
+            "Advancing navigation costs 8 coins.".into(),
+        ),
+        Action::BuildBridge if coins < e.bridge_cost => {
+            r("NOT_ENOUGH_COINS", "A bridge costs 10 coins.".into())
+        }
+        Action::Hex(h) | Action::BuildHouse(h) if state.terrain_at(*h).is_none() => {
+            r("NOT_LAND", format!("{h} is a river hex."))
+        }
+        Action::Hex(h) | Action::BuildHouse(h) => r(
+            "HEX_NOT_ALLOWED",
+            format!("{h} cannot be chosen now: you must {expected}."),
+        ),
+        Action::Bridge(_) => r(
+            "BRIDGE_SPOT_UNAVAILABLE",
+            "This bridge spot cannot be used now.".into(),
+        ),
+        Action::TownTile(_) => r(
+            "TOWN_TILE_UNAVAILABLE",
+            "This town tile is not available.".into(),
+        ),
+        Action::Palace(_) => r(
+            "PALACE_UNAVAILABLE",
+            "This palace is not on your sheet.".into(),
+        ),
+        Action::Build
+        | Action::Upgrade
+        | Action::BuildBridge
+        | Action::Special(_)
+        | Action::PowerAction(_) => match &state.step {
+            Step::Turn {
+                pending: Pending::Main,
+                ..
+            } => r(
+                "ACTION_NOT_POSSIBLE",
+                "This action has no legal target or cannot be paid now.".into(),
+            ),
+            _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
+        },
+        _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
+    }
+}
+
+/// A short name of a pending decision.
+pub fn pending_name(p: &Pending) -> &'static str {
+    match p {
+        Pending::Main => "choose an action",
+        Pending::TransformHex(_) => "choose the hex to make habitable or build on",
+        Pending::SecondSpadeHex { .. } => "choose a second hex for the free spade or skip",
+        Pending::BuildOn { .. } => "build the house or skip",
+        Pending::UpgradeHex => "choose the building to upgrade",
+        Pending::PalaceSide { .. } => "choose the palace",
+        Pending::BridgeSpot => "choose the bridge spot",
+        Pending::LakeHouseHex => "choose the Lake hex",
+        Pending::FreeUpgradeHex => "choose the house to upgrade",
+        Pending::InventorsHex => "choose the hex for the trading post",
+        Pending::EdgeHouseHex => "choose the edge hex or skip",
+        Pending::TownTile { .. } => "choose a town tile",
+        Pending::RiverLink { .. } => "choose a river link for a town or skip",
+        Pending::PassBonus => "choose your new bonus tile",
+        Pending::AfterAction => "exchange power or end your turn",
+    }
+}
