@@ -1,0 +1,87 @@
+//! Seat tokens: 32 random bytes, shown once to the player who joins, stored only as a
+//! SHA-256 hash, and presented on later calls as `authorization: Bearer <token>`.
+
+use crate::store::{SessionMeta, TokenHash};
+use agora_engine::{Seat, Viewer};
+use sha2::{Digest, Sha256};
+use tonic::{metadata::MetadataMap, Status};
+
+/// A fresh secret seat token (64 hex characters).
+pub fn new_token() -> String {
+    hex::encode(rand::random::<[u8; 32]>())
+}
+
+pub fn hash_token(token: &str) -> TokenHash {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The hash of the bearer token in `metadata`, if the caller sent one.
+pub fn bearer(metadata: &MetadataMap) -> Result<Option<TokenHash>, Status> {
+    let Some(value) = metadata.get("authorization") else {
+        return Ok(None);
+    };
+    let value = value
+        .to_str()
+        .map_err(|_| Status::unauthenticated("The authorization header is not readable text."))?;
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            Status::unauthenticated("The authorization header must be `Bearer <seat token>`.")
+        })?;
+    Ok(Some(hash_token(token)))
+}
+
+/// Who is looking: the token's seat, or a spectator without a token. A token that is not
+/// one of this session's seats is refused rather than silently downgraded.
+pub fn viewer(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Viewer, Status> {
+    match token {
+        None => Ok(Viewer::Spectator),
+        Some(hash) => seat_of(meta, hash).map(Viewer::Seat),
+    }
+}
+
+/// The caller's seat, for calls that act for a seat.
+pub fn require_seat(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Seat, Status> {
+    let hash = token.ok_or_else(|| {
+        Status::unauthenticated(
+            "This call needs the seat token returned by JoinSession (authorization: Bearer <token>).",
+        )
+    })?;
+    seat_of(meta, hash)
+}
+
+fn seat_of(meta: &SessionMeta, hash: &TokenHash) -> Result<Seat, Status> {
+    meta.seat_of(hash).ok_or_else(|| {
+        Status::permission_denied("This seat token does not belong to any seat of this session.")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_and_hashes_stable() {
+        let (a, b) = (new_token(), new_token());
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 64);
+        assert_eq!(hash_token(&a), hash_token(&a));
+        assert_ne!(hash_token(&a), a);
+    }
+
+    #[test]
+    fn bearer_parses_and_refuses_other_schemes() {
+        let mut md = MetadataMap::new();
+        assert_eq!(bearer(&md).unwrap(), None);
+        md.insert("authorization", "Bearer abc".parse().unwrap());
+        assert_eq!(bearer(&md).unwrap(), Some(hash_token("abc")));
+        md.insert("authorization", "Basic abc".parse().unwrap());
+        assert_eq!(
+            bearer(&md).unwrap_err().code(),
+            tonic::Code::Unauthenticated
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! Server configuration: every flag also reads an `AGORA_*` environment variable, so the
+//! same binary is configured by a shell, a compose file or a Kubernetes manifest.
+
+use clap::{Parser, ValueEnum};
+use std::{net::SocketAddr, time::Duration};
+
+/// Where sessions live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StoreKind {
+    /// In this process only (the embedded default; lost on restart).
+    Memory,
+    /// A Redis server shared by every replica.
+    Redis,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// `agora-server`: hosts turn-based board games over gRPC (and gRPC-Web).
+#[derive(Debug, Clone, Parser)]
+#[command(name = "agora-server", version, about)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "AGORA_LISTEN", default_value = "0.0.0.0:50051")]
+    pub listen: SocketAddr,
+
+    /// Session store.
+    #[arg(long, value_enum, env = "AGORA_STORE", default_value = "memory")]
+    pub store: StoreKind,
+
+    /// Redis URL for `--store redis` (e.g. redis://127.0.0.1:6379/0).
+    #[arg(long, env = "AGORA_REDIS_URL")]
+    pub redis_url: Option<String>,
+
+    /// How long a finished session is kept (e.g. 90s, 30m, 24h, 7d).
+    #[arg(long, env = "AGORA_FINISHED_TTL", default_value = "24h", value_parser = parse_duration)]
+    pub finished_ttl: Duration,
+
+    /// How long a session without any write is kept before it expires.
+    #[arg(long, env = "AGORA_ABANDONED_TTL", default_value = "7d", value_parser = parse_duration)]
+    pub abandoned_ttl: Duration,
+
+    /// Log lines as human text or as one JSON object per line.
+    #[arg(long, value_enum, env = "AGORA_LOG_FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+
+    /// Most sessions the store keeps; CreateSession beyond it gets RESOURCE_EXHAUSTED.
+    #[arg(long, env = "AGORA_MAX_SESSIONS", default_value_t = 10_000)]
+    pub max_sessions: usize,
+
+    /// Largest request or response message, in bytes.
+    #[arg(long, env = "AGORA_MAX_MESSAGE_BYTES", default_value_t = 1 << 20)]
+    pub max_message_bytes: usize,
+
+    /// Deadline of a unary call, in milliseconds (streams are not cut by it).
+    #[arg(long, env = "AGORA_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
+    pub request_timeout_ms: u64,
+
+    /// Concurrent HTTP/2 streams (calls) one connection may open.
+    #[arg(long, env = "AGORA_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
+    pub max_concurrent_streams: u32,
+
+    /// Calls served at once by this process, over all connections.
+    #[arg(long, env = "AGORA_MAX_CONCURRENT_REQUESTS", default_value_t = 4096)]
+    pub max_concurrent_requests: usize,
+
+    /// Retries of a SubmitAction without `expected_version` that lost a race.
+    #[arg(long, env = "AGORA_COMMIT_RETRIES", default_value_t = 5)]
+    pub commit_retries: u32,
+
+    /// Versions a live subscriber may fall behind before its stream is ended.
+    #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
+    pub stream_buffer: usize,
+}
+
+/// A duration as digits and a unit: `s`, `m`, `h` or `d` (`90s`, `30m`, `24h`, `7d`).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{text:?}: expected digits then a unit, like 24h"))?;
+    let secs = match unit {
+        "s" | "" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("{text:?}: the unit must be s, m, h or d")),
+    };
+    n.checked_mul(secs)
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("{text:?}: too long"))
+}
+
+impl Config {
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+
+    /// Defaults for tests and embedding: every value as if no flag were given, listening
+    /// on an ephemeral loopback port.
+    pub fn for_tests() -> Config {
+        let mut config = Config::parse_from(["agora-server"]);
+        config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
+        config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_consistent_and_defaults_match_the_design() {
+        Config::command().debug_assert();
+        let config = Config::parse_from(["agora-server"]);
+        assert_eq!(config.listen.to_string(), "0.0.0.0:50051");
+        assert_eq!(config.store, StoreKind::Memory);
+    }
+
+    #[test]
+    fn flags_override_defaults() {
+        let config = Config::parse_from([
+            "agora-server",
+            "--store",
+            "redis",
+            "--redis-url",
+            "redis://127.0.0.1:1/",
+            "--log-format",
+            "json",
+        ]);
+        assert_eq!(config.store, StoreKind::Redis);
+        assert_eq!(config.log_format, LogFormat::Json);
+    }
+
+    #[test]
+    fn ttls_default_to_a_day_and_a_week_and_parse_units() {
+        let config = Config::parse_from(["agora-server"]);
+        assert_eq!(config.finished_ttl, Duration::from_secs(86_400));
+        assert_eq!(config.abandoned_ttl, Duration::from_secs(7 * 86_400));
+        let config = Config::parse_from(["agora-server", "--finished-ttl", "90s"]);
+        assert_eq!(config.finished_ttl, Duration::from_secs(90));
+        assert_eq!(parse_duration("30m"), Ok(Duration::from_secs(1800)));
+        assert!(parse_duration("3 weeks").is_err());
+    }
+}

@@ -1,0 +1,14 @@
+//! Agora's gRPC game server: the `agora.v1.GameService` API over a [`store::SessionStore`],
+//! with health, reflection and gRPC-Web. [`server::serve`] runs it on any listener.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod locks;
+pub mod server;
+pub mod store;
+pub mod stream;
+pub mod telemetry;
+
+pub use config::Config;
+pub use server::serve;

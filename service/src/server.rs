@@ -1,0 +1,134 @@
+//! Assembles the tonic server: GameService, gRPC health, reflection and gRPC-Web behind
+//! size, time and concurrency limits, with graceful shutdown that ends open streams with
+//! a status telling clients where to resume.
+
+use crate::api::GameApi;
+use crate::config::{Config, StoreKind};
+use crate::store::redis::{RedisConfig, RedisStore};
+use crate::store::{memory::MemoryStore, SessionStore};
+use agora_proto::v1::game_service_server::GameServiceServer;
+use std::future::Future;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::Server;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("configuration: {0}")]
+    Config(String),
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    #[error("transport: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error("listener: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The store `config` asks for (connecting to Redis for `--store redis`).
+pub async fn open_store(config: &Config) -> Result<Arc<dyn SessionStore>, ServeError> {
+    match config.store {
+        StoreKind::Memory => Ok(Arc::new(MemoryStore::new(
+            config.max_sessions,
+            config.stream_buffer,
+        ))),
+        StoreKind::Redis => {
+            let url = config.redis_url.clone().ok_or_else(|| {
+                ServeError::Config(
+                    "--store redis needs --redis-url (or AGORA_REDIS_URL), e.g. redis://127.0.0.1:6379/0".into(),
+                )
+            })?;
+            let mut redis = RedisConfig::new(url);
+            redis.finished_ttl = config.finished_ttl;
+            redis.abandoned_ttl = config.abandoned_ttl;
+            redis.max_sessions = config.max_sessions;
+            redis.live_buffer = config.stream_buffer;
+            let store = RedisStore::connect(redis)
+                .await
+                .map_err(|e| ServeError::Config(format!("cannot open the Redis store: {e}")))?;
+            Ok(Arc::new(store))
+        }
+    }
+}
+
+/// Serves on `listener` until `shutdown` completes, then stops accepting, ends streams
+/// with UNAVAILABLE and waits for in-flight calls.
+pub async fn serve(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let store = open_store(&config).await?;
+    serve_with_store(config, store, listener, shutdown).await
+}
+
+/// [`serve`] with a store built by the caller (tests share one between servers).
+pub async fn serve_with_store(
+    config: Config,
+    store: Arc<dyn SessionStore>,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let api = GameApi::new(store, config.commit_retries, stop_rx);
+
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health.set_serving::<GameServiceServer<GameApi>>().await;
+    let reflection = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(agora_proto::v1::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let games = GameServiceServer::new(api)
+        .max_decoding_message_size(config.max_message_bytes)
+        .max_encoding_message_size(config.max_message_bytes);
+
+    let local = listener.local_addr()?;
+    tracing::info!(listen = %local, store = ?config.store, "agora-server ready");
+
+    let signal = async move {
+        shutdown.await;
+        tracing::info!("shutting down: ending streams, finishing calls");
+        health.set_not_serving::<GameServiceServer<GameApi>>().await;
+        let _ = stop_tx.send(true);
+    };
+
+    Server::builder()
+        .accept_http1(true)
+        .timeout(config.request_timeout())
+        .concurrency_limit_per_connection(config.max_concurrent_streams as usize)
+        .max_concurrent_streams(Some(config.max_concurrent_streams))
+        .trace_fn(|request| tracing::info_span!("grpc", path = %request.uri().path()))
+        .layer(tower::limit::GlobalConcurrencyLimitLayer::new(
+            config.max_concurrent_requests,
+        ))
+        .layer(tonic_web::GrpcWebLayer::new())
+        .add_service(health_service)
+        .add_service(reflection)
+        .add_service(games)
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), signal)
+        .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes on SIGTERM (Kubernetes, docker stop) or SIGINT (Ctrl-C).
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sigterm) => {
+                sigterm.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {},
+        _ = terminate => {},
+    }
+}

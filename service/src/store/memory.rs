@@ -1,0 +1,283 @@
+//! The embedded store: sessions in this process's memory. It keeps the same contract as a
+//! shared backend (snapshots encoded with their format, versions compared and set
+//! atomically, a per-session log with live fan-out) so tests of the service hold for both.
+
+use super::{
+    codec, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta,
+    SessionStore, StoreError, Summary, TokenHash,
+};
+use agora_engine::registry::AnyState;
+use agora_engine::{Outcome, Seat};
+use async_trait::async_trait;
+use futures::StreamExt;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+use tokio::sync::broadcast;
+
+pub struct MemoryStore {
+    sessions: RwLock<HashMap<String, Arc<Slot>>>,
+    max_sessions: usize,
+    /// Capacity of each session's live channel: how far a subscriber may fall behind.
+    live_buffer: usize,
+}
+
+struct Slot {
+    data: Mutex<SessionData>,
+    /// Live commits; sent while `data` is locked so subscribe sees log and channel agree.
+    live: broadcast::Sender<Arc<LogEntry>>,
+}
+
+struct SessionData {
+    meta: SessionMeta,
+    version: u64,
+    snapshot: Vec<u8>,
+    log: Vec<Arc<LogEntry>>,
+    requests: HashMap<String, u64>,
+    to_act: Vec<Seat>,
+    outcome: Option<Outcome>,
+}
+
+impl MemoryStore {
+    pub fn new(max_sessions: usize, live_buffer: usize) -> MemoryStore {
+        MemoryStore {
+            sessions: RwLock::new(HashMap::new()),
+            max_sessions,
+            live_buffer: live_buffer.max(1),
+        }
+    }
+
+    fn slot(&self, id: &str) -> Result<Arc<Slot>, StoreError> {
+        let sessions = self.sessions.read().unwrap_or_else(|p| p.into_inner());
+        sessions
+            .get(id)
+            .cloned()
+            .ok_or_else(|| StoreError::NotFound(id.to_string()))
+    }
+}
+
+impl Slot {
+    /// A poisoned lock only means another call panicked mid-way; every write below is
+    /// done after all fallible steps, so the data is still consistent.
+    fn lock(&self) -> MutexGuard<'_, SessionData> {
+        self.data.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[async_trait]
+impl SessionStore for MemoryStore {
+    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+        let snapshot = codec::encode_snapshot(&state)?;
+        let mut sessions = self.sessions.write().unwrap_or_else(|p| p.into_inner());
+        if sessions.contains_key(&meta.id) {
+            return Err(StoreError::AlreadyExists(meta.id));
+        }
+        if sessions.len() >= self.max_sessions {
+            return Err(StoreError::Full(self.max_sessions));
+        }
+        let (live, _) = broadcast::channel(self.live_buffer);
+        let data = SessionData {
+            to_act: state.to_act().iter().collect(),
+            outcome: state.outcome(),
+            meta: meta.clone(),
+            version: 0,
+            snapshot,
+            log: Vec::new(),
+            requests: HashMap::new(),
+        };
+        sessions.insert(
+            meta.id,
+            Arc::new(Slot {
+                data: Mutex::new(data),
+                live,
+            }),
+        );
+        Ok(())
+    }
+
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        let slot = self.slot(id)?;
+        let (meta, version, snapshot) = {
+            let data = slot.lock();
+            (data.meta.clone(), data.version, data.snapshot.clone())
+        };
+        Ok(Loaded {
+            meta,
+            version,
+            state: codec::decode_snapshot(&snapshot)?,
+        })
+    }
+
+    async fn claim_seat(
+        &self,
+        id: &str,
+        seat: Option<u32>,
+        player_name: &str,
+        token_hash: TokenHash,
+    ) -> Result<(Seat, SessionMeta), StoreError> {
+        let slot = self.slot(id)?;
+        let mut data = slot.lock();
+        let seats = &mut data.meta.seats;
+        let index = match seat {
+            Some(wanted) => {
+                let record = seats.get(wanted as usize).ok_or(StoreError::NoSuchSeat {
+                    seat: wanted,
+                    seats: seats.len(),
+                })?;
+                if record.taken() {
+                    return Err(StoreError::SeatTaken(wanted as u8));
+                }
+                wanted as usize
+            }
+            None => seats
+                .iter()
+                .position(|s| !s.taken())
+                .ok_or(StoreError::SessionFull)?,
+        };
+        seats[index].player_name = player_name.to_string();
+        seats[index].token_hash = Some(token_hash);
+        Ok((Seat(index as u8), data.meta.clone()))
+    }
+
+    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
+        let slot = self.slot(id)?;
+        let snapshot = codec::encode_snapshot(&commit.state)?;
+        let mut data = slot.lock();
+        if let Some(request_id) = &commit.entry.request_id {
+            if let Some(&version) = data.requests.get(request_id) {
+                return Ok(CommitResult::Duplicate(version));
+            }
+        }
+        if data.version != commit.expected_version {
+            return Err(StoreError::Conflict {
+                expected: commit.expected_version,
+                actual: data.version,
+            });
+        }
+        let version = data.version + 1;
+        if commit.entry.version != version {
+            return Err(StoreError::Corrupt(format!(
+                "log entry for version {} committed at version {version}",
+                commit.entry.version
+            )));
+        }
+        let entry = Arc::new(commit.entry);
+        data.version = version;
+        data.snapshot = snapshot;
+        data.to_act = entry.to_act.clone();
+        data.outcome = entry.outcome.clone();
+        if let Some(request_id) = &entry.request_id {
+            data.requests.insert(request_id.clone(), version);
+        }
+        data.log.push(entry.clone());
+        // No receiver is fine: nobody is watching this session.
+        let _ = slot.live.send(entry);
+        Ok(CommitResult::Committed(version))
+    }
+
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
+        let slot = self.slot(id)?;
+        let data = slot.lock();
+        Ok(data.requests.get(request_id).copied())
+    }
+
+    async fn read_log(
+        &self,
+        id: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+        let slot = self.slot(id)?;
+        let data = slot.lock();
+        // Version v is log[v - 1].
+        let start = (after as usize).min(data.log.len());
+        let end = start.saturating_add(limit).min(data.log.len());
+        Ok(data.log[start..end].to_vec())
+    }
+
+    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
+        let slot = self.slot(id)?;
+        let (history, live) = {
+            let data = slot.lock();
+            // Subscribing while the log is locked: every later commit reaches `live`,
+            // every earlier one is in `history`.
+            let live = slot.live.subscribe();
+            let start = (after as usize).min(data.log.len());
+            let history: VecDeque<_> = data.log[start..].iter().cloned().collect();
+            (history, live)
+        };
+        Ok(follow(history, live, after))
+    }
+
+    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
+        let slots: Vec<Arc<Slot>> = {
+            let sessions = self.sessions.read().unwrap_or_else(|p| p.into_inner());
+            sessions.values().cloned().collect()
+        };
+        let mut rows: Vec<Summary> = slots
+            .iter()
+            .filter_map(|slot| {
+                let data = slot.lock();
+                let meta = &data.meta;
+                let game_ok = filter.game_id.as_deref().is_none_or(|g| g == meta.game_id);
+                let open_ok = filter.include_full || meta.open_seats() > 0;
+                (game_ok && open_ok).then(|| Summary {
+                    meta: meta.clone(),
+                    version: data.version,
+                    to_act: data.to_act.clone(),
+                    outcome: data.outcome.clone(),
+                })
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            (b.meta.create_time_unix_ms, &b.meta.id).cmp(&(a.meta.create_time_unix_ms, &a.meta.id))
+        });
+        rows.truncate(filter.limit);
+        Ok(rows)
+    }
+}
+
+/// The log from `history`, then live entries, each version exactly once. Ends with
+/// [`StoreError::Lagged`] when the live channel dropped entries for this subscriber.
+fn follow(
+    history: VecDeque<Arc<LogEntry>>,
+    live: broadcast::Receiver<Arc<LogEntry>>,
+    after: u64,
+) -> LogStream {
+    struct State {
+        history: VecDeque<Arc<LogEntry>>,
+        live: broadcast::Receiver<Arc<LogEntry>>,
+        last: u64,
+        done: bool,
+    }
+    let state = State {
+        history,
+        live,
+        last: after,
+        done: false,
+    };
+    futures::stream::unfold(state, |mut st| async move {
+        if st.done {
+            return None;
+        }
+        if let Some(entry) = st.history.pop_front() {
+            st.last = entry.version;
+            return Some((Ok(entry), st));
+        }
+        loop {
+            match st.live.recv().await {
+                Ok(entry) if entry.version <= st.last => continue,
+                Ok(entry) if entry.version == st.last + 1 => {
+                    st.last = entry.version;
+                    return Some((Ok(entry), st));
+                }
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    st.done = true;
+                    let last_version = st.last;
+                    return Some((Err(StoreError::Lagged { last_version }), st));
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    })
+    .boxed()
+}

@@ -1,0 +1,197 @@
+//! Where sessions live. [`SessionStore`] is the one contract every backend implements
+//! (in memory now, Redis next), shaped after what Redis can do atomically: a session is
+//! its metadata, a snapshot at a version, and an append-only log of versions; a commit
+//! is one compare-and-set on the version that also appends the log and records the
+//! request id; a subscription replays the log from a version then follows it live.
+
+pub mod codec;
+pub mod memory;
+pub mod redis;
+
+use agora_engine::registry::{AnyEvent, AnyOptions, AnyState};
+use agora_engine::{Outcome, Seat};
+use async_trait::async_trait;
+use futures::stream::BoxStream;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// SHA-256 of a seat token, hex. The token itself is never stored.
+pub type TokenHash = String;
+
+/// The public, mostly fixed part of a session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionMeta {
+    pub id: String,
+    pub game_id: String,
+    pub options: AnyOptions,
+    pub seed: u64,
+    pub seats: Vec<SeatRecord>,
+    pub create_time_unix_ms: i64,
+}
+
+impl SessionMeta {
+    /// Play starts when every seat is taken.
+    pub fn all_seats_taken(&self) -> bool {
+        self.seats.iter().all(|s| s.taken())
+    }
+
+    pub fn open_seats(&self) -> usize {
+        self.seats.iter().filter(|s| !s.taken()).count()
+    }
+
+    /// The seat whose token hashes to `hash`, if any.
+    pub fn seat_of(&self, hash: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(hash))
+            .map(|i| Seat(i as u8))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub player_name: String,
+    /// Set once the seat is taken.
+    pub token_hash: Option<TokenHash>,
+}
+
+impl SeatRecord {
+    pub fn taken(&self) -> bool {
+        self.token_hash.is_some()
+    }
+}
+
+/// A session as loaded for reading or for a write: its state at `version`.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub meta: SessionMeta,
+    pub version: u64,
+    pub state: AnyState,
+}
+
+/// One committed version: what one action caused. Events are stored unredacted; each
+/// reader redacts them for its viewer. `to_act` and `outcome` are recorded so a stream
+/// can describe a past version without replaying the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub version: u64,
+    pub seat: Seat,
+    pub events: Vec<AnyEvent>,
+    pub to_act: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+    /// The client's request id, when it sent one.
+    pub request_id: Option<String>,
+}
+
+/// A write: the state after one action, valid only on top of `expected_version`.
+#[derive(Debug, Clone)]
+pub struct Commit {
+    pub expected_version: u64,
+    pub state: AnyState,
+    /// `entry.version` must be `expected_version + 1`.
+    pub entry: LogEntry,
+}
+
+/// What a commit did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommitResult {
+    /// Stored as this version.
+    Committed(u64),
+    /// The request id was already committed as this version; nothing was written.
+    Duplicate(u64),
+}
+
+/// What the lobby asks for.
+#[derive(Debug, Clone, Default)]
+pub struct ListFilter {
+    /// Only this game; all games when `None`.
+    pub game_id: Option<String>,
+    /// Include sessions without open seats.
+    pub include_full: bool,
+    pub limit: usize,
+}
+
+/// A lobby row: enough to describe a session without its state.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub meta: SessionMeta,
+    pub version: u64,
+    pub to_act: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Items of a subscription: every version after the requested one, in order, once.
+pub type LogStream = BoxStream<'static, Result<Arc<LogEntry>, StoreError>>;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    #[error("no session {0}")]
+    NotFound(String),
+    #[error("session {0} already exists")]
+    AlreadyExists(String),
+    #[error("the store is full ({0} sessions)")]
+    Full(usize),
+    #[error("seat {0} is already taken")]
+    SeatTaken(u8),
+    #[error("seat {seat} does not exist: the session has {seats} seats")]
+    NoSuchSeat { seat: u32, seats: usize },
+    #[error("every seat is taken")]
+    SessionFull,
+    /// The version moved since the caller loaded it.
+    #[error("version conflict: expected {expected}, found {actual}")]
+    Conflict { expected: u64, actual: u64 },
+    /// A subscriber fell behind the live log; it must resume from `last_version`.
+    #[error("subscriber fell behind after version {last_version}")]
+    Lagged { last_version: u64 },
+    /// Stored data could not be read back (format or corruption).
+    #[error("stored data is unreadable: {0}")]
+    Corrupt(String),
+    /// The backend cannot be reached.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// The contract of a session backend. Every method is atomic on its own; none holds a
+/// lock across calls, so several replicas may share one backend.
+#[async_trait]
+pub trait SessionStore: Send + Sync + 'static {
+    /// Stores a new session at version 0 with `state` as its snapshot.
+    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError>;
+
+    /// The session's metadata, current version and state.
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
+
+    /// Takes `seat` (or the lowest open one) for `player_name`, remembering only the hash
+    /// of its token. Atomic: two callers never get the same seat.
+    async fn claim_seat(
+        &self,
+        id: &str,
+        seat: Option<u32>,
+        player_name: &str,
+        token_hash: TokenHash,
+    ) -> Result<(Seat, SessionMeta), StoreError>;
+
+    /// Stores `commit` if the session is still at `commit.expected_version`, appending its
+    /// log entry and recording its request id, all or nothing. A request id committed
+    /// before is answered with [`CommitResult::Duplicate`] and writes nothing.
+    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError>;
+
+    /// The version a request id was committed as, if it was.
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError>;
+
+    /// Log entries with `after < version <= after + limit`, in order.
+    async fn read_log(
+        &self,
+        id: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Arc<LogEntry>>, StoreError>;
+
+    /// Every version after `after`: the log first, then live commits, with no gap and no
+    /// duplicate. A subscriber that falls behind gets [`StoreError::Lagged`] and the
+    /// stream ends.
+    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError>;
+
+    /// Lobby rows, newest first.
+    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
+}

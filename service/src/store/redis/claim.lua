@@ -1,0 +1,35 @@
+-- Takes a seat: the wanted one, or the lowest open one when ARGV[1] is -1.
+-- KEYS: meta, snap, log, req. ARGV: seat or -1, player name, token hash, ttl seconds.
+-- Returns {'ok', seat, open seats left} | {'missing', 0} | {'nosuch', seats}
+--       | {'taken', seat} | {'full', 0}.
+local n = redis.call('HGET', KEYS[1], 'seats')
+if not n then
+  return {'missing', 0}
+end
+n = tonumber(n)
+local s = tonumber(ARGV[1])
+if s >= 0 then
+  if s >= n then
+    return {'nosuch', n}
+  end
+  if redis.call('HEXISTS', KEYS[1], 'seat:' .. s .. ':token') == 1 then
+    return {'taken', s}
+  end
+else
+  s = -1
+  for i = 0, n - 1 do
+    if redis.call('HEXISTS', KEYS[1], 'seat:' .. i .. ':token') == 0 then
+      s = i
+      break
+    end
+  end
+  if s < 0 then
+    return {'full', 0}
+  end
+end
+redis.call('HSET', KEYS[1], 'seat:' .. s .. ':name', ARGV[2], 'seat:' .. s .. ':token', ARGV[3])
+local open = redis.call('HINCRBY', KEYS[1], 'open', -1)
+for i = 1, #KEYS do
+  redis.call('EXPIRE', KEYS[i], ARGV[4])
+end
+return {'ok', s, open}
