@@ -40,3 +40,29 @@ fn random_games_reach_the_end() {
         }
     }
 }
+
+/// Timing probe (run with `--release -- --ignored --nocapture`); no timed assertion.
+#[test]
+#[ignore]
+fn timing_probe() {
+    for rules in [RuleSet::Standard, RuleSet::Junior] {
+        for players in [2u8, 4] {
+            let options = OriginOptions {
+                players,
+                rules,
+                first_player: None,
+            };
+            let n = 2000;
+            let start = std::time::Instant::now();
+            let mut steps = 0;
+            for seed in 0..n {
+                steps += play(&options, seed).0;
+            }
+            let per_game = start.elapsed() / n as u32;
+            println!(
+                "{rules:?} {players}p: {per_game:?} per game, {} steps per game",
+                steps / n as usize
+            );
+        }
+    }
+}

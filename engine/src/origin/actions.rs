@@ -87,20 +87,34 @@ pub fn push_evolves(
         Some(t) if m.contains(t) => bit(t),
         Some(_) => 0,
         None => (1u64 << m.count) - 1,
-    };
-    for target in members(targets & !occ) {
-        for reference in members(m.adjacent[target.0 as usize] & occ) {
-            let Some(r) = state.at(reference) else {
-                continue;
-            };
-            for pawn in pawns::evolutions(r.pawn) {
-                if state.reserve_count(pawn) > 0 {
-                    out.push(Action::Evolve {
-                        target,
-                        reference,
-                        pawn,
-                    });
-                }
+    } & !occ;
+    if targets == 0 {
+        return;
+    }
+    // The reserve pawns each occupied territory allows, computed once.
+    let mut allowed = [[None; 5]; 64];
+    let mut refs = 0u64;
+    for reference in members(occ) {
+        let Some(r) = state.at(reference) else {
+            continue;
+        };
+        let slots = &mut allowed[reference.0 as usize];
+        for (slot, pawn) in slots
+            .iter_mut()
+            .zip(pawns::evolutions(r.pawn).filter(|&p| state.reserve_count(p) > 0))
+        {
+            *slot = Some(pawn);
+            refs |= bit(reference);
+        }
+    }
+    for target in members(targets) {
+        for reference in members(m.adjacent[target.0 as usize] & refs) {
+            for &pawn in allowed[reference.0 as usize].iter().flatten() {
+                out.push(Action::Evolve {
+                    target,
+                    reference,
+                    pawn,
+                });
             }
         }
     }
@@ -128,13 +142,27 @@ pub fn push_exchanges(
     out: &mut Vec<Action>,
 ) {
     let occ = state.occupied();
+    // Pawns of other players not protected by `ExchangeImmune`.
+    let mut targets = 0u64;
+    for o in state.seats() {
+        if o != seat && !has_permanent(state, o, PermanentEffect::ExchangeImmune) {
+            targets |= state.own(o);
+        }
+    }
+    targets &= occ;
+    if targets == 0 {
+        return;
+    }
+    let bonus = has_permanent(state, seat, PermanentEffect::ExchangeStrengthPlusOne) as u8;
     for from in members(sources(state, seat, only_from)) {
         let Some(mover) = state.at(from) else {
             continue;
         };
-        for to in members(reach(state, seat, from) & occ) {
+        let strength = mover.pawn.strength + bonus;
+        for to in members(reach(state, seat, from) & targets) {
             if let Some(target) = state.at(to) {
-                if can_displace(state, seat, mover.pawn, target, rule) {
+                let t = target.pawn.strength;
+                if strength > t || (rule.equal_ok && strength == t) {
                     out.push(Action::Exchange { from, to });
                 }
             }

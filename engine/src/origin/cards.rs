@@ -72,6 +72,25 @@ fn victims(state: &OriginState, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
         .filter(move |&o| o != seat && !has_permanent(state, o, PermanentEffect::ActionImmune))
 }
 
+/// True if `seat` may play `card` now (the cheap twin of [`play_error`]).
+pub fn playable(state: &OriginState, seat: Seat, card: CardId) -> bool {
+    let Some(row) = tables().card(card) else {
+        return false;
+    };
+    if !state.player(seat).hand.contains(&card) {
+        return false;
+    }
+    let played = state.turn.played_colors & color_bit(row.color) != 0;
+    if played && !(row.color == CardColor::Purple && last_turn(state)) {
+        return false;
+    }
+    match row.kind {
+        CardKind::Action(effect) => effect_available(state, seat, effect),
+        CardKind::Permanent { level, .. } => state.player(seat).tiles.max_level() >= level,
+        CardKind::Objective { condition, .. } => objectives::met(state, seat, &condition),
+    }
+}
+
 /// Why `seat` may not play `card` now (`None`: playable). Window and turn are checked by
 /// the caller.
 pub fn play_error(state: &OriginState, seat: Seat, card: CardId) -> Option<RuleError> {
@@ -134,7 +153,7 @@ pub fn push_card_plays(state: &OriginState, seat: Seat, out: &mut Vec<Action>) {
         if hand[..i].contains(&card) {
             continue;
         }
-        if play_error(state, seat, card).is_none() {
+        if playable(state, seat, card) {
             out.push(Action::PlayCard { card });
         }
     }

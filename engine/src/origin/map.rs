@@ -15,10 +15,24 @@ pub fn bit(t: TerritoryId) -> TerritorySet {
     1u64 << t.0
 }
 
-pub fn members(set: TerritorySet) -> impl Iterator<Item = TerritoryId> {
-    (0..64u8)
-        .filter(move |i| set & (1u64 << i) != 0)
-        .map(TerritoryId)
+/// The territories of a set, in id order.
+pub fn members(set: TerritorySet) -> Members {
+    Members(set)
+}
+
+/// Iterator over the bits of a [`TerritorySet`].
+pub struct Members(u64);
+
+impl Iterator for Members {
+    type Item = TerritoryId;
+    fn next(&mut self) -> Option<TerritoryId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(TerritoryId(i))
+    }
 }
 
 pub struct Map {
@@ -31,6 +45,8 @@ pub struct Map {
     pub dist: Vec<Vec<u8>>,
     /// Same, straits costing nothing (Permanent effect `StraitsFree`).
     pub dist_straits_free: Vec<Vec<u8>>,
+    /// `within[free][from][range]`: territories at 1..=range steps (`from` excluded).
+    pub within: [Vec<[TerritorySet; MAX_RANGE + 1]>; 2],
     pub origin: TerritoryId,
     pub colors: Vec<TerritoryColor>,
     pub continents: Vec<Continent>,
@@ -44,6 +60,26 @@ pub fn map() -> &'static Map {
 }
 
 const FAR: u8 = u8::MAX;
+
+/// Largest movement range precomputed (size 3 + every bonus); larger ranges use this.
+pub const MAX_RANGE: usize = 8;
+
+fn within_table(dist: &[Vec<u8>]) -> Vec<[TerritorySet; MAX_RANGE + 1]> {
+    dist.iter()
+        .enumerate()
+        .map(|(from, row)| {
+            let mut sets = [0u64; MAX_RANGE + 1];
+            for (r, set) in sets.iter_mut().enumerate() {
+                for (i, &d) in row.iter().enumerate() {
+                    if i != from && d as usize <= r {
+                        *set |= 1 << i;
+                    }
+                }
+            }
+            sets
+        })
+        .collect()
+}
 
 fn build() -> Map {
     let t = tables();
@@ -72,18 +108,20 @@ fn build() -> Map {
     } else {
         vec![0; n]
     };
-    let dist = (0..n)
+    let dist: Vec<Vec<u8>> = (0..n)
         .map(|s| distances(s, &land, &strait_move, 1))
         .collect();
-    let dist_straits_free = (0..n)
+    let dist_straits_free: Vec<Vec<u8>> = (0..n)
         .map(|s| distances(s, &land, &strait_move, 0))
         .collect();
+    let within = [within_table(&dist), within_table(&dist_straits_free)];
     Map {
         count: n,
         adjacent,
         movement,
         dist,
         dist_straits_free,
+        within,
         origin: TerritoryId(t.origin),
         colors: t.territories.iter().map(|r| r.color).collect(),
         continents: t.territories.iter().map(|r| r.continent).collect(),
@@ -161,19 +199,7 @@ impl Map {
         if !self.contains(from) {
             return 0;
         }
-        let table = if straits_free {
-            &self.dist_straits_free
-        } else {
-            &self.dist
-        };
-        let row = &table[from.0 as usize];
-        let mut set = 0u64;
-        for (i, &d) in row.iter().enumerate() {
-            if d <= range && i != from.0 as usize {
-                set |= 1 << i;
-            }
-        }
-        set
+        self.within[straits_free as usize][from.0 as usize][(range as usize).min(MAX_RANGE)]
     }
 
     pub fn strait(&self, s: StraitId) -> Option<[TerritoryId; 2]> {

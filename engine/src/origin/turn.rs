@@ -69,7 +69,7 @@ pub fn to_act(state: &OriginState) -> SeatSet {
 }
 
 pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(64);
     if !to_act(state).contains(seat) {
         return out;
     }
@@ -181,7 +181,7 @@ pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
         }
         (Some(Frame::Main), Action::PassMain) => return !has_main_action(state, seat),
         (Some(Frame::Main | Frame::AfterMain), Action::PlayCard { card }) => {
-            return !state.junior() && cards::play_error(state, seat, *card).is_none()
+            return !state.junior() && cards::playable(state, seat, *card)
         }
         _ => return legal_actions(state, seat).contains(action),
     }
