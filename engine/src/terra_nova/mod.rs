@@ -12,6 +12,8 @@ mod rounds;
 pub mod scoring;
 mod setup;
 pub mod state;
+#[doc(hidden)]
+pub mod testing;
 mod towns;
 mod turn;
 mod types;

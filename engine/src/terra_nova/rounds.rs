@@ -74,6 +74,15 @@ impl TerraNovaState {
 
     /// Phase 1 (income) for everyone, then the first turn of phase 2.
     fn income_and_actions(&mut self, ev: &mut Events) {
+        self.income(ev);
+        match self.order.first().copied() {
+            Some(seat) => self.begin_turn(seat),
+            None => self.step = Step::GameOver,
+        }
+    }
+
+    /// Phase 1: every player's income (bonus tile, empty sheet slots, palace, Fées).
+    pub fn income(&mut self, ev: &mut Events) {
         let t = tables();
         let e = &t.economy;
         for s in self.seats().collect::<Vec<_>>() {
@@ -100,10 +109,6 @@ impl TerraNovaState {
                 }
             }
             self.gain(s, coins, power, 0, Reason::Income, ev);
-        }
-        match self.order.first().copied() {
-            Some(seat) => self.begin_turn(seat),
-            None => self.step = Step::GameOver,
         }
     }
 

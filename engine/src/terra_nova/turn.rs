@@ -197,8 +197,7 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
                     | Step::InitialHouses { .. },
                 Action::Hex(_)
             )
-            | (Step::Turn { .. }, _)
-    );
+    ) || matches!(&state.step, Step::Turn { pending, .. } if accepts(pending, action));
     if !kind_ok {
         return r("UNEXPECTED_DECISION", format!("Now you must {expected}."));
     }
@@ -284,6 +283,45 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
             _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
         },
         _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
+    }
+}
+
+/// Is `action` the kind of decision `pending` asks for?
+fn accepts(pending: &Pending, action: &Action) -> bool {
+    use Action as A;
+    match pending {
+        Pending::Main => matches!(
+            action,
+            A::ExchangePower(_)
+                | A::ConvertPowerToVp
+                | A::Build
+                | A::Upgrade
+                | A::AdvanceNavigation
+                | A::BuildBridge
+                | A::PowerAction(_)
+                | A::Special(_)
+                | A::Pass
+        ),
+        Pending::TransformHex(_)
+        | Pending::UpgradeHex
+        | Pending::LakeHouseHex
+        | Pending::FreeUpgradeHex
+        | Pending::InventorsHex => matches!(action, A::Hex(_)),
+        Pending::SecondSpadeHex { .. } | Pending::EdgeHouseHex => {
+            matches!(action, A::Hex(_) | A::Skip)
+        }
+        Pending::BuildOn { .. } => matches!(action, A::BuildHouse(_) | A::Skip),
+        Pending::PalaceSide { .. } => matches!(action, A::Palace(_)),
+        Pending::BridgeSpot => matches!(action, A::Bridge(_)),
+        Pending::TownTile { .. } => matches!(action, A::TownTile(_)),
+        Pending::RiverLink { .. } => matches!(action, A::RiverLink(_) | A::Skip),
+        Pending::PassBonus => matches!(action, A::TakeBonus(_)),
+        Pending::AfterAction => {
+            matches!(
+                action,
+                A::ExchangePower(_) | A::ConvertPowerToVp | A::EndTurn
+            )
+        }
     }
 }
 

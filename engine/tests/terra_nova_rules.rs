@@ -1,0 +1,1182 @@
+//! Terra Nova rules: the worked examples of `shared/rules/terra-nova.md` §8 with the book's
+//! numbers, each faction and palace ability, reach, towns, passing and scoring.
+
+use agora_engine::terra_nova::data::{tables, RoundTrigger};
+use agora_engine::terra_nova::map::hexes;
+use agora_engine::terra_nova::scoring::{territory_vp, wealth};
+use agora_engine::terra_nova::testing::{
+    build, give_bonus, hex, quiet_round, round_tile, scenario, turn,
+};
+use agora_engine::terra_nova::{
+    Action, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant, Owner,
+    PalaceSide, Pending, Player, PowerAction, Special, Step, TerraNova, TerraNovaOptions,
+    TerraNovaState, Terrain, TownTile,
+};
+use agora_engine::{Game, Seat};
+
+const S0: Seat = Seat(0);
+const S1: Seat = Seat(1);
+const S2: Seat = Seat(2);
+const S3: Seat = Seat(3);
+
+fn act(s: &mut TerraNovaState, seat: Seat, action: Action) -> Vec<Event> {
+    let legal = TerraNova::legal_actions(s, seat);
+    assert!(legal.contains(&action), "{action:?} not in {legal:?}");
+    TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
+}
+
+fn names(mask: u128) -> Vec<String> {
+    let mut v: Vec<String> = hexes(mask).map(|h| h.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn spot(a: &str, b: &str) -> BridgeSpot {
+    let (a, b) = (hex(a), hex(b));
+    let i = tables()
+        .map
+        .bridge_spots
+        .iter()
+        .position(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
+        .expect("spot");
+    BridgeSpot(i as u8)
+}
+
+fn pending(s: &TerraNovaState) -> Pending {
+    match &s.step {
+        Step::Turn { pending, .. } => pending.clone(),
+        other => panic!("not in a turn: {other:?}"),
+    }
+}
+
+fn p(s: &TerraNovaState, seat: Seat) -> &Player {
+    &s.players[seat.index()]
+}
+
+// ------------------------------------------------------------------ §8 seed examples
+
+#[test]
+fn w1_income_16_coins_5_power() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    for h in ["E4", "E6", "D7", "H7"] {
+        build(&mut s, S0, h, Building::House);
+    }
+    for h in ["D2", "A1"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    give_bonus(&mut s, S0, 'B');
+    s.players[0].bowls = [8, 0, 0];
+    let coins = p(&s, S0).coins;
+    s.income(&mut Vec::new());
+    assert_eq!(p(&s, S0).coins - coins, 16, "13 (sheet) + 3 (tile)");
+    assert_eq!(p(&s, S0).bowls, [3, 5, 0], "5 power gained");
+}
+
+#[test]
+fn w2_w3_power_cycle_gain_and_overflow() {
+    let mut pl = Player::new();
+    assert_eq!(pl.bowls, [2, 2, 4]);
+    assert_eq!(pl.gain_power(3), 3);
+    assert_eq!(pl.bowls, [0, 3, 5], "2 tokens I->II, then 1 II->III");
+    pl.bowls = [0, 0, 8];
+    assert_eq!(pl.gain_power(2), 0, "both lost");
+    assert_eq!(pl.bowls, [0, 0, 8]);
+    pl.bowls = [0, 1, 7];
+    assert_eq!(pl.gain_power(3), 1, "1 used, 2 lost");
+    assert_eq!(pl.bowls, [0, 0, 8]);
+}
+
+#[test]
+fn d1_spend_with_bowls_i_and_ii_not_empty() {
+    let mut pl = Player::new();
+    pl.bowls = [3, 1, 4];
+    pl.coins = 0;
+    assert!(pl.exchange(4));
+    assert_eq!(pl.bowls, [7, 1, 0]);
+    assert_eq!(pl.coins, 4);
+    assert!(!pl.exchange(1), "bowl III empty");
+}
+
+#[test]
+fn w4_genies_two_spade_conversion_and_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    s.players[0].coins = 20;
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("E3")));
+    assert_eq!(p(&s, S0).coins, 8, "2 spades = 12 coins");
+    assert_eq!(s.terrain_at(hex("E3")), Some(Terrain::Lake));
+    act(&mut s, S0, Action::BuildHouse(hex("E3")));
+    assert_eq!(p(&s, S0).coins, 4, "16 coins in all");
+    assert_eq!(p(&s, S0).houses_built, 2);
+    assert_eq!(
+        s.placed_at(hex("E3")).map(|x| x.building),
+        Some(Building::House)
+    );
+}
+
+#[test]
+fn w5_round_tile_spade_one_free_plus_one_bought() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::Spade);
+    build(&mut s, S0, "E4", Building::House);
+    act(&mut s, S0, Action::PowerAction(PowerAction(4)));
+    assert_eq!(p(&s, S0).bowls, [6, 2, 0], "4 power spent");
+    act(&mut s, S0, Action::Hex(hex("D3")));
+    assert_eq!(
+        s.terrain_at(hex("D3")),
+        Some(Terrain::Lake),
+        "Desert -> Lake"
+    );
+    assert_eq!(p(&s, S0).coins, 9, "2nd spade bought for 6");
+    assert_eq!(p(&s, S0).vp, 4, "2 spades used -> 4 VP");
+    act(&mut s, S0, Action::Skip);
+}
+
+#[test]
+fn w6_round_tile_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::House);
+    build(&mut s, S0, "E6", Building::House);
+    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(p(&s, S0).coins, 11);
+    assert_eq!(p(&s, S0).vp, 2);
+}
+
+#[test]
+fn w7_w8_upgrade_cost_and_bookkeeping() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::House); // no opponent next to it
+    build(&mut s, S0, "E4", Building::House);
+    build(&mut s, S0, "E6", Building::House);
+    build(&mut s, S0, "D7", Building::House);
+    build(&mut s, S1, "E3", Building::TradingPost);
+    build(&mut s, S1, "E3", Building::Palace);
+    assert_eq!(s.trading_post_cost(S0, hex("A1")), 10);
+    assert_eq!(
+        s.trading_post_cost(S0, hex("E4")),
+        7,
+        "next to a red palace"
+    );
+    // Income before: 4 houses = 2+2+2+3 = 9 coins.
+    let before = income_of(&s, S0);
+    assert_eq!(before, (9, 0));
+    s.players[0].coins = 20;
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(p(&s, S0).coins, 13, "paid 7");
+    assert_eq!(p(&s, S0).houses_built, 3, "house back on the sheet");
+    assert_eq!(p(&s, S0).trading_posts_built, 1);
+    let after = income_of(&s, S0);
+    assert_eq!(
+        after,
+        (9 - 3 + 2, 1),
+        "house slot 4 covered (-3), TP slot 1 (+2c +1p)"
+    );
+}
+
+fn income_of(s: &TerraNovaState, seat: Seat) -> (u32, u8) {
+    let mut c = s.clone();
+    c.players[seat.index()].bowls = [8, 0, 0];
+    let coins = c.players[seat.index()].coins;
+    c.income(&mut Vec::new());
+    let q = &c.players[seat.index()];
+    (q.coins - coins, q.bowls[1])
+}
+
+#[test]
+fn w9_power_from_neighbours() {
+    let mut s = scenario(&[Faction::Genies, Faction::DesertSisters, Faction::Farfadets]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    build(&mut s, S1, "E3", Building::House);
+    build(&mut s, S1, "E5", Building::House);
+    build(&mut s, S2, "D3", Building::TradingPost);
+    build(&mut s, S2, "D3", Building::Palace);
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(p(&s, S0).bowls, [2, 2, 4], "Blue +0");
+    assert_eq!(p(&s, S1).bowls, [0, 4, 4], "Yellow +2");
+    assert_eq!(
+        p(&s, S2).bowls,
+        [1, 3, 4],
+        "Black +1 (a palace counts once)"
+    );
+}
+
+#[test]
+fn w10_town_founded_by_a_bridge() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::House);
+    build(&mut s, S0, "A2", Building::TradingPost);
+    build(&mut s, S0, "B1", Building::TradingPost);
+    build(&mut s, S0, "D1", Building::TradingPost);
+    assert!(s.town_check(S0).is_none(), "3 + 1 buildings, not joined");
+    s.players[0].coins = 12;
+    act(&mut s, S0, Action::BuildBridge);
+    act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
+    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    act(&mut s, S0, Action::TownTile(TownTile(0)));
+    assert_eq!(p(&s, S0).coins, 2 + 6);
+    assert_eq!(p(&s, S0).vp, 5 + 4, "tile 5 VP + Génies 4 VP");
+    assert!(s.placed_at(hex("D1")).is_some_and(|x| x.in_town));
+    assert_eq!(p(&s, S0).bridges_built, 1);
+}
+
+#[test]
+fn w11_w12_navigation_step_vp_and_round_tile() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    s.players[0].navigation = 1;
+    act(&mut s, S0, Action::AdvanceNavigation);
+    assert_eq!(p(&s, S0).navigation, 2);
+    assert_eq!(p(&s, S0).vp, 3);
+    assert_eq!(p(&s, S0).coins, 7);
+
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::Navigation);
+    s.players[0].navigation = 1;
+    act(&mut s, S0, Action::AdvanceNavigation);
+    assert_eq!(p(&s, S0).vp, 5, "3 + 2");
+    s.players[0].coins = 100;
+    turn(&mut s, S0);
+    act(&mut s, S0, Action::AdvanceNavigation);
+    turn(&mut s, S0);
+    act(&mut s, S0, Action::AdvanceNavigation);
+    assert_eq!(p(&s, S0).navigation, 4);
+    turn(&mut s, S0);
+    assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::AdvanceNavigation));
+    let e = TerraNova::apply(&mut s, S0, &Action::AdvanceNavigation).unwrap_err();
+    assert_eq!(e.code, "NAVIGATION_AT_MAXIMUM");
+}
+
+#[test]
+fn w13_pass_with_trading_post_tile_then_swap() {
+    let mut s = scenario(&[Faction::Genies, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::TradingPost);
+    build(&mut s, S0, "A1", Building::TradingPost);
+    give_bonus(&mut s, S0, 'E');
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(p(&s, S0).vp, 4);
+    assert_eq!(s.start_player, S0);
+    let options = TerraNova::legal_actions(&s, S0);
+    assert!(
+        !options.contains(&Action::TakeBonus(BonusTile(4))),
+        "not the returned tile"
+    );
+    let other = options[0].clone();
+    act(&mut s, S0, other.clone());
+    let Action::TakeBonus(t) = other else {
+        panic!()
+    };
+    assert_eq!(p(&s, S0).bonus, Some(t));
+    assert!(s
+        .bonus_tiles
+        .iter()
+        .any(|b| b.tile == BonusTile(4) && b.holder.is_none()));
+}
+
+#[test]
+fn w14_d4_to_d7_territory_ties() {
+    assert_eq!(territory_vp(&[10, 10, 5], &[12, 8, 4]), vec![10, 10, 4]);
+    assert_eq!(
+        territory_vp(&[9, 9, 9, 4], &[12, 8, 4, 0]),
+        vec![8, 8, 8, 0]
+    );
+    assert_eq!(
+        territory_vp(&[12, 7, 7, 7], &[12, 8, 4, 0]),
+        vec![12, 4, 4, 4]
+    );
+    assert_eq!(
+        territory_vp(&[8, 8, 8, 8], &[12, 8, 4, 0]),
+        vec![6, 6, 6, 6]
+    );
+    assert_eq!(
+        territory_vp(&[10, 6, 3, 3], &[12, 8, 4, 0]),
+        vec![12, 8, 2, 2]
+    );
+    assert_eq!(territory_vp(&[5, 9], &[12, 8]), vec![8, 12]);
+}
+
+fn pass_all(s: &mut TerraNovaState, order: &[Seat]) {
+    for seat in order {
+        turn(s, *seat);
+        act(s, *seat, Action::Pass);
+        if let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(s, *seat).first().cloned() {
+            act(s, *seat, Action::TakeBonus(t));
+        }
+        if TerraNova::legal_actions(s, *seat).contains(&Action::EndTurn) {
+            act(s, *seat, Action::EndTurn);
+        }
+    }
+}
+
+#[test]
+fn w15_turn_order_variant_next_order_is_pass_order() {
+    for variant in [true, false] {
+        let mut s = scenario(&[Faction::Golems, Faction::Fairies, Faction::Genies]);
+        s.options.turn_order_variant = variant;
+        pass_all(&mut s, &[S2, S1, S0]);
+        assert_eq!(s.round, 2);
+        assert_eq!(s.order[0], S2, "Génies passed first, act first");
+        if variant {
+            assert_eq!(s.order, vec![S2, S1, S0]);
+        } else {
+            assert_eq!(s.order, vec![S2, S0, S1], "clockwise from the start player");
+        }
+    }
+}
+
+#[test]
+fn w16_extra_town_value_is_wasted() {
+    for tp in [1usize, 3] {
+        let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+        quiet_round(&mut s);
+        let group = ["A1", "A2", "A3", "A4"];
+        for (i, h) in group.iter().enumerate() {
+            let b = if i < tp {
+                Building::TradingPost
+            } else {
+                Building::House
+            };
+            build(&mut s, S0, h, b);
+        }
+        // value: 1 TP -> 2+1+1+1 = 5 (no town); upgrade one more below.
+        let g = s.town_check(S0);
+        if tp == 1 {
+            assert!(g.is_none());
+        } else {
+            let g = g.expect("value 7 founds a town");
+            assert_eq!(s.group_value(g), (4, 7));
+        }
+    }
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    for h in ["A1", "A2", "A3"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    build(&mut s, S0, "A4", Building::TradingPost);
+    let g = s.town_check(S0).expect("value 8");
+    s.found_town(S0, g, TownTile(2), None, &mut Vec::new());
+    assert!(s.town_check(S0).is_none(), "one town per group");
+    assert_eq!(p(&s, S0).town_tiles_left().len(), 3);
+}
+
+// ------------------------------------------------------------------ §8 derived tests
+
+#[test]
+fn d2_efrits_power_actions_cost_one_less() {
+    let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
+    build(&mut s, S0, "E3", Building::House);
+    s.players[0].bowls = [3, 0, 5];
+    assert_eq!(s.power_action_cost(S0, 5), 5);
+    assert_eq!(s.power_action_cost(S0, 0), 2);
+    act(&mut s, S0, Action::PowerAction(PowerAction(5)));
+    assert_eq!(p(&s, S0).bowls, [8, 0, 0]);
+    assert_eq!(s.power_action_cost(S1, 5), 6);
+}
+
+#[test]
+fn d3_golems_pass_by_trading_posts() {
+    for (tps, vp) in [(0, 0), (1, 2), (2, 2), (3, 3), (4, 4)] {
+        let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+        quiet_round(&mut s);
+        for h in ["A2", "A6", "E3", "I1"].iter().take(tps) {
+            build(&mut s, S0, h, Building::TradingPost);
+        }
+        act(&mut s, S0, Action::Pass);
+        assert_eq!(p(&s, S0).vp, vp, "{tps} TPs");
+    }
+}
+
+#[test]
+fn d8_d9_wealth() {
+    assert_eq!(wealth(14, 3, false), (0, 5));
+    assert_eq!(
+        wealth(2, 7, true),
+        (2, 5),
+        "2 conversions + 1 coin -> 3 coins -> 1 VP"
+    );
+    assert_eq!(wealth(2, 7, false), (0, 3));
+}
+
+#[test]
+fn d10_inventors_two_players_gain_three() {
+    let mut s = scenario(&[Faction::Genies, Faction::Inventors]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E6", Building::House);
+    build(&mut s, S1, "E7", Building::House);
+    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(p(&s, S1).bowls, [0, 3, 5], "+2 ability +1 neighbour = 3");
+}
+
+#[test]
+fn d11_felines_four_players_upgrade_next_to_two() {
+    let mut s = scenario(&[
+        Faction::Genies,
+        Faction::Felines,
+        Faction::Golems,
+        Faction::Fairies,
+    ]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E6", Building::House);
+    build(&mut s, S1, "E7", Building::House);
+    build(&mut s, S1, "E5", Building::House);
+    let coins = p(&s, S1).coins;
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E6")));
+    assert_eq!(p(&s, S1).coins, coins + 1);
+    assert_eq!(p(&s, S1).bowls, [0, 4, 4]);
+    assert_eq!(p(&s, S0).coins, 15 - 7);
+}
+
+#[test]
+fn d12_fairies_income_with_left_palace() {
+    let mut s = scenario(&[Faction::Fairies, Faction::Golems]);
+    build(&mut s, S0, "A3", Building::TradingPost);
+    build(&mut s, S0, "A3", Building::Palace);
+    s.players[0].left_palace = true;
+    give_bonus(&mut s, S0, 'A');
+    s.players[0].bowls = [8, 0, 0];
+    let coins = p(&s, S0).coins;
+    s.income(&mut Vec::new());
+    assert_eq!(p(&s, S0).coins - coins, 2 + 6, "palace 2 coins + tile 6");
+    assert_eq!(p(&s, S0).bowls, [3, 5, 0], "2 (ability) + 3 (palace) power");
+}
+
+#[test]
+fn d13_genies_town_on_town_round_with_t3() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::Town);
+    for h in ["A1", "B1"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    build(&mut s, S0, "A2", Building::House);
+    build(&mut s, S0, "A4", Building::House);
+    // A3 joins A2 and A4: 4 buildings... need value 7: TP, TP, H, H + new house = 7 with 5.
+    s.terrain[hex("A3").0 as usize] = Some(Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("A3")));
+    act(&mut s, S0, Action::TownTile(TownTile(2)));
+    assert_eq!(p(&s, S0).vp, 9 + 4 + 5);
+}
+
+#[test]
+fn d14_value_six_palace_founds_a_separate_town_at_once() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::House);
+    build(&mut s, S0, "A2", Building::House);
+    build(&mut s, S0, "A3", Building::TradingPost);
+    build(&mut s, S0, "A4", Building::TradingPost);
+    build(&mut s, S0, "I1", Building::TradingPost);
+    s.players[0].coins = 14;
+    assert!(s.town_check(S0).is_none(), "value 6 < 7");
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("I1")));
+    act(&mut s, S0, Action::Palace(PalaceSide::Right));
+    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    act(&mut s, S0, Action::TownTile(TownTile(2)));
+    assert_eq!(p(&s, S0).vp, 9);
+    assert!(s.placed_at(hex("A1")).is_some_and(|x| x.in_town));
+    assert!(!s.placed_at(hex("I1")).is_some_and(|x| x.in_town));
+}
+
+#[test]
+fn d15_bonus_tile_coins_accumulate() {
+    let o = TerraNovaOptions::preset(2);
+    let mut s = TerraNova::setup(&o, 3).unwrap();
+    // Preset 2p: tiles A-E, C and E taken: A, B, D carry 1 coin.
+    let coins = |s: &TerraNovaState, t: u8| {
+        s.bonus_tiles
+            .iter()
+            .find(|b| b.tile == BonusTile(t))
+            .map(|b| b.coins)
+    };
+    assert_eq!(coins(&s, 0), Some(1));
+    assert_eq!(coins(&s, 2), Some(0), "held");
+    // Two rounds where nobody takes A: 3 coins when taken in round 3.
+    for _ in 0..2 {
+        let order = s.order.clone();
+        for seat in order {
+            turn(&mut s, seat);
+            act(&mut s, seat, Action::Pass);
+            let pick = TerraNova::legal_actions(&s, seat)
+                .into_iter()
+                .find(|a| *a != Action::TakeBonus(BonusTile(0)))
+                .unwrap();
+            act(&mut s, seat, pick);
+            if TerraNova::legal_actions(&s, seat).contains(&Action::EndTurn) {
+                act(&mut s, seat, Action::EndTurn);
+            }
+        }
+    }
+    assert_eq!(s.round, 3);
+    assert_eq!(coins(&s, 0), Some(3));
+    let seat = s.order[0];
+    turn(&mut s, seat);
+    act(&mut s, seat, Action::Pass);
+    let before = p(&s, seat).coins;
+    act(&mut s, seat, Action::TakeBonus(BonusTile(0)));
+    assert_eq!(p(&s, seat).coins, before + 3);
+}
+
+#[test]
+fn d16_trading_post_cost_next_to_a_neutral_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "E4", Building::House);
+    s.put(hex("E5"), Owner::Neutral(Terrain::Swamp), Building::House);
+    assert_eq!(s.trading_post_cost(S0, hex("E4")), 7);
+}
+
+#[test]
+fn d17_reach_examples() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    for (nav, want) in [
+        (0, vec!["A1", "A2"]),
+        (1, vec!["A1", "A2", "A3", "C3", "D1", "D2"]),
+        (2, vec!["A1", "A2", "A3", "A4", "B4", "C3", "D1", "D2"]),
+    ] {
+        s.players[0].navigation = nav;
+        assert_eq!(names(s.reach(S0)), sorted(&want), "navigation {nav}");
+    }
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "E6", Building::House);
+    s.players[0].navigation = 1;
+    assert_eq!(
+        names(s.reach(S0)),
+        sorted(&["C5", "D6", "E5", "E7", "F5", "F6"])
+    );
+}
+
+// ------------------------------------------------------------------ reach, bridges, bonus D
+
+#[test]
+fn reach_through_bridges_and_the_navigation_bonus_tile() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    assert!(s.reach(S0) & (1u128 << hex("D1").0) == 0);
+    give_bonus(&mut s, S0, 'D');
+    assert_eq!(
+        names(s.reach(S0)),
+        sorted(&["A1", "A2", "A3", "C3", "D1", "D2"]),
+        "bonus tile: navigation 0 + 1"
+    );
+    assert_eq!(s.territory_groups(S0).len(), 1);
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    s.players[0].bowls = [0, 0, 8];
+    act(&mut s, S0, Action::PowerAction(PowerAction(0)));
+    assert_eq!(p(&s, S0).bowls, [3, 0, 5]);
+    act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
+    assert_eq!(names(s.reach(S0)), sorted(&["A1", "A2", "D1"]));
+    assert_eq!(p(&s, S0).coins, 15, "power bridge is free of coins");
+}
+
+#[test]
+fn territory_uses_track_navigation_not_the_bonus() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    build(&mut s, S0, "D1", Building::House);
+    build(&mut s, S0, "E1", Building::House);
+    give_bonus(&mut s, S0, 'D');
+    assert_eq!(s.territory(S0), 2, "D1-E1; B1 apart without navigation");
+    s.players[0].navigation = 1;
+    assert_eq!(s.territory(S0), 3);
+}
+
+// ------------------------------------------------------------------ towns: merging
+
+#[test]
+fn towns_absorb_new_buildings_and_merging_founds_nothing() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    for h in ["A1", "A2", "A3"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    build(&mut s, S0, "B1", Building::House);
+    let g = s.town_check(S0).unwrap();
+    s.found_town(S0, g, TownTile(2), None, &mut Vec::new());
+    for h in ["A6", "A7", "A8"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    build(&mut s, S0, "B8", Building::House);
+    let g = s.town_check(S0).unwrap();
+    s.found_town(S0, g, TownTile(0), None, &mut Vec::new());
+    // A4 and A5 join both towns: no new town, both keep their tiles.
+    build(&mut s, S0, "A4", Building::TradingPost);
+    s.terrain[hex("A5").0 as usize] = Some(Terrain::Wasteland);
+    s.players[0].coins = 4;
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("A5")));
+    assert!(!matches!(
+        s.step,
+        Step::Turn {
+            pending: Pending::TownTile { .. },
+            ..
+        }
+    ));
+    assert!(s.placed_at(hex("A5")).is_some_and(|x| x.in_town));
+    assert!(s.placed_at(hex("A4")).is_some_and(|x| x.in_town));
+    assert_eq!(p(&s, S0).town_tiles_left(), vec![TownTile(1), TownTile(3)]);
+}
+
+#[test]
+fn no_town_without_a_town_tile() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    s.players[0].town_tiles_used = [true; 4];
+    for h in ["A1", "A2", "A3", "A4"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    assert!(s.town_check(S0).is_none());
+}
+
+#[test]
+fn town_tiles_t2_and_t4() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    for h in ["A1", "A2", "A3", "A4"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    s.players[0].bowls = [2, 2, 4];
+    let g = s.town_check(S0).unwrap();
+    s.found_town(S0, g, TownTile(1), None, &mut Vec::new());
+    assert_eq!(
+        p(&s, S0).bowls,
+        [0, 0, 8],
+        "8 power through the cycle (2 lost)"
+    );
+    assert_eq!(p(&s, S0).vp, 6);
+    for h in ["I1", "I2", "I3", "I4"] {
+        build(&mut s, S0, h, Building::TradingPost);
+    }
+    let g = s.town_check(S0).unwrap();
+    s.found_town(S0, g, TownTile(3), None, &mut Vec::new());
+    assert_eq!(p(&s, S0).navigation, 1);
+    assert_eq!(p(&s, S0).vp, 6 + 4 + 2, "4 VP + navigation step 1 (2 VP)");
+}
+
+// ------------------------------------------------------------------ faction abilities
+
+#[test]
+fn genies_left_palace_free_lake_house_anywhere() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "I4", Building::Palace);
+    s.players[0].left_palace = true;
+    let coins = p(&s, S0).coins;
+    act(&mut s, S0, Action::Special(Special::GeniesLakeHouse));
+    act(&mut s, S0, Action::Hex(hex("A1")));
+    assert_eq!(p(&s, S0).coins, coins, "free");
+    assert_eq!(p(&s, S0).houses_built, 1);
+    turn(&mut s, S0);
+    assert!(
+        !TerraNova::legal_actions(&s, S0).contains(&Action::Special(Special::GeniesLakeHouse)),
+        "once per round"
+    );
+    assert_eq!(
+        income_of(&s, S0).1,
+        2,
+        "left palace +2 power (plus nothing else)"
+    );
+}
+
+#[test]
+fn sea_dogs_palaces_and_river_town() {
+    // Left palace: +1 navigation when built.
+    let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::Navigation);
+    build(&mut s, S0, "I4", Building::TradingPost);
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("I4")));
+    act(&mut s, S0, Action::Palace(PalaceSide::Left));
+    assert_eq!(p(&s, S0).navigation, 1);
+    assert_eq!(p(&s, S0).vp, 2 + 2);
+    assert_eq!(income_of(&s, S0).1, 4);
+    // Right palace: free house -> TP once per round.
+    let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "I4", Building::Palace);
+    s.players[0].right_palace = true;
+    build(&mut s, S0, "A1", Building::House);
+    act(&mut s, S0, Action::Special(Special::SeaDogsUpgrade));
+    act(&mut s, S0, Action::Hex(hex("A1")));
+    assert_eq!(p(&s, S0).coins, 15);
+    assert_eq!(
+        s.placed_at(hex("A1")).unwrap().building,
+        Building::TradingPost
+    );
+    // Ability: a town across one river hex (B2 touches A2 and C3... use C1/C2 around B1/D1).
+    let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::TradingPost);
+    build(&mut s, S0, "B1", Building::TradingPost);
+    build(&mut s, S0, "D1", Building::House);
+    build(&mut s, S0, "E1", Building::House);
+    s.terrain[hex("D2").0 as usize] = Some(Terrain::Lake);
+    s.players[0].coins = 4;
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D2")));
+    let Pending::RiverLink { options } = pending(&s) else {
+        panic!("{:?}", s.step)
+    };
+    assert!(options.contains(&hex("C1")));
+    act(&mut s, S0, Action::RiverLink(hex("C1")));
+    let evs = act(&mut s, S0, Action::TownTile(TownTile(2)));
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e, Event::TownFounded { river_link: Some(h), .. } if *h == hex("C1"))));
+    assert_eq!(p(&s, S0).vp, 9);
+}
+
+#[test]
+fn sea_dogs_may_decline_the_river_link() {
+    let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::TradingPost);
+    build(&mut s, S0, "B1", Building::TradingPost);
+    build(&mut s, S0, "D1", Building::House);
+    build(&mut s, S0, "E1", Building::House);
+    s.terrain[hex("D2").0 as usize] = Some(Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D2")));
+    act(&mut s, S0, Action::Skip);
+    assert!(s.placed_at(hex("A1")).is_some_and(|x| !x.in_town));
+}
+
+#[test]
+fn golems_left_palace_two_spades_need_one() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    assert_eq!(s.spades_needed(S0, hex("E5")), 2, "Swamp -> Wasteland");
+    s.players[0].left_palace = true;
+    assert_eq!(s.spades_needed(S0, hex("E5")), 1);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("E5")));
+    assert_eq!(p(&s, S0).coins, 9, "one spade");
+    assert_eq!(income_of(&s, S0).1, 4);
+}
+
+#[test]
+fn efrits_left_palace_edge_house_and_right_palace_pass() {
+    let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E3", Building::TradingPost);
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E3")));
+    act(&mut s, S0, Action::Palace(PalaceSide::Left));
+    assert_eq!(pending(&s), Pending::EdgeHouseHex);
+    let coins = p(&s, S0).coins;
+    act(&mut s, S0, Action::Hex(hex("I13")));
+    assert_eq!(p(&s, S0).coins, coins);
+    assert_eq!(s.terrain_at(hex("I13")), Some(Terrain::Wasteland));
+    assert_eq!(p(&s, S0).houses_built, 1);
+    // Right palace: 1 VP per hamlet with an edge building.
+    let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E3", Building::Palace);
+    s.players[0].right_palace = true;
+    build(&mut s, S0, "A1", Building::House);
+    build(&mut s, S0, "A2", Building::House);
+    build(&mut s, S0, "I1", Building::House);
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(
+        p(&s, S0).vp,
+        2,
+        "hamlets {{A1,A2}} and {{I1}} touch the edge; E3 does not"
+    );
+}
+
+#[test]
+fn farfadets_power_per_spade_and_left_palace() {
+    let mut s = scenario(&[Faction::Farfadets, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E5", Building::House);
+    s.players[0].bowls = [8, 0, 0];
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(
+        p(&s, S0).bowls,
+        [6, 2, 0],
+        "Lake -> Swamp: 1 spade, +2 power"
+    );
+    let mut s = scenario(&[Faction::Farfadets, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E5", Building::TradingPost);
+    s.players[0].bowls = [8, 0, 0];
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E5")));
+    act(&mut s, S0, Action::Palace(PalaceSide::Left));
+    assert_eq!(p(&s, S0).bowls, [2, 6, 0], "+6 power when built");
+    assert_eq!(income_of(&s, S0), (5, 2));
+}
+
+#[test]
+fn inventors_palaces() {
+    let mut s = scenario(&[Faction::Inventors, Faction::Golems, Faction::Fairies]);
+    round_tile(&mut s, RoundTrigger::TradingPost);
+    build(&mut s, S0, "E5", Building::Palace);
+    s.players[0].left_palace = true;
+    s.players[0].right_palace = true;
+    s.players[0].bowls = [0, 0, 8];
+    build(&mut s, S1, "D3", Building::House);
+    act(&mut s, S0, Action::Special(Special::InventorsTradingPost));
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(s.terrain_at(hex("E4")), Some(Terrain::Swamp));
+    assert_eq!(
+        s.placed_at(hex("E4")).unwrap().building,
+        Building::TradingPost
+    );
+    assert_eq!(
+        p(&s, S0).vp,
+        3,
+        "counts as an upgrade to TP for the round tile"
+    );
+    assert_eq!(p(&s, S1).bowls, [1, 3, 4], "neighbour power");
+    assert_eq!(p(&s, S0).houses_built, 0);
+    // Usable again the same round.
+    s.players[0].bowls = [0, 0, 8];
+    turn(&mut s, S0);
+    assert!(
+        TerraNova::legal_actions(&s, S0).contains(&Action::Special(Special::InventorsTradingPost))
+    );
+    // Right palace: +2 VP per house built; 3 players: +1 power when others build.
+    let mut s = scenario(&[Faction::Inventors, Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E5", Building::Palace);
+    s.players[0].right_palace = true;
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    act(&mut s, S0, Action::BuildHouse(hex("E4")));
+    assert_eq!(p(&s, S0).vp, 2);
+    build(&mut s, S1, "I1", Building::House);
+    s.players[0].bowls = [8, 0, 0];
+    s.players[1].bowls = [0, 0, 8];
+    s.players[1].coins = 20;
+    turn(&mut s, S1);
+    act(&mut s, S1, Action::Build);
+    act(&mut s, S1, Action::Hex(hex("I2")));
+    act(&mut s, S1, Action::BuildHouse(hex("I2")));
+    assert_eq!(p(&s, S0).bowls, [7, 1, 0], "+1 (3 players)");
+}
+
+#[test]
+fn inventors_and_felines_gain_after_passing() {
+    let mut s = scenario(&[Faction::Genies, Faction::Inventors, Faction::Felines]);
+    quiet_round(&mut s);
+    s.players[1].passed = true;
+    s.players[2].passed = true;
+    build(&mut s, S0, "E4", Building::House);
+    build(&mut s, S0, "E6", Building::House);
+    s.players[1].bowls = [8, 0, 0];
+    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(p(&s, S1).bowls, [7, 1, 0]);
+    turn(&mut s, S0);
+    let coins = p(&s, S2).coins;
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(p(&s, S2).coins, coins + 1);
+}
+
+#[test]
+fn fairies_left_palace_spade_power_action() {
+    let mut s = scenario(&[Faction::Fairies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A3", Building::Palace);
+    s.players[0].left_palace = true;
+    act(&mut s, S0, Action::Special(Special::FairiesSpade));
+    assert_eq!(p(&s, S0).bowls, [4, 2, 2], "2 power");
+    act(&mut s, S0, Action::Hex(hex("A2")));
+    assert_eq!(s.terrain_at(hex("A2")), Some(Terrain::Forest));
+    act(&mut s, S0, Action::BuildHouse(hex("A2")));
+    assert_eq!(p(&s, S0).coins, 11);
+}
+
+#[test]
+fn druids_exchange_and_palaces() {
+    let mut s = scenario(&[Faction::Druids, Faction::Golems]);
+    quiet_round(&mut s);
+    s.players[0].bowls = [0, 1, 7];
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    assert_eq!(p(&s, S0).vp, 4);
+    assert_eq!(p(&s, S0).bowls, [6, 1, 1]);
+    assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::ConvertPowerToVp));
+    // Right palace: +3 VP per house -> TP.
+    build(&mut s, S0, "A3", Building::Palace);
+    s.players[0].right_palace = true;
+    build(&mut s, S0, "A1", Building::House);
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("A1")));
+    assert_eq!(p(&s, S0).vp, 4 + 3);
+    // Left palace: +2 power per hamlet when passing (A1-A3 are 2 hamlets: A1, A3).
+    s.players[0].left_palace = true;
+    s.players[0].bowls = [8, 0, 0];
+    turn(&mut s, S0);
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(p(&s, S0).bowls, [4, 4, 0]);
+    assert_eq!(income_of(&s, S0).1, 4 + 1, "palace 4 + TP slot 1");
+}
+
+#[test]
+fn desert_sisters_third_house_and_left_palace() {
+    let mut o = TerraNovaOptions::standard(2);
+    o.factions = agora_engine::terra_nova::FactionSetup::Fixed(vec![
+        Faction::DesertSisters,
+        Faction::Golems,
+    ]);
+    let mut s = TerraNova::setup(&o, 5).unwrap();
+    let mut placed = vec![];
+    while let Step::InitialHouses { .. } = s.step {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        placed.push(seat);
+        act(&mut s, seat, a);
+    }
+    assert_eq!(placed, vec![S0, S1, S1, S0, S0]);
+    assert_eq!(p(&s, S0).houses_built, 3);
+    // Left palace: free transform of a directly adjacent hex, optional house for 4.
+    let mut s = scenario(&[Faction::DesertSisters, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E8", Building::Palace);
+    s.players[0].left_palace = true;
+    act(&mut s, S0, Action::Special(Special::SistersTransform));
+    let legal = TerraNova::legal_actions(&s, S0);
+    assert!(legal.contains(&Action::Hex(hex("E7"))));
+    assert!(
+        !legal.contains(&Action::Hex(hex("G8"))),
+        "not across a river"
+    );
+    act(&mut s, S0, Action::Hex(hex("E7")));
+    assert_eq!(p(&s, S0).coins, 15);
+    act(&mut s, S0, Action::BuildHouse(hex("E7")));
+    assert_eq!(p(&s, S0).coins, 11);
+}
+
+#[test]
+fn felines_palaces() {
+    let mut s = scenario(&[Faction::Felines, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "I3", Building::Palace);
+    s.players[0].left_palace = true;
+    build(&mut s, S0, "E8", Building::House);
+    build(&mut s, S0, "A5", Building::House);
+    build(&mut s, S1, "E7", Building::House);
+    assert_eq!(s.trading_post_cost(S0, hex("E8")), 5);
+    assert_eq!(s.trading_post_cost(S0, hex("A5")), 7);
+    // Right palace: +1 VP per own building not next to a river (A5 is; I3 and E8 are not? check).
+    s.players[0].right_palace = true;
+    let river = tables().map.river;
+    let dry = ["I3", "E8", "A5"]
+        .iter()
+        .filter(|h| agora_engine::terra_nova::map::neighbours(hex(h)) & river == 0)
+        .count() as i32;
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(p(&s, S0).vp, dry);
+    assert!(dry >= 1);
+}
+
+#[test]
+fn value_six_right_palaces_on_side_a() {
+    for f in [
+        Faction::Genies,
+        Faction::Golems,
+        Faction::Farfadets,
+        Faction::Fairies,
+        Faction::DesertSisters,
+    ] {
+        let partner = if f == Faction::Fairies {
+            Faction::Golems
+        } else {
+            Faction::Druids
+        };
+        let mut s = scenario(&[f, partner]);
+        assert_eq!(s.town_threshold(S0), 7);
+        s.players[0].right_palace = true;
+        assert_eq!(s.town_threshold(S0), 6, "{f:?}");
+    }
+    let mut s = scenario(&[Faction::Efrits, Faction::Druids]);
+    s.players[0].right_palace = true;
+    assert_eq!(s.town_threshold(S0), 7);
+}
+
+// ------------------------------------------------------------------ passing, rounds, end
+
+#[test]
+fn round_five_pass_keeps_the_tile_and_ends_the_game() {
+    let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
+    s.round = 5;
+    quiet_round(&mut s);
+    build(&mut s, S0, "I1", Building::House);
+    build(&mut s, S1, "A3", Building::House);
+    give_bonus(&mut s, S0, 'F');
+    give_bonus(&mut s, S1, 'A');
+    s.start_player = S1;
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(s.start_player, S1, "no start-player token in round 5");
+    assert_eq!(
+        p(&s, S0).bonus,
+        Some(BonusTile(5)),
+        "no swap in round 5 (A9)"
+    );
+    assert_eq!(p(&s, S0).vp, 1, "F: 1 VP per house");
+    if TerraNova::legal_actions(&s, S0).contains(&Action::EndTurn) {
+        act(&mut s, S0, Action::EndTurn);
+    }
+    turn(&mut s, S1);
+    act(&mut s, S1, Action::Pass);
+    if TerraNova::legal_actions(&s, S1).contains(&Action::EndTurn) {
+        act(&mut s, S1, Action::EndTurn);
+    }
+    assert_eq!(s.step, Step::GameOver);
+    let out = TerraNova::outcome(&s).expect("outcome");
+    assert_eq!(out.standings.len(), 2);
+    // Wealth: 15 coins + 4 power -> 19 -> 6 VP; territory 1 each -> 10 each.
+    assert_eq!(out.standings[0].score, 1 + 6 + 10);
+    assert!(TerraNova::legal_actions(&s, S0).is_empty());
+    assert_eq!(
+        TerraNova::apply(&mut s, S0, &Action::Pass)
+            .unwrap_err()
+            .code,
+        "GAME_OVER"
+    );
+}
+
+#[test]
+fn refused_actions_leave_the_state_untouched() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "E4", Building::House);
+    let before = s.clone();
+    for (seat, a, code) in [
+        (S1, Action::Pass, "NOT_YOUR_TURN"),
+        (S0, Action::Hex(hex("E3")), "UNEXPECTED_DECISION"),
+        (S0, Action::ExchangePower(5), "NOT_ENOUGH_POWER"),
+        (S0, Action::ConvertPowerToVp, "NOT_DRUIDS"),
+        (
+            S0,
+            Action::Special(Special::GeniesLakeHouse),
+            "ACTION_NOT_POSSIBLE",
+        ),
+        (
+            S0,
+            Action::ChooseFaction(Faction::Druids),
+            "UNEXPECTED_DECISION",
+        ),
+    ] {
+        let e = TerraNova::apply(&mut s, seat, &a).unwrap_err();
+        assert_eq!(e.code, code, "{a:?}");
+        assert!(!e.message.is_empty());
+        assert!(s == before);
+    }
+    s.power_actions_used[3] = true;
+    let e = TerraNova::apply(&mut s, S0, &Action::PowerAction(PowerAction(3))).unwrap_err();
+    assert_eq!(e.code, "POWER_ACTION_USED");
+    act(&mut s, S0, Action::Build);
+    let before = s.clone();
+    let e = TerraNova::apply(&mut s, S0, &Action::Hex(hex("A1"))).unwrap_err();
+    assert_eq!(e.code, "HEX_NOT_ALLOWED");
+    let e = TerraNova::apply(&mut s, S0, &Action::Hex(hex("D4"))).unwrap_err();
+    assert_eq!(e.code, "NOT_LAND");
+    assert!(s == before);
+}
+
+#[test]
+fn exchange_before_and_after_the_action() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    s.players[0].bowls = [0, 0, 8];
+    act(&mut s, S0, Action::ExchangePower(1));
+    assert_eq!(p(&s, S0).coins, 16);
+    act(&mut s, S0, Action::PowerAction(PowerAction(3)));
+    assert_eq!(p(&s, S0).coins, 23);
+    assert_eq!(pending(&s), Pending::AfterAction);
+    act(&mut s, S0, Action::ExchangePower(3));
+    assert_eq!(p(&s, S0).coins, 26);
+    assert_eq!(p(&s, S0).bowls, [8, 0, 0]);
+    act(&mut s, S0, Action::EndTurn);
+    assert_eq!(s.turn_seat(), Some(S1));
+    // With bowl III empty after the action, the turn ends at once.
+    act(&mut s, S1, Action::ExchangePower(4));
+    act(&mut s, S1, Action::AdvanceNavigation);
+    assert_eq!(s.turn_seat(), Some(S0));
+}
+
+#[test]
+fn two_spade_power_action_on_two_hexes_with_one_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::Spade);
+    build(&mut s, S0, "E6", Building::House);
+    s.players[0].bowls = [0, 2, 6];
+    act(&mut s, S0, Action::PowerAction(PowerAction(5)));
+    act(&mut s, S0, Action::Hex(hex("E5")));
+    act(&mut s, S0, Action::Hex(hex("E7")));
+    assert_eq!(s.terrain_at(hex("E5")), Some(Terrain::Lake));
+    assert_eq!(s.terrain_at(hex("E7")), Some(Terrain::Lake));
+    assert_eq!(p(&s, S0).vp, 4);
+    let legal = TerraNova::legal_actions(&s, S0);
+    assert!(
+        legal.contains(&Action::BuildHouse(hex("E5")))
+            && legal.contains(&Action::BuildHouse(hex("E7")))
+    );
+    act(&mut s, S0, Action::BuildHouse(hex("E7")));
+    assert_eq!(p(&s, S0).houses_built, 2);
+    assert_eq!(p(&s, S0).coins, 11);
+}
+
+#[test]
+fn two_player_variants_place_neutral_houses() {
+    let s = TerraNova::setup(&TerraNovaOptions::two_player(NeutralVariant::Planner), 9).unwrap();
+    assert!(matches!(s.step, Step::PlannerNeutral { next: 0 }));
+    let t = s.neutral_terrain.unwrap();
+    let mut s = s;
+    for seat in [S0, S1] {
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        act(&mut s, seat, a);
+    }
+    assert!(matches!(s.step, Step::FactionDraft { .. }));
+    let legal = TerraNova::legal_actions(&s, S0);
+    assert!(legal.iter().all(|a| match a {
+        Action::ChooseFaction(f) => tables().faction(*f).home != t,
+        _ => false,
+    }));
+    assert_eq!(legal.len(), 8);
+    // Random variant: a neutral decision before round 1's income.
+    let mut o = TerraNovaOptions::two_player(NeutralVariant::Random);
+    o.factions =
+        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
+    let mut s = TerraNova::setup(&o, 2).unwrap();
+    while !matches!(s.step, Step::RandomNeutral { .. } | Step::Turn { .. }) {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        act(&mut s, seat, a);
+    }
+    let Step::RandomNeutral { terrain, .. } = s.step.clone() else {
+        panic!()
+    };
+    assert!(![Terrain::Lake, Terrain::Wasteland].contains(&terrain));
+    let seat = TerraNova::to_act(&s).iter().next().unwrap();
+    let Action::Hex(h) = TerraNova::legal_actions(&s, seat)[0].clone() else {
+        panic!()
+    };
+    act(&mut s, seat, Action::Hex(h));
+    assert_eq!(s.placed_at(h).unwrap().owner, Owner::Neutral(terrain));
+    let _: Hex = h;
+    let _ = S3;
+}
