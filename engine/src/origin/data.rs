@@ -61,6 +61,8 @@ struct RawTerritory {
     color: RawTerritoryColor,
     land: Vec<String>,
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -80,6 +82,8 @@ struct RawStrait {
     name: String,
     ends: [String; 2],
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 #[derive(Deserialize)]
@@ -121,6 +125,8 @@ pub struct TileLevelRow {
     pub standard_vp: u8,
     pub junior_vp: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -154,6 +160,8 @@ struct RawTokens {
 pub struct TokenSet {
     pub values: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -169,6 +177,8 @@ struct RawAction {
     effect: ActionEffect,
     text: String,
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 #[derive(Deserialize)]
@@ -178,6 +188,8 @@ struct RawPermanent {
     effect: PermanentEffect,
     text: String,
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 #[derive(Deserialize)]
@@ -187,6 +199,8 @@ struct RawObjective {
     condition: Condition,
     text: String,
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 // ------------------------------------------------------------------ typed tables
@@ -293,6 +307,7 @@ pub struct CardRow {
     pub kind: CardKind,
     pub text: String,
     pub provenance: Provenance,
+    pub note: String,
 }
 
 #[derive(Debug, Clone)]
@@ -304,6 +319,7 @@ pub struct TerritoryRow {
     /// Land neighbours (indices).
     pub land: Vec<u8>,
     pub provenance: Provenance,
+    pub note: String,
 }
 
 #[derive(Debug, Clone)]
@@ -312,6 +328,7 @@ pub struct StraitRow {
     pub name: String,
     pub ends: [u8; 2],
     pub provenance: Provenance,
+    pub note: String,
 }
 
 #[derive(Debug, Clone)]
@@ -381,6 +398,7 @@ fn load() -> Tables {
             },
             land: t.land.iter().map(|c| index_of(c)).collect(),
             provenance: t.provenance,
+            note: t.note.clone(),
         })
         .collect();
     let straits = map
@@ -391,6 +409,7 @@ fn load() -> Tables {
             name: s.name.clone(),
             ends: [index_of(&s.ends[0]), index_of(&s.ends[1])],
             provenance: s.provenance,
+            note: s.note.clone(),
         })
         .collect();
     let pawn_rows = pawns
@@ -436,6 +455,7 @@ fn load() -> Tables {
             kind: CardKind::Action(a.effect),
             text: a.text,
             provenance: a.provenance,
+            note: a.note,
         });
     }
     for p in cards.permanent {
@@ -448,6 +468,7 @@ fn load() -> Tables {
             },
             text: p.text,
             provenance: p.provenance,
+            note: p.note,
         });
     }
     for o in cards.objective {
@@ -460,6 +481,7 @@ fn load() -> Tables {
             },
             text: o.text,
             provenance: o.provenance,
+            note: o.note,
         });
     }
     Tables {
@@ -619,6 +641,27 @@ mod tests {
                 "strait {} duplicates a land border",
                 s.code
             );
+        }
+    }
+
+    #[test]
+    fn every_assumed_row_says_why() {
+        let t = tables();
+        let assumed = Provenance::Assumed;
+        for r in &t.territories {
+            assert!(r.provenance != assumed || !r.note.is_empty(), "{}", r.code);
+        }
+        for r in &t.straits {
+            assert!(r.provenance != assumed || !r.note.is_empty(), "{}", r.code);
+        }
+        for r in &t.cards {
+            assert!(r.provenance != assumed || !r.note.is_empty(), "{}", r.code);
+        }
+        for r in &t.tile_levels {
+            assert!(r.provenance != assumed || !r.note.is_empty(), "{}", r.level);
+        }
+        for r in [&t.hunting_tokens, &t.strait_tokens] {
+            assert!(r.provenance != assumed || !r.note.is_empty());
         }
     }
 

@@ -2,7 +2,6 @@
 //! named parts of every score.
 
 use super::assumptions::*;
-use super::cards::has_permanent;
 use super::data::{tables, CardKind, PermanentEffect};
 use super::map::members;
 use super::pawns::color_index;
@@ -129,7 +128,6 @@ pub fn standard_tally(state: &OriginState, seat: Seat) -> StandardTally {
             _ => None,
         })
         .collect();
-    let _ = has_permanent;
     StandardTally {
         objective_vp: p
             .played_objectives
