@@ -5,7 +5,8 @@
 
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::terra_nova::{
-    FactionSetup, NeutralVariant, TerraNova, TerraNovaOptions, TerraNovaState,
+    Action, Building, Event, FactionSetup, NeutralVariant, TerraNova, TerraNovaOptions,
+    TerraNovaState,
 };
 use agora_engine::Game;
 
@@ -112,4 +113,112 @@ fn random_games_presets_and_fixed_factions() {
         agora_engine::terra_nova::Faction::Druids,
     ]);
     run("fixed B sides", o);
+}
+
+/// A bot that rarely passes, skips or ends its turn early: long games that reach towns,
+/// palaces, bridges and the special actions. Returns the events of the game.
+fn busy_game(
+    options: &TerraNovaOptions,
+    seed: u64,
+    deep: bool,
+    pool: &mut Vec<Action>,
+) -> (TerraNovaState, Vec<Event>) {
+    let mut state = TerraNova::setup(options, seed).expect("setup");
+    let mut bot = RandomBot::seeded(seed ^ 0xb05e);
+    let mut events = Vec::new();
+    for step in 0..MAX_STEPS {
+        let Some(seat) = TerraNova::to_act(&state).iter().next() else {
+            break;
+        };
+        let legal = TerraNova::legal_actions(&state, seat);
+        assert!(!legal.is_empty(), "seed {seed} step {step}: stuck");
+        if deep {
+            for a in &legal {
+                let mut copy = state.clone();
+                if let Err(e) = TerraNova::apply(&mut copy, seat, a) {
+                    panic!("seed {seed} step {step}: listed {a:?} refused: {e}");
+                }
+            }
+            for a in pool.iter().filter(|a| !legal.contains(a)).take(60) {
+                let mut copy = state.clone();
+                let e = TerraNova::apply(&mut copy, seat, a).expect_err("unlisted accepted");
+                assert!(!e.code.is_empty() && !e.message.is_empty());
+                assert!(copy == state, "refused {a:?} changed the state");
+            }
+        }
+        let busy: Vec<&Action> = legal
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Pass
+                        | Action::EndTurn
+                        | Action::Skip
+                        | Action::ExchangePower(_)
+                        | Action::ConvertPowerToVp
+                )
+            })
+            .collect();
+        let action = if !busy.is_empty() && bot.below(12) != 0 {
+            busy[bot.below(busy.len())].clone()
+        } else {
+            legal[bot.below(legal.len())].clone()
+        };
+        if pool.len() < 400 && !pool.contains(&action) {
+            pool.push(action.clone());
+        }
+        match TerraNova::apply(&mut state, seat, &action) {
+            Ok(ev) => events.extend(ev),
+            Err(e) => panic!("seed {seed} step {step}: listed {action:?} refused: {e}"),
+        }
+        invariants("busy", seed, &state);
+    }
+    assert!(
+        TerraNova::outcome(&state).is_some(),
+        "seed {seed}: no outcome"
+    );
+    (state, events)
+}
+
+#[test]
+fn busy_games_reach_every_kind_of_event() {
+    let n = (games() / 5).max(1);
+    let mut pool = Vec::new();
+    let (mut towns, mut palaces, mut bridges, mut links, mut specials) = (0, 0, 0, 0, 0);
+    for (i, options) in [
+        TerraNovaOptions::standard(2),
+        TerraNovaOptions::standard(3),
+        TerraNovaOptions::standard(4),
+        TerraNovaOptions::two_player(NeutralVariant::Planner),
+        TerraNovaOptions::two_player(NeutralVariant::Random),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for seed in 0..n {
+            let (_, events) = busy_game(options, seed * 7 + i as u64, seed % 20 == 0, &mut pool);
+            for e in &events {
+                match e {
+                    Event::TownFounded { river_link, .. } => {
+                        towns += 1;
+                        links += river_link.is_some() as u32;
+                    }
+                    Event::Built {
+                        building: Building::Palace,
+                        ..
+                    } => palaces += 1,
+                    Event::BridgeBuilt { .. } => bridges += 1,
+                    Event::ActionChosen {
+                        action: Action::Special(_),
+                        ..
+                    } => specials += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    eprintln!("busy: {towns} towns ({links} across rivers), {palaces} palaces, {bridges} bridges, {specials} specials");
+    if n >= 20 {
+        assert!(towns > 0 && palaces > 0 && bridges > 0 && specials > 0);
+    }
 }
