@@ -1,5 +1,6 @@
 //! The three main actions (rules 2.2): which are legal, and what they do to the board.
 
+use super::assumptions::DISPLACED_PLAYER_WINS_STRAITS;
 use super::cards::has_permanent;
 use super::data::PermanentEffect;
 use super::map::{bit, map, members};
@@ -252,7 +253,8 @@ pub fn exchange(
     });
     tokens::arrived(state, to, ev);
     tokens::arrived(state, from, ev);
-    tokens::check_straits(state, ev);
+    let only = (!DISPLACED_PLAYER_WINS_STRAITS).then_some(seat);
+    tokens::check_straits_for(state, only, ev);
 }
 
 /// Moves the pawn (with its village) on `from` to the empty `to`.

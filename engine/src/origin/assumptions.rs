@@ -7,6 +7,7 @@
 pub const NEUTRAL_PAWN_RANDOM_COLOR: bool = true;
 
 /// ASSUMPTION 2: straits count as adjacency for Migrate and Exchange (not only Evolve).
+/// Also used for Action-card moves (A12) and objective connectivity (ASSUMPTION 17).
 pub const STRAITS_COUNT_FOR_MOVEMENT: bool = true;
 
 /// ASSUMPTION 3: a player with no legal main action passes it (cards may still be played).
@@ -14,7 +15,8 @@ pub const STRAITS_COUNT_FOR_MOVEMENT: bool = true;
 pub const PASS_WHEN_NO_MAIN_ACTION: bool = true;
 
 /// ASSUMPTION 4: a Migrate/Exchange destination must differ from the start (paths may
-/// revisit territories; only the shortest distance matters).
+/// revisit territories; only the shortest distance matters). Documents the reading built
+/// into `map::Map::reach` (the start is never in a reach set); not a switch.
 pub const DESTINATION_DIFFERS_FROM_START: bool = true;
 
 /// ASSUMPTION 5: in Option A the tile part is skipped (automatically) only when no column
@@ -45,7 +47,8 @@ pub const JUNIOR_END_AFTER_REWARD: bool = true;
 /// is empty even momentarily (inside an Option B draw) triggers the end.
 pub const END_CHECK_EACH_STEP: bool = true;
 
-/// ASSUMPTION 12: a tie after the hand-size tie-break is a shared victory (shared rank).
+/// ASSUMPTION 12: a tie after the hand-size tie-break is a shared victory (shared rank, as
+/// `Outcome::ranked` does). Documents the reading; not a switch.
 pub const SHARED_VICTORY_ON_FULL_TIE: bool = true;
 
 /// ASSUMPTION 22: Junior has no tile stacking restriction (each tile forms its own stack).

@@ -22,9 +22,17 @@ pub fn trigger_reason(state: &OriginState) -> Option<EndTrigger> {
     None
 }
 
+/// Standard: the check made after an atomic step inside an action (ASSUMPTION 11); with
+/// `END_CHECK_EACH_STEP = false` only [`check`] after the whole action counts.
+pub fn check_step(state: &mut OriginState, ev: &mut Vec<Event>) {
+    if END_CHECK_EACH_STEP {
+        check(state, ev);
+    }
+}
+
 /// Standard: triggers the end if a condition holds and it was not triggered yet.
 pub fn check(state: &mut OriginState, ev: &mut Vec<Event>) {
-    if state.junior() || state.end.is_some() || state.over || !END_CHECK_EACH_STEP {
+    if state.junior() || state.end.is_some() || state.over {
         return;
     }
     if let Some(reason) = trigger_reason(state) {

@@ -45,6 +45,9 @@ pub fn start(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
             c => {
                 if let Some(cc) = card_color_of(c) {
                     draw_cards(state, seat, cc, 1, ev);
+                    if !JUNIOR_END_AFTER_REWARD && end::junior_pile_empty(state).is_some() {
+                        end::game_over(state, ev);
+                    }
                 }
             }
         }
@@ -141,7 +144,7 @@ pub fn draw_cards(
             cards: cards.into_iter().map(Some).collect(),
         });
     }
-    end::check(state, ev);
+    end::check_step(state, ev);
     drawn
 }
 
@@ -229,7 +232,7 @@ pub fn take_slot(state: &mut OriginState, seat: Seat, i: usize, defer: bool, ev:
     if !defer {
         refill(state, i, ev);
     }
-    end::check(state, ev);
+    end::check_step(state, ev);
 }
 
 /// Refills an empty slot from the face-down reserve (stays empty if the reserve is empty).

@@ -27,6 +27,12 @@ pub fn arrived(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
 
 /// Gives every strait token whose two ends hold villages of one player to that player.
 pub fn check_straits(state: &mut OriginState, ev: &mut Vec<Event>) {
+    check_straits_for(state, None, ev);
+}
+
+/// Same, limited to `only` when given (an Exchange with
+/// `DISPLACED_PLAYER_WINS_STRAITS = false`).
+pub fn check_straits_for(state: &mut OriginState, only: Option<crate::Seat>, ev: &mut Vec<Event>) {
     let m = map();
     for (i, ends) in m.strait_ends.iter().enumerate() {
         let Some(value) = state.straits[i] else {
@@ -35,7 +41,7 @@ pub fn check_straits(state: &mut OriginState, ev: &mut Vec<Event>) {
         let (Some(a), Some(b)) = (state.owner_at(ends[0]), state.owner_at(ends[1])) else {
             continue;
         };
-        if a == b {
+        if a == b && only.is_none_or(|o| o == a) {
             state.straits[i] = None;
             let strait = StraitId(i as u8);
             state.players[a.index()].strait_tokens.push((strait, value));

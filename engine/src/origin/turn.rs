@@ -2,7 +2,7 @@
 //! the step on top, and how each decision advances the game.
 
 use super::actions::{self, has_main_action};
-use super::assumptions::{STALEMATE_ENDS_GAME, TILE_PART_OPTIONAL};
+use super::assumptions::{PASS_WHEN_NO_MAIN_ACTION, STALEMATE_ENDS_GAME, TILE_PART_OPTIONAL};
 use super::cards::{self, EffectStep};
 use super::data::tables;
 use super::diagnose;
@@ -84,7 +84,7 @@ pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
         }
         Frame::Main => {
             actions::push_main_actions(state, seat, &mut out);
-            if out.is_empty() {
+            if out.is_empty() && PASS_WHEN_NO_MAIN_ACTION {
                 out.push(Action::PassMain);
             }
             cards::push_card_plays(state, seat, &mut out);
@@ -179,7 +179,9 @@ pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
             let rule = actions::exchange_rule(state, seat, true);
             actions::push_exchanges(state, seat, Some(*from), rule, &mut out)
         }
-        (Some(Frame::Main), Action::PassMain) => return !has_main_action(state, seat),
+        (Some(Frame::Main), Action::PassMain) => {
+            return PASS_WHEN_NO_MAIN_ACTION && !has_main_action(state, seat)
+        }
         (Some(Frame::Main | Frame::AfterMain), Action::PlayCard { card }) => {
             return !state.junior() && cards::playable(state, seat, *card)
         }
@@ -232,19 +234,19 @@ fn perform(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Ev
         } => {
             begin_main(state);
             actions::evolve(state, seat, target, reference, pawn, ev);
-            end::check(state, ev);
+            end::check_step(state, ev);
             rewards::start(state, target, ev);
         }
         Action::Migrate { from, to } => {
             begin_main(state);
             actions::migrate(state, seat, from, to, ev);
-            end::check(state, ev);
+            end::check_step(state, ev);
             rewards::start(state, to, ev);
         }
         Action::Exchange { from, to } => {
             begin_main(state);
             actions::exchange(state, seat, from, to, ev);
-            end::check(state, ev);
+            end::check_step(state, ev);
             rewards::start(state, to, ev);
         }
         Action::PassMain => {
@@ -329,7 +331,7 @@ fn finish_pick(state: &mut OriginState, ev: &mut Vec<Event>) {
         for i in deferred {
             rewards::refill(state, i as usize, ev);
         }
-        end::check(state, ev);
+        end::check_step(state, ev);
     }
 }
 
