@@ -213,6 +213,9 @@ pub fn game_action(action: &GameAction, names: &Names) -> String {
     match &action.game {
         Some(game_action::Game::Origin(a)) => origin_action(a, names),
         None => "(empty action)".into(),
+        // Games added to the proto after this client: shown generically, never a crash.
+        #[allow(unreachable_patterns)]
+        Some(other) => format!("{other:?}"),
     }
 }
 
@@ -261,6 +264,8 @@ pub fn game_event(event: &GameEvent, names: &Names) -> String {
     match &event.game {
         Some(game_event::Game::Origin(e)) => origin_event(e, names),
         None => "(empty event)".into(),
+        #[allow(unreachable_patterns)]
+        Some(other) => format!("{other:?}"),
     }
 }
 
@@ -461,6 +466,8 @@ pub fn game_options(options: Option<&GameOptions>) -> String {
     match options.and_then(|o| o.game.as_ref()) {
         Some(game_options::Game::Origin(o)) => origin_options(o),
         None => "no options".into(),
+        #[allow(unreachable_patterns)]
+        Some(other) => format!("{other:?}"),
     }
 }
 
@@ -569,6 +576,8 @@ pub fn game_view(view: Option<&GameView>, names: &Names) -> String {
     match view.and_then(|v| v.game.as_ref()) {
         Some(game_view::Game::Origin(v)) => origin_view(v, names),
         None => "(no view)\n".into(),
+        #[allow(unreachable_patterns)]
+        Some(other) => format!("{other:#?}\n"),
     }
 }
 

@@ -45,6 +45,8 @@ fn action_json_text(action: &GameAction) -> String {
     match &action.game {
         Some(game_action::Game::Origin(a)) => action_json::action_to_json(a).to_string(),
         None => "{}".into(),
+        #[allow(unreachable_patterns)]
+        Some(_) => "(no JSON form for this game yet)".into(),
     }
 }
 
