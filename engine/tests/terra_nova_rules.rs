@@ -310,6 +310,14 @@ fn w14_d4_to_d7_territory_ties() {
     assert_eq!(territory_vp(&[5, 9], &[12, 8]), vec![8, 12]);
 }
 
+/// Ends phase 3: every seat asked to exchange power declines.
+fn end_round_exchanges(s: &mut TerraNovaState) {
+    while let Step::RoundEndExchange { .. } = s.step {
+        let seat = TerraNova::to_act(s).iter().next().unwrap();
+        act(s, seat, Action::EndTurn);
+    }
+}
+
 fn pass_all(s: &mut TerraNovaState, order: &[Seat]) {
     for seat in order {
         turn(s, *seat);
@@ -321,6 +329,7 @@ fn pass_all(s: &mut TerraNovaState, order: &[Seat]) {
             act(s, *seat, Action::EndTurn);
         }
     }
+    end_round_exchanges(s);
 }
 
 #[test]
@@ -523,6 +532,7 @@ fn d15_bonus_tile_coins_accumulate() {
                 act(&mut s, seat, Action::EndTurn);
             }
         }
+        end_round_exchanges(&mut s);
     }
     assert_eq!(s.round, 3);
     assert_eq!(coins(&s, 0), Some(3));
@@ -1116,6 +1126,41 @@ fn exchange_before_and_after_the_action() {
     act(&mut s, S1, Action::ExchangePower(4));
     act(&mut s, S1, Action::AdvanceNavigation);
     assert_eq!(s.turn_seat(), Some(S0));
+}
+
+#[test]
+fn phase_three_power_exchange_before_the_next_income() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    s.players[0].bowls = [0, 0, 8];
+    s.players[1].bowls = [8, 0, 0];
+    pass_all_keep_exchange(&mut s);
+    let Step::RoundEndExchange { .. } = s.step else {
+        panic!("{:?}", s.step)
+    };
+    assert_eq!(
+        TerraNova::to_act(&s).iter().next(),
+        Some(S0),
+        "only seats with bowl III power"
+    );
+    let coins = p(&s, S0).coins;
+    act(&mut s, S0, Action::ExchangePower(8));
+    assert_eq!(p(&s, S0).coins, coins + 8);
+    act(&mut s, S0, Action::EndTurn);
+    assert_eq!(s.round, 2);
+    assert_eq!(p(&s, S0).bowls[2], 0, "income power moved I -> II only");
+}
+
+fn pass_all_keep_exchange(s: &mut TerraNovaState) {
+    for seat in s.order.clone() {
+        turn(s, seat);
+        act(s, seat, Action::Pass);
+        if let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(s, seat).first().cloned() {
+            act(s, seat, Action::TakeBonus(t));
+        }
+        if TerraNova::legal_actions(s, seat).contains(&Action::EndTurn) {
+            act(s, seat, Action::EndTurn);
+        }
+    }
 }
 
 #[test]

@@ -86,7 +86,7 @@ impl TerraNovaState {
             .collect()
     }
 
-    fn exchanges(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(super) fn exchanges(&self, seat: Seat, out: &mut Vec<Action>) {
         let Some(p) = self.player(seat) else { return };
         out.extend((1..=p.bowls[2]).map(Action::ExchangePower));
         if p.is(Faction::Druids) && p.bowls[2] >= tables().economy.druid_exchange[0] {
@@ -341,7 +341,7 @@ impl TerraNovaState {
         }
     }
 
-    fn exchange(&mut self, seat: Seat, action: &Action, ev: &mut Events) {
+    pub(super) fn exchange(&mut self, seat: Seat, action: &Action, ev: &mut Events) {
         let [cost, vp] = tables().economy.druid_exchange;
         let Some(p) = self.players.get_mut(seat.index()) else {
             return;

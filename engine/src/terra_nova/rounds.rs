@@ -164,6 +164,19 @@ impl TerraNovaState {
                 }
             }
         }
-        self.start_round(round + 1, ev);
+        self.round_end_exchange(0, ev);
+    }
+
+    /// Phase 3 power exchange: the next seat (in this round's order, from `index`) with power
+    /// in bowl III decides; then the next round starts.
+    pub fn round_end_exchange(&mut self, index: u8, ev: &mut Events) {
+        for i in index as usize..self.order.len() {
+            let seat = self.order[i];
+            if self.player(seat).is_some_and(|p| p.bowls[2] > 0) {
+                self.step = Step::RoundEndExchange { index: i as u8 };
+                return;
+            }
+        }
+        self.start_round(self.round + 1, ev);
     }
 }

@@ -174,6 +174,10 @@ pub enum Step {
         terrain: Terrain,
         left: Vec<Terrain>,
     },
+    /// Phase 3: seat `order[index]` may exchange power (A24), then ends with `EndTurn`.
+    RoundEndExchange {
+        index: u8,
+    },
     /// Phase 2: `seat` is taking a turn.
     Turn {
         seat: Seat,

@@ -15,7 +15,9 @@ pub fn actor(state: &TerraNovaState) -> Option<Seat> {
         Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(Seat(*next)),
         Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
         Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
-        Step::RandomNeutral { index, .. } => state.order.get(*index as usize).copied(),
+        Step::RandomNeutral { index, .. } | Step::RoundEndExchange { index } => {
+            state.order.get(*index as usize).copied()
+        }
         Step::Turn { seat, .. } => Some(*seat),
         Step::GameOver => None,
     }
@@ -68,6 +70,12 @@ pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
             .filter(|s| s.holder.is_none())
             .map(|s| Action::TakeBonus(s.tile))
             .collect(),
+        Step::RoundEndExchange { .. } => {
+            let mut out = Vec::new();
+            state.exchanges(seat, &mut out);
+            out.push(Action::EndTurn);
+            out
+        }
         Step::Turn { pending, .. } => state.turn_actions(seat, pending),
         Step::GameOver => Vec::new(),
     }
@@ -159,6 +167,10 @@ fn step(
                 finish_setup(state, ev);
             }
         }
+        (Step::RoundEndExchange { index }, Action::EndTurn) => {
+            state.round_end_exchange(index + 1, ev);
+        }
+        (Step::RoundEndExchange { .. }, action) => state.exchange(seat, action, ev),
         (Step::Turn { pending, .. }, action) => state.resolve(seat, pending, action, ev)?,
         _ => {
             return Err(RuleError::new(
@@ -180,6 +192,7 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
         }
         Step::InitialHouses { .. } => "choose a free hex of your home terrain for an initial house",
         Step::BonusDraft { .. } => "choose a bonus tile",
+        Step::RoundEndExchange { .. } => "exchange power or end the round for you",
         Step::Turn { pending, .. } => pending_name(pending),
         Step::GameOver => "nothing",
     };
@@ -191,6 +204,10 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
         (&state.step, action),
         (Step::FactionDraft { .. }, Action::ChooseFaction(_))
             | (Step::BonusDraft { .. }, Action::TakeBonus(_))
+            | (
+                Step::RoundEndExchange { .. },
+                Action::ExchangePower(_) | Action::ConvertPowerToVp | Action::EndTurn
+            )
             | (
                 Step::PlannerNeutral { .. }
                     | Step::RandomNeutral { .. }

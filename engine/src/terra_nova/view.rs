@@ -64,6 +64,7 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
         Step::PlannerNeutral { .. } | Step::RandomNeutral { .. } => "place a neutral house",
         Step::InitialHouses { .. } => "place an initial house",
         Step::BonusDraft { .. } => "choose a bonus tile",
+        Step::RoundEndExchange { .. } => "exchange power at the end of the round",
         Step::Turn { pending, .. } => pending_name(pending),
         Step::GameOver => "game over",
     };
