@@ -45,12 +45,15 @@ pub enum PlayoutError<A> {
     TooLong { steps: usize },
 }
 
+/// The decisions of a game, in the order they were played.
+pub type Played<A> = Vec<(Seat, A)>;
+
 /// Plays random legal actions until the game ends; returns the actions played.
 pub fn play_random<G: Game>(
     state: &mut G::State,
     bot: &mut RandomBot,
     max_steps: usize,
-) -> Result<Vec<(Seat, G::Action)>, PlayoutError<G::Action>> {
+) -> Result<Played<G::Action>, PlayoutError<G::Action>> {
     let mut played = Vec::new();
     for step in 0..max_steps {
         if G::to_act(state).is_empty() {
