@@ -8,7 +8,7 @@ use agora_engine::terra_nova::{
     Action, Building, Event, FactionSetup, NeutralVariant, TerraNova, TerraNovaOptions,
     TerraNovaState,
 };
-use agora_engine::Game;
+use agora_engine::{Game, Viewer};
 
 const MAX_STEPS: usize = 20_000;
 
@@ -133,6 +133,11 @@ fn busy_game(
         let legal = TerraNova::legal_actions(&state, seat);
         assert!(!legal.is_empty(), "seed {seed} step {step}: stuck");
         if deep {
+            let json = serde_json::to_string(&state).expect("state serializes");
+            let back: TerraNovaState = serde_json::from_str(&json).expect("state deserializes");
+            assert!(back == state, "seed {seed} step {step}: serde round trip");
+            let view = serde_json::to_string(&TerraNova::view(&state, Viewer::Spectator));
+            assert!(view.is_ok());
             for a in &legal {
                 let mut copy = state.clone();
                 if let Err(e) = TerraNova::apply(&mut copy, seat, a) {

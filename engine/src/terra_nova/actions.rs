@@ -8,8 +8,8 @@ use super::map::{bit, hexes, spread, Mask};
 use super::setup::take_bonus;
 use super::state::{Pending, Step, TerraNovaState, Transform};
 use super::types::{
-    Action, BonusTile, BridgeSpot, Building, Event, Faction, Owner, PalaceSide, PowerAction,
-    Reason, Special,
+    Action, BonusTile, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Reason,
+    Special,
 };
 use crate::{RuleError, Seat};
 
@@ -660,10 +660,5 @@ impl TerraNovaState {
             _ => return Self::fail("UNEXPECTED_DECISION", "Choose one of the seven actions."),
         }
         Ok(())
-    }
-
-    /// Is `owner` a real seat?
-    pub fn is_seat(owner: Owner) -> bool {
-        matches!(owner, Owner::Seat(_))
     }
 }

@@ -1,6 +1,23 @@
 //! Terra Nova (Andreas Faul, KOSMOS 2022): 2-4 players, 10 factions on 5 double-sided sheets,
 //! turn-order variant, 2-player Planner and Random neutral-house variants, first-game presets.
 //! Rules: `shared/rules/terra-nova.md`. Component data: `engine/data/terra_nova/`.
+//!
+//! Where each rule lives: `data.rs` (tables), `map.rs` (adjacency, reach, groups),
+//! `power.rs` (bowls), `setup.rs`, `rounds.rs` (income, order, phase 3, end),
+//! `actions.rs` (the seven actions and their follow-up decisions), `effects.rs` (building,
+//! upgrading, transforming, triggers), `towns.rs`, `scoring.rs`, `factions.rs`, `turn.rs`
+//! (who decides, legal list, apply), `view.rs`.
+//!
+//! Numeric assumptions are data rows (see `data::provisional_rows`). Behavioural assumptions
+//! of §7, as implemented: A2 initial houses trigger nothing; A6 every built bridge is
+//! adjacency for everyone; A7 no town without a tile; A9 no bonus swap in round 5
+//! (`economy.round5_bonus_swap`); A11 neutral houses only matter for the TP cost; A12 the
+//! start player places the first planner house; A13 a symbol hex is available when free and
+//! still of its terrain; A17 Chiens de Mer river links are optional, one per town; A23 spades
+//! counted = spades needed; A24 power exchange on one's own turn, in phase 3 and (automatic,
+//! best) at game end; A25 town founding is mandatory; A26 a palace action is usable from the
+//! next turn; A27/A28 Sœurs and Inventeurs actions as specified; A29 Félins/Inventeurs never
+//! trigger on neutral houses; A30 tied scores share the rank. Seat 0 is the start player.
 
 mod actions;
 pub mod data;
