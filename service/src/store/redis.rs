@@ -100,6 +100,9 @@ impl RedisConfig {
     }
 }
 
+/// A stream entry as Redis sends it: id and flat field/value list.
+type RawEntry = (String, Vec<Vec<u8>>);
+
 /// How long one `XREAD BLOCK` waits before the feed looks around again.
 const BLOCK_MS: u64 = 2_000;
 /// Entries fetched per `XRANGE`/`XREAD` page.
@@ -273,7 +276,7 @@ impl RedisStore {
         let key = self.keys(id).log;
         let mut conn = self.conn();
         let end = to.map_or_else(|| "+".to_string(), |v| format!("{v}-0"));
-        let reply: Vec<(String, Vec<Vec<u8>>)> = self
+        let reply: Vec<RawEntry> = self
             .call(
                 redis::cmd("XRANGE")
                     .arg(&key)
@@ -860,7 +863,7 @@ async fn read_feed(
     live: broadcast::Sender<Arc<LogEntry>>,
     start: watch::Sender<Option<Result<u64, StoreError>>>,
 ) {
-    let tail: Result<Vec<(String, Vec<Vec<u8>>)>, StoreError> = bounded(
+    let tail: Result<Vec<RawEntry>, StoreError> = bounded(
         &config,
         redis::cmd("XREVRANGE")
             .arg(&key)
@@ -910,7 +913,7 @@ async fn read_feed(
                 }
             },
         };
-        type Reply = Option<Vec<(String, Vec<(String, Vec<Vec<u8>>)>)>>;
+        type Reply = Option<Vec<(String, Vec<RawEntry>)>>;
         let read: Result<Reply, RedisError> = redis::cmd("XREAD")
             .arg("COUNT")
             .arg(PAGE)
