@@ -281,3 +281,121 @@ fn follow(
     })
     .boxed()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Commit, SeatRecord};
+    use agora_engine::origin::OriginOptions;
+    use agora_engine::registry::AnyOptions;
+
+    fn session(store: &MemoryStore) -> AnyState {
+        let options = AnyOptions::Origin(OriginOptions::default());
+        let state = AnyState::setup(&options, 1).expect("setup");
+        let meta = SessionMeta {
+            id: "s".into(),
+            game_id: "origin".into(),
+            options,
+            seed: 1,
+            seats: vec![SeatRecord::default(); 2],
+            create_time_unix_ms: 0,
+        };
+        futures::executor::block_on(store.create(meta, state.clone())).expect("create");
+        state
+    }
+
+    fn commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Commit {
+        Commit {
+            expected_version: version,
+            state: state.clone(),
+            entry: LogEntry {
+                version: version + 1,
+                seat: Seat(0),
+                events: vec![],
+                to_act: vec![Seat(1)],
+                outcome: None,
+                request_id: request_id.map(str::to_string),
+            },
+        }
+    }
+
+    #[tokio::test]
+    async fn commits_compare_versions_and_remember_request_ids() {
+        let store = MemoryStore::new(10, 16);
+        let state = session(&store);
+        let first = store.commit("s", commit(&state, 0, Some("a"))).await;
+        assert_eq!(first, Ok(CommitResult::Committed(1)));
+        let again = store.commit("s", commit(&state, 1, Some("a"))).await;
+        assert_eq!(again, Ok(CommitResult::Duplicate(1)));
+        let stale = store.commit("s", commit(&state, 0, None)).await;
+        assert_eq!(
+            stale,
+            Err(StoreError::Conflict {
+                expected: 0,
+                actual: 1
+            })
+        );
+        assert_eq!(store.load("s").await.expect("load").version, 1);
+        assert_eq!(store.find_request("s", "a").await, Ok(Some(1)));
+        assert_eq!(store.read_log("s", 0, 10).await.expect("log").len(), 1);
+    }
+
+    #[tokio::test]
+    async fn subscribers_get_history_then_live_without_gap() {
+        let store = MemoryStore::new(10, 16);
+        let state = session(&store);
+        for v in 0..3 {
+            store
+                .commit("s", commit(&state, v, None))
+                .await
+                .expect("commit");
+        }
+        let mut sub = store.subscribe("s", 1).await.expect("subscribe");
+        for v in 3..5 {
+            store
+                .commit("s", commit(&state, v, None))
+                .await
+                .expect("commit");
+        }
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            seen.push(sub.next().await.expect("item").expect("entry").version);
+        }
+        assert_eq!(seen, vec![2, 3, 4, 5]);
+    }
+
+    #[tokio::test]
+    async fn a_lagging_subscriber_is_told_where_to_resume() {
+        let store = MemoryStore::new(10, 4);
+        let state = session(&store);
+        let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+        for v in 0..10 {
+            store
+                .commit("s", commit(&state, v, None))
+                .await
+                .expect("commit");
+        }
+        assert_eq!(
+            sub.next().await,
+            Some(Err(StoreError::Lagged { last_version: 0 }))
+        );
+        assert!(sub.next().await.is_none(), "the stream ends after the lag");
+    }
+
+    #[tokio::test]
+    async fn the_store_is_bounded() {
+        let store = MemoryStore::new(1, 4);
+        session(&store);
+        let options = AnyOptions::Origin(OriginOptions::default());
+        let state = AnyState::setup(&options, 2).expect("setup");
+        let meta = SessionMeta {
+            id: "t".into(),
+            game_id: "origin".into(),
+            options,
+            seed: 2,
+            seats: vec![],
+            create_time_unix_ms: 0,
+        };
+        assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
+    }
+}
