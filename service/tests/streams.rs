@@ -20,6 +20,7 @@ per_store!(
     a_finished_game_streams_to_its_outcome,
     a_stream_ahead_of_the_session_is_out_of_range,
     shutdown_ends_streams_telling_where_to_resume,
+    streams_outlive_the_unary_deadline,
 );
 
 /// Collects `count` versions in the background, starting now.
@@ -156,4 +157,19 @@ async fn shutdown_ends_streams_telling_where_to_resume(kind: StoreKind) {
         .await
         .expect("graceful shutdown completes")
         .expect("server task");
+}
+
+/// The request timeout bounds unary calls, not how long a client may follow a game.
+async fn streams_outlive_the_unary_deadline(kind: StoreKind) {
+    let server = TestServer::start_with(kind, |c| c.request_timeout_ms = 300).await;
+    let mut client = server.client().await;
+    let (id, tokens) = started(&mut client, 2, false, 26).await;
+    let watcher = watch(&server, &id, 0, None, 2).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    random_step(&mut client, &id, &tokens, &mut rng).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    random_step(&mut client, &id, &tokens, &mut rng).await;
+    let items = watcher.await.expect("watcher");
+    assert_consecutive(&items, 0);
+    assert_eq!(items.len(), 2);
 }
