@@ -5,6 +5,7 @@
 
 pub mod core;
 pub mod origin;
+pub mod origins;
 pub mod registry;
 pub mod terra_nova;
 

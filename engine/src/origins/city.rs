@@ -1,0 +1,98 @@
+//! City grid: Seats of Power, District patterns and their matching (8 symmetries).
+
+use super::data::tables;
+use super::state::{building_colour, State};
+use super::types::{Cell, CityTile, Colour};
+
+/// The 4 cells of the District whose Seat is named by its bottom-left cell, in the order
+/// TL, TR, BL, BR.
+pub fn district_cells(seat: Cell) -> [Cell; 4] {
+    [
+        Cell::new(seat.x, seat.y + 1),
+        Cell::new(seat.x + 1, seat.y + 1),
+        Cell::new(seat.x, seat.y),
+        Cell::new(seat.x + 1, seat.y),
+    ]
+}
+
+/// Empty Seats of Power (complete 2x2 blocks without a die) of a city.
+pub fn empty_seats(state: &State, seat: u8) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for t in &state.p(seat).city {
+        for &c in &t.cells {
+            let cells = district_cells(c);
+            if cells.iter().all(|&x| state.occupied(seat, x))
+                && !state.p(seat).seats.iter().any(|(s, _)| *s == c)
+                && !out.contains(&c)
+            {
+                out.push(c);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Colours of a District's cells (TL, TR, BL, BR); `None` for colourless tiles.
+pub fn district_colours(state: &State, seat: u8, at: Cell) -> [Option<Colour>; 4] {
+    district_cells(at).map(|c| state.building_at(seat, c).and_then(building_colour))
+}
+
+/// Does a card pattern (TL, TR, BL, BR; None = any) match a block under any of the
+/// 8 rotations / mirror images?
+pub fn pattern_matches(pattern: &[Option<Colour>; 4], block: &[Option<Colour>; 4]) -> bool {
+    // clockwise ring order: TL, TR, BR, BL
+    let ring = |a: &[Option<Colour>; 4]| [a[0], a[1], a[3], a[2]];
+    let p = ring(pattern);
+    let b = ring(block);
+    for mirror in [false, true] {
+        for rot in 0..4 {
+            let ok = (0..4).all(|i| {
+                let j = if mirror {
+                    (4 + rot - i) % 4
+                } else {
+                    (rot + i) % 4
+                };
+                match p[i] {
+                    None => true,
+                    Some(c) => b[j] == Some(c),
+                }
+            });
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Indices (into `state.districts`) of revealed cards matching the District at `at`.
+pub fn matching_cards(state: &State, seat: u8, at: Cell) -> Vec<u8> {
+    let block = district_colours(state, seat, at);
+    state
+        .districts
+        .iter()
+        .enumerate()
+        .filter(|(_, (card, _))| {
+            tables()
+                .districts
+                .get(*card as usize)
+                .is_some_and(|d| pattern_matches(&d.pattern, &block))
+        })
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
+/// Buildings activated by completing the District at `at` with a die of `colour`:
+/// adjacent buildings of that colour, plus the Agora if adjacent.
+pub fn district_activations(state: &State, seat: u8, at: Cell, colour: Colour) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for c in district_cells(at) {
+        match state.tile_at(seat, c).map(|t| t.tile) {
+            Some(CityTile::Building(b)) if building_colour(b) == Some(colour) => out.push(c),
+            Some(CityTile::Agora) => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,463 @@
+//! Component tables, read once from `engine/data/origins/*.toml` (embedded at compile time)
+//! into typed rows. Every ASSUMED value of the rules page is one row there.
+
+use super::types::Colour;
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+const BOARD_TOML: &str = include_str!("../../data/origins/board.toml");
+const BUILDINGS_TOML: &str = include_str!("../../data/origins/buildings.toml");
+const DISTRICTS_TOML: &str = include_str!("../../data/origins/districts.toml");
+const ZODIAC_TOML: &str = include_str!("../../data/origins/zodiac.toml");
+
+/// Where a data row comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provenance {
+    Seed,
+    Source,
+    Derived,
+    Assumed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MainAction {
+    Stone3,
+    Military,
+    Food3,
+    Build,
+    Wisdom3,
+    Temple,
+    Gold,
+    Recruit,
+    Mix3,
+    Feed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusEffect {
+    Military,
+    Build,
+    Temple,
+    Resource,
+    Orator,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum MilitaryBonus {
+    #[serde(rename = "none")]
+    None,
+    #[serde(rename = "trade")]
+    Trade,
+    S,
+    F,
+    W,
+    G1,
+    G2,
+    #[serde(rename = "S+")]
+    SPlus,
+    #[serde(rename = "F+")]
+    FPlus,
+    #[serde(rename = "W+")]
+    WPlus,
+    #[serde(rename = "G+")]
+    GPlus,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    Granary,
+    Port,
+    Market,
+    Mint,
+    Quarry,
+    Workshop,
+    Armoury,
+    Arena,
+    Outpost,
+    Equestrian,
+    Fortress,
+    Veterans,
+    Castle,
+    ConstructionSite,
+    CourtOfJustice,
+    Estate,
+    Forum,
+    StoneCircle,
+    ForestTemple,
+    MountainTemple,
+    SeaTemple,
+    Obelisk,
+    Sanctuary,
+    Statue,
+    ArtistsSalon,
+    AstronomyTower,
+    Fountain,
+    Portal,
+    HealersHouse,
+    MagesTower,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZodiacKind {
+    Sagittarius,
+    Pisces,
+    Capricorn,
+    Aquarius,
+    Taurus,
+    Cancer,
+    Libra,
+    Aries,
+    Leo,
+    Gemini,
+    Virgo,
+    Scorpio,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PlayerCount {
+    pub players: u8,
+    pub dice_per_colour: u8,
+    pub orators: u8,
+    pub district_cards: u8,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Constants {
+    pub gold_per_district_card: u8,
+    pub draft_dice_per_colour: u8,
+    pub superiority_tokens: u8,
+    pub floors_per_colour: u8,
+    pub bases_total: u8,
+    pub bases_start: u8,
+    pub final_space_vp: i32,
+    pub last_base_vp: i32,
+    pub military_advance_main: u8,
+    pub military_advance_bonus: u8,
+    pub solo_target_base: i32,
+    pub solo_target_step: i32,
+    pub solo_rounds: u8,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MeetingPlace {
+    pub number: u8,
+    pub top: MainAction,
+    pub bottom: MainAction,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BonusTile {
+    pub id: String,
+    pub colour: Colour,
+    pub effect: BonusEffect,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SoloCondition {
+    pub place: u8,
+    pub colour: Colour,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CostRow {
+    pub wisdom: Vec<u8>,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OratorRow {
+    pub faces: Vec<u8>,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoodRow {
+    pub food: Vec<u8>,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct VpRow {
+    pub vp: Vec<i32>,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct MilitarySpace {
+    pub index: u8,
+    pub section: u8,
+    pub bonus: MilitaryBonus,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SoloNeutral {
+    pub round: u8,
+    pub space: u8,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct StoneCircleRow {
+    pub vp_by_colours: Vec<i32>,
+}
+#[derive(Debug, Clone, Deserialize)]
+pub struct ObeliskRow {
+    pub vp_by_count: Vec<i32>,
+}
+#[derive(Debug, Clone, Deserialize)]
+pub struct SanctuaryRow {
+    pub vp_by_cards: Vec<i32>,
+}
+#[derive(Debug, Clone, Deserialize)]
+pub struct AgoraRow {
+    pub effect: String,
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Board {
+    pub player_count: Vec<PlayerCount>,
+    pub constants: Constants,
+    pub meeting_place: Vec<MeetingPlace>,
+    pub bonus_tile: Vec<BonusTile>,
+    pub solo_condition: Vec<SoloCondition>,
+    pub market: CostRow,
+    pub recruitment: CostRow,
+    pub orator: OratorRow,
+    pub population: FoodRow,
+    pub temple: VpRow,
+    pub counsellors: VpRow,
+    pub agora: AgoraRow,
+    pub military_space: Vec<MilitarySpace>,
+    pub solo_neutral: Vec<SoloNeutral>,
+    pub stone_circle: StoneCircleRow,
+    pub obelisk: ObeliskRow,
+    pub sanctuary: SanctuaryRow,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Building {
+    pub id: String,
+    pub name: String,
+    pub name_fr: String,
+    pub colour: Colour,
+    pub stone: u8,
+    pub copies: u8,
+    pub ability: Ability,
+    pub text: String,
+    pub provenance: Provenance,
+}
+
+/// A District card. `pattern` = TL, TR, BL, BR; `None` = grey (any tile).
+#[derive(Debug, Clone, Deserialize)]
+pub struct DistrictCard {
+    pub id: String,
+    pub tower: Colour,
+    #[serde(deserialize_with = "pattern")]
+    pub pattern: [Option<Colour>; 4],
+    pub vp_high: i32,
+    pub vp_low: i32,
+    pub provenance: Provenance,
+}
+
+fn pattern<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Option<Colour>; 4], D::Error> {
+    let raw: Vec<String> = Vec::deserialize(d)?;
+    if raw.len() != 4 {
+        return Err(serde::de::Error::custom("pattern needs 4 positions"));
+    }
+    let mut out = [None; 4];
+    for (i, s) in raw.iter().enumerate() {
+        out[i] = match s.as_str() {
+            "-" => None,
+            "R" => Some(Colour::Red),
+            "P" => Some(Colour::Purple),
+            "B" => Some(Colour::Blue),
+            "Y" => Some(Colour::Yellow),
+            "O" => Some(Colour::Orange),
+            other => return Err(serde::de::Error::custom(format!("bad colour {other}"))),
+        };
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Zodiac {
+    pub id: String,
+    pub kind: ZodiacKind,
+    pub name: String,
+    pub name_fr: String,
+    pub text: String,
+    pub provenance: Provenance,
+}
+
+#[derive(Deserialize)]
+struct BuildingFile {
+    building: Vec<Building>,
+}
+#[derive(Deserialize)]
+struct DistrictFile {
+    card: Vec<DistrictCard>,
+}
+#[derive(Deserialize)]
+struct ZodiacFile {
+    zodiac: Vec<Zodiac>,
+}
+
+/// Every table of the game.
+pub struct Tables {
+    pub board: Board,
+    pub buildings: Vec<Building>,
+    pub districts: Vec<DistrictCard>,
+    pub zodiac: Vec<Zodiac>,
+}
+
+fn load() -> Result<Tables, String> {
+    let board: Board = toml::from_str(BOARD_TOML).map_err(|e| format!("board.toml: {e}"))?;
+    let b: BuildingFile =
+        toml::from_str(BUILDINGS_TOML).map_err(|e| format!("buildings.toml: {e}"))?;
+    let d: DistrictFile =
+        toml::from_str(DISTRICTS_TOML).map_err(|e| format!("districts.toml: {e}"))?;
+    let z: ZodiacFile = toml::from_str(ZODIAC_TOML).map_err(|e| format!("zodiac.toml: {e}"))?;
+    Ok(Tables {
+        board,
+        buildings: b.building,
+        districts: d.card,
+        zodiac: z.zodiac,
+    })
+}
+
+/// The tables, parsed once. The embedded files are validated by tests, so a parse error
+/// is a build defect, never a consequence of an action.
+pub static TABLES: LazyLock<Tables> =
+    LazyLock::new(|| load().unwrap_or_else(|e| panic!("origins data: {e}")));
+
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+impl Tables {
+    pub fn player_count(&self, players: u8) -> Option<&PlayerCount> {
+        self.board
+            .player_count
+            .iter()
+            .find(|p| p.players == players)
+    }
+    pub fn building_index(&self, id: &str) -> Option<u8> {
+        self.buildings
+            .iter()
+            .position(|b| b.id == id)
+            .map(|i| i as u8)
+    }
+    pub fn zodiac_index(&self, kind: ZodiacKind) -> Option<u8> {
+        self.zodiac
+            .iter()
+            .position(|z| z.kind == kind)
+            .map(|i| i as u8)
+    }
+    pub fn section(&self, space: u8) -> u8 {
+        self.board
+            .military_space
+            .get(space as usize)
+            .map(|s| s.section)
+            .unwrap_or(0)
+    }
+    pub fn final_space(&self) -> u8 {
+        (self.board.military_space.len() as u8).saturating_sub(1)
+    }
+    /// First space of the section of `space` (retreat target; section 0 -> space 1, A-37).
+    pub fn retreat_target(&self, space: u8) -> u8 {
+        if space == 0 || space >= self.final_space() {
+            return space;
+        }
+        let s = self.section(space);
+        self.board
+            .military_space
+            .iter()
+            .filter(|m| m.section == s && m.index > 0)
+            .map(|m| m.index)
+            .min()
+            .unwrap_or(space)
+    }
+    pub fn temple_top(&self) -> u8 {
+        (self.board.temple.vp.len() as u8).saturating_sub(1)
+    }
+}
+
+/// Validation used by tests.
+pub fn validate() -> Result<(), String> {
+    let t = load()?;
+    if t.buildings.len() != 30 {
+        return Err("30 building types expected".into());
+    }
+    for c in Colour::ALL {
+        let n: u32 = t
+            .buildings
+            .iter()
+            .filter(|b| b.colour == c)
+            .map(|b| b.copies as u32)
+            .sum();
+        if n != 15 {
+            return Err(format!("{c:?}: {n} tiles, 15 expected"));
+        }
+        if t.districts.iter().filter(|d| d.tower == c).count() != 9 {
+            return Err(format!("{c:?}: 9 district towers expected"));
+        }
+        if t.board.bonus_tile.iter().filter(|b| b.colour == c).count() != 1 {
+            return Err(format!("{c:?}: one bonus tile expected"));
+        }
+    }
+    if t.buildings.iter().any(|b| !(1..=3).contains(&b.stone)) {
+        return Err("stone costs 1..3".into());
+    }
+    if t.districts.len() != 45 || t.zodiac.len() != 12 {
+        return Err("45 district cards and 12 zodiac cards expected".into());
+    }
+    if t.board.meeting_place.len() != 5 || t.board.bonus_tile.len() != 5 {
+        return Err("5 meeting places and 5 bonus tiles expected".into());
+    }
+    for (i, m) in t.board.meeting_place.iter().enumerate() {
+        if m.number as usize != i + 1 {
+            return Err("meeting places numbered 1..5 in order".into());
+        }
+    }
+    if t.board.market.wisdom.len() != 5 || t.board.recruitment.wisdom.len() != 5 {
+        return Err("5 market and 5 recruitment costs expected".into());
+    }
+    if t.board.population.food.len() != 4 || t.board.counsellors.vp.len() != 5 {
+        return Err("4 population costs and 5 counsellor values expected".into());
+    }
+    if t.board.temple.vp.len() != 12 || t.board.orator.faces.len() != 6 {
+        return Err("12 temple steps and 6 orator faces expected".into());
+    }
+    for (i, m) in t.board.military_space.iter().enumerate() {
+        if m.index as usize != i {
+            return Err("military spaces indexed in order".into());
+        }
+    }
+    if t.board.military_space.len() != 17 {
+        return Err("17 military spaces expected".into());
+    }
+    let mut ids: Vec<&str> = t.buildings.iter().map(|b| b.id.as_str()).collect();
+    ids.extend(t.districts.iter().map(|d| d.id.as_str()));
+    ids.extend(t.zodiac.iter().map(|z| z.id.as_str()));
+    let n = ids.len();
+    ids.sort();
+    ids.dedup();
+    if ids.len() != n {
+        return Err("duplicate ids".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! Origins: First Builders (base game + solo training mode).
+//! Rules: `shared/rules/origins-first-builders.md`; data: `engine/data/origins/*.toml`.
+//!
+//! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
+//! (`state::Task`); the top one is the decision to make, and `choices` lists its options.
+//! `apply` accepts exactly the listed actions and refuses anything else with a stable code.
+
+pub mod abilities;
+pub mod choices;
+pub mod city;
+pub mod data;
+pub mod military;
+pub mod resolve;
+pub mod round;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod types;
+pub mod view;
+
+use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+pub use state::State;
+pub use types::{Action, Event, Options, View};
+
+pub struct Origins;
+
+impl Game for Origins {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
+        setup::setup(options, seed)
+    }
+
+    fn seat_count(state: &State) -> usize {
+        state.n()
+    }
+
+    fn to_act(state: &State) -> SeatSet {
+        if state.phase == state::Phase::Over {
+            SeatSet::EMPTY
+        } else {
+            SeatSet::only(Seat(state.current))
+        }
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        choices::legal(state, seat.0)
+    }
+
+    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if state.phase == state::Phase::Over {
+            return Err(RuleError::game_over());
+        }
+        if seat.0 != state.current || seat.index() >= state.n() {
+            return Err(RuleError::not_your_turn(seat));
+        }
+        let legal = choices::legal(state, seat.0);
+        if !legal.contains(action) {
+            return Err(diagnose(state, action));
+        }
+        state.events.clear();
+        resolve::resolve(state, seat.0, *action);
+        Ok(std::mem::take(&mut state.events))
+    }
+
+    fn view(state: &State, _viewer: Viewer) -> View {
+        view::view(state)
+    }
+
+    fn redact_event(event: &Event, _viewer: Viewer) -> Event {
+        event.clone()
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        (state.phase == state::Phase::Over).then(|| scoring::outcome(state))
+    }
+}
+
+/// Why an unlisted action is refused: a stable code and a sentence.
+pub fn diagnose(state: &State, action: &Action) -> RuleError {
+    let pending = view::pending_name(state);
+    let belongs = match (pending.as_str(), action) {
+        ("DRAFT", Action::DraftDie(_)) => true,
+        (
+            "TURN_ACTION",
+            Action::Worker(_)
+            | Action::CompleteDistrict(_)
+            | Action::RaiseTower(_)
+            | Action::BuyBase
+            | Action::Pass,
+        ) => true,
+        ("SUPERIORITY_OR_END_TURN", Action::UseSuperiority | Action::EndTurn) => true,
+        ("TURN_ACTION" | "DRAFT" | "SUPERIORITY_OR_END_TURN", _) => false,
+        _ => !matches!(
+            action,
+            Action::DraftDie(_)
+                | Action::Worker(_)
+                | Action::CompleteDistrict(_)
+                | Action::RaiseTower(_)
+                | Action::BuyBase
+                | Action::Pass
+                | Action::EndTurn
+        ),
+    };
+    if !belongs {
+        return RuleError::new(
+            "WRONG_DECISION",
+            format!("The pending decision is {pending}; {action:?} does not answer it."),
+        );
+    }
+    let (code, msg) = match action {
+        Action::DraftDie(_) => ("BAD_DRAFT_DIE", "That die cannot be taken from the draft pool."),
+        Action::Worker(_) => (
+            "WORKER_UNAVAILABLE",
+            "That worker is not available or can visit no Meeting Place (value, Wisdom or action).",
+        ),
+        Action::MeetingPlace(_) => ("CANNOT_VISIT", "That Meeting Place cannot be chosen now."),
+        Action::CompleteDistrict(_) | Action::Seat(_) => (
+            "CANNOT_COMPLETE_DISTRICT",
+            "That Freeman or Seat of Power cannot complete a District.",
+        ),
+        Action::RaiseTower(_) => (
+            "CANNOT_RAISE_TOWER",
+            "No floor of that colour in the reserve, or not enough Gold for the tower's height.",
+        ),
+        Action::BuyBase => ("CANNOT_BUY_BASE", "No base left to buy, or not enough Food."),
+        Action::UseSuperiority => (
+            "NO_SUPERIORITY",
+            "No Superiority token, or one was already used this turn.",
+        ),
+        Action::Main(_) => ("MAIN_ACTION_UNAVAILABLE", "That main action cannot be performed now."),
+        Action::Bonus | Action::BonusGold => (
+            "BONUS_UNAVAILABLE",
+            "The Bonus action is not available for this worker or cannot be paid.",
+        ),
+        Action::FinishVisit => ("MAIN_ACTION_REQUIRED", "Perform a main action before ending the visit."),
+        Action::MarketTile { .. } | Action::KeptTile(_) => (
+            "CANNOT_BUILD",
+            "That tile cannot be taken: empty slot or costs not payable.",
+        ),
+        Action::Place(_) => (
+            "BAD_CITY_CELL",
+            "A tile must go on an empty cell sharing an edge with your city (or a Farm under Virgo).",
+        ),
+        Action::Activate(_) => ("CANNOT_ACTIVATE", "That building cannot be activated now."),
+        Action::Track(_) => ("BAD_TEMPLE", "That temple track cannot be climbed now."),
+        Action::RecruitSlot(_) => (
+            "CANNOT_RECRUIT",
+            "No die there, no free base, or not enough Wisdom.",
+        ),
+        Action::OratorSlot(_) => ("NO_ORATOR", "No Orator in that slot."),
+        _ => ("ILLEGAL_CHOICE", "That choice is not one of the options of the pending decision."),
+    };
+    RuleError::new(code, msg)
+}

@@ -1,0 +1,142 @@
+//! End of round (rules page 2.10), end-game conditions (2.13) and the solo schedule (2.12).
+//! The steps and the conditions are lists so an expansion can add or replace entries.
+
+use super::data::tables;
+use super::military::{bastion_holder, retreat};
+use super::state::{Phase, State, TurnStep};
+use super::types::{Event, Temple};
+
+/// An end-game condition: its name and its test.
+pub type EndCondition = (&'static str, fn(&State) -> bool);
+
+/// The base game's four end conditions (Builders' Challenges would replace this list).
+pub const BASE_END_CONDITIONS: [EndCondition; 4] = [
+    ("ZODIAC_TOPS", |s| {
+        let top = tables().temple_top();
+        s.players
+            .iter()
+            .any(|p| p.temples.iter().all(|&t| t >= top))
+    }),
+    ("NO_DISTRICT_GOLD", |s| {
+        s.districts.iter().all(|(_, g)| *g == 0)
+    }),
+    ("TOWER_RESERVE", |s| {
+        s.floor_reserve.iter().filter(|&&f| f > 0).count() <= 3
+    }),
+    ("CITIZENS_EXHAUSTED", |s| s.recruit_exhausted),
+];
+
+/// An end-of-round step.
+pub type RoundStep = fn(&mut State);
+
+/// End-of-round steps 1-4, in order (an expansion can insert steps).
+pub const ROUND_STEPS: [RoundStep; 4] = [return_orators, give_bastion, retreat, award_zodiac];
+
+pub fn end_of_round(state: &mut State) {
+    state.emit(Event::RoundEnded { round: state.round });
+    for step in ROUND_STEPS {
+        step(state);
+    }
+    let reasons: Vec<String> = if state.solo() {
+        if state.round >= tables().board.constants.solo_rounds {
+            vec!["SOLO_FIVE_ROUNDS".to_string()]
+        } else {
+            Vec::new()
+        }
+    } else {
+        BASE_END_CONDITIONS
+            .iter()
+            .filter(|(_, f)| f(state))
+            .map(|(n, _)| n.to_string())
+            .collect()
+    };
+    if !reasons.is_empty() {
+        state.end_reasons = reasons.clone();
+        state.phase = Phase::Over;
+        state.tasks.clear();
+        state.emit(Event::GameEnded { reasons });
+        return;
+    }
+    state.round += 1;
+    for p in state.players.iter_mut() {
+        p.passed = false;
+    }
+    state.current = state.bastion;
+    state.step = TurnStep::Start;
+    state.superiority_used = false;
+    if state.solo() {
+        let round = state.round;
+        if let Some(row) = tables()
+            .board
+            .solo_neutral
+            .iter()
+            .find(|r| r.round == round)
+        {
+            state.neutral = Some(row.space);
+        }
+    }
+}
+
+fn return_orators(state: &mut State) {
+    for s in 0..state.n() as u8 {
+        let orators = std::mem::take(&mut state.pm(s).orators);
+        for o in orators {
+            let value = match o.at {
+                Some(_) if o.value >= 5 => state.roll_orator(),
+                Some(_) => o.value + 1,
+                None => o.value,
+            };
+            if let Some(slot) = state.orator_area.iter_mut().find(|x| x.is_none()) {
+                *slot = Some(value);
+            }
+        }
+    }
+}
+
+fn give_bastion(state: &mut State) {
+    let b = bastion_holder(state);
+    state.bastion = b;
+    state.emit(Event::BastionTo { seat: b });
+}
+
+fn award_zodiac(state: &mut State) {
+    if state.solo() {
+        let held: Vec<usize> = (0..3).filter(|&i| state.zodiac[i].1.is_some()).collect();
+        if held.len() > 1 {
+            let keep = held[state.rng.index(held.len())];
+            for i in held {
+                if i != keep {
+                    state.zodiac[i].1 = None;
+                    state.emit(Event::ZodiacTaken {
+                        seat: None,
+                        card: card_id(state, i),
+                    });
+                }
+            }
+        }
+        return;
+    }
+    for t in Temple::ALL {
+        let i = t.index();
+        let best = (0..state.n() as u8)
+            .filter(|&s| state.p(s).temples[i] > 0)
+            .max_by_key(|&s| (state.p(s).temples[i], -state.p(s).temple_key[i]));
+        if let Some(s) = best {
+            if state.zodiac[i].1 != Some(s) {
+                state.zodiac[i].1 = Some(s);
+                state.emit(Event::ZodiacTaken {
+                    seat: Some(s),
+                    card: card_id(state, i),
+                });
+            }
+        }
+    }
+}
+
+fn card_id(state: &State, i: usize) -> String {
+    tables()
+        .zodiac
+        .get(state.zodiac[i].0 as usize)
+        .map(|z| z.id.clone())
+        .unwrap_or_default()
+}

@@ -1,0 +1,221 @@
+//! Setup (rules page 1.3 / 1.4): board, market, recruitment, districts, towers, draft.
+
+use super::data::tables;
+use super::state::{Phase, Place, Player, State, TurnStep};
+use super::types::{Cell, CityTile, Colour, Die, Options, PlacedTile};
+use crate::{GameRng, SetupError};
+
+pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
+    let t = tables();
+    let pc = t.player_count(options.players).ok_or_else(|| {
+        SetupError(format!(
+            "Origins: First Builders needs 1 (solo) to 4 players, not {}.",
+            options.players
+        ))
+    })?;
+    let mut rng = GameRng::seeded(seed);
+    let n = options.players as usize;
+    let c = &t.board.constants;
+
+    // S3-S4: bonus tiles and motherships.
+    let mut bonus: Vec<u8> = (0..t.board.bonus_tile.len() as u8).collect();
+    rng.shuffle(&mut bonus);
+    let places = bonus.iter().map(|&b| Place { bonus: b, dial: 1 }).collect();
+
+    // S5: zodiac.
+    let mut zod: Vec<u8> = (0..t.zodiac.len() as u8).collect();
+    rng.shuffle(&mut zod);
+    let zodiac = [(zod[0], None), (zod[1], None), (zod[2], None)];
+
+    // S6-S7: piles and market.
+    let mut piles: [Vec<u8>; 5] = Default::default();
+    for (i, b) in t.buildings.iter().enumerate() {
+        for _ in 0..b.copies {
+            piles[b.colour.index()].push(i as u8);
+        }
+    }
+    for p in piles.iter_mut() {
+        rng.shuffle(p);
+    }
+    let mut first: Vec<u8> = piles.iter_mut().filter_map(|p| p.pop()).collect();
+    rng.shuffle(&mut first);
+    let mut market = [None; 5];
+    for (i, b) in first.into_iter().enumerate().take(5) {
+        market[i] = Some(b);
+    }
+
+    let mut state = State {
+        options: options.clone(),
+        rng,
+        phase: Phase::Draft,
+        round: 1,
+        bastion: 0,
+        current: 0,
+        step: TurnStep::Start,
+        superiority_used: false,
+        tasks: Vec::new(),
+        draft_pool: Vec::new(),
+        draft_order: Vec::new(),
+        solo_discards: 0,
+        places,
+        market,
+        piles,
+        recruitment: [None; 5],
+        orator_area: vec![None; 4],
+        dice_reserve: [pc.dice_per_colour; 5],
+        dice_total: [pc.dice_per_colour; 5],
+        orators_total: pc.orators,
+        districts: Vec::new(),
+        floor_reserve: [0; 5],
+        floor_box: [c.floors_per_colour; 5],
+        zodiac,
+        superiority_supply: c.superiority_tokens,
+        neutral: None,
+        top_key: 0,
+        bottom_key: 0,
+        recruit_exhausted: false,
+        end_reasons: Vec::new(),
+        players: Vec::new(),
+        events: Vec::new(),
+    };
+
+    // S8: citizen recruitment.
+    let mut rolled: Vec<Die> = Colour::ALL
+        .iter()
+        .map(|&colour| {
+            let value = state.roll_d5();
+            Die { colour, value }
+        })
+        .collect();
+    for d in &rolled {
+        state.dice_reserve[d.colour.index()] -= 1;
+    }
+    let market_pos = |s: &State, colour: Colour| -> usize {
+        s.market
+            .iter()
+            .position(|m| m.and_then(super::state::building_colour) == Some(colour))
+            .unwrap_or(0)
+    };
+    let keys: Vec<(u8, std::cmp::Reverse<usize>)> = rolled
+        .iter()
+        .map(|d| (d.value, std::cmp::Reverse(market_pos(&state, d.colour))))
+        .collect();
+    let mut order: Vec<usize> = (0..5).collect();
+    order.sort_by_key(|&i| keys[i]);
+    rolled = order.iter().map(|&i| rolled[i]).collect();
+    for (i, d) in rolled.into_iter().enumerate() {
+        state.recruitment[i] = Some(d);
+    }
+
+    // S9: orators.
+    for i in 0..pc.orators as usize {
+        let v = state.roll_orator();
+        if let Some(s) = state.orator_area.get_mut(i) {
+            *s = Some(v);
+        }
+    }
+
+    // S10-S14: district cards and tower floors.
+    let mut deck: Vec<u8> = (0..t.districts.len() as u8).collect();
+    state.rng.shuffle(&mut deck);
+    state.districts = deck
+        .iter()
+        .take(pc.district_cards as usize)
+        .map(|&d| (d, c.gold_per_district_card))
+        .collect();
+    for col in Colour::ALL {
+        move_floor(&mut state, col);
+    }
+    let towers: Vec<Colour> = state
+        .districts
+        .iter()
+        .filter_map(|(d, _)| t.districts.get(*d as usize).map(|x| x.tower))
+        .collect();
+    for col in towers {
+        move_floor(&mut state, col);
+    }
+
+    // S15-S19: players.
+    for _ in 0..n {
+        for col in Colour::ALL {
+            state.floor_box[col.index()] = state.floor_box[col.index()].saturating_sub(1);
+        }
+        state.players.push(Player {
+            vp: 0,
+            res: [1, 1, 1, 1],
+            superiority: 0,
+            passed: false,
+            archon_at: None,
+            freemen: Vec::new(),
+            orators: Vec::new(),
+            bases: c.bases_start,
+            counsellors: Vec::new(),
+            towers: [1; 5],
+            temples: [0; 3],
+            temple_key: [0; 3],
+            military: 0,
+            military_key: 0,
+            city: vec![
+                PlacedTile {
+                    tile: CityTile::Palace,
+                    cells: vec![Cell::new(0, 0)],
+                },
+                PlacedTile {
+                    tile: CityTile::Agora,
+                    cells: vec![Cell::new(0, 1)],
+                },
+            ],
+            seats: Vec::new(),
+            kept: Vec::new(),
+            scored_cards: Vec::new(),
+        });
+    }
+
+    // S20-S21: first player, military stack in turn order.
+    let first = state.rng.index(n) as u8;
+    state.bastion = first;
+    state.current = first;
+    for k in 0..n {
+        let s = ((first as usize + k) % n) as u8;
+        let key = state.next_top();
+        state.pm(s).military_key = key;
+        for tr in 0..3 {
+            state.pm(s).temple_key[tr] = key;
+        }
+    }
+    if state.solo() {
+        state.neutral = Some(0);
+    }
+
+    // S22-S23: draft.
+    if state.solo() {
+        for col in Colour::ALL {
+            let value = state.roll_d5();
+            state.dice_reserve[col.index()] -= 1;
+            state.draft_pool.push(Die { colour: col, value });
+        }
+        state.solo_discards = 3;
+        state.draft_order = vec![0; 3];
+    } else {
+        for col in Colour::ALL {
+            for _ in 0..c.draft_dice_per_colour {
+                let value = state.roll_d5();
+                state.dice_reserve[col.index()] -= 1;
+                state.draft_pool.push(Die { colour: col, value });
+            }
+        }
+        let forward: Vec<u8> = (0..n).map(|k| ((first as usize + k) % n) as u8).collect();
+        let mut order = forward.clone();
+        order.extend(forward.iter().rev());
+        state.draft_order = order;
+    }
+    Ok(state)
+}
+
+fn move_floor(state: &mut State, col: Colour) {
+    let i = col.index();
+    if state.floor_box[i] > 0 {
+        state.floor_box[i] -= 1;
+        state.floor_reserve[i] += 1;
+    }
+}
