@@ -105,10 +105,25 @@ pub async fn serve_with_store(
         .add_service(health_service)
         .add_service(reflection)
         .add_service(games)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), signal)
+        .serve_with_incoming_shutdown(incoming(listener), signal)
         .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Accepted connections with Nagle's algorithm off: a response is several small writes
+/// (headers, message, trailers), and Nagle with delayed ACKs would hold some for ~40 ms.
+fn incoming(
+    listener: TcpListener,
+) -> impl futures::Stream<Item = std::io::Result<tokio::net::TcpStream>> {
+    use futures::StreamExt;
+    TcpListenerStream::new(listener).map(|accepted| {
+        accepted.inspect(|stream| {
+            if let Err(e) = stream.set_nodelay(true) {
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+        })
+    })
 }
 
 /// Completes on SIGTERM (Kubernetes, docker stop) or SIGINT (Ctrl-C).

@@ -1,0 +1,454 @@
+//! `agora-load`: a bounded load generator for agora-server.
+//!
+//! * `submit`: N concurrent sessions, each driven by one client that submits random legal
+//!   actions back to back (one in flight per session); reports SubmitAction throughput
+//!   and latency percentiles. Legal actions come from a local replica of each session's
+//!   state (same options and seed, same actions), so the timed loop sends only
+//!   SubmitAction.
+//! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
+//!   action and times its delivery to every subscriber.
+//!
+//! It serves in-process (`--store memory`, or `--store redis` with `--redis-url` or
+//! `--spawn-redis` for a private redis-server on a free loopback port), or drives a
+//! running server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
+
+use agora_engine::registry::{AnyOptions, AnyState};
+use agora_engine::Seat;
+use agora_proto::v1 as pb;
+use agora_proto::v1::game_service_client::GameServiceClient;
+use agora_service::api::convert;
+use agora_service::config::{Config, StoreKind};
+use clap::{Parser, Subcommand, ValueEnum};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+use tonic::transport::Channel;
+use tonic::Request;
+
+type Client = GameServiceClient<Channel>;
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Store {
+    Memory,
+    Redis,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "agora-load", about = "Bounded load generator for agora-server")]
+struct Args {
+    /// Drive this running server instead of serving in-process.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+    /// Store of the in-process server.
+    #[arg(long, value_enum, default_value = "memory")]
+    store: Store,
+    /// Redis for `--store redis` (loopback only in this project's benchmarks).
+    #[arg(long)]
+    redis_url: Option<String>,
+    /// Start a private redis-server on a free loopback port for `--store redis`.
+    #[arg(long)]
+    spawn_redis: bool,
+    #[command(subcommand)]
+    mode: Mode,
+}
+
+#[derive(Debug, Subcommand)]
+enum Mode {
+    /// SubmitAction throughput and latency over concurrent sessions.
+    Submit {
+        #[arg(long, default_value_t = 1)]
+        sessions: usize,
+        /// How long to submit (after a warm-up of one second).
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        /// gRPC connections shared by the session drivers.
+        #[arg(long, default_value_t = 4)]
+        connections: usize,
+    },
+    /// Delivery latency of one event to many subscribers of one session.
+    Fanout {
+        #[arg(long, default_value_t = 1000)]
+        subscribers: usize,
+        /// Actions submitted (one event batch each), waiting for full delivery each time.
+        #[arg(long, default_value_t = 50)]
+        rounds: usize,
+        /// Subscribers per gRPC connection (the server allows 256 streams each).
+        #[arg(long, default_value_t = 100)]
+        per_connection: usize,
+    },
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    let args = Args::parse();
+    let mut redis = None;
+    let mut stop = None;
+    let addr = match args.addr {
+        Some(addr) => addr,
+        None => {
+            let mut config = Config::for_tests();
+            config.max_sessions = 1_000_000;
+            config.max_concurrent_requests = 1 << 16;
+            match args.store {
+                Store::Memory => config.store = StoreKind::Memory,
+                Store::Redis => {
+                    config.store = StoreKind::Redis;
+                    config.redis_url = match (&args.redis_url, args.spawn_redis) {
+                        (Some(url), _) => Some(url.clone()),
+                        (None, true) => {
+                            let server = PrivateRedis::start()?;
+                            let url = server.url();
+                            redis = Some(server);
+                            Some(url)
+                        }
+                        (None, false) => {
+                            return Err("--store redis needs --redis-url or --spawn-redis".into())
+                        }
+                    };
+                }
+            }
+            let listener = tokio::net::TcpListener::bind(config.listen).await?;
+            let addr = listener.local_addr()?;
+            let (tx, rx) = oneshot::channel::<()>();
+            stop = Some(tx);
+            tokio::spawn(agora_service::serve(config, listener, async move {
+                let _ = rx.await;
+            }));
+            addr
+        }
+    };
+    let store = match (args.addr, args.store) {
+        (Some(_), _) => "external",
+        (None, Store::Memory) => "memory",
+        (None, Store::Redis) => "redis",
+    };
+    let result = match args.mode {
+        Mode::Submit {
+            sessions,
+            seconds,
+            connections,
+        } => submit(addr, store, sessions, seconds, connections).await,
+        Mode::Fanout {
+            subscribers,
+            rounds,
+            per_connection,
+        } => fanout(addr, store, subscribers, rounds, per_connection).await,
+    };
+    if let Some(stop) = stop {
+        let _ = stop.send(());
+    }
+    drop(redis);
+    result
+}
+
+async fn connect(addr: SocketAddr) -> Result<Client, Error> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?;
+        match endpoint.connect().await {
+            Ok(channel) => return Ok(GameServiceClient::new(channel)),
+            Err(e) if Instant::now() > deadline => return Err(e.into()),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
+fn authed<T>(message: T, token: &str) -> Result<Request<T>, Error> {
+    let mut request = Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse()?);
+    Ok(request)
+}
+
+/// A started two-player Origin session and a local replica of its state.
+struct Game {
+    id: String,
+    tokens: Vec<String>,
+    state: AnyState,
+    version: u64,
+}
+
+async fn new_game(client: &mut Client, seed: u64) -> Result<Game, Error> {
+    let options = pb::GameOptions {
+        game: Some(pb::game_options::Game::Origin(pb::OriginOptions {
+            players: 2,
+            rules: pb::OriginRuleSet::Standard as i32,
+            first_player: None,
+        })),
+    };
+    let session = client
+        .create_session(pb::CreateSessionRequest {
+            options: Some(options.clone()),
+            seed: Some(seed),
+        })
+        .await?
+        .into_inner()
+        .session
+        .ok_or("no session in the answer")?;
+    let mut tokens = Vec::new();
+    for seat in 0..session.seats.len() as u32 {
+        let joined = client
+            .join_session(pb::JoinSessionRequest {
+                session_id: session.session_id.clone(),
+                seat: Some(seat),
+                player_name: format!("load {seat}"),
+            })
+            .await?
+            .into_inner();
+        tokens.push(joined.seat_token);
+    }
+    let options: AnyOptions = convert::options_in(Some(&options))?;
+    Ok(Game {
+        id: session.session_id,
+        tokens,
+        state: AnyState::setup(&options, seed)?,
+        version: 0,
+    })
+}
+
+impl Game {
+    fn finished(&self) -> bool {
+        self.state.outcome().is_some()
+    }
+
+    /// Submits one random legal action (pinned to the local version) and applies it
+    /// locally; returns how long SubmitAction took.
+    async fn step(&mut self, client: &mut Client, rng: &mut StdRng) -> Result<Duration, Error> {
+        let to_act: Vec<Seat> = self.state.to_act().iter().collect();
+        let seat = to_act
+            .get(rng.random_range(0..to_act.len().max(1)))
+            .copied()
+            .ok_or("nobody is to act")?;
+        let actions = self.state.legal_actions(seat);
+        let action = actions
+            .get(rng.random_range(0..actions.len().max(1)))
+            .cloned()
+            .ok_or("no legal action")?;
+        let request = pb::SubmitActionRequest {
+            session_id: self.id.clone(),
+            action: Some(convert::action_out(&action)),
+            expected_version: Some(self.version),
+            request_id: String::new(),
+        };
+        let token = &self.tokens[usize::from(seat.0)];
+        let t = Instant::now();
+        let response = client.submit_action(authed(request, token)?).await?;
+        let took = t.elapsed();
+        self.state.apply(seat, &action)?;
+        self.version += 1;
+        if response.into_inner().version != self.version {
+            return Err("the server's version differs from the local replica".into());
+        }
+        Ok(took)
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+async fn submit(
+    addr: SocketAddr,
+    store: &str,
+    sessions: usize,
+    seconds: u64,
+    connections: usize,
+) -> Result<(), Error> {
+    let mut clients = Vec::new();
+    for _ in 0..connections.max(1) {
+        clients.push(connect(addr).await?);
+    }
+    let warmup = Duration::from_secs(1);
+    let start = Instant::now() + warmup;
+    let end = start + Duration::from_secs(seconds);
+    let mut drivers = Vec::new();
+    for s in 0..sessions {
+        let mut client = clients[s % clients.len()].clone();
+        drivers.push(tokio::spawn(async move {
+            let mut rng = StdRng::seed_from_u64(s as u64);
+            let mut latencies = Vec::new();
+            let mut game = new_game(&mut client, rng.random()).await?;
+            while Instant::now() < end {
+                if game.finished() {
+                    game = new_game(&mut client, rng.random()).await?;
+                }
+                let took = game.step(&mut client, &mut rng).await?;
+                if Instant::now() >= start {
+                    latencies.push(took);
+                }
+            }
+            Ok::<_, Error>(latencies)
+        }));
+    }
+    let mut all = Vec::new();
+    for driver in drivers {
+        all.extend(driver.await??);
+    }
+    let elapsed = Duration::from_secs(seconds);
+    all.sort();
+    println!(
+        "submit store={store} sessions={sessions} connections={} seconds={seconds}: {} SubmitAction, {:.0}/s, p50 {}, p99 {}, max {}",
+        connections.max(1),
+        all.len(),
+        all.len() as f64 / elapsed.as_secs_f64(),
+        ms(percentile(&all, 50.0)),
+        ms(percentile(&all, 99.0)),
+        ms(all.last().copied().unwrap_or_default()),
+    );
+    Ok(())
+}
+
+async fn fanout(
+    addr: SocketAddr,
+    store: &str,
+    subscribers: usize,
+    rounds: usize,
+    per_connection: usize,
+) -> Result<(), Error> {
+    let mut client = connect(addr).await?;
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut game = new_game(&mut client, 7).await?;
+    let origin = Instant::now();
+    let (tx, mut rx) = mpsc::unbounded_channel::<(u64, Duration)>();
+    let mut channels = Vec::new();
+    for _ in 0..subscribers.div_ceil(per_connection.max(1)) {
+        channels.push(connect(addr).await?);
+    }
+    let (ready_tx, mut ready_rx) = mpsc::unbounded_channel::<()>();
+    let mut tasks = Vec::new();
+    for i in 0..subscribers {
+        let mut client = channels[i / per_connection.max(1)].clone();
+        let tx = tx.clone();
+        let ready = ready_tx.clone();
+        let id = game.id.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut stream = client
+                .stream_events(pb::StreamEventsRequest {
+                    session_id: id,
+                    after_version: 0,
+                })
+                .await?
+                .into_inner();
+            let _ = ready.send(());
+            while let Some(item) = stream.message().await? {
+                if tx.send((item.version, origin.elapsed())).is_err() {
+                    break;
+                }
+            }
+            Ok::<_, Error>(())
+        }));
+    }
+    drop(tx);
+    drop(ready_tx);
+    for _ in 0..subscribers {
+        ready_rx
+            .recv()
+            .await
+            .ok_or("a subscriber failed to start")?;
+    }
+    // Streams are open; give the server a moment to attach every one to the feed.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let mut deliveries = Vec::new();
+    let mut slowest = Vec::new();
+    let round_timeout = Duration::from_secs(30);
+    for _ in 0..rounds {
+        if game.finished() {
+            break;
+        }
+        let sent = origin.elapsed();
+        game.step(&mut client, &mut rng).await?;
+        let version = game.version;
+        let mut got = 0;
+        let mut last = Duration::ZERO;
+        while got < subscribers {
+            let (v, at) = tokio::time::timeout(round_timeout, rx.recv())
+                .await
+                .map_err(|_| format!("version {version}: {got}/{subscribers} delivered"))?
+                .ok_or("every subscriber ended")?;
+            if v != version {
+                return Err(format!("expected version {version}, a subscriber got {v}").into());
+            }
+            got += 1;
+            let latency = at.saturating_sub(sent);
+            last = last.max(latency);
+            deliveries.push(latency);
+        }
+        slowest.push(last);
+    }
+    for task in tasks {
+        task.abort();
+    }
+    deliveries.sort();
+    slowest.sort();
+    println!(
+        "fanout store={store} subscribers={subscribers} rounds={}: per delivery p50 {}, p99 {}; whole round (last subscriber) p50 {}, p99 {}, max {}",
+        slowest.len(),
+        ms(percentile(&deliveries, 50.0)),
+        ms(percentile(&deliveries, 99.0)),
+        ms(percentile(&slowest, 50.0)),
+        ms(percentile(&slowest, 99.0)),
+        ms(slowest.last().copied().unwrap_or_default()),
+    );
+    Ok(())
+}
+
+/// A redis-server on a free loopback port with a temporary directory, killed on drop.
+struct PrivateRedis {
+    child: Child,
+    port: u16,
+    dir: std::path::PathBuf,
+}
+
+impl PrivateRedis {
+    fn start() -> Result<PrivateRedis, Error> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let dir = std::env::temp_dir().join(format!("agora-load-redis-{port}"));
+        std::fs::create_dir_all(&dir)?;
+        let child = Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .arg("--dir")
+            .arg(&dir)
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start redis-server: {e}"))?;
+        let redis = PrivateRedis { child, port, dir };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return Err("redis-server did not start".into());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(redis)
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/0", self.port)
+    }
+}
+
+impl Drop for PrivateRedis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
