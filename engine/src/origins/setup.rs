@@ -90,19 +90,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     for d in &rolled {
         state.dice_reserve[d.colour.index()] -= 1;
     }
-    let market_pos = |s: &State, colour: Colour| -> usize {
-        s.market
-            .iter()
-            .position(|m| m.and_then(super::state::building_colour) == Some(colour))
-            .unwrap_or(0)
-    };
-    let keys: Vec<(u8, std::cmp::Reverse<usize>)> = rolled
-        .iter()
-        .map(|d| (d.value, std::cmp::Reverse(market_pos(&state, d.colour))))
-        .collect();
-    let mut order: Vec<usize> = (0..5).collect();
-    order.sort_by_key(|&i| keys[i]);
-    rolled = order.iter().map(|&i| rolled[i]).collect();
+    rolled = recruitment_order(rolled, &state.market);
     for (i, d) in rolled.into_iter().enumerate() {
         state.recruitment[i] = Some(d);
     }
@@ -123,16 +111,12 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         .take(pc.district_cards as usize)
         .map(|&d| (d, c.gold_per_district_card))
         .collect();
+    let cards: Vec<u8> = state.districts.iter().map(|(d, _)| *d).collect();
+    let reserve = tower_reserve(&cards);
     for col in Colour::ALL {
-        move_floor(&mut state, col);
-    }
-    let towers: Vec<Colour> = state
-        .districts
-        .iter()
-        .filter_map(|(d, _)| t.districts.get(*d as usize).map(|x| x.tower))
-        .collect();
-    for col in towers {
-        move_floor(&mut state, col);
+        for _ in 0..reserve[col.index()] {
+            move_floor(&mut state, col);
+        }
     }
 
     // S15-S19: players.
@@ -218,4 +202,29 @@ fn move_floor(state: &mut State, col: Colour) {
         state.floor_box[i] -= 1;
         state.floor_reserve[i] += 1;
     }
+}
+
+/// S12: the tower-floor reserve: one floor per colour plus one per tower printed on the
+/// revealed District cards.
+pub fn tower_reserve(cards: &[u8]) -> [u8; 5] {
+    let mut r = [1u8; 5];
+    for &c in cards {
+        if let Some(d) = tables().districts.get(c as usize) {
+            r[d.tower.index()] += 1;
+        }
+    }
+    r
+}
+
+/// S8: recruitment dice in ascending value; ties: the colour whose building sits lower on
+/// the Market (higher slot number) goes further left.
+pub fn recruitment_order(mut rolled: Vec<Die>, market: &[Option<u8>; 5]) -> Vec<Die> {
+    let pos = |colour: Colour| -> usize {
+        market
+            .iter()
+            .position(|m| m.and_then(super::state::building_colour) == Some(colour))
+            .unwrap_or(0)
+    };
+    rolled.sort_by_key(|d| (d.value, std::cmp::Reverse(pos(d.colour))));
+    rolled
 }
