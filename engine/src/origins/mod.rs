@@ -4,6 +4,28 @@
 //! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
 //! (`state::Task`); the top one is the decision to make, and `choices` lists its options.
 //! `apply` accepts exactly the listed actions and refuses anything else with a stable code.
+//!
+//! Modules: `types` (public contract: options, actions, events, views), `data` (typed
+//! tables from the TOML files, each row with its provenance), `setup`, `choices` (legal
+//! actions per pending decision), `resolve` (applying a decision, visits, building, districts,
+//! passing), `abilities` (the 30 buildings), `military`, `city` (seats, district matching),
+//! `round` (end of round, end conditions, solo schedule), `scoring`, `view`.
+//!
+//! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
+//! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
+//! `round::BASE_END_CONDITIONS` (Builders' Challenges replaces it).
+//!
+//! Engine policies where the rules page leaves a choice open:
+//! * Paying a basic resource uses that resource first, then Gold; no separate choice.
+//! * a visit is listed only if a main action can be performed after paying the visit;
+//!   if the Bonus action was taken first and made every main action impossible, the visit
+//!   may end without a main action (`FinishVisit`) instead of blocking the game.
+//! * Activating a building is optional (`Done` in `ACTIVATIONS`), and an activated ability
+//!   whose choice is optional (Estate, Forum, Court, Portal, Veterans, Construction Site,
+//!   Mages' Tower, Capricorn, temple extra step) can be declined with `Done`.
+//! * Mages' Tower cannot copy another Mages' Tower (avoids unbounded copy chains).
+//! * A temple building held with Aquarius offers two optional paid extra steps.
+//! * Solo: freezing the dials with a Superiority token counts as the turn's token.
 
 pub mod abilities;
 pub mod choices;
