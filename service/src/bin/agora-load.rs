@@ -181,9 +181,11 @@ async fn new_game(client: &mut Client, seed: u64) -> Result<Game, Error> {
             first_player: None,
         })),
     };
+    // Engine options first: the proto options then move into the request.
+    let engine_options: AnyOptions = convert::options_in(Some(&options))?;
     let session = client
         .create_session(pb::CreateSessionRequest {
-            options: Some(options.clone()),
+            options: Some(options),
             seed: Some(seed),
         })
         .await?
@@ -202,11 +204,10 @@ async fn new_game(client: &mut Client, seed: u64) -> Result<Game, Error> {
             .into_inner();
         tokens.push(joined.seat_token);
     }
-    let options: AnyOptions = convert::options_in(Some(&options))?;
     Ok(Game {
         id: session.session_id,
         tokens,
-        state: AnyState::setup(&options, seed)?,
+        state: AnyState::setup(&engine_options, seed)?,
         version: 0,
     })
 }
