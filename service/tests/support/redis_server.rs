@@ -49,11 +49,43 @@ impl RedisServer {
             dir,
             aof,
         };
+        // The port was free a moment ago; another process may take it first, so a
+        // server that exits at once is tried again on a fresh port.
+        for _ in 0..5 {
+            if server.try_spawn() {
+                return server;
+            }
+            server.port = free_port();
+        }
         server.spawn();
         server
     }
 
+    fn try_spawn(&mut self) -> bool {
+        self.launch_child();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if self.ping() {
+                return true;
+            }
+            if let Some(child) = self.child.as_mut() {
+                if let Ok(Some(_)) = child.try_wait() {
+                    self.child = None;
+                    return false;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.kill();
+        false
+    }
+
     fn spawn(&mut self) {
+        self.launch_child();
+        self.wait_ready();
+    }
+
+    fn launch_child(&mut self) {
         let mut cmd = Command::new("redis-server");
         cmd.arg("--port")
             .arg(self.port.to_string())
@@ -78,7 +110,6 @@ impl RedisServer {
             .spawn()
             .expect("start redis-server (is it installed? `.ci/run` installs it)");
         self.child = Some(child);
-        self.wait_ready();
     }
 
     fn wait_ready(&self) {

@@ -20,6 +20,22 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// `agora-server --store redis --redis-url <url>` plus `extra` flags.
     pub fn start(redis_url: &str, extra: &[&str]) -> ServerProcess {
+        // A port free a moment ago may be taken by the time the server binds it: a server
+        // that exits at once is started again on a fresh port.
+        for _ in 0..4 {
+            let mut server = ServerProcess::spawn(redis_url, extra);
+            if server.wait_ready() {
+                return server;
+            }
+        }
+        let mut server = ServerProcess::spawn(redis_url, extra);
+        if !server.wait_ready() {
+            panic!("agora-server did not start: {}", server.log_text());
+        }
+        server
+    }
+
+    fn spawn(redis_url: &str, extra: &[&str]) -> ServerProcess {
         let port = free_port();
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
         let log =
@@ -37,24 +53,25 @@ impl ServerProcess {
             .stderr(Stdio::from(file))
             .spawn()
             .expect("start agora-server");
-        let mut server = ServerProcess {
+        ServerProcess {
             child: Some(child),
             addr,
             log,
-        };
-        server.wait_ready();
-        server
+        }
     }
 
-    fn wait_ready(&mut self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
+    /// True once it listens; false if it exited first.
+    fn wait_ready(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
             if TcpStream::connect(self.addr).is_ok() {
-                return;
+                return true;
             }
             if let Some(child) = self.child.as_mut() {
                 if let Ok(Some(status)) = child.try_wait() {
-                    panic!("agora-server exited with {status}: {}", self.log_text());
+                    eprintln!("agora-server exited with {status}: {}", self.log_text());
+                    self.child = None;
+                    return false;
                 }
             }
             std::thread::sleep(Duration::from_millis(20));
