@@ -102,6 +102,44 @@ impl Game for Origins {
     }
 }
 
+/// The lobby entry: player count (solo is 1) and the data rows that are not from the
+/// printed game, so clients can say which numbers are provisional.
+pub fn catalog_info() -> crate::registry::GameInfo {
+    use crate::registry::{GameInfo, OptionInfo};
+    GameInfo {
+        id: "origins",
+        name: "Origins: First Builders",
+        min_players: 1,
+        max_players: 4,
+        options: vec![
+            OptionInfo {
+                name: "players",
+                description: "Number of players, 2 to 4.",
+                values: vec!["2", "3", "4"],
+                default: "2",
+            },
+            OptionInfo {
+                name: "solo",
+                description: "Solo training mode: one player, five rounds, a target score.",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+        ],
+        provisional_data: vec![
+            "solo dice per colour and Orator count (A-01)",
+            "military advance 2 spaces (A-05) and military track bonuses (A-08)",
+            "Agora ability: 1 basic resource (A-09)",
+            "Building Market Wisdom costs per slot (A-13)",
+            "Citizen Recruitment Wisdom costs per slot (A-14)",
+            "population base Food costs 4 and 6 (A-15)",
+            "temple track VP except 16, 31, 70 (A-16)",
+            "counsellor row VP (A-17)",
+            "bonus tile and building colours (A-18), building Stone costs and copies (A-19)",
+            "district cards: placeholder deck of 45 (A-20, A-21)",
+        ],
+    }
+}
+
 /// Why an unlisted action is refused: a stable code and a sentence.
 pub fn diagnose(state: &State, action: &Action) -> RuleError {
     let pending = view::pending_name(state);
