@@ -102,11 +102,15 @@ macro_rules! games {
 
 games! {
     Origin => crate::origin::Origin, "origin";
+    TerraNova => crate::terra_nova::TerraNova, "terra-nova";
 }
 
 /// Every hosted game, in catalog order.
 pub fn catalog() -> Vec<GameInfo> {
-    vec![crate::origin::catalog_info()]
+    vec![
+        crate::origin::catalog_info(),
+        crate::terra_nova::catalog_info(),
+    ]
 }
 
 /// The catalog entry of `id`, if hosted.

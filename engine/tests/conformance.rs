@@ -9,6 +9,7 @@
 
 use agora_engine::core::playout::RandomBot;
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
+use agora_engine::terra_nova::{NeutralVariant, TerraNova, TerraNovaOptions};
 use agora_engine::{Game, Seat};
 
 const MAX_STEPS: usize = 20_000;
@@ -160,4 +161,9 @@ configurations! {
     origin_junior_2p: Origin = origin(2, RuleSet::Junior);
     origin_junior_3p: Origin = origin(3, RuleSet::Junior);
     origin_junior_4p: Origin = origin(4, RuleSet::Junior);
+    terra_nova_2p: TerraNova = TerraNovaOptions::standard(2);
+    terra_nova_3p: TerraNova = TerraNovaOptions::standard(3);
+    terra_nova_4p: TerraNova = TerraNovaOptions::standard(4);
+    terra_nova_2p_board_planner: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Planner);
+    terra_nova_2p_board_random: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Random);
 }

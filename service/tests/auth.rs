@@ -137,7 +137,7 @@ async fn without_a_token_the_caller_is_a_spectator(kind: StoreKind) {
     let (id, tokens) = started(&mut client, 2, false, 1).await;
     let view_of = |response: pb::GetStateResponse| match response.view.and_then(|v| v.game) {
         Some(pb::game_view::Game::Origin(view)) => view,
-        None => panic!("no view"),
+        _ => panic!("no Origin view"),
     };
     let spectator = view_of(
         client

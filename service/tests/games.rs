@@ -10,6 +10,7 @@ mod harness;
 use agora_proto::v1 as pb;
 use harness::*;
 use pb::origin_action as pa;
+use pb::terra_nova_action as tna;
 use prost::Message;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -25,6 +26,9 @@ per_store!(
     play_waits_for_every_seat,
     bad_options_are_invalid_arguments,
     the_lobby_lists_open_sessions,
+    terra_nova_is_in_the_catalog,
+    whole_terra_nova_games_end_with_an_outcome,
+    terra_nova_refuses_illegal_and_malformed_actions,
 );
 
 async fn catalog_lists_origin(kind: StoreKind) {
@@ -429,4 +433,210 @@ async fn the_lobby_lists_open_sessions(kind: StoreKind) {
         .into_inner()
         .sessions;
     assert!(none.is_empty());
+}
+
+// ---------------------------------------------------------------- Terra Nova
+
+fn terra_nova_options(players: u32, neutral: pb::TerraNovaNeutralVariant) -> pb::GameOptions {
+    pb::GameOptions {
+        game: Some(pb::game_options::Game::TerraNova(pb::TerraNovaOptions {
+            players,
+            neutral_variant: neutral as i32,
+            ..Default::default()
+        })),
+    }
+}
+
+fn terra_nova_action(action: tna::Action) -> pb::GameAction {
+    pb::GameAction {
+        game: Some(pb::game_action::Game::TerraNova(pb::TerraNovaAction {
+            action: Some(action),
+        })),
+    }
+}
+
+/// A Terra Nova session with every seat taken: (session id, tokens by seat).
+async fn terra_nova_started(
+    client: &mut Client,
+    options: pb::GameOptions,
+    seed: u64,
+) -> (String, Vec<String>) {
+    let session = client
+        .create_session(pb::CreateSessionRequest {
+            options: Some(options),
+            seed: Some(seed),
+        })
+        .await
+        .expect("create a Terra Nova session")
+        .into_inner()
+        .session
+        .expect("session");
+    assert_eq!(session.game_id, "terra-nova");
+    let tokens = join_all(client, &session).await;
+    (session.session_id, tokens)
+}
+
+async fn terra_nova_is_in_the_catalog(kind: StoreKind) {
+    let server = TestServer::start(kind).await;
+    let mut client = server.client().await;
+    let games = client
+        .list_games(pb::ListGamesRequest {})
+        .await
+        .expect("list games")
+        .into_inner()
+        .games;
+    let tn = games
+        .iter()
+        .find(|g| g.game_id == "terra-nova")
+        .expect("terra-nova");
+    assert_eq!((tn.min_players, tn.max_players), (2, 4));
+    assert!(!tn.provisional_data.is_empty());
+    assert!(tn.options.iter().any(|o| o.name == "neutral_variant"));
+}
+
+async fn whole_terra_nova_games_end_with_an_outcome(kind: StoreKind) {
+    use pb::TerraNovaNeutralVariant as N;
+    let server = TestServer::start(kind).await;
+    let mut client = server.client().await;
+    for (players, neutral, seed) in [(2, N::None, 21), (4, N::None, 22), (2, N::Planner, 23)] {
+        let (id, tokens) =
+            terra_nova_started(&mut client, terra_nova_options(players, neutral), seed).await;
+        let state = client
+            .get_state(authed(
+                pb::GetStateRequest {
+                    session_id: id.clone(),
+                },
+                &tokens[0],
+            ))
+            .await
+            .expect("state")
+            .into_inner();
+        let Some(pb::game_view::Game::TerraNova(view)) = state.view.and_then(|v| v.game) else {
+            panic!("a Terra Nova view");
+        };
+        assert_eq!(view.hexes.len(), 113);
+        assert_eq!(view.players.len(), players as usize);
+        assert!(!view.bridge_spots.is_empty());
+
+        let last = play(&mut client, &id, &tokens, seed, 20_000).await;
+        assert_eq!(
+            last.status,
+            pb::SessionStatus::Finished as i32,
+            "{players} players, {neutral:?}"
+        );
+        let outcome = last.outcome.expect("a finished game has an outcome");
+        assert_eq!(outcome.standings.len(), players as usize);
+        assert!(outcome.standings.iter().any(|s| s.rank == 1));
+        let status = assert_code(
+            client
+                .submit_action(authed(
+                    submit_request(
+                        &id,
+                        terra_nova_action(tna::Action::EndTurn(tna::EndTurn {})),
+                        None,
+                        "",
+                    ),
+                    &tokens[0],
+                ))
+                .await,
+            Code::FailedPrecondition,
+        );
+        assert!(status.get_details_error_info().is_some());
+    }
+}
+
+async fn terra_nova_refuses_illegal_and_malformed_actions(kind: StoreKind) {
+    let server = TestServer::start(kind).await;
+    let mut client = server.client().await;
+    let options = terra_nova_options(3, pb::TerraNovaNeutralVariant::Unspecified);
+    let (id, tokens) = terra_nova_started(&mut client, options, 7).await;
+    let before = session(&mut client, &id).await;
+    let to_act = before.to_act[0] as usize;
+    let listed = legal(&mut client, &id, &tokens[to_act]).await;
+    let state_before = view_bytes(&mut client, &id, &tokens[to_act]).await;
+
+    // Well-formed but not legal now (the game opens with the faction draft).
+    let unlisted = [
+        terra_nova_action(tna::Action::EndTurn(tna::EndTurn {})),
+        terra_nova_action(tna::Action::Pass(tna::Pass {})),
+        terra_nova_action(tna::Action::ChooseHex(tna::ChooseHex { hex: "E4".into() })),
+    ]
+    .into_iter()
+    .find(|a| !listed.actions.contains(a))
+    .expect("an unlisted action");
+    let status = assert_code(
+        client
+            .submit_action(authed(
+                submit_request(&id, unlisted, Some(before.version), "tn-unlisted"),
+                &tokens[to_act],
+            ))
+            .await,
+        Code::FailedPrecondition,
+    );
+    let info = status.get_details_error_info().expect("ErrorInfo detail");
+    assert!(!info.reason.is_empty());
+
+    // Malformed: codes that name nothing on the board, unspecified enums, an empty oneof.
+    for action in [
+        terra_nova_action(tna::Action::ChooseHex(tna::ChooseHex { hex: "Z99".into() })),
+        terra_nova_action(tna::Action::TakeBonus(tna::TakeBonus { tile: "Q".into() })),
+        terra_nova_action(tna::Action::ChooseFaction(tna::ChooseFaction {
+            faction: 0,
+        })),
+        terra_nova_action(tna::Action::UsePowerAction(tna::UsePowerAction {
+            action: "P42".into(),
+        })),
+        pb::GameAction {
+            game: Some(pb::game_action::Game::TerraNova(pb::TerraNovaAction {
+                action: None,
+            })),
+        },
+    ] {
+        let status = assert_code(
+            client
+                .submit_action(authed(
+                    submit_request(&id, action, None, ""),
+                    &tokens[to_act],
+                ))
+                .await,
+            Code::InvalidArgument,
+        );
+        assert!(
+            status.message().contains(':'),
+            "names the field: {status:?}"
+        );
+    }
+    // An Origin action in a Terra Nova session is refused by the rules.
+    assert_code(
+        client
+            .submit_action(authed(
+                submit_request(&id, end_turn(), None, ""),
+                &tokens[to_act],
+            ))
+            .await,
+        Code::FailedPrecondition,
+    );
+
+    let after = session(&mut client, &id).await;
+    assert_eq!(after.version, before.version, "nothing changed");
+    assert_eq!(
+        view_bytes(&mut client, &id, &tokens[to_act]).await,
+        state_before
+    );
+
+    // Bad options never create a session.
+    for (players, neutral) in [
+        (5, pb::TerraNovaNeutralVariant::None),
+        (1, pb::TerraNovaNeutralVariant::None),
+    ] {
+        assert_code(
+            client
+                .create_session(pb::CreateSessionRequest {
+                    options: Some(terra_nova_options(players, neutral)),
+                    seed: None,
+                })
+                .await,
+            Code::InvalidArgument,
+        );
+    }
 }

@@ -44,14 +44,14 @@ async fn state(client: &mut Client, id: &str, token: Option<&str>) -> pb::GetSta
 fn origin_view(response: &pb::GetStateResponse) -> &pb::OriginView {
     match response.view.as_ref().and_then(|v| v.game.as_ref()) {
         Some(pb::game_view::Game::Origin(view)) => view,
-        None => panic!("no Origin view"),
+        _ => panic!("no Origin view"),
     }
 }
 
 fn origin_events(item: &pb::StreamEventsResponse) -> impl Iterator<Item = &E> {
     item.events.iter().filter_map(|e| match &e.game {
         Some(pb::game_event::Game::Origin(o)) => o.event.as_ref(),
-        None => None,
+        _ => None,
     })
 }
 

@@ -80,3 +80,59 @@ impl Game for TerraNova {
         state.outcome()
     }
 }
+
+/// The catalog entry. `provisional_data` comes from the data tables, so a row that gains a
+/// printed source leaves the catalog without an edit here.
+pub fn catalog_info() -> crate::registry::GameInfo {
+    use crate::registry::{GameInfo, OptionInfo};
+    // GameInfo holds `&'static str`; the rows are built once and kept for the process.
+    static PROVISIONAL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let provisional = PROVISIONAL.get_or_init(|| {
+        data::provisional_rows()
+            .into_iter()
+            .map(|row| &*Box::leak(row.into_boxed_str()))
+            .collect()
+    });
+    GameInfo {
+        id: "terra-nova",
+        name: "Terra Nova",
+        min_players: 2,
+        max_players: 4,
+        options: vec![
+            OptionInfo {
+                name: "board",
+                description: "Board side: standard (2-4 players) or two_player (only with a neutral variant).",
+                values: vec!["standard", "two_player"],
+                default: "standard",
+            },
+            OptionInfo {
+                name: "factions",
+                description: "Draft (seats choose a faction, i.e. a sheet and its side, in turn) or a fixed list, one per seat, at most one per sheet.",
+                values: vec![
+                    "draft", "genies", "sea_dogs", "golems", "efrits", "farfadets", "inventors",
+                    "fairies", "druids", "desert_sisters", "felines",
+                ],
+                default: "draft",
+            },
+            OptionInfo {
+                name: "turn_order_variant",
+                description: "Next round's order is this round's passing order.",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+            OptionInfo {
+                name: "neutral_variant",
+                description: "2-player neutral houses: none, planner or random (needs the two_player board).",
+                values: vec!["none", "planner", "random"],
+                default: "none",
+            },
+            OptionInfo {
+                name: "first_game_preset",
+                description: "First-game preset: fixed factions, bonus tiles, round tiles and houses (factions ignored).",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+        ],
+        provisional_data: provisional.clone(),
+    }
+}

@@ -2,6 +2,7 @@
 //! the `game` oneof; each game has its own module.
 
 pub mod origin;
+pub mod terra_nova;
 
 use crate::api::errors::invalid;
 use crate::store::SessionMeta;
@@ -14,6 +15,7 @@ pub fn options_in(options: Option<&pb::GameOptions>) -> Result<AnyOptions, Statu
     use pb::game_options::Game;
     match options.and_then(|o| o.game.as_ref()) {
         Some(Game::Origin(o)) => Ok(AnyOptions::Origin(origin::options_in(o)?)),
+        Some(Game::TerraNova(o)) => Ok(AnyOptions::TerraNova(terra_nova::options_in(o)?)),
         None => Err(invalid("options: the options of one game must be set.")),
     }
 }
@@ -22,6 +24,7 @@ pub fn options_out(options: &AnyOptions) -> pb::GameOptions {
     use pb::game_options::Game;
     let game = match options {
         AnyOptions::Origin(o) => Game::Origin(origin::options_out(o)),
+        AnyOptions::TerraNova(o) => Game::TerraNova(terra_nova::options_out(o)),
     };
     pb::GameOptions { game: Some(game) }
 }
@@ -30,6 +33,7 @@ pub fn action_in(action: Option<&pb::GameAction>) -> Result<AnyAction, Status> {
     use pb::game_action::Game;
     match action.and_then(|a| a.game.as_ref()) {
         Some(Game::Origin(a)) => Ok(AnyAction::Origin(origin::action_in(a)?)),
+        Some(Game::TerraNova(a)) => Ok(AnyAction::TerraNova(terra_nova::action_in(a)?)),
         None => Err(invalid("action: the action of one game must be set.")),
     }
 }
@@ -38,6 +42,7 @@ pub fn action_out(action: &AnyAction) -> pb::GameAction {
     use pb::game_action::Game;
     let game = match action {
         AnyAction::Origin(a) => Game::Origin(origin::action_out(a)),
+        AnyAction::TerraNova(a) => Game::TerraNova(terra_nova::action_out(a)),
     };
     pb::GameAction { game: Some(game) }
 }
@@ -46,6 +51,7 @@ pub fn event_out(event: &AnyEvent) -> pb::GameEvent {
     use pb::game_event::Game;
     let game = match event {
         AnyEvent::Origin(e) => Game::Origin(origin::event_out(e)),
+        AnyEvent::TerraNova(e) => Game::TerraNova(terra_nova::event_out(e)),
     };
     pb::GameEvent { game: Some(game) }
 }
@@ -54,6 +60,7 @@ pub fn view_out(view: &AnyView) -> pb::GameView {
     use pb::game_view::Game;
     let game = match view {
         AnyView::Origin(v) => Game::Origin(origin::view_out(v)),
+        AnyView::TerraNova(v) => Game::TerraNova(terra_nova::view_out(v)),
     };
     pb::GameView { game: Some(game) }
 }
