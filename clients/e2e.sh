@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end check of the clients against a real agora-server on a free loopback port:
 #   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
-#      for Origin standard 4 players and junior 2 players;
+#      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
+#      on the 2-player board;
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
-#      rule sets.
+#      Origin rule sets and Terra Nova.
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -97,6 +98,10 @@ step "CLI: agora play --bots, Origin standard, 4 players"
 agora play --bots --game origin --players 4 --rules standard --seed 42 --quiet || fail "agora play (standard 4p)"
 step "CLI: agora play --bots, Origin junior, 2 players"
 agora play --bots --game origin --players 2 --rules junior --seed 7 --quiet || fail "agora play (junior 2p)"
+step "CLI: agora play --bots, Terra Nova, 4 players"
+agora play --bots --game terra-nova --players 4 --seed 42 --quiet || fail "agora play (terra-nova 4p)"
+step "CLI: agora play --bots, Terra Nova, 2-player board with planner neutral houses"
+agora play --bots --game terra-nova --players 2 --neutral planner --seed 8 --quiet || fail "agora play (terra-nova 2p planner)"
 step "CLI: agora watch replays a finished game"
 GAME=$(agora play --bots --players 3 --rules junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
 [[ -n $GAME ]] || fail "no session id printed by agora play"
@@ -116,6 +121,9 @@ step "Python: play.py, Origin standard, 4 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --rules standard --seed 3 --quiet) || fail "play.py (standard 4p)"
 step "Python: play.py, Origin junior, 2 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 2 --rules junior --seed 4 --quiet) || fail "play.py (junior 2p)"
+
+step "Python: play.py, Terra Nova, 3 players"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"
 printf '\n== e2e: all client checks passed\n'

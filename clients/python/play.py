@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays a whole Origin game on an Agora server with random bots in every seat, while a
+"""Plays a whole game (Origin or Terra Nova) on an Agora server with random bots in every seat, while a
 separate spectator thread follows StreamEvents from version 0, then checks that:
 
 * the subscriber received versions 1..final exactly once each, in order (no gap, no duplicate);
@@ -26,7 +26,7 @@ try:
 
     from agora.v1 import game_service_pb2 as svc
     from agora.v1 import game_service_pb2_grpc as svc_grpc
-    from agora.v1 import games_pb2, origin_pb2, session_pb2
+    from agora.v1 import games_pb2, origin_pb2, session_pb2, terra_nova_pb2
 except ImportError as exc:  # pragma: no cover - a set-up problem, reported plainly
     sys.exit(
         f"error: {exc}. Install the requirements (pip install -r requirements.txt) "
@@ -125,8 +125,26 @@ def call_with_retry(fn, request, metadata, what: str, attempts: int = 5):
             raise
 
 
-def play(args: argparse.Namespace) -> int:
+def game_options(args: argparse.Namespace) -> tuple[games_pb2.GameOptions, str]:
+    """The typed options of --game and a short description of them."""
+    if args.game == "terra-nova":
+        neutral = {
+            "none": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_NONE,
+            "planner": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_PLANNER,
+            "random": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_RANDOM,
+        }[args.neutral]
+        # An unspecified board is the 2-player side with a neutral variant, standard otherwise.
+        options = games_pb2.GameOptions(
+            terra_nova=terra_nova_pb2.TerraNovaOptions(players=args.players, neutral_variant=neutral)
+        )
+        return options, f"terra-nova, {args.players} players, neutral houses: {args.neutral}"
     rules = origin_pb2.ORIGIN_RULE_SET_JUNIOR if args.rules == "junior" else origin_pb2.ORIGIN_RULE_SET_STANDARD
+    options = games_pb2.GameOptions(origin=origin_pb2.OriginOptions(players=args.players, rules=rules))
+    return options, f"origin, {args.players} players, {args.rules} rules"
+
+
+def play(args: argparse.Namespace) -> int:
+    options, description = game_options(args)
     rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
     with grpc.insecure_channel(args.server) as channel:
         try:
@@ -135,16 +153,12 @@ def play(args: argparse.Namespace) -> int:
             raise CheckFailed(f"cannot connect to {args.server} within {args.connect_timeout}s")
         stub = svc_grpc.GameServiceStub(channel)
 
-        create = svc.CreateSessionRequest(
-            options=games_pb2.GameOptions(
-                origin=origin_pb2.OriginOptions(players=args.players, rules=rules)
-            )
-        )
+        create = svc.CreateSessionRequest(options=options)
         if args.seed is not None:
             create.seed = args.seed
         session = stub.CreateSession(create, timeout=30).session
         sid = session.session_id
-        print(f"created session {sid}: origin, {args.players} players, {args.rules} rules"
+        print(f"created session {sid}: {description}"
               + (f", seed {args.seed}" if args.seed is not None else ""))
 
         subscriber = Subscriber(args.server, sid)
@@ -256,7 +270,10 @@ def main() -> int:
     p.add_argument("--server", default=os.environ.get("AGORA_SERVER", "127.0.0.1:50051"),
                    help="host:port of the server (default 127.0.0.1:50051, or AGORA_SERVER)")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--rules", choices=("standard", "junior"), default="standard")
+    p.add_argument("--game", choices=("origin", "terra-nova"), default="origin")
+    p.add_argument("--rules", choices=("standard", "junior"), default="standard", help="Origin only")
+    p.add_argument("--neutral", choices=("none", "planner", "random"), default="none",
+                   help="Terra Nova, 2 players: neutral houses on the 2-player board")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (server-drawn when absent)")
     p.add_argument("--bot-seed", type=int, default=None, help="seed of the bots (default: --seed)")
     p.add_argument("--max-moves", type=int, default=100_000)

@@ -36,6 +36,38 @@ struct Cli {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum GameId {
     Origin,
+    TerraNova,
+}
+
+/// Terra Nova's 2-player neutral-house variants (`--neutral`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Neutral {
+    None,
+    Planner,
+    Random,
+}
+
+/// Options of the game `game` from the flags (each game reads only its own flags).
+fn game_options(
+    game: GameId,
+    players: u32,
+    rules: Rules,
+    first_player: Option<u32>,
+    neutral: Neutral,
+    preset: bool,
+) -> agora_proto::v1::GameOptions {
+    match game {
+        GameId::Origin => lobby::origin_options(players, rules == Rules::Junior, first_player),
+        GameId::TerraNova => lobby::terra_nova_options(
+            players,
+            match neutral {
+                Neutral::None => agora_proto::v1::TerraNovaNeutralVariant::None,
+                Neutral::Planner => agora_proto::v1::TerraNovaNeutralVariant::Planner,
+                Neutral::Random => agora_proto::v1::TerraNovaNeutralVariant::Random,
+            },
+            preset,
+        ),
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +103,12 @@ enum Command {
         /// Seat that plays first (drawn at random when absent).
         #[arg(long)]
         first_player: Option<u32>,
+        /// Terra Nova, 2 players: neutral houses on the 2-player board.
+        #[arg(long, value_enum, default_value_t = Neutral::None)]
+        neutral: Neutral,
+        /// Terra Nova: the first-game preset.
+        #[arg(long)]
+        preset: bool,
     },
     /// List sessions (by default only those with open seats).
     Sessions {
@@ -134,6 +172,12 @@ enum Command {
         players: u32,
         #[arg(long, value_enum, default_value_t = Rules::Standard)]
         rules: Rules,
+        /// Terra Nova, 2 players: neutral houses on the 2-player board.
+        #[arg(long, value_enum, default_value_t = Neutral::None)]
+        neutral: Neutral,
+        /// Terra Nova: the first-game preset.
+        #[arg(long)]
+        preset: bool,
         /// Seed of the game (and of the bots unless --bot-seed is given).
         #[arg(long)]
         seed: Option<u64>,
@@ -164,13 +208,15 @@ async fn run(cli: Cli) -> CliResult<()> {
     match cli.command {
         Command::Games => lobby::games(&mut client).await,
         Command::Create {
-            game: GameId::Origin,
+            game,
             players,
             rules,
             seed,
             first_player,
+            neutral,
+            preset,
         } => {
-            let options = lobby::origin_options(players, rules == Rules::Junior, first_player);
+            let options = game_options(game, players, rules, first_player, neutral, preset);
             lobby::create(&mut client, options, seed).await
         }
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
@@ -211,16 +257,18 @@ async fn run(cli: Cli) -> CliResult<()> {
         Command::Watch { .. } | Command::Health { .. } => Ok(()),
         Command::Play {
             bots: _,
-            game: GameId::Origin,
+            game,
             players,
             rules,
+            neutral,
+            preset,
             seed,
             bot_seed,
             verbose,
             quiet,
             max_moves,
         } => {
-            let options = lobby::origin_options(players, rules == Rules::Junior, None);
+            let options = game_options(game, players, rules, None, neutral, preset);
             play::play(
                 &mut client,
                 play::PlayOptions {

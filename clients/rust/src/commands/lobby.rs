@@ -3,6 +3,7 @@
 use agora_proto::v1::{
     game_options, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
     ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet, Session,
+    TerraNovaNeutralVariant, TerraNovaOptions,
 };
 
 use crate::{
@@ -36,6 +37,23 @@ pub fn origin_options(players: u32, junior: bool, first_player: Option<u32>) -> 
                 OriginRuleSet::Standard as i32
             },
             first_player,
+        })),
+    }
+}
+
+/// Typed options of a Terra Nova session (faction draft; a neutral variant implies the
+/// 2-player board, which the server picks when the board is unspecified).
+pub fn terra_nova_options(
+    players: u32,
+    neutral: TerraNovaNeutralVariant,
+    preset: bool,
+) -> GameOptions {
+    GameOptions {
+        game: Some(game_options::Game::TerraNova(TerraNovaOptions {
+            players,
+            neutral_variant: neutral as i32,
+            first_game_preset: preset,
+            ..Default::default()
         })),
     }
 }
