@@ -3,6 +3,7 @@
 
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
+use agora_engine::terra_nova::{TerraNova, TerraNovaOptions};
 use agora_engine::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -40,5 +41,9 @@ fn origin(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, origin);
+fn terra_nova(c: &mut Criterion) {
+    full_games::<TerraNova>(c, "terra_nova_4p", TerraNovaOptions::standard(4));
+}
+
+criterion_group!(benches, origin, terra_nova);
 criterion_main!(benches);
