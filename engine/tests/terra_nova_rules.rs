@@ -1225,3 +1225,55 @@ fn two_player_variants_place_neutral_houses() {
     let _: Hex = h;
     let _ = S3;
 }
+
+// ------------------------------------------------------------------ A6 switch
+
+#[test]
+fn a6_bridges_global_or_owner_only() {
+    use agora_engine::terra_nova::map::{bridge_counts, BRIDGES_ARE_GLOBAL};
+    assert!(bridge_counts(S1, S0, true) && bridge_counts(S0, S0, false));
+    assert!(!bridge_counts(S1, S0, false));
+    // Seat 1 owns the bridge B1-D1; seat 0 has a house on B1, D1 is free.
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    s.bridges[spot("B1", "D1").0 as usize] = Some(S1);
+    let d1 = 1u128 << hex("D1").0;
+    assert_ne!(s.adjacent_with(hex("B1"), S0, true) & d1, 0);
+    assert_eq!(s.adjacent_with(hex("B1"), S0, false) & d1, 0);
+    assert_ne!(s.adjacent_with(hex("B1"), S1, false) & d1, 0, "owner");
+    assert_eq!(names(s.reach_with(S0, true)), sorted(&["A1", "A2", "D1"]));
+    assert_eq!(names(s.reach_with(S0, false)), sorted(&["A1", "A2"]));
+    assert_eq!(s.reach(S0), s.reach_with(S0, BRIDGES_ARE_GLOBAL));
+    // Territory / hamlets / towns: seat 0 on both ends of seat 1's bridge (hand-built).
+    build(&mut s, S0, "A1", Building::House);
+    build(&mut s, S0, "A2", Building::TradingPost);
+    s.players[0].bowls = [8, 0, 0];
+    build(&mut s, S0, "D1", Building::TradingPost);
+    let b1 = 1u128 << hex("B1").0;
+    build(&mut s, S0, "B1", Building::TradingPost);
+    assert_eq!(s.town_groups_with(S0, true).len(), 1);
+    let owner_only = s.town_groups_with(S0, false);
+    assert_eq!(owner_only.len(), 2);
+    assert!(owner_only.contains(&d1));
+    assert_eq!(s.hamlets_with(S0, true).len(), 1);
+    assert_eq!(s.hamlets_with(S0, false).len(), 2);
+    assert_eq!(s.territory_groups_with(S0, true).len(), 1);
+    assert_eq!(s.territory_groups_with(S0, false).len(), 2);
+    assert!(owner_only
+        .iter()
+        .any(|g| g & b1 != 0 && g.count_ones() == 3));
+    // Seat 0's own bridge counts in both readings.
+    s.bridges[spot("B1", "D1").0 as usize] = Some(S0);
+    assert_eq!(s.town_groups_with(S0, false).len(), 1);
+    assert_eq!(s.territory_groups_with(S0, false).len(), 1);
+    // Trading-post cost seen from the upgrading seat: seat 1's bridge makes seat 0's house on
+    // B1 next to seat 1's house on D1 only when bridges are global.
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    build(&mut s, S0, "B1", Building::House);
+    build(&mut s, S1, "D1", Building::House);
+    s.bridges[spot("B1", "D1").0 as usize] = Some(S1);
+    assert_eq!(
+        s.trading_post_cost(S0, hex("B1")),
+        if BRIDGES_ARE_GLOBAL { 7 } else { 10 }
+    );
+}

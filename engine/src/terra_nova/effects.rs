@@ -116,12 +116,12 @@ impl TerraNovaState {
         }
     }
 
-    /// Every other real player gains 1 power per own building adjacent to `h`.
+    /// Every other real player gains 1 power per own building adjacent to `h` (adjacency
+    /// seen from the gaining player, A6).
     fn neighbour_power(&mut self, actor: Seat, h: Hex, ev: &mut Events) {
-        let adjacent = self.adjacent(h);
         for s in self.seats().collect::<Vec<_>>() {
             if s != actor {
-                let n = (adjacent & self.own_mask(s)).count_ones() as u8;
+                let n = (self.adjacent(h, s) & self.own_mask(s)).count_ones() as u8;
                 if n > 0 {
                     self.gain(s, 0, n, 0, Reason::Neighbour, ev);
                 }
@@ -257,7 +257,7 @@ impl TerraNovaState {
     pub fn trading_post_cost(&self, seat: Seat, h: Hex) -> u32 {
         let e = &tables().economy;
         let others = self.occupied() & !self.own_mask(seat);
-        let neighbour = self.adjacent(h) & others != 0;
+        let neighbour = self.adjacent(h, seat) & others != 0;
         let felines = self
             .player(seat)
             .is_some_and(|p| p.left_of(Faction::Felines));

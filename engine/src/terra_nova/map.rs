@@ -6,6 +6,22 @@ use super::state::TerraNovaState;
 use super::types::{Hex, Owner, Terrain};
 use crate::Seat;
 
+/// ASSUMPTION A6 as one switch: `true` = every built bridge is adjacency for every player and
+/// every purpose (the rules page's default reading: the seed's adjacency definition names no
+/// owner); `false` = a bridge counts only for its owner (Terra Mystica-like).
+///
+/// Every rules use of adjacency goes through [`TerraNovaState::adjacent`], which asks "adjacent
+/// from whose point of view": reach, towns, hamlets and territory of a seat use that seat;
+/// neighbour power uses the seat that gains; the trading-post cost uses the upgrading seat.
+/// With `false`, only that seat's own bridges link hexes. The `*_with` functions take the
+/// flag as a parameter so both readings stay tested.
+pub const BRIDGES_ARE_GLOBAL: bool = true;
+
+/// Does a bridge of `owner` count as adjacency for `seat`?
+pub fn bridge_counts(owner: Seat, seat: Seat, global: bool) -> bool {
+    global || owner == seat
+}
+
 /// A set of hexes.
 pub type Mask = u128;
 
@@ -47,12 +63,13 @@ pub fn spade_distance(from: Terrain, home: Terrain) -> u8 {
 }
 
 impl TerraNovaState {
-    /// Hexes joined to `h` by a built bridge.
-    pub fn bridge_partners(&self, h: Hex) -> Mask {
+    /// Hexes joined to `h` by a built bridge that counts for `seat` (every bridge when
+    /// `global`, else only `seat`'s own; A6).
+    pub fn bridge_partners_with(&self, h: Hex, seat: Seat, global: bool) -> Mask {
         let spots = &tables().map.bridge_spots;
         let mut out = 0;
         for (i, owner) in self.bridges.iter().enumerate() {
-            if owner.is_some() {
+            if owner.is_some_and(|o| bridge_counts(o, seat, global)) {
                 if let Some((a, b)) = spots.get(i) {
                     if *a == h {
                         out |= bit(*b);
@@ -65,9 +82,15 @@ impl TerraNovaState {
         out
     }
 
-    /// Adjacent in the rules sense: directly adjacent or joined by a built bridge (A6).
-    pub fn adjacent(&self, h: Hex) -> Mask {
-        neighbours(h) | self.bridge_partners(h)
+    /// Adjacent in the rules sense, for `seat`: directly adjacent, or joined by a built bridge
+    /// that counts for `seat` under [`BRIDGES_ARE_GLOBAL`] (A6).
+    pub fn adjacent(&self, h: Hex, seat: Seat) -> Mask {
+        self.adjacent_with(h, seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::adjacent`] with the A6 switch as a parameter.
+    pub fn adjacent_with(&self, h: Hex, seat: Seat, global: bool) -> Mask {
+        neighbours(h) | self.bridge_partners_with(h, seat, global)
     }
 
     /// Hexes holding one of `seat`'s buildings.
@@ -98,13 +121,18 @@ impl TerraNovaState {
         m
     }
 
-    /// Land hexes adjacent to `from` or at most `navigation` river hexes away (occupancy
-    /// ignored).
-    pub fn reach_from(&self, from: Mask, navigation: u8) -> Mask {
+    /// Land hexes adjacent (for `seat`) to `from` or at most `navigation` river hexes away
+    /// (occupancy ignored).
+    pub fn reach_from(&self, from: Mask, navigation: u8, seat: Seat) -> Mask {
+        self.reach_from_with(from, navigation, seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::reach_from`] with the A6 switch as a parameter.
+    pub fn reach_from_with(&self, from: Mask, navigation: u8, seat: Seat, global: bool) -> Mask {
         let map = &tables().map;
         let mut reach = 0;
         for h in hexes(from) {
-            reach |= self.adjacent(h);
+            reach |= self.adjacent_with(h, seat, global);
         }
         let mut frontier = spread(from) & map.river;
         let mut visited = frontier;
@@ -134,8 +162,13 @@ impl TerraNovaState {
 
     /// Free land hexes in `seat`'s reach.
     pub fn reach(&self, seat: Seat) -> Mask {
+        self.reach_with(seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::reach`] with the A6 switch as a parameter.
+    pub fn reach_with(&self, seat: Seat, global: bool) -> Mask {
         let nav = self.reach_navigation(seat);
-        self.reach_from(self.own_mask(seat), nav) & !self.occupied()
+        self.reach_from_with(self.own_mask(seat), nav, seat, global) & !self.occupied()
     }
 
     /// Connected components of `mask` where two hexes are linked when `linked(a)` contains b.
@@ -163,14 +196,26 @@ impl TerraNovaState {
 
     /// Hamlets: groups of own buildings under rules adjacency (direct + bridges).
     pub fn hamlets(&self, seat: Seat) -> Vec<Mask> {
-        self.components(self.own_mask(seat), |h| self.adjacent(h))
+        self.hamlets_with(seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::hamlets`] with the A6 switch as a parameter.
+    pub fn hamlets_with(&self, seat: Seat, global: bool) -> Vec<Mask> {
+        self.components(self.own_mask(seat), |h| self.adjacent_with(h, seat, global))
     }
 
     /// Territory groups: buildings connected when one is in the other's reach with the track
     /// navigation (no bonus tile), occupancy ignored.
     pub fn territory_groups(&self, seat: Seat) -> Vec<Mask> {
+        self.territory_groups_with(seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::territory_groups`] with the A6 switch as a parameter.
+    pub fn territory_groups_with(&self, seat: Seat, global: bool) -> Vec<Mask> {
         let nav = self.players.get(seat.index()).map_or(0, |p| p.navigation);
-        self.components(self.own_mask(seat), |h| self.reach_from(bit(h), nav))
+        self.components(self.own_mask(seat), |h| {
+            self.reach_from_with(bit(h), nav, seat, global)
+        })
     }
 
     /// Size of the largest territory group.

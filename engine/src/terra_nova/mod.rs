@@ -10,7 +10,8 @@
 //!
 //! Numeric assumptions are data rows (see `data::provisional_rows`). Behavioural assumptions
 //! of §7, as implemented: A2 initial houses trigger nothing; A6 every built bridge is
-//! adjacency for everyone; A7 no town without a tile; A9 no bonus swap in round 5
+//! adjacency for everyone and every purpose (one switch: `map::BRIDGES_ARE_GLOBAL`; `false`
+//! makes a bridge count only for its owner); A7 no town without a tile; A9 no bonus swap in round 5
 //! (`economy.round5_bonus_swap`); A11 neutral houses only matter for the TP cost; A12 the
 //! start player places the first planner house; A13 a symbol hex is available when free and
 //! still of its terrain; A17 Chiens de Mer river links are optional, one per town; A23 spades

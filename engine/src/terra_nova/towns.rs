@@ -4,7 +4,7 @@
 use super::data::{tables, RoundTrigger};
 use super::effects::Events;
 use super::factions::{right_palace_town_six, GENIES_TOWN_VP};
-use super::map::{bit, hexes, neighbours, Mask};
+use super::map::{bit, hexes, neighbours, Mask, BRIDGES_ARE_GLOBAL};
 use super::state::TerraNovaState;
 use super::types::{Building, Event, Faction, Hex, Reason, TownTile};
 use crate::Seat;
@@ -21,9 +21,9 @@ impl TerraNovaState {
         }
     }
 
-    /// Adjacency for towns: rules adjacency plus the seat's used river links.
-    fn town_adjacent(&self, seat: Seat, h: Hex) -> Mask {
-        let mut m = self.adjacent(h);
+    /// Adjacency for towns: rules adjacency (for `seat`, A6) plus the seat's used river links.
+    fn town_adjacent(&self, seat: Seat, h: Hex, global: bool) -> Mask {
+        let mut m = self.adjacent_with(h, seat, global);
         if let Some(p) = self.player(seat) {
             for r in &p.river_links {
                 let around = neighbours(*r);
@@ -64,10 +64,20 @@ impl TerraNovaState {
         hexes(group).any(|h| self.placed_at(h).is_some_and(|p| p.in_town))
     }
 
+    /// Groups of `seat`'s buildings for towns (rules adjacency and used river links).
+    pub fn town_groups(&self, seat: Seat) -> Vec<Mask> {
+        self.town_groups_with(seat, BRIDGES_ARE_GLOBAL)
+    }
+
+    /// [`Self::town_groups`] with the A6 switch as a parameter.
+    pub fn town_groups_with(&self, seat: Seat, global: bool) -> Vec<Mask> {
+        self.components(self.own_mask(seat), |h| self.town_adjacent(seat, h, global))
+    }
+
     /// Town groups of `seat`. Buildings joined to a town join it; returns the first group
     /// that founds a new town (no town yet, enough buildings and value, a tile left).
     pub fn town_check(&mut self, seat: Seat) -> Option<Mask> {
-        let groups = self.components(self.own_mask(seat), |h| self.town_adjacent(seat, h));
+        let groups = self.town_groups(seat);
         let mut found = None;
         for g in groups {
             if self.has_town(g) {
@@ -92,7 +102,7 @@ impl TerraNovaState {
             return Vec::new();
         }
         let own = self.own_mask(seat);
-        let groups = self.components(own, |h| self.town_adjacent(seat, h));
+        let groups = self.town_groups(seat);
         let mut out = Vec::new();
         for r in hexes(tables().map.river) {
             if p.river_links.contains(&r) {
