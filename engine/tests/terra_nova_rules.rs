@@ -1277,3 +1277,70 @@ fn a6_bridges_global_or_owner_only() {
         if BRIDGES_ARE_GLOBAL { 7 } else { 10 }
     );
 }
+
+// ------------------------------------------------------------------ towns for every seat
+
+/// After an action, every seat's groups are checked (§4.4), not only the acting seat's. In
+/// legal play a bridge always has one end on its builder's building, so this state (seat 1's
+/// qualifying group without a town) is hand-built; the check must still found it, with seat 1
+/// choosing its own tile, after the acting seat's own town.
+#[test]
+fn towns_are_checked_for_every_seat_after_an_action() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems, Faction::Fairies]);
+    quiet_round(&mut s);
+    // Seat 0: W10's bridge town.
+    build(&mut s, S0, "A1", Building::House);
+    build(&mut s, S0, "A2", Building::TradingPost);
+    build(&mut s, S0, "B1", Building::TradingPost);
+    build(&mut s, S0, "D1", Building::TradingPost);
+    // Seat 2: a qualifying group (4 buildings, value 7) without a town.
+    build(&mut s, S2, "I1", Building::House);
+    build(&mut s, S2, "I2", Building::House);
+    build(&mut s, S2, "I3", Building::TradingPost);
+    build(&mut s, S2, "I4", Building::Palace);
+    s.players[2].left_palace = true;
+    s.players[0].coins = 12;
+    s.players[0].bowls = [4, 0, 4];
+    let (coins2, vp2) = (p(&s, S2).coins, p(&s, S2).vp);
+    act(&mut s, S0, Action::BuildBridge);
+    act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
+    // The acting seat's own town first.
+    assert!(matches!(pending(&s), Pending::TownTile { owner: None, .. }));
+    act(&mut s, S0, Action::TownTile(TownTile(0)));
+    // Then seat 2 decides its own tile, during seat 0's turn.
+    assert_eq!(s.turn_seat(), Some(S0));
+    assert!(matches!(
+        pending(&s),
+        Pending::TownTile {
+            owner: Some(S2),
+            ..
+        }
+    ));
+    assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S2]);
+    assert!(TerraNova::legal_actions(&s, S0).is_empty());
+    assert_eq!(
+        TerraNova::legal_actions(&s, S2),
+        (0..4)
+            .map(|t| Action::TownTile(TownTile(t)))
+            .collect::<Vec<_>>()
+    );
+    let before = s.clone();
+    let e = TerraNova::apply(&mut s, S0, &Action::TownTile(TownTile(1))).unwrap_err();
+    assert_eq!(e.code, "NOT_YOUR_TURN");
+    assert!(s == before);
+    let ev = act(&mut s, S2, Action::TownTile(TownTile(0)));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::TownFounded { seat, .. } if *seat == S2)));
+    assert_eq!(p(&s, S2).coins, coins2 + 6, "T1 goes to seat 2");
+    assert_eq!(p(&s, S2).vp, vp2 + 5);
+    assert_eq!(p(&s, S2).town_tiles_left().len(), 3);
+    assert_eq!(p(&s, S0).town_tiles_left().len(), 3);
+    assert!(s.placed_at(hex("I4")).is_some_and(|x| x.in_town));
+    // Seat 0's turn resumes: exchange after the action, then seat 1.
+    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S0]);
+    act(&mut s, S0, Action::EndTurn);
+    assert_eq!(s.turn_seat(), Some(S1));
+    assert!(matches!(pending(&s), Pending::Main));
+}

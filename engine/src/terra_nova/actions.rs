@@ -320,13 +320,40 @@ impl TerraNovaState {
             }
         }
         if let Some(group) = self.town_check(seat) {
-            self.set_pending(seat, Pending::TownTile { group, link: None });
+            self.set_pending(
+                seat,
+                Pending::TownTile {
+                    group,
+                    link: None,
+                    owner: None,
+                },
+            );
             return;
         }
         if !self.link_declined {
             let options = self.river_link_options(seat);
             if !options.is_empty() {
                 self.set_pending(seat, Pending::RiverLink { options });
+                return;
+            }
+        }
+        // Town check for every other seat too (§4.4, A6: a bridge is adjacency for all),
+        // in turn order after the acting seat; such a seat chooses its own tile, then the
+        // turn resumes here. River links stay the acting Chiens de Mer's choice: another
+        // seat's action never changes their buildings.
+        let at = self.order.iter().position(|s| *s == seat).unwrap_or(0);
+        let n = self.order.len();
+        let others: Vec<Seat> = (1..n).map(|k| self.order[(at + k) % n]).collect();
+        for other in others.into_iter().filter(|o| *o != seat) {
+            if let Some(group) = self.town_check(other) {
+                self.set_pending(
+                    seat,
+                    Pending::TownTile {
+                        group,
+                        link: None,
+                        owner: Some(other),
+                    },
+                );
                 return;
             }
         }
@@ -525,9 +552,12 @@ impl TerraNovaState {
                 }
                 self.after_effect(seat, ev);
             }
-            (Pending::TownTile { group, link }, Action::TownTile(t)) => {
-                self.found_town(seat, group, *t, link, ev);
-                self.after_effect(seat, ev);
+            (Pending::TownTile { group, link, owner }, Action::TownTile(t)) => {
+                // `seat` decides: the town's owner (`owner`, another seat) or the seat whose
+                // turn it is; the turn then continues for the latter.
+                let turn = self.turn_seat().unwrap_or(seat);
+                self.found_town(owner.unwrap_or(seat), group, *t, link, ev);
+                self.after_effect(turn, ev);
             }
             (Pending::RiverLink { .. }, Action::RiverLink(r)) => {
                 if let Some(p) = self.players.get_mut(seat.index()) {
@@ -539,6 +569,7 @@ impl TerraNovaState {
                         Pending::TownTile {
                             group,
                             link: Some(*r),
+                            owner: None,
                         },
                     ),
                     None => self.after_effect(seat, ev),

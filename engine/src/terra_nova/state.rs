@@ -138,8 +138,15 @@ pub enum Pending {
     InventorsHex,
     /// Éfrits: choose the edge hex for the free house, or skip.
     EdgeHouseHex,
-    /// Choose a town tile for this group.
-    TownTile { group: Mask, link: Option<Hex> },
+    /// Choose a town tile for this group. `owner` is set when the town belongs to another
+    /// seat than the one taking the turn (§4.4: every player's groups are checked after an
+    /// action); that seat decides, then the turn resumes.
+    TownTile {
+        group: Mask,
+        link: Option<Hex>,
+        #[serde(default)]
+        owner: Option<Seat>,
+    },
     /// Chiens de Mer: found a town across one of these river hexes, or skip.
     RiverLink { options: Vec<Hex> },
     /// Passing: choose the new bonus tile.
@@ -257,6 +264,22 @@ impl TerraNovaState {
                 building,
                 in_town,
             });
+        }
+    }
+
+    /// The seat that decides the pending decision of the turn: the seat taking the turn,
+    /// or the owner of a town being founded for another seat.
+    pub fn turn_decider(&self) -> Option<Seat> {
+        match &self.step {
+            Step::Turn {
+                pending:
+                    Pending::TownTile {
+                        owner: Some(owner), ..
+                    },
+                ..
+            } => Some(*owner),
+            Step::Turn { seat, .. } => Some(*seat),
+            _ => None,
         }
     }
 

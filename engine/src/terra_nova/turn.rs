@@ -18,7 +18,7 @@ pub fn actor(state: &TerraNovaState) -> Option<Seat> {
         Step::RandomNeutral { index, .. } | Step::RoundEndExchange { index } => {
             state.order.get(*index as usize).copied()
         }
-        Step::Turn { seat, .. } => Some(*seat),
+        Step::Turn { .. } => state.turn_decider(),
         Step::GameOver => None,
     }
 }
