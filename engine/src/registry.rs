@@ -103,6 +103,7 @@ macro_rules! games {
 games! {
     Origin => crate::origin::Origin, "origin";
     TerraNova => crate::terra_nova::TerraNova, "terra-nova";
+    Origins => crate::origins::Origins, "origins";
 }
 
 /// Every hosted game, in catalog order.
@@ -110,6 +111,7 @@ pub fn catalog() -> Vec<GameInfo> {
     vec![
         crate::origin::catalog_info(),
         crate::terra_nova::catalog_info(),
+        crate::origins::catalog_info(),
     ]
 }
 

@@ -9,6 +9,7 @@
 
 use agora_engine::core::playout::RandomBot;
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
+use agora_engine::origins::{Options as OriginsOptions, Origins};
 use agora_engine::terra_nova::{NeutralVariant, TerraNova, TerraNovaOptions};
 use agora_engine::{Game, Seat};
 
@@ -166,4 +167,8 @@ configurations! {
     terra_nova_4p: TerraNova = TerraNovaOptions::standard(4);
     terra_nova_2p_board_planner: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Planner);
     terra_nova_2p_board_random: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Random);
+    origins_solo: Origins = OriginsOptions { players: 1 };
+    origins_2p: Origins = OriginsOptions { players: 2 };
+    origins_3p: Origins = OriginsOptions { players: 3 };
+    origins_4p: Origins = OriginsOptions { players: 4 };
 }

@@ -2,6 +2,7 @@
 //! the `game` oneof; each game has its own module.
 
 pub mod origin;
+pub mod origins;
 pub mod terra_nova;
 
 use crate::api::errors::invalid;
@@ -16,6 +17,7 @@ pub fn options_in(options: Option<&pb::GameOptions>) -> Result<AnyOptions, Statu
     match options.and_then(|o| o.game.as_ref()) {
         Some(Game::Origin(o)) => Ok(AnyOptions::Origin(origin::options_in(o)?)),
         Some(Game::TerraNova(o)) => Ok(AnyOptions::TerraNova(terra_nova::options_in(o)?)),
+        Some(Game::Origins(o)) => Ok(AnyOptions::Origins(origins::options_in(o)?)),
         None => Err(invalid("options: the options of one game must be set.")),
     }
 }
@@ -25,6 +27,7 @@ pub fn options_out(options: &AnyOptions) -> pb::GameOptions {
     let game = match options {
         AnyOptions::Origin(o) => Game::Origin(origin::options_out(o)),
         AnyOptions::TerraNova(o) => Game::TerraNova(terra_nova::options_out(o)),
+        AnyOptions::Origins(o) => Game::Origins(origins::options_out(o)),
     };
     pb::GameOptions { game: Some(game) }
 }
@@ -34,6 +37,7 @@ pub fn action_in(action: Option<&pb::GameAction>) -> Result<AnyAction, Status> {
     match action.and_then(|a| a.game.as_ref()) {
         Some(Game::Origin(a)) => Ok(AnyAction::Origin(origin::action_in(a)?)),
         Some(Game::TerraNova(a)) => Ok(AnyAction::TerraNova(terra_nova::action_in(a)?)),
+        Some(Game::Origins(a)) => Ok(AnyAction::Origins(origins::action_in(a)?)),
         None => Err(invalid("action: the action of one game must be set.")),
     }
 }
@@ -43,6 +47,7 @@ pub fn action_out(action: &AnyAction) -> pb::GameAction {
     let game = match action {
         AnyAction::Origin(a) => Game::Origin(origin::action_out(a)),
         AnyAction::TerraNova(a) => Game::TerraNova(terra_nova::action_out(a)),
+        AnyAction::Origins(a) => Game::Origins(origins::action_out(a)),
     };
     pb::GameAction { game: Some(game) }
 }
@@ -52,6 +57,7 @@ pub fn event_out(event: &AnyEvent) -> pb::GameEvent {
     let game = match event {
         AnyEvent::Origin(e) => Game::Origin(origin::event_out(e)),
         AnyEvent::TerraNova(e) => Game::TerraNova(terra_nova::event_out(e)),
+        AnyEvent::Origins(e) => Game::Origins(origins::event_out(e)),
     };
     pb::GameEvent { game: Some(game) }
 }
@@ -61,6 +67,7 @@ pub fn view_out(view: &AnyView) -> pb::GameView {
     let game = match view {
         AnyView::Origin(v) => Game::Origin(origin::view_out(v)),
         AnyView::TerraNova(v) => Game::TerraNova(terra_nova::view_out(v)),
+        AnyView::Origins(v) => Game::Origins(origins::view_out(v)),
     };
     pb::GameView { game: Some(game) }
 }
