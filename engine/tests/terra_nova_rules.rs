@@ -1055,6 +1055,12 @@ fn round_five_pass_keeps_the_tile_and_ends_the_game() {
     if TerraNova::legal_actions(&s, S1).contains(&Action::EndTurn) {
         act(&mut s, S1, Action::EndTurn);
     }
+    // Final exchange: each seat with bowl III power decides; "done" converts the rest.
+    for seat in [S0, S1] {
+        assert!(matches!(s.step, Step::FinalExchange { .. }));
+        assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![seat]);
+        act(&mut s, seat, Action::EndTurn);
+    }
     assert_eq!(s.step, Step::GameOver);
     let out = TerraNova::outcome(&s).expect("outcome");
     assert_eq!(out.standings.len(), 2);
@@ -1343,4 +1349,105 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(s.turn_seat(), Some(S1));
     assert!(matches!(pending(&s), Pending::Main));
+}
+
+// ------------------------------------------------------------------ final wealth exchange
+
+/// Ends round 5: every seat passes (no exchange after passing).
+fn finish_round_five(s: &mut TerraNovaState) {
+    for seat in s.order.clone() {
+        turn(s, seat);
+        act(s, seat, Action::Pass);
+        if TerraNova::legal_actions(s, seat).contains(&Action::EndTurn) {
+            act(s, seat, Action::EndTurn);
+        }
+    }
+}
+
+#[test]
+fn final_wealth_exchange_is_each_seats_decision() {
+    let mut s = scenario(&[Faction::Druids, Faction::Golems, Faction::Genies]);
+    s.round = 5;
+    quiet_round(&mut s);
+    s.order = vec![S1, S2, S0];
+    for (seat, h) in [(S0, "A3"), (S1, "A1"), (S2, "I1")] {
+        build(&mut s, seat, h, Building::House);
+    }
+    // D9: Druides, bowl III 7, 2 coins. D8: bowl III 3, 14 coins. Seat 2: nothing in III.
+    s.players[0].bowls = [1, 0, 7];
+    s.players[0].coins = 2;
+    s.players[1].bowls = [5, 0, 3];
+    s.players[1].coins = 14;
+    s.players[2].bowls = [8, 0, 0];
+    s.players[2].coins = 5;
+    finish_round_five(&mut s);
+    let vp_before: Vec<i32> = s.players.iter().map(|p| p.vp).collect();
+    // Turn order of round 5: seat 1 first; seat 2 (bowl III empty) is not asked.
+    assert!(matches!(s.step, Step::FinalExchange { .. }));
+    assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S1]);
+    assert_eq!(
+        TerraNova::legal_actions(&s, S1),
+        vec![
+            Action::ExchangePower(1),
+            Action::ExchangePower(2),
+            Action::ExchangePower(3),
+            Action::EndTurn
+        ]
+    );
+    assert!(TerraNova::legal_actions(&s, S0).is_empty());
+    let e = TerraNova::apply(&mut s, S1, &Action::ConvertPowerToVp).unwrap_err();
+    assert_eq!(e.code, "NOT_DRUIDS");
+    let e = TerraNova::apply(&mut s, S1, &Action::Pass).unwrap_err();
+    assert_eq!(e.code, "UNEXPECTED_DECISION");
+    act(&mut s, S1, Action::ExchangePower(1));
+    assert_eq!(p(&s, S1).coins, 15);
+    act(&mut s, S1, Action::EndTurn);
+    assert_eq!(
+        p(&s, S1).coins,
+        17,
+        "done turns the rest of bowl III into coins"
+    );
+    assert_eq!(p(&s, S1).bowls, [8, 0, 0]);
+    // The Druides choose their conversions (D9's best: twice 3 -> 2 VP, then 1 coin).
+    assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S0]);
+    let legal = TerraNova::legal_actions(&s, S0);
+    assert_eq!(legal.len(), 7 + 2);
+    assert!(legal.contains(&Action::ConvertPowerToVp) && legal.contains(&Action::EndTurn));
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::ConvertPowerToVp));
+    act(&mut s, S0, Action::EndTurn);
+    assert_eq!(s.step, Step::GameOver);
+    let out = TerraNova::outcome(&s).expect("outcome");
+    let wealth_of = |seat: Seat| wealth_vp(&out, seat);
+    assert_eq!(wealth_of(S0), Some(5), "D9: 4 VP + 3 coins -> 1 VP");
+    assert_eq!(wealth(2, 7, true).1, 5, "the best choice");
+    assert_eq!(wealth_of(S1), Some(5), "D8: 17 coins -> 5 VP");
+    assert_eq!(wealth_of(S2), Some(1), "5 coins -> 1 VP");
+    assert_eq!(
+        p(&s, S0).vp,
+        vp_before[0] + 5 + 8,
+        "territory tie 12/8/4 -> 8 each"
+    );
+
+    // The same position, Druides finishing at once: 9 coins -> 3 VP (a worse choice).
+    let mut s = scenario(&[Faction::Druids, Faction::Golems]);
+    s.round = 5;
+    quiet_round(&mut s);
+    s.players[0].bowls = [1, 0, 7];
+    s.players[0].coins = 2;
+    s.players[1].bowls = [8, 0, 0];
+    finish_round_five(&mut s);
+    act(&mut s, S0, Action::EndTurn);
+    assert_eq!(s.step, Step::GameOver);
+    let out = TerraNova::outcome(&s).expect("outcome");
+    assert_eq!(wealth_vp(&out, S0), Some(3));
+}
+
+fn wealth_vp(out: &agora_engine::Outcome, seat: Seat) -> Option<i32> {
+    out.standings
+        .iter()
+        .find(|st| st.seat == seat)
+        .and_then(|st| st.breakdown.iter().find(|(k, _)| k == "wealth"))
+        .map(|(_, v)| *v)
 }

@@ -15,8 +15,9 @@
 //! (`economy.round5_bonus_swap`); A11 neutral houses only matter for the TP cost; A12 the
 //! start player places the first planner house; A13 a symbol hex is available when free and
 //! still of its terrain; A17 Chiens de Mer river links are optional, one per town; A23 spades
-//! counted = spades needed; A24 power exchange on one's own turn, in phase 3 and (automatic,
-//! best) at game end; A25 town founding is mandatory (checked after every action for every seat, the acting
+//! counted = spades needed; A24 power exchange on one's own turn, in phase 3 and at game
+//! end (the final exchange is each seat's decision in turn order, `Step::FinalExchange`;
+//! "done" turns the rest of bowl III into coins); A25 town founding is mandatory (checked after every action for every seat, the acting
 //! seat first, then the others in turn order; a town of another seat is that seat's tile
 //! decision inside the turn, see `Pending::TownTile::owner`); A26 a palace action is usable from the
 //! next turn; A27/A28 Sœurs and Inventeurs actions as specified; A29 Félins/Inventeurs never

@@ -143,9 +143,8 @@ impl TerraNovaState {
         let round = self.round;
         ev.push(Event::RoundEnded { round });
         if round >= 5 {
-            self.final_scoring(ev);
-            self.step = Step::GameOver;
-            ev.push(Event::GameEnded);
+            let before = self.players.iter().map(|p| p.vp).collect();
+            self.final_exchange(0, before, ev);
             return;
         }
         self.power_actions_used = [false; 6];
@@ -178,5 +177,39 @@ impl TerraNovaState {
             }
         }
         self.start_round(self.round + 1, ev);
+    }
+
+    /// Final power exchange (§4.14 wealth): the next seat (in round 5's order, from `index`)
+    /// with power in bowl III decides; then final scoring and the end of the game.
+    pub fn final_exchange(&mut self, index: u8, before: Vec<i32>, ev: &mut Events) {
+        for i in index as usize..self.order.len() {
+            let seat = self.order[i];
+            if self.player(seat).is_some_and(|p| p.bowls[2] > 0) {
+                self.step = Step::FinalExchange {
+                    index: i as u8,
+                    before,
+                };
+                return;
+            }
+        }
+        self.final_scoring(&before, ev);
+        self.step = Step::GameOver;
+        ev.push(Event::GameEnded);
+    }
+
+    /// "Done" in the final exchange: the rest of bowl III becomes coins ("convert every power
+    /// token of bowl III into money"), then the next seat.
+    pub fn finish_final_exchange(
+        &mut self,
+        seat: Seat,
+        index: u8,
+        before: Vec<i32>,
+        ev: &mut Events,
+    ) {
+        let rest = self.player(seat).map_or(0, |p| p.bowls[2]);
+        if rest > 0 {
+            self.exchange(seat, &super::types::Action::ExchangePower(rest), ev);
+        }
+        self.final_exchange(index + 1, before, ev);
     }
 }

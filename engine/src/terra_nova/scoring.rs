@@ -25,7 +25,9 @@ pub fn territory_vp(sizes: &[u32], table: &[i32]) -> Vec<i32> {
         .collect()
 }
 
-/// Best final exchange: (Druides conversions, VP from conversions + wealth).
+/// The best final exchange: (Druides conversions, VP from conversions + wealth). The engine
+/// does not pick it: the final exchange is each seat's decision (`Step::FinalExchange`); this
+/// is what an optimal choice reaches (D8, D9).
 pub fn wealth(coins: u32, bowl3: u8, druid: bool) -> (u8, i32) {
     let e = &tables().economy;
     let [cost, vp] = e.druid_exchange;
@@ -91,28 +93,26 @@ impl TerraNovaState {
         }
     }
 
-    /// Final scoring: wealth (best final exchange), then territory.
-    pub fn final_scoring(&mut self, ev: &mut Events) {
+    /// Final scoring, after every seat's final exchange: wealth (VP of the Druides'
+    /// conversions made in the final exchange + 1 VP per full 3 coins), then territory.
+    /// `before` = each seat's VP when round 5 ended.
+    pub fn final_scoring(&mut self, before: &[i32], ev: &mut Events) {
         let e = &tables().economy;
+        let per = e.wealth_coins_per_vp.max(1);
         let mut scores = Vec::new();
         for s in self.seats().collect::<Vec<_>>() {
-            let Some(p) = self.players.get_mut(s.index()) else {
+            let Some(p) = self.players.get(s.index()) else {
                 continue;
             };
-            let before = p.vp;
-            let druid = p.is(Faction::Druids);
-            let (k, vp) = wealth(p.coins, p.bowls[2], druid);
-            let conv = k * e.druid_exchange[0];
-            let rest = p.bowls[2] - conv;
-            p.spend_power(conv);
-            p.exchange(rest);
+            let start = before.get(s.index()).copied().unwrap_or(p.vp);
+            let coins_vp = (p.coins / per) as i32;
             scores.push(FinalScore {
-                before,
-                wealth: vp,
+                before: start,
+                wealth: p.vp - start + coins_vp,
                 territory_size: 0,
                 territory: 0,
             });
-            self.gain(s, 0, 0, vp, Reason::Wealth, ev);
+            self.gain(s, 0, 0, coins_vp, Reason::Wealth, ev);
         }
         let sizes: Vec<u32> = self.seats().map(|s| self.territory(s)).collect();
         let table = &e.territory_vp[..self.players.len().min(4)];

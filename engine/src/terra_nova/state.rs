@@ -185,6 +185,13 @@ pub enum Step {
     RoundEndExchange {
         index: u8,
     },
+    /// Game end, wealth (§4.14): seat `order[index]` makes its final power exchange
+    /// (`ExchangePower`, Druides' `ConvertPowerToVp`), then `EndTurn` ("done") turns the rest
+    /// of its bowl III into coins. `before` = each seat's VP when round 5 ended.
+    FinalExchange {
+        index: u8,
+        before: Vec<i32>,
+    },
     /// Phase 2: `seat` is taking a turn.
     Turn {
         seat: Seat,

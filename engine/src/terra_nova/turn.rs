@@ -15,9 +15,9 @@ pub fn actor(state: &TerraNovaState) -> Option<Seat> {
         Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(Seat(*next)),
         Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
         Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
-        Step::RandomNeutral { index, .. } | Step::RoundEndExchange { index } => {
-            state.order.get(*index as usize).copied()
-        }
+        Step::RandomNeutral { index, .. }
+        | Step::RoundEndExchange { index }
+        | Step::FinalExchange { index, .. } => state.order.get(*index as usize).copied(),
         Step::Turn { .. } => state.turn_decider(),
         Step::GameOver => None,
     }
@@ -70,7 +70,7 @@ pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
             .filter(|s| s.holder.is_none())
             .map(|s| Action::TakeBonus(s.tile))
             .collect(),
-        Step::RoundEndExchange { .. } => {
+        Step::RoundEndExchange { .. } | Step::FinalExchange { .. } => {
             let mut out = Vec::new();
             state.exchanges(seat, &mut out);
             out.push(Action::EndTurn);
@@ -171,6 +171,10 @@ fn step(
             state.round_end_exchange(index + 1, ev);
         }
         (Step::RoundEndExchange { .. }, action) => state.exchange(seat, action, ev),
+        (Step::FinalExchange { index, before }, Action::EndTurn) => {
+            state.finish_final_exchange(seat, index, before, ev);
+        }
+        (Step::FinalExchange { .. }, action) => state.exchange(seat, action, ev),
         (Step::Turn { pending, .. }, action) => state.resolve(seat, pending, action, ev)?,
         _ => {
             return Err(RuleError::new(
@@ -193,6 +197,9 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
         Step::InitialHouses { .. } => "choose a free hex of your home terrain for an initial house",
         Step::BonusDraft { .. } => "choose a bonus tile",
         Step::RoundEndExchange { .. } => "exchange power or end the round for you",
+        Step::FinalExchange { .. } => {
+            "make your final power exchange, then finish it (the rest of bowl III becomes coins)"
+        }
         Step::Turn { pending, .. } => pending_name(pending),
         Step::GameOver => "nothing",
     };
@@ -205,7 +212,7 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
         (Step::FactionDraft { .. }, Action::ChooseFaction(_))
             | (Step::BonusDraft { .. }, Action::TakeBonus(_))
             | (
-                Step::RoundEndExchange { .. },
+                Step::RoundEndExchange { .. } | Step::FinalExchange { .. },
                 Action::ExchangePower(_) | Action::ConvertPowerToVp | Action::EndTurn
             )
             | (

@@ -65,6 +65,7 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
         Step::InitialHouses { .. } => "place an initial house",
         Step::BonusDraft { .. } => "choose a bonus tile",
         Step::RoundEndExchange { .. } => "exchange power at the end of the round",
+        Step::FinalExchange { .. } => "final power exchange (wealth), then end turn",
         Step::Turn { pending, .. } => pending_name(pending),
         Step::GameOver => "game over",
     };
