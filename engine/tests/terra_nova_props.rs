@@ -5,10 +5,10 @@
 
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::terra_nova::{
-    Action, Building, Event, FactionSetup, NeutralVariant, TerraNova, TerraNovaOptions,
-    TerraNovaState,
+    Action, Building, Event, Faction, FactionSetup, NeutralVariant, Pending, Step, TerraNova,
+    TerraNovaOptions, TerraNovaState,
 };
-use agora_engine::{Game, Viewer};
+use agora_engine::{Game, Seat, Viewer};
 
 const MAX_STEPS: usize = 20_000;
 
@@ -53,7 +53,9 @@ fn run(name: &str, options: TerraNovaOptions) {
         // Replay step by step: invariants after every decision, same final state.
         let mut replay = initial;
         invariants(name, seed, &replay);
-        for (seat, action) in &played {
+        for (step, (seat, action)) in played.iter().enumerate() {
+            let legal = TerraNova::legal_actions(&replay, *seat);
+            exchange_offers(seed, step, &replay, *seat, &legal);
             TerraNova::apply(&mut replay, *seat, action).expect("replay accepted");
             invariants(name, seed, &replay);
         }
@@ -115,6 +117,41 @@ fn random_games_presets_and_fixed_factions() {
     run("fixed B sides", o);
 }
 
+/// The power exchange (and the Druides' 3 -> 2 VP) is listed exactly at the allowed moments:
+/// before / after the seat's own action, phase 3, the final exchange; any amount up to bowl
+/// III.
+fn exchange_offers(seed: u64, step: usize, state: &TerraNovaState, seat: Seat, legal: &[Action]) {
+    let ctx = format!("seed {seed} step {step} {:?}", state.step);
+    let p = &state.players[seat.index()];
+    let allowed = match &state.step {
+        Step::Turn {
+            seat: turn,
+            pending: Pending::Main | Pending::AfterAction,
+        } => *turn == seat,
+        Step::RoundEndExchange { .. } | Step::FinalExchange { .. } => true,
+        _ => false,
+    };
+    assert_eq!(state.exchange_moment(seat), allowed, "{ctx}");
+    let listed: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::ExchangePower(n) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    let expected: Vec<u8> = if allowed {
+        (1..=p.bowls[2]).collect()
+    } else {
+        Vec::new()
+    };
+    assert_eq!(listed, expected, "{ctx}");
+    assert_eq!(
+        legal.contains(&Action::ConvertPowerToVp),
+        allowed && p.is(Faction::Druids) && p.bowls[2] >= 3,
+        "{ctx}"
+    );
+}
+
 /// A bot that rarely passes, skips or ends its turn early: long games that reach towns,
 /// palaces, bridges and the special actions. Returns the events of the game.
 fn busy_game(
@@ -132,6 +169,7 @@ fn busy_game(
         };
         let legal = TerraNova::legal_actions(&state, seat);
         assert!(!legal.is_empty(), "seed {seed} step {step}: stuck");
+        exchange_offers(seed, step, &state, seat, &legal);
         if deep {
             let json = serde_json::to_string(&state).expect("state serializes");
             let back: TerraNovaState = serde_json::from_str(&json).expect("state deserializes");

@@ -1451,3 +1451,85 @@ fn wealth_vp(out: &agora_engine::Outcome, seat: Seat) -> Option<i32> {
         .and_then(|st| st.breakdown.iter().find(|(k, _)| k == "wealth"))
         .map(|(_, v)| *v)
 }
+
+// ------------------------------------------------------------------ power exchange moments
+
+fn exchanges_listed(s: &TerraNovaState, seat: Seat) -> (usize, bool) {
+    let legal = TerraNova::legal_actions(s, seat);
+    (
+        legal
+            .iter()
+            .filter(|a| matches!(a, Action::ExchangePower(_)))
+            .count(),
+        legal.contains(&Action::ConvertPowerToVp),
+    )
+}
+
+/// §4.2 / seed p. 9: before or after one's action (also Pass), never during it, never on
+/// another seat's turn; phase 3; game end. The Druides' 3 -> 2 VP at the same moments.
+#[test]
+fn power_exchange_offered_before_and_after_the_action_never_during() {
+    let mut s = scenario(&[Faction::Druids, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    s.players[0].bowls = [0, 1, 7];
+    s.players[0].coins = 10;
+    // Before the action.
+    assert!(s.exchange_moment(S0) && !s.exchange_moment(S1));
+    assert_eq!(exchanges_listed(&s, S0), (7, true));
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    assert_eq!(p(&s, S0).vp, 2);
+    assert_eq!(exchanges_listed(&s, S0), (4, true));
+    // During the action: not offered, refused with a reason, state untouched.
+    act(&mut s, S0, Action::Build);
+    assert_eq!(exchanges_listed(&s, S0), (0, false));
+    let before = s.clone();
+    for a in [Action::ExchangePower(1), Action::ConvertPowerToVp] {
+        let e = TerraNova::apply(&mut s, S0, &a).unwrap_err();
+        assert_eq!(e.code, "EXCHANGE_NOT_NOW", "{a:?}");
+        assert!(s == before);
+    }
+    act(&mut s, S0, Action::Hex(hex("E3")));
+    assert_eq!(p(&s, S0).coins, 4, "1 spade");
+    assert!(matches!(pending(&s), Pending::BuildOn { .. }));
+    assert_eq!(exchanges_listed(&s, S0), (0, false));
+    act(&mut s, S0, Action::BuildHouse(hex("E3")));
+    // After the action.
+    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(exchanges_listed(&s, S0), (4, true));
+    act(&mut s, S0, Action::ExchangePower(1));
+    assert_eq!(p(&s, S0).coins, 1);
+    act(&mut s, S0, Action::EndTurn);
+    // Another seat's turn: nothing for seat 0.
+    assert_eq!(s.turn_seat(), Some(S1));
+    assert!(!s.exchange_moment(S0));
+    assert!(TerraNova::legal_actions(&s, S0).is_empty());
+    assert_eq!(
+        TerraNova::apply(&mut s, S0, &Action::ExchangePower(1))
+            .unwrap_err()
+            .code,
+        "NOT_YOUR_TURN"
+    );
+    act(&mut s, S1, Action::Pass);
+    if let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(&s, S1).first().cloned() {
+        act(&mut s, S1, Action::TakeBonus(t));
+    }
+    act(&mut s, S1, Action::EndTurn);
+    // Passing: the bonus swap is part of the action; the exchange comes after it.
+    act(&mut s, S0, Action::Pass);
+    assert_eq!(pending(&s), Pending::PassBonus);
+    assert_eq!(exchanges_listed(&s, S0), (0, false));
+    let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(&s, S0).first().cloned() else {
+        panic!("a bonus tile to take")
+    };
+    act(&mut s, S0, Action::TakeBonus(t));
+    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(exchanges_listed(&s, S0), (3, true));
+    act(&mut s, S0, Action::EndTurn);
+    // Phase 3.
+    assert!(matches!(s.step, Step::RoundEndExchange { .. }));
+    assert_eq!(TerraNova::to_act(&s).iter().next(), Some(S0));
+    assert_eq!(exchanges_listed(&s, S0), (3, true));
+    act(&mut s, S0, Action::ConvertPowerToVp);
+    assert_eq!(p(&s, S0).vp, 4);
+}

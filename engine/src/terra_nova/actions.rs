@@ -86,7 +86,44 @@ impl TerraNovaState {
             .collect()
     }
 
+    /// May `seat` make the free power exchange now (1 power → 1 coin, and the Druides'
+    /// 3 power → 2 VP, any number of times)? Reading of the rules page §4.2 / seed p. 9
+    /// ("lors de la phase 2 : à tout moment de votre tour, avant ou après votre action, même
+    /// si l'action est Passer"; "lors de la phase 3"; "à la fin de la partie"; Druides: "aux
+    /// moments prévus pour l'Option supplémentaire"), A24:
+    ///
+    /// * phase 2, on one's own turn, **before** the action (`Pending::Main`) and **after** it
+    ///   (`Pending::AfterAction`, reached after every action including Pass and its bonus
+    ///   swap, once the action's town foundings are settled), any number of times;
+    /// * **not during** an action: its follow-up decisions (hex, optional house, palace side,
+    ///   bridge spot, second spade, edge house, town tile, river link, bonus swap) are part of
+    ///   the action, whose costs must be covered by exchanging before choosing it;
+    /// * not on another seat's turn (also not while choosing one's own town tile during
+    ///   another seat's turn), not in setup or phase 1;
+    /// * phase 3 (`Step::RoundEndExchange`) and the final wealth exchange
+    ///   (`Step::FinalExchange`), in turn order.
+    ///
+    /// Only moments where bowl III holds power are ever offered (nothing to exchange
+    /// otherwise): a turn ends at once after the action with bowl III empty, and phase 3 and
+    /// the final exchange skip such seats.
+    pub fn exchange_moment(&self, seat: Seat) -> bool {
+        match &self.step {
+            Step::Turn {
+                seat: turn,
+                pending: Pending::Main | Pending::AfterAction,
+            } => *turn == seat,
+            Step::RoundEndExchange { index } | Step::FinalExchange { index, .. } => {
+                self.order.get(*index as usize) == Some(&seat)
+            }
+            _ => false,
+        }
+    }
+
+    /// The exchanges `seat` may make now (none outside [`Self::exchange_moment`]).
     pub(super) fn exchanges(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.exchange_moment(seat) {
+            return;
+        }
         let Some(p) = self.player(seat) else { return };
         out.extend((1..=p.bowls[2]).map(Action::ExchangePower));
         if p.is(Faction::Druids) && p.bowls[2] >= tables().economy.druid_exchange[0] {

@@ -9,19 +9,30 @@
 //! (who decides, legal list, apply), `view.rs`.
 //!
 //! Numeric assumptions are data rows (see `data::provisional_rows`). Behavioural assumptions
-//! of §7, as implemented: A2 initial houses trigger nothing; A6 every built bridge is
-//! adjacency for everyone and every purpose (one switch: `map::BRIDGES_ARE_GLOBAL`; `false`
-//! makes a bridge count only for its owner); A7 no town without a tile; A9 no bonus swap in round 5
-//! (`economy.round5_bonus_swap`); A11 neutral houses only matter for the TP cost; A12 the
-//! start player places the first planner house; A13 a symbol hex is available when free and
-//! still of its terrain; A17 Chiens de Mer river links are optional, one per town; A23 spades
-//! counted = spades needed; A24 power exchange on one's own turn, in phase 3 and at game
-//! end (the final exchange is each seat's decision in turn order, `Step::FinalExchange`;
-//! "done" turns the rest of bowl III into coins); A25 town founding is mandatory (checked after every action for every seat, the acting
-//! seat first, then the others in turn order; a town of another seat is that seat's tile
-//! decision inside the turn, see `Pending::TownTile::owner`); A26 a palace action is usable from the
-//! next turn; A27/A28 Sœurs and Inventeurs actions as specified; A29 Félins/Inventeurs never
-//! trigger on neutral houses; A30 tied scores share the rank. Seat 0 is the start player.
+//! of §7, as implemented:
+//! * A2 initial houses trigger nothing.
+//! * A6 every built bridge is adjacency for everyone and every purpose; one switch,
+//!   `map::BRIDGES_ARE_GLOBAL` (`false`: a bridge counts only for its owner; adjacency is
+//!   always asked for a seat, see `map`).
+//! * A7 no town without a tile; A25 town founding is mandatory. Towns are checked after every
+//!   action for every seat: the acting seat first, then the others in turn order; a town of
+//!   another seat is that seat's own tile decision inside the turn (`Pending::TownTile`
+//!   `owner`, reported by `to_act`), then the turn resumes.
+//! * A9 no bonus swap in round 5 (`economy.round5_bonus_swap`).
+//! * A11 neutral houses only matter for the TP cost; A12 the start player places the first
+//!   planner house; A13 a symbol hex is available when free and still of its terrain.
+//! * A17 Chiens de Mer river links are optional, one per town, offered in their own turn.
+//! * A23 spades counted = spades needed.
+//! * A24 power exchange (and the Druides' 3 → 2 VP), any number of times: before and after
+//!   one's own action, never during it nor on another seat's turn, in phase 3 and at game
+//!   end (reading on `TerraNovaState::exchange_moment`). The final exchange is each seat's
+//!   decision in round 5's order (`Step::FinalExchange`); its "done" (`EndTurn`) turns the
+//!   rest of bowl III into coins (seed: "convertir tout pion Pouvoir de votre bol III").
+//! * A26 a palace action is usable from the next turn; A27/A28 Sœurs and Inventeurs actions
+//!   as specified; A29 Félins/Inventeurs never trigger on neutral houses; A30 tied scores
+//!   share the rank.
+//!
+//! Seat 0 is the start player.
 
 mod actions;
 pub mod data;

@@ -222,6 +222,17 @@ fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
                 Action::Hex(_)
             )
     ) || matches!(&state.step, Step::Turn { pending, .. } if accepts(pending, action));
+    if matches!(action, Action::ExchangePower(_) | Action::ConvertPowerToVp)
+        && !state.exchange_moment(seat)
+        && matches!(state.step, Step::Turn { .. })
+    {
+        return r(
+            "EXCHANGE_NOT_NOW",
+            format!(
+                "Power can be exchanged only before or after your action, not during it; now you must {expected}."
+            ),
+        );
+    }
     if !kind_ok {
         return r("UNEXPECTED_DECISION", format!("Now you must {expected}."));
     }
