@@ -53,25 +53,7 @@ async fn whole_games(kind: StoreKind, junior: bool) {
     let mut client = server.client().await;
     for (players, seed) in [(2, 11), (3, 12), (4, 13)] {
         let (id, tokens) = started(&mut client, players, junior, seed).await;
-        let last = play(&mut client, &id, &tokens, seed, 20_000).await;
-        assert_eq!(
-            last.status,
-            pb::SessionStatus::Finished as i32,
-            "{players} players"
-        );
-        let outcome = last.outcome.expect("a finished game has an outcome");
-        assert_eq!(outcome.standings.len(), players as usize);
-        assert!(outcome.standings.iter().any(|s| s.rank == 1));
-        assert!(last.to_act.is_empty());
-        // Nothing more is accepted, and the refusal names the rule.
-        let any_token = &tokens[0];
-        let status = assert_code(
-            client
-                .submit_action(authed(submit_request(&id, end_turn(), None, ""), any_token))
-                .await,
-            Code::FailedPrecondition,
-        );
-        assert!(status.get_details_error_info().is_some());
+        play_to_the_end(&mut client, &id, &tokens, seed, end_turn()).await;
     }
 }
 
@@ -461,18 +443,8 @@ async fn terra_nova_started(
     options: pb::GameOptions,
     seed: u64,
 ) -> (String, Vec<String>) {
-    let session = client
-        .create_session(pb::CreateSessionRequest {
-            options: Some(options),
-            seed: Some(seed),
-        })
-        .await
-        .expect("create a Terra Nova session")
-        .into_inner()
-        .session
-        .expect("session");
+    let (session, tokens) = started_with(client, options, seed).await;
     assert_eq!(session.game_id, "terra-nova");
-    let tokens = join_all(client, &session).await;
     (session.session_id, tokens)
 }
 
@@ -518,30 +490,8 @@ async fn whole_terra_nova_games_end_with_an_outcome(kind: StoreKind) {
         assert_eq!(view.players.len(), players as usize);
         assert!(!view.bridge_spots.is_empty());
 
-        let last = play(&mut client, &id, &tokens, seed, 20_000).await;
-        assert_eq!(
-            last.status,
-            pb::SessionStatus::Finished as i32,
-            "{players} players, {neutral:?}"
-        );
-        let outcome = last.outcome.expect("a finished game has an outcome");
-        assert_eq!(outcome.standings.len(), players as usize);
-        assert!(outcome.standings.iter().any(|s| s.rank == 1));
-        let status = assert_code(
-            client
-                .submit_action(authed(
-                    submit_request(
-                        &id,
-                        terra_nova_action(tna::Action::EndTurn(tna::EndTurn {})),
-                        None,
-                        "",
-                    ),
-                    &tokens[0],
-                ))
-                .await,
-            Code::FailedPrecondition,
-        );
-        assert!(status.get_details_error_info().is_some());
+        let after_end = terra_nova_action(tna::Action::EndTurn(tna::EndTurn {}));
+        play_to_the_end(&mut client, &id, &tokens, seed, after_end).await;
     }
 }
 

@@ -338,3 +338,57 @@ pub fn assert_consecutive(items: &[pb::StreamEventsResponse], after: u64) {
         );
     }
 }
+
+/// A session of any game with every seat taken: (session id, tokens by seat).
+pub async fn started_with(
+    client: &mut Client,
+    options: pb::GameOptions,
+    seed: u64,
+) -> (pb::Session, Vec<String>) {
+    let session = client
+        .create_session(pb::CreateSessionRequest {
+            options: Some(options),
+            seed: Some(seed),
+        })
+        .await
+        .expect("create session")
+        .into_inner()
+        .session
+        .expect("session");
+    let tokens = join_all(client, &session).await;
+    (session, tokens)
+}
+
+/// Plays random legal actions to the end and checks what a finished game must show: an
+/// outcome with one standing per seat and a winner, nobody to act, and `after_end` (any
+/// action of that game) refused with FAILED_PRECONDITION and an ErrorInfo. The last session.
+pub async fn play_to_the_end(
+    client: &mut Client,
+    id: &str,
+    tokens: &[String],
+    seed: u64,
+    after_end: pb::GameAction,
+) -> pb::Session {
+    use tonic_types::StatusExt;
+    let last = play(client, id, tokens, seed, 20_000).await;
+    assert_eq!(
+        last.status,
+        pb::SessionStatus::Finished as i32,
+        "session {id} (seed {seed}) did not finish"
+    );
+    let outcome = last
+        .outcome
+        .as_ref()
+        .expect("a finished game has an outcome");
+    assert_eq!(outcome.standings.len(), tokens.len());
+    assert!(outcome.standings.iter().any(|s| s.rank == 1));
+    assert!(last.to_act.is_empty());
+    let status = assert_code(
+        client
+            .submit_action(authed(submit_request(id, after_end, None, ""), &tokens[0]))
+            .await,
+        Code::FailedPrecondition,
+    );
+    assert!(status.get_details_error_info().is_some());
+    last
+}
