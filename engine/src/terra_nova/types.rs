@@ -291,7 +291,7 @@ pub enum Action {
     /// Take this bonus tile (setup draft, or the swap when passing).
     TakeBonus(BonusTile),
 
-    // --- free exchanges (own turn: before or after the action)
+    // --- free exchanges (own turn: before or after the action; phase 3; game end)
     /// Move n power from bowl III to bowl I, gain n coins.
     ExchangePower(u8),
     /// Druides: move 3 power from bowl III to bowl I, gain 2 VP.
@@ -329,7 +329,8 @@ pub enum Action {
     TownTile(TownTile),
     /// Chiens de Mer: found a town across this river hex.
     RiverLink(Hex),
-    /// End the turn (after the action and any exchanges).
+    /// End the turn (after the action and any exchanges); also ends one's phase-3 exchange
+    /// and one's final exchange (game end: the rest of bowl III becomes coins).
     EndTurn,
 }
 
