@@ -4,11 +4,12 @@ mod action_json;
 mod bot;
 mod client;
 mod commands;
+mod proto_json;
 mod render;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::{
     client::{connect, CliError, CliResult},
@@ -37,6 +38,7 @@ struct Cli {
 enum GameId {
     Origin,
     TerraNova,
+    Origins,
 }
 
 /// Terra Nova's 2-player neutral-house variants (`--neutral`).
@@ -47,33 +49,64 @@ enum Neutral {
     Random,
 }
 
-/// Options of the game `game` from the flags (each game reads only its own flags).
-fn game_options(
-    game: GameId,
-    players: u32,
-    rules: Rules,
-    first_player: Option<u32>,
-    neutral: Neutral,
-    preset: bool,
-) -> agora_proto::v1::GameOptions {
-    match game {
-        GameId::Origin => lobby::origin_options(players, rules == Rules::Junior, first_player),
-        GameId::TerraNova => lobby::terra_nova_options(
-            players,
-            match neutral {
-                Neutral::None => agora_proto::v1::TerraNovaNeutralVariant::None,
-                Neutral::Planner => agora_proto::v1::TerraNovaNeutralVariant::Planner,
-                Neutral::Random => agora_proto::v1::TerraNovaNeutralVariant::Random,
-            },
-            preset,
-        ),
-    }
-}
-
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Rules {
     Standard,
     Junior,
+}
+
+/// The options of a new session; each game reads only its own flags.
+#[derive(Args, Debug)]
+struct GameFlags {
+    /// Number of players.
+    #[arg(long, default_value_t = 4)]
+    players: u32,
+    /// Origin: the rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Standard)]
+    rules: Rules,
+    /// Origin: seat that plays first (drawn at random when absent).
+    #[arg(long)]
+    first_player: Option<u32>,
+    /// Terra Nova, 2 players: neutral houses on the 2-player board.
+    #[arg(long, value_enum, default_value_t = Neutral::None)]
+    neutral: Neutral,
+    /// Terra Nova: the first-game preset.
+    #[arg(long)]
+    preset: bool,
+    /// Terra Nova: one faction per seat in seat order instead of a draft, e.g.
+    /// `--factions genies,sea-dogs` (at most one per double-sided sheet).
+    #[arg(long, value_delimiter = ',', value_parser = lobby::parse_terra_nova_faction)]
+    factions: Vec<agora_proto::v1::TerraNovaFaction>,
+    /// Terra Nova: next round's turn order is this round's passing order.
+    #[arg(long)]
+    turn_order_variant: bool,
+    /// Origins: solo training mode (one player; `--players` is ignored).
+    #[arg(long)]
+    solo: bool,
+}
+
+impl GameFlags {
+    fn options(&self, game: GameId) -> agora_proto::v1::GameOptions {
+        use agora_proto::v1::TerraNovaNeutralVariant as N;
+        match game {
+            GameId::Origin => {
+                lobby::origin_options(self.players, self.rules == Rules::Junior, self.first_player)
+            }
+            GameId::TerraNova => lobby::terra_nova_options(agora_proto::v1::TerraNovaOptions {
+                players: self.players,
+                neutral_variant: match self.neutral {
+                    Neutral::None => N::None,
+                    Neutral::Planner => N::Planner,
+                    Neutral::Random => N::Random,
+                } as i32,
+                first_game_preset: self.preset,
+                factions: self.factions.iter().map(|f| *f as i32).collect(),
+                turn_order_variant: self.turn_order_variant,
+                ..Default::default()
+            }),
+            GameId::Origins => lobby::origins_options(self.players, self.solo),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -92,23 +125,11 @@ enum Command {
     /// Create a session with every seat open.
     Create {
         game: GameId,
-        /// Number of players.
-        #[arg(long, default_value_t = 4)]
-        players: u32,
-        #[arg(long, value_enum, default_value_t = Rules::Standard)]
-        rules: Rules,
+        #[command(flatten)]
+        flags: GameFlags,
         /// Seed of the game's random generator (drawn by the server when absent).
         #[arg(long)]
         seed: Option<u64>,
-        /// Seat that plays first (drawn at random when absent).
-        #[arg(long)]
-        first_player: Option<u32>,
-        /// Terra Nova, 2 players: neutral houses on the 2-player board.
-        #[arg(long, value_enum, default_value_t = Neutral::None)]
-        neutral: Neutral,
-        /// Terra Nova: the first-game preset.
-        #[arg(long)]
-        preset: bool,
     },
     /// List sessions (by default only those with open seats).
     Sessions {
@@ -168,16 +189,8 @@ enum Command {
         bots: bool,
         #[arg(long, value_enum, default_value_t = GameId::Origin)]
         game: GameId,
-        #[arg(long, default_value_t = 4)]
-        players: u32,
-        #[arg(long, value_enum, default_value_t = Rules::Standard)]
-        rules: Rules,
-        /// Terra Nova, 2 players: neutral houses on the 2-player board.
-        #[arg(long, value_enum, default_value_t = Neutral::None)]
-        neutral: Neutral,
-        /// Terra Nova: the first-game preset.
-        #[arg(long)]
-        preset: bool,
+        #[command(flatten)]
+        flags: GameFlags,
         /// Seed of the game (and of the bots unless --bot-seed is given).
         #[arg(long)]
         seed: Option<u64>,
@@ -207,17 +220,8 @@ async fn run(cli: Cli) -> CliResult<()> {
     let mut client = connect(&cli.server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client).await,
-        Command::Create {
-            game,
-            players,
-            rules,
-            seed,
-            first_player,
-            neutral,
-            preset,
-        } => {
-            let options = game_options(game, players, rules, first_player, neutral, preset);
-            lobby::create(&mut client, options, seed).await
+        Command::Create { game, flags, seed } => {
+            lobby::create(&mut client, flags.options(game), seed).await
         }
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
@@ -258,17 +262,14 @@ async fn run(cli: Cli) -> CliResult<()> {
         Command::Play {
             bots: _,
             game,
-            players,
-            rules,
-            neutral,
-            preset,
+            flags,
             seed,
             bot_seed,
             verbose,
             quiet,
             max_moves,
         } => {
-            let options = game_options(game, players, rules, None, neutral, preset);
+            let options = flags.options(game);
             play::play(
                 &mut client,
                 play::PlayOptions {

@@ -3,6 +3,7 @@
 //! Every OriginAction, OriginEvent and OriginPending variant has a rendering here.
 //! Pawns are written `P{size}{strength}{W|B|K}` (white, brown, black), as on the rules page.
 
+pub mod origins;
 pub mod terra_nova;
 
 use std::fmt::Write as _;
@@ -215,6 +216,7 @@ pub fn game_action(action: &GameAction, names: &Names) -> String {
     match &action.game {
         Some(game_action::Game::Origin(a)) => origin_action(a, names),
         Some(game_action::Game::TerraNova(a)) => terra_nova::action(a),
+        Some(game_action::Game::Origins(a)) => origins::action(a),
         None => "(empty action)".into(),
         // Games added to the proto after this client: shown generically, never a crash.
         #[allow(unreachable_patterns)]
@@ -267,6 +269,7 @@ pub fn game_event(event: &GameEvent, names: &Names) -> String {
     match &event.game {
         Some(game_event::Game::Origin(e)) => origin_event(e, names),
         Some(game_event::Game::TerraNova(e)) => terra_nova::event(e, names),
+        Some(game_event::Game::Origins(e)) => origins::event(e, names),
         None => "(empty event)".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:?}"),
@@ -470,6 +473,7 @@ pub fn game_options(options: Option<&GameOptions>) -> String {
     match options.and_then(|o| o.game.as_ref()) {
         Some(game_options::Game::Origin(o)) => origin_options(o),
         Some(game_options::Game::TerraNova(o)) => terra_nova::options(o),
+        Some(game_options::Game::Origins(o)) => origins::options(o),
         None => "no options".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:?}"),
@@ -581,6 +585,7 @@ pub fn game_view(view: Option<&GameView>, names: &Names) -> String {
     match view.and_then(|v| v.game.as_ref()) {
         Some(game_view::Game::Origin(v)) => origin_view(v, names),
         Some(game_view::Game::TerraNova(v)) => terra_nova::view(v, names),
+        Some(game_view::Game::Origins(v)) => origins::view(v, names),
         None => "(no view)\n".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:#?}\n"),

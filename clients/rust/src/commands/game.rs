@@ -1,13 +1,15 @@
 //! One seat's commands: `state`, `actions`, `submit`.
 
 use agora_proto::v1::{
-    game_action, GameAction, GetStateRequest, ListLegalActionsRequest, ListLegalActionsResponse,
+    game_action, GameAction, GetSessionRequest, GetStateRequest, ListLegalActionsRequest,
+    ListLegalActionsResponse,
 };
 
 use crate::{
     action_json,
     client::{request, require_token, CliError, CliResult, Client},
     commands::submit_with_retry,
+    proto_json,
     render::{self, Names},
 };
 
@@ -42,12 +44,39 @@ async fn legal(
 }
 
 fn action_json_text(action: &GameAction) -> String {
-    match &action.game {
-        Some(game_action::Game::Origin(a)) => action_json::action_to_json(a).to_string(),
-        None => "{}".into(),
+    let text = match &action.game {
+        Some(game_action::Game::Origin(a)) => Ok(action_json::action_to_json(a).to_string()),
+        Some(game_action::Game::TerraNova(a)) => proto_json::to_json("agora.v1.TerraNovaAction", a),
+        Some(game_action::Game::Origins(a)) => proto_json::to_json("agora.v1.OriginsAction", a),
+        None => Ok("{}".into()),
         #[allow(unreachable_patterns)]
-        Some(_) => "(no JSON form for this game yet)".into(),
-    }
+        Some(_) => Err("no JSON form for this game in this client".into()),
+    };
+    text.unwrap_or_else(|e| format!("({e})"))
+}
+
+/// Reads `text` as an action of the game `game_id`.
+fn action_from_json_text(game_id: &str, text: &str) -> CliResult<GameAction> {
+    let usage = |e: String| CliError::Usage(format!("--json: {e}"));
+    let game = match game_id {
+        "origin" => {
+            let value: serde_json::Value = serde_json::from_str(text)
+                .map_err(|e| CliError::Usage(format!("--json is not valid JSON: {e}")))?;
+            game_action::Game::Origin(action_json::action_from_json(&value).map_err(usage)?)
+        }
+        "terra-nova" => game_action::Game::TerraNova(
+            proto_json::from_json("agora.v1.TerraNovaAction", text).map_err(usage)?,
+        ),
+        "origins" => game_action::Game::Origins(
+            proto_json::from_json("agora.v1.OriginsAction", text).map_err(usage)?,
+        ),
+        other => {
+            return Err(CliError::Usage(format!(
+                "--json: this client has no JSON form for the game {other}; use --index"
+            )))
+        }
+    };
+    Ok(GameAction { game: Some(game) })
 }
 
 pub async fn actions(
@@ -116,14 +145,19 @@ pub async fn submit(
             (action, expected_version.or(Some(legal.version)))
         }
         Choice::Json(text) => {
-            let value: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| CliError::Usage(format!("--json is not valid JSON: {e}")))?;
-            let action = action_json::action_from_json(&value)
-                .map_err(|e| CliError::Usage(format!("--json: {e}")))?;
+            let session = client
+                .get_session(request(
+                    GetSessionRequest {
+                        session_id: session_id.clone(),
+                    },
+                    None,
+                )?)
+                .await?
+                .into_inner()
+                .session
+                .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
             (
-                GameAction {
-                    game: Some(game_action::Game::Origin(action)),
-                },
+                action_from_json_text(&session.game_id, &text)?,
                 expected_version,
             )
         }

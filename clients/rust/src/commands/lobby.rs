@@ -2,8 +2,8 @@
 
 use agora_proto::v1::{
     game_options, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
-    ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet, Session,
-    TerraNovaNeutralVariant, TerraNovaOptions,
+    ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet, OriginsOptions, Session,
+    TerraNovaFaction, TerraNovaOptions,
 };
 
 use crate::{
@@ -41,19 +41,35 @@ pub fn origin_options(players: u32, junior: bool, first_player: Option<u32>) -> 
     }
 }
 
-/// Typed options of a Terra Nova session (faction draft; a neutral variant implies the
-/// 2-player board, which the server picks when the board is unspecified).
-pub fn terra_nova_options(
-    players: u32,
-    neutral: TerraNovaNeutralVariant,
-    preset: bool,
-) -> GameOptions {
+/// Typed options of a Terra Nova session (empty `factions`: a faction draft; a neutral
+/// variant implies the 2-player board, which the server picks when the board is unspecified).
+pub fn terra_nova_options(options: TerraNovaOptions) -> GameOptions {
     GameOptions {
-        game: Some(game_options::Game::TerraNova(TerraNovaOptions {
-            players,
-            neutral_variant: neutral as i32,
-            first_game_preset: preset,
-            ..Default::default()
+        game: Some(game_options::Game::TerraNova(options)),
+    }
+}
+
+/// A faction from its name: "genies", "sea-dogs", "desert_sisters" (any case).
+pub fn parse_terra_nova_faction(name: &str) -> Result<TerraNovaFaction, String> {
+    let full = format!(
+        "TERRA_NOVA_FACTION_{}",
+        name.trim().replace('-', "_").to_ascii_uppercase()
+    );
+    match TerraNovaFaction::from_str_name(&full) {
+        Some(TerraNovaFaction::Unspecified) | None => Err(format!(
+            "unknown faction {name:?}; one of genies, sea-dogs, golems, efrits, farfadets, \
+             inventors, fairies, druids, desert-sisters, felines"
+        )),
+        Some(faction) => Ok(faction),
+    }
+}
+
+/// Typed options of an Origins: First Builders session (`solo`: one player).
+pub fn origins_options(players: u32, solo: bool) -> GameOptions {
+    GameOptions {
+        game: Some(game_options::Game::Origins(OriginsOptions {
+            players: if solo { 1 } else { players },
+            solo,
         })),
     }
 }
