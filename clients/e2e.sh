@@ -2,9 +2,9 @@
 # End-to-end check of the clients against a real agora-server on a free loopback port:
 #   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
-#      on the 2-player board;
+#      on the 2-player board, Origins: First Builders 3 players and solo;
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
-#      Origin rule sets and Terra Nova.
+#      Origin rule sets, Terra Nova and Origins (4 players and solo).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -92,6 +92,25 @@ grep -Eq 'PERMISSION_DENIED|UNAUTHENTICATED' "$WORK/err.txt" || { cat "$WORK/err
 if agora state no-such-session 2>"$WORK/err.txt"; then fail "an unknown session was found"; fi
 grep -q NOT_FOUND "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "an unknown session did not print NOT_FOUND"; }
 cat "$WORK/err.txt"
+
+# Terra Nova with fixed factions: an action's JSON form (from `actions --json`) submits.
+out=$(agora create terra-nova --players 2 --factions genies,golems --turn-order-variant --seed 12) || fail "create terra-nova"
+grep -q "factions Genies, Golems, turn-order variant" <<<"$out" || { echo "$out"; fail "terra-nova options not echoed"; }
+TSID=$(sed -n 's/^join with: agora join //p' <<<"$out")
+TT0=$(agora join "$TSID" --seat 0 | sed -n 's/^token: //p')
+TT1=$(agora join "$TSID" --seat 1 | sed -n 's/^token: //p')
+TOACT=$(agora session "$TSID" | sed -n 's/^to act: seat \([0-9]*\).*/\1/p')
+[[ $TOACT == 0 ]] && TOK=$TT0 || TOK=$TT1
+agora --token "$TOK" actions "$TSID" --json >"$WORK/tn-actions.txt" || fail "terra-nova actions --json"
+JSON=$(sed -n '3s/^ *//p' "$WORK/tn-actions.txt")
+[[ $JSON == \{* ]] || { cat "$WORK/tn-actions.txt"; fail "no JSON form for a Terra Nova action"; }
+agora --token "$TOK" submit "$TSID" --json "$JSON" || fail "submit --json $JSON (terra-nova)"
+if agora --token "$TOK" submit "$TSID" --json '{"no_such_action": {}}' 2>"$WORK/err.txt"; then
+  fail "a JSON action of no known kind was accepted"
+fi
+grep -q -- "--json" "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "a bad --json did not say what was wrong"; }
+out=$(agora create origins --solo) || fail "create origins --solo"
+grep -q "origins: solo training mode" <<<"$out" || { echo "$out"; fail "origins solo options not echoed"; }
 echo "CLI single commands: ok"
 
 step "CLI: agora play --bots, Origin standard, 4 players"
@@ -102,6 +121,10 @@ step "CLI: agora play --bots, Terra Nova, 4 players"
 agora play --bots --game terra-nova --players 4 --seed 42 --quiet || fail "agora play (terra-nova 4p)"
 step "CLI: agora play --bots, Terra Nova, 2-player board with planner neutral houses"
 agora play --bots --game terra-nova --players 2 --neutral planner --seed 8 --quiet || fail "agora play (terra-nova 2p planner)"
+step "CLI: agora play --bots, Origins: First Builders, 3 players"
+agora play --bots --game origins --players 3 --seed 9 --quiet || fail "agora play (origins 3p)"
+step "CLI: agora play --bots, Origins: First Builders, solo training mode"
+agora play --bots --game origins --solo --seed 10 --quiet || fail "agora play (origins solo)"
 step "CLI: agora watch replays a finished game"
 GAME=$(agora play --bots --players 3 --rules junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
 [[ -n $GAME ]] || fail "no session id printed by agora play"
@@ -122,6 +145,9 @@ step "Python: play.py, Origin standard, 4 players"
 step "Python: play.py, Origin junior, 2 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 2 --rules junior --seed 4 --quiet) || fail "play.py (junior 2p)"
 
+step "Python: play.py, Origins: First Builders, 4 players and solo"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --players 4 --seed 6 --quiet) || fail "play.py (origins 4p)"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --solo --seed 7 --quiet) || fail "play.py (origins solo)"
 step "Python: play.py, Terra Nova, 3 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
 
