@@ -3,6 +3,7 @@
 
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
+use agora_engine::origins::{Options as OriginsOptions, Origins};
 use agora_engine::terra_nova::{TerraNova, TerraNovaOptions};
 use agora_engine::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -45,5 +46,10 @@ fn terra_nova(c: &mut Criterion) {
     full_games::<TerraNova>(c, "terra_nova_4p", TerraNovaOptions::standard(4));
 }
 
-criterion_group!(benches, origin, terra_nova);
+fn origins(c: &mut Criterion) {
+    full_games::<Origins>(c, "origins_4p", OriginsOptions { players: 4 });
+    full_games::<Origins>(c, "origins_solo", OriginsOptions { players: 1 });
+}
+
+criterion_group!(benches, origin, terra_nova, origins);
 criterion_main!(benches);
