@@ -109,3 +109,19 @@ pub fn finish_turn(s: &mut State) {
     s.superiority_used = false;
     s.current = 0;
 }
+
+pub fn die(colour: Colour, value: u8) -> Die {
+    Die { colour, value }
+}
+
+/// Sets the Bonus tiles of Meeting Places 1..5, in order.
+pub fn set_places(s: &mut State, ids: [&str; 5]) {
+    for (i, id) in ids.iter().enumerate() {
+        set_place(s, i + 1, id);
+    }
+}
+
+/// A named part of an outcome breakdown.
+pub fn part(breakdown: &[(String, i32)], name: &str) -> Option<i32> {
+    breakdown.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+}
