@@ -62,6 +62,9 @@
 //!   district_rotations_mirrors_scored_in_a_city_for_each_orientation
 //! * grey = any tile, colour = building of that colour ->
 //!   district_grey_positions_accept_agora_palace_farm_coloured_need_a_building
+//! * several matching cards: the player chooses one -> district_two_matching_cards_player_chooses_one
+//!
+//! Also: final-scoring tie-break (tiles, then shared) -> final_scoring_tie_broken_by_city_tiles_then_shared
 //!
 //! Buildings (30): origins_buildings.rs, one `building_<id>_<name>` test each.
 //! Properties (1,000 games per count and solo, legal actions accepted, conservation,
@@ -1553,4 +1556,50 @@ fn district_grey_positions_accept_agora_palace_farm_coloured_need_a_building() {
         assert_eq!(s.players[0].vp, vp, "red building at (1,0): {red}");
         assert_eq!(s.players[0].res[3] - gold, g);
     }
+}
+
+#[test]
+fn district_two_matching_cards_player_chooses_one() {
+    let mut s = game(2);
+    s.districts = vec![(card("D01"), 2), (card("D04"), 2)]; // R R - - and R R P -
+    block(&mut s, 0, ["R3", "R3", "P5"]);
+    s.players[0].freemen = vec![freeman(Colour::Orange, 3)];
+    s.players[0].vp = 0;
+    let gold = s.players[0].res[3];
+    s.current = 0;
+    act(&mut s, Action::CompleteDistrict(0));
+    act(&mut s, Action::Seat(Cell::new(1, 0)));
+    assert_eq!(
+        legal(&s),
+        vec![Action::DistrictCard(0), Action::DistrictCard(1)]
+    );
+    act(&mut s, Action::DistrictCard(1));
+    assert_eq!(s.players[0].vp, 8, "D04 high VP only");
+    assert_eq!(s.players[0].res[3] - gold, 2);
+    assert_eq!(s.districts, vec![(card("D01"), 2), (card("D04"), 0)]);
+}
+
+#[test]
+fn final_scoring_tie_broken_by_city_tiles_then_shared() {
+    let mut s = game(2);
+    for p in s.players.iter_mut() {
+        p.vp = 30;
+        p.res = [0; 4];
+        p.counsellors.clear();
+        p.temples = [0; 3];
+        p.seats.clear();
+    }
+    farm(&mut s, 1, 1, 0);
+    let o = outcome(&s);
+    assert_eq!(o.standings[0].score, o.standings[1].score);
+    let rank = |o: &agora_engine::Outcome, seat: u8| {
+        o.standings
+            .iter()
+            .find(|x| x.seat == Seat(seat))
+            .map(|x| x.rank)
+    };
+    assert_eq!((rank(&o, 0), rank(&o, 1)), (Some(2), Some(1)), "more tiles");
+    farm(&mut s, 0, 1, 0);
+    let o = outcome(&s);
+    assert_eq!((rank(&o, 0), rank(&o, 1)), (Some(1), Some(1)), "shared");
 }
