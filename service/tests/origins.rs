@@ -206,7 +206,7 @@ async fn origins_refuses_illegal_and_malformed_actions(kind: StoreKind) {
     }
 
     // Malformed: unspecified enums, missing messages, an empty oneof.
-    for malformed in [
+    let malformed = [
         action(oa::Action::RaiseTower(oa::RaiseTower { colour: 0 })),
         action(oa::Action::Track(oa::Track { temple: 17 })),
         action(oa::Action::Place(oa::Place { cell: None })),
@@ -216,21 +216,8 @@ async fn origins_refuses_illegal_and_malformed_actions(kind: StoreKind) {
                 action: None,
             })),
         },
-    ] {
-        let status = assert_code(
-            client
-                .submit_action(authed(
-                    submit_request(&id, malformed, None, ""),
-                    &tokens[to_act],
-                ))
-                .await,
-            Code::InvalidArgument,
-        );
-        assert!(
-            status.message().contains(':'),
-            "names the field: {status:?}"
-        );
-    }
+    ];
+    assert_all_malformed(&mut client, &id, &tokens[to_act], malformed).await;
 
     // An action of another game is refused by the rules.
     let origin_end_turn = pb::GameAction {

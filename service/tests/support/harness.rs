@@ -392,3 +392,25 @@ pub async fn play_to_the_end(
     assert!(status.get_details_error_info().is_some());
     last
 }
+
+/// Submits each of `actions` as `token`'s seat and expects INVALID_ARGUMENT with a sentence
+/// that starts by naming the field ("field.path: what is wrong").
+pub async fn assert_all_malformed(
+    client: &mut Client,
+    id: &str,
+    token: &str,
+    actions: impl IntoIterator<Item = pb::GameAction>,
+) {
+    for action in actions {
+        let status = assert_code(
+            client
+                .submit_action(authed(submit_request(id, action, None, ""), token))
+                .await,
+            Code::InvalidArgument,
+        );
+        assert!(
+            status.message().contains(':'),
+            "names the field: {status:?}"
+        );
+    }
+}
