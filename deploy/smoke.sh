@@ -10,13 +10,21 @@
 #   - SIGTERM (docker stop / Kubernetes) ends the server gracefully with exit code 0.
 # Ports are free ones on 127.0.0.1 (AGORA_LISTEN binds loopback here instead of the
 # image's 0.0.0.0). Honours CARGO_TARGET_DIR; builds the two binaries only when they
-# are missing (AGORA_SMOKE_BUILD=1 forces a build). Needs redis-server and redis-cli.
+# are missing (AGORA_SMOKE_BUILD=1 runs cargo build anyway, a no-op when up to date);
+# AGORA_SMOKE_PROFILE=release|test|dev (default release). Needs redis-server, redis-cli.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-SERVER_BIN=$TARGET_DIR/release/agora-server
-AGORA_BIN=$TARGET_DIR/release/agora
+# release by default (what the image ships); CI may pass test to reuse `cargo test`'s build.
+PROFILE=${AGORA_SMOKE_PROFILE:-release}
+case $PROFILE in
+  dev | test) PROFILE_DIR=debug ;;
+  bench) PROFILE_DIR=release ;;
+  *) PROFILE_DIR=$PROFILE ;;
+esac
+SERVER_BIN=$TARGET_DIR/$PROFILE_DIR/agora-server
+AGORA_BIN=$TARGET_DIR/$PROFILE_DIR/agora
 PYTHON=${PYTHON:-python3}
 
 step() { printf '\n== smoke: %s\n' "$*"; }
@@ -27,12 +35,12 @@ for tool in redis-server redis-cli "$PYTHON"; do
 done
 
 if [[ ! -x $SERVER_BIN || ! -x $AGORA_BIN || ${AGORA_SMOKE_BUILD:-0} == 1 ]]; then
-  step "build agora-server and agora (release, into $TARGET_DIR)"
-  cargo build --release -p agora-service --bin agora-server -p agora-cli --bin agora
+  step "build agora-server and agora ($PROFILE, into $TARGET_DIR)"
+  cargo build --profile "$PROFILE" -p agora-service --bin agora-server -p agora-cli --bin agora
 else
-  step "using the binaries in $TARGET_DIR/release (AGORA_SMOKE_BUILD=1 rebuilds)"
+  step "using the binaries in $TARGET_DIR/$PROFILE_DIR (AGORA_SMOKE_BUILD=1 rebuilds)"
 fi
-[[ -x $SERVER_BIN && -x $AGORA_BIN ]] || fail "no binaries in $TARGET_DIR/release"
+[[ -x $SERVER_BIN && -x $AGORA_BIN ]] || fail "no binaries in $TARGET_DIR/$PROFILE_DIR"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/agora-smoke.XXXXXX")
 PIDS=()
