@@ -59,11 +59,15 @@ pub struct Config {
     #[arg(long, env = "AGORA_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
     pub request_timeout_ms: u64,
 
-    /// Concurrent HTTP/2 streams (calls) one connection may open.
+    /// Open StreamEvents subscriptions one connection may hold; one more is refused at once
+    /// with RESOURCE_EXHAUSTED. The HTTP/2 stream limit advertised to clients is this plus
+    /// 256, so open subscriptions never block a connection's unary calls.
     #[arg(long, env = "AGORA_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
     pub max_concurrent_streams: u32,
 
-    /// Calls served at once by this process, over all connections.
+    /// Calls served at once by this process, over all connections; one more is refused at
+    /// once with RESOURCE_EXHAUSTED ("retry with backoff"), never queued. A StreamEvents
+    /// call counts only until its stream is open; health checks never count.
     #[arg(long, env = "AGORA_MAX_CONCURRENT_REQUESTS", default_value_t = 4096)]
     pub max_concurrent_requests: usize,
 
@@ -75,6 +79,9 @@ pub struct Config {
     #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
     pub stream_buffer: usize,
 }
+
+/// HTTP/2 streams a connection may use for calls beside its open event streams.
+pub const UNARY_STREAMS_PER_CONNECTION: u32 = 256;
 
 /// A duration as digits and a unit: `s`, `m`, `h` or `d` (`90s`, `30m`, `24h`, `7d`).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -101,6 +108,13 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 impl Config {
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)
+    }
+
+    /// The HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS advertised: room for every event stream
+    /// a connection may open plus [`UNARY_STREAMS_PER_CONNECTION`] calls beside them.
+    pub fn http2_max_streams(&self) -> u32 {
+        self.max_concurrent_streams
+            .saturating_add(UNARY_STREAMS_PER_CONNECTION)
     }
 
     /// Defaults for tests and embedding: every value as if no flag were given, listening

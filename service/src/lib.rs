@@ -4,6 +4,7 @@
 pub mod api;
 pub mod auth;
 pub mod config;
+pub mod limits;
 pub mod locks;
 pub mod server;
 pub mod store;

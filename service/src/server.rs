@@ -1,9 +1,11 @@
 //! Assembles the tonic server: GameService, gRPC health, reflection and gRPC-Web behind
-//! size, time and concurrency limits, with graceful shutdown that ends open streams with
-//! a status telling clients where to resume.
+//! size, time and concurrency limits (which refuse with RESOURCE_EXHAUSTED, never queue),
+//! with graceful shutdown that ends open streams with a status telling clients where to
+//! resume.
 
 use crate::api::GameApi;
 use crate::config::{Config, StoreKind};
+use crate::limits::RequestLimitLayer;
 use crate::store::redis::{RedisConfig, RedisStore};
 use crate::store::{memory::MemoryStore, SessionStore};
 use agora_proto::v1::game_service_server::GameServiceServer;
@@ -71,7 +73,8 @@ pub async fn serve_with_store(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let (stop_tx, stop_rx) = watch::channel(false);
-    let api = GameApi::new(store, config.commit_retries, stop_rx);
+    let api = GameApi::new(store, config.commit_retries, stop_rx)
+        .with_max_streams_per_connection(config.max_concurrent_streams as usize);
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<GameServiceServer<GameApi>>().await;
@@ -95,13 +98,11 @@ pub async fn serve_with_store(
     Server::builder()
         .accept_http1(true)
         .timeout(config.request_timeout())
-        .concurrency_limit_per_connection(config.max_concurrent_streams as usize)
-        .max_concurrent_streams(Some(config.max_concurrent_streams))
+        .max_concurrent_streams(Some(config.http2_max_streams()))
         .trace_fn(|request| tracing::info_span!("grpc", path = %request.uri().path()))
-        .layer(tower::limit::GlobalConcurrencyLimitLayer::new(
-            config.max_concurrent_requests,
-        ))
+        // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(RequestLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
         .add_service(reflection)
         .add_service(games)

@@ -7,6 +7,7 @@ mod play;
 pub(crate) use play::redacted_events;
 mod sessions;
 
+use crate::limits::StreamSlots;
 use crate::locks::SessionLocks;
 use crate::store::SessionStore;
 use agora_proto::v1 as pb;
@@ -28,6 +29,8 @@ pub struct GameApi {
     pub(crate) commit_retries: u32,
     /// Flips to true when the server shuts down, ending open streams.
     pub(crate) shutdown: watch::Receiver<bool>,
+    /// Open StreamEvents per connection, bounded by `--max-concurrent-streams`.
+    pub(crate) streams: Arc<StreamSlots>,
 }
 
 impl GameApi {
@@ -41,7 +44,14 @@ impl GameApi {
             locks: Arc::new(SessionLocks::default()),
             commit_retries,
             shutdown,
+            streams: StreamSlots::new(usize::MAX),
         }
+    }
+
+    /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.
+    pub fn with_max_streams_per_connection(mut self, max: usize) -> GameApi {
+        self.streams = StreamSlots::new(max);
+        self
     }
 }
 
@@ -134,7 +144,8 @@ impl GameService for GameApi {
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
         let token = crate::auth::bearer(request.metadata())?;
-        crate::stream::start(self, request.into_inner(), token)
+        let slot = self.streams.acquire(request.remote_addr())?;
+        crate::stream::start(self, request.into_inner(), token, slot)
             .await
             .map(Response::new)
     }

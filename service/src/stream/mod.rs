@@ -5,6 +5,7 @@
 
 use crate::api::{check_session_id, convert, errors, GameApi};
 use crate::auth;
+use crate::limits::StreamSlot;
 use crate::store::{LogEntry, StoreError, TokenHash};
 use agora_engine::Viewer;
 use agora_proto::v1 as pb;
@@ -27,6 +28,7 @@ pub async fn start(
     api: &GameApi,
     request: pb::StreamEventsRequest,
     token: Option<TokenHash>,
+    slot: StreamSlot,
 ) -> Result<EventStream, Status> {
     let id = request.session_id.clone();
     check_session_id(&id)?;
@@ -51,7 +53,12 @@ pub async fn start(
     };
     let span = tracing::info_span!("stream", session = %id, seat, after);
     tokio::spawn(forward(log, tx, viewer, after, api.shutdown.clone()).instrument(span));
-    Ok(Box::pin(ReceiverStream::new(rx)))
+    // The stream owns its slot: the slot is freed when tonic drops the stream, whether the
+    // stream ended or the client went away.
+    Ok(Box::pin(ReceiverStream::new(rx).map(move |item| {
+        let _held = &slot;
+        item
+    })))
 }
 
 /// One response per version, as `viewer` may see it.
