@@ -6,8 +6,9 @@
 use crate::api::GameApi;
 use crate::config::{Config, StoreKind};
 use crate::limits::RequestLimitLayer;
+use crate::store::memory::{Expiry, MemoryStore};
 use crate::store::redis::{RedisConfig, RedisStore};
-use crate::store::{memory::MemoryStore, SessionStore};
+use crate::store::SessionStore;
 use agora_proto::v1::game_service_server::GameServiceServer;
 use std::future::Future;
 use std::sync::Arc;
@@ -31,10 +32,12 @@ pub enum ServeError {
 /// The store `config` asks for (connecting to Redis for `--store redis`).
 pub async fn open_store(config: &Config) -> Result<Arc<dyn SessionStore>, ServeError> {
     match config.store {
-        StoreKind::Memory => Ok(Arc::new(MemoryStore::new(
-            config.max_sessions,
-            config.stream_buffer,
-        ))),
+        StoreKind::Memory => Ok(Arc::new(
+            MemoryStore::new(config.max_sessions, config.stream_buffer).with_expiry(Expiry {
+                finished: config.finished_ttl,
+                abandoned: config.abandoned_ttl,
+            }),
+        )),
         StoreKind::Redis => {
             let url = config.redis_url.clone().ok_or_else(|| {
                 ServeError::Config(

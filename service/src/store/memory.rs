@@ -1,6 +1,9 @@
 //! The embedded store: sessions in this process's memory. It keeps the same contract as a
 //! shared backend (snapshots encoded with their format, versions compared and set
 //! atomically, a per-session log with live fan-out) so tests of the service hold for both.
+//! Like Redis keys with a TTL, a session expires when it has not been written for
+//! [`Expiry::finished`] (it has an outcome) or [`Expiry::abandoned`] (it has none): it is
+//! then NotFound at once and its memory is reclaimed by the next sweep.
 
 use super::{
     codec, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta,
@@ -12,13 +15,38 @@ use async_trait::async_trait;
 use futures::StreamExt;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+use std::time::Duration;
 use tokio::sync::broadcast;
+use tokio::time::Instant;
+
+/// Expired sessions are removed from the map at most this often (on a create), or at once
+/// when the store is full.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
+/// How long a session is kept after its last write (the `--finished-ttl` and
+/// `--abandoned-ttl` of the server, as for Redis).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Expiry {
+    pub finished: Duration,
+    pub abandoned: Duration,
+}
+
+impl Default for Expiry {
+    fn default() -> Self {
+        Expiry {
+            finished: Duration::from_secs(24 * 3600),
+            abandoned: Duration::from_secs(7 * 24 * 3600),
+        }
+    }
+}
 
 pub struct MemoryStore {
     sessions: RwLock<HashMap<String, Arc<Slot>>>,
     max_sessions: usize,
     /// Capacity of each session's live channel: how far a subscriber may fall behind.
     live_buffer: usize,
+    expiry: Expiry,
+    last_sweep: Mutex<Instant>,
 }
 
 struct Slot {
@@ -35,6 +63,19 @@ struct SessionData {
     requests: HashMap<String, u64>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
+    /// Last write (create, seat claim, commit): expiry counts from here.
+    touched: Instant,
+}
+
+impl SessionData {
+    fn expired(&self, expiry: &Expiry, now: Instant) -> bool {
+        let ttl = if self.outcome.is_some() {
+            expiry.finished
+        } else {
+            expiry.abandoned
+        };
+        now.saturating_duration_since(self.touched) >= ttl
+    }
 }
 
 impl MemoryStore {
@@ -43,15 +84,40 @@ impl MemoryStore {
             sessions: RwLock::new(HashMap::new()),
             max_sessions,
             live_buffer: live_buffer.max(1),
+            expiry: Expiry::default(),
+            last_sweep: Mutex::new(Instant::now()),
         }
     }
 
+    /// The same store with sessions expiring after `expiry`.
+    pub fn with_expiry(mut self, expiry: Expiry) -> MemoryStore {
+        self.expiry = expiry;
+        self
+    }
+
+    /// A live (not expired) session.
     fn slot(&self, id: &str) -> Result<Arc<Slot>, StoreError> {
-        let sessions = self.sessions.read().unwrap_or_else(|p| p.into_inner());
-        sessions
-            .get(id)
-            .cloned()
-            .ok_or_else(|| StoreError::NotFound(id.to_string()))
+        let slot = {
+            let sessions = self.sessions.read().unwrap_or_else(|p| p.into_inner());
+            sessions.get(id).cloned()
+        };
+        match slot {
+            Some(slot) if !slot.lock().expired(&self.expiry, Instant::now()) => Ok(slot),
+            _ => Err(StoreError::NotFound(id.to_string())),
+        }
+    }
+
+    /// Drops expired sessions when the store is full or the last sweep is old; their
+    /// subscribers' streams end.
+    fn sweep(&self, sessions: &mut HashMap<String, Arc<Slot>>) {
+        let now = Instant::now();
+        let mut last = self.last_sweep.lock().unwrap_or_else(|p| p.into_inner());
+        if sessions.len() < self.max_sessions && now.saturating_duration_since(*last) < SWEEP_EVERY
+        {
+            return;
+        }
+        *last = now;
+        sessions.retain(|_, slot| !slot.lock().expired(&self.expiry, now));
     }
 }
 
@@ -68,6 +134,7 @@ impl SessionStore for MemoryStore {
     async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
         let snapshot = codec::encode_snapshot(&state)?;
         let mut sessions = self.sessions.write().unwrap_or_else(|p| p.into_inner());
+        self.sweep(&mut sessions);
         if sessions.contains_key(&meta.id) {
             return Err(StoreError::AlreadyExists(meta.id));
         }
@@ -83,6 +150,7 @@ impl SessionStore for MemoryStore {
             snapshot,
             log: Vec::new(),
             requests: HashMap::new(),
+            touched: Instant::now(),
         };
         sessions.insert(
             meta.id,
@@ -135,6 +203,7 @@ impl SessionStore for MemoryStore {
         };
         seats[index].player_name = player_name.to_string();
         seats[index].token_hash = Some(token_hash);
+        data.touched = Instant::now();
         Ok((Seat(index as u8), data.meta.clone()))
     }
 
@@ -165,6 +234,7 @@ impl SessionStore for MemoryStore {
         data.snapshot = snapshot;
         data.to_act = entry.to_act.clone();
         data.outcome = entry.outcome.clone();
+        data.touched = Instant::now();
         if let Some(request_id) = &entry.request_id {
             data.requests.insert(request_id.clone(), version);
         }
@@ -213,10 +283,14 @@ impl SessionStore for MemoryStore {
             let sessions = self.sessions.read().unwrap_or_else(|p| p.into_inner());
             sessions.values().cloned().collect()
         };
+        let now = Instant::now();
         let mut rows: Vec<Summary> = slots
             .iter()
             .filter_map(|slot| {
                 let data = slot.lock();
+                if data.expired(&self.expiry, now) {
+                    return None;
+                }
                 let meta = &data.meta;
                 let game_ok = filter.game_id.as_deref().is_none_or(|g| g == meta.game_id);
                 let open_ok = filter.include_full || meta.open_seats() > 0;
@@ -397,5 +471,76 @@ mod tests {
             create_time_unix_ms: 0,
         };
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn idle_sessions_expire_like_redis_keys() {
+        let hour = Duration::from_secs(3600);
+        let store = MemoryStore::new(10, 4).with_expiry(Expiry {
+            finished: hour,
+            abandoned: 3 * hour,
+        });
+        let state = session(&store);
+        tokio::time::advance(2 * hour).await;
+        // Not finished: kept for 3 hours after the last write, and a write renews it.
+        store
+            .commit("s", commit(&state, 0, None))
+            .await
+            .expect("still there after 2 hours");
+        tokio::time::advance(2 * hour).await;
+        assert_eq!(store.load("s").await.expect("renewed").version, 1);
+        tokio::time::advance(hour).await;
+        assert_eq!(
+            store.load("s").await.err(),
+            Some(StoreError::NotFound("s".into()))
+        );
+        assert!(store
+            .list(&ListFilter {
+                game_id: None,
+                include_full: true,
+                limit: 10
+            })
+            .await
+            .expect("list")
+            .is_empty());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn finished_sessions_expire_sooner_and_free_their_place() {
+        let hour = Duration::from_secs(3600);
+        let store = MemoryStore::new(1, 4).with_expiry(Expiry {
+            finished: hour,
+            abandoned: 10 * hour,
+        });
+        let state = session(&store);
+        let mut last = commit(&state, 0, None);
+        last.entry.outcome = Some(Outcome::ranked(vec![]));
+        store.commit("s", last).await.expect("final commit");
+        let mut sub = store.subscribe("s", 1).await.expect("subscribe");
+        tokio::time::advance(hour).await;
+        assert!(
+            store.load("s").await.is_err(),
+            "finished: gone after 1 hour"
+        );
+        // The full store sweeps at once: the expired session makes room, and its
+        // subscribers' streams end.
+        let options = AnyOptions::Origin(OriginOptions::default());
+        let meta = SessionMeta {
+            id: "t".into(),
+            game_id: "origin".into(),
+            options: options.clone(),
+            seed: 2,
+            seats: vec![],
+            create_time_unix_ms: 0,
+        };
+        let state = AnyState::setup(&options, 2).expect("setup");
+        store
+            .create(meta, state)
+            .await
+            .expect("room after the sweep");
+        assert!(
+            sub.next().await.is_none(),
+            "the stream of a swept session ends"
+        );
     }
 }
