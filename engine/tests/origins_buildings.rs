@@ -491,7 +491,7 @@ fn building_o3_fountain_during_a_visit_to_the_same_place_ends_at_2() {
     assert_eq!(s.players[0].res[2], 1);
     act(&mut s, Action::MeetingPlace(2));
     assert_eq!(s.places[1].dial, 1);
-    act(&mut s, Action::Done);
+    // The only activation is done: no bare "Done" is asked, the visit ends.
     act(&mut s, Action::FinishVisit);
     assert_eq!(s.places[1].dial, 2);
 }

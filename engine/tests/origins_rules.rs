@@ -1364,7 +1364,7 @@ fn zodiac_libra_recruit_paying_wisdom_after_scoring_and_activations() {
     act(&mut s, Action::Activate(Cell::new(1, 1)));
     act(&mut s, Action::Activate(Cell::new(2, 1)));
     assert_eq!(s.players[0].res[3], 4);
-    act(&mut s, Action::Done);
+    // Both activated: no bare "Done"; the Libra recruitment is next.
     assert_eq!(
         s.tasks.last(),
         Some(&Task::Recruit {

@@ -20,7 +20,8 @@
 //! * a visit is listed only if a main action can be performed after paying the visit;
 //!   if the Bonus action was taken first and made every main action impossible, the visit
 //!   may end without a main action (`FinishVisit`) instead of blocking the game.
-//! * Activating a building is optional (`Done` in `ACTIVATIONS`), and an activated ability
+//! * Activating a building is optional (`Done` in `ACTIVATIONS`; the decision ends by itself
+//!   once every listed building is activated), and an activated ability
 //!   whose choice is optional (Estate, Forum, Court, Portal, Veterans, Construction Site,
 //!   Mages' Tower, Capricorn, temple extra step) can be declined with `Done`.
 //! * Mages' Tower cannot copy another Mages' Tower (avoids unbounded copy chains).

@@ -390,7 +390,10 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
         ) => place_tile(state, seat, tile, wisdom, stone, cell),
         (Task::Activate { mut cells }, Action::Activate(c)) => {
             cells.retain(|x| *x != c);
-            state.tasks.push(Task::Activate { cells });
+            // Nothing left to activate: no bare "Done" decision.
+            if !cells.is_empty() {
+                state.tasks.push(Task::Activate { cells });
+            }
             activate(state, seat, c);
         }
         (
