@@ -78,6 +78,14 @@ pub struct Config {
     /// Versions a live subscriber may fall behind before its stream is ended.
     #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
     pub stream_buffer: usize,
+
+    /// OTLP/gRPC collector to export traces and metrics to (e.g. http://127.0.0.1:4317).
+    /// Read from the standard `OTEL_EXPORTER_OTLP_ENDPOINT`; unset, nothing is exported
+    /// and no exporter is built. The service name is `agora-server` unless
+    /// `OTEL_SERVICE_NAME` says otherwise; metrics are sent every 60 s
+    /// (`OTEL_METRIC_EXPORT_INTERVAL`, in ms) and at shutdown.
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
 }
 
 /// HTTP/2 streams a connection may use for calls beside its open event streams.

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod config;
 pub mod limits;
 pub mod locks;
+pub mod metrics;
 pub mod server;
 pub mod store;
 pub mod stream;

@@ -1,4 +1,5 @@
-//! `agora-server`: parse the configuration, start logging, serve until SIGTERM/SIGINT.
+//! `agora-server`: parse the configuration, start logging (and OTLP export when an
+//! endpoint is configured), serve until SIGTERM/SIGINT, then flush telemetry.
 
 use agora_service::{config::Config, server, telemetry};
 use clap::Parser;
@@ -7,15 +8,24 @@ use std::process::ExitCode;
 #[tokio::main]
 async fn main() -> ExitCode {
     let config = Config::parse();
-    telemetry::init(config.log_format);
+    let telemetry = match telemetry::init(&config) {
+        Ok(telemetry) => telemetry,
+        Err(e) => {
+            eprintln!("agora-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let listener = match tokio::net::TcpListener::bind(config.listen).await {
         Ok(listener) => listener,
         Err(e) => {
             tracing::error!(listen = %config.listen, error = %e, "cannot listen");
+            telemetry.shutdown().await;
             return ExitCode::FAILURE;
         }
     };
-    match server::serve(config, listener, server::shutdown_signal()).await {
+    let served = server::serve(config, listener, server::shutdown_signal()).await;
+    telemetry.shutdown().await;
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "server failed");

@@ -102,7 +102,7 @@ pub async fn serve_with_store(
         .accept_http1(true)
         .timeout(config.request_timeout())
         .max_concurrent_streams(Some(config.http2_max_streams()))
-        .trace_fn(|request| tracing::info_span!("grpc", path = %request.uri().path()))
+        .trace_fn(rpc_span)
         // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(RequestLimitLayer::new(config.max_concurrent_requests))
@@ -113,6 +113,24 @@ pub async fn serve_with_store(
         .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The span of one call: named after the RPC (`agora.v1.GameService/SubmitAction`) in
+/// exported traces, and a child of the caller's trace when it sent a `traceparent`.
+fn rpc_span(request: &tonic::codegen::http::Request<()>) -> tracing::Span {
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let path = request.uri().path();
+    let rpc = path.trim_start_matches('/');
+    let span = tracing::info_span!(
+        "grpc",
+        path = %path,
+        otel.name = %rpc,
+        otel.kind = "server",
+        rpc.system = "grpc",
+    );
+    let parent = crate::telemetry::parent_context(request.headers());
+    let _ = span.set_parent(parent);
+    span
 }
 
 /// Accepted connections with Nagle's algorithm off: a response is several small writes

@@ -9,6 +9,7 @@ mod sessions;
 
 use crate::limits::StreamSlots;
 use crate::locks::SessionLocks;
+use crate::metrics::Metrics;
 use crate::store::SessionStore;
 use agora_proto::v1 as pb;
 use pb::game_service_server::GameService;
@@ -31,6 +32,8 @@ pub struct GameApi {
     pub(crate) shutdown: watch::Receiver<bool>,
     /// Open StreamEvents per connection, bounded by `--max-concurrent-streams`.
     pub(crate) streams: Arc<StreamSlots>,
+    /// OpenTelemetry instruments (no-ops unless an OTLP endpoint is configured).
+    pub(crate) metrics: Arc<Metrics>,
 }
 
 impl GameApi {
@@ -45,6 +48,7 @@ impl GameApi {
             commit_retries,
             shutdown,
             streams: StreamSlots::new(usize::MAX),
+            metrics: Arc::new(Metrics::new()),
         }
     }
 
@@ -131,10 +135,13 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::SubmitActionRequest>,
     ) -> Result<Response<pb::SubmitActionResponse>, Status> {
-        let token = crate::auth::bearer(request.metadata())?;
-        self.submit(request.into_inner(), token)
-            .await
-            .map(Response::new)
+        let start = std::time::Instant::now();
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.submit(request.into_inner(), token).await,
+            Err(status) => Err(status),
+        };
+        self.metrics.submitted(&result, start.elapsed());
+        result.map(Response::new)
     }
 
     type StreamEventsStream = crate::stream::EventStream;

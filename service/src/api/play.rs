@@ -140,6 +140,7 @@ impl GameApi {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
                     tracing::info!("action committed");
+                    self.metrics.committed(&loaded.meta.game_id);
                     let session = convert::session_out(
                         &loaded.meta,
                         version,

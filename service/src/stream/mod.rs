@@ -53,10 +53,11 @@ pub async fn start(
     };
     let span = tracing::info_span!("stream", session = %id, seat, after);
     tokio::spawn(forward(log, tx, viewer, after, api.shutdown.clone()).instrument(span));
-    // The stream owns its slot: the slot is freed when tonic drops the stream, whether the
-    // stream ended or the client went away.
+    // The stream owns its slot and its place in `agora.streams.open`: both are given back
+    // when tonic drops the stream, whether the stream ended or the client went away.
+    let open = api.metrics.stream_opened();
     Ok(Box::pin(ReceiverStream::new(rx).map(move |item| {
-        let _held = &slot;
+        let _held = (&slot, &open);
         item
     })))
 }

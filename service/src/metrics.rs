@@ -1,0 +1,135 @@
+//! The service's OpenTelemetry instruments. They come from the global meter, which is a
+//! no-op unless [`crate::telemetry::init`] configured an OTLP endpoint first.
+//!
+//! | instrument | kind | attributes |
+//! |---|---|---|
+//! | `agora.actions.committed` | counter | `game` (game id) |
+//! | `agora.actions.refused` | counter | `rpc.grpc.status_code` (e.g. `FAILED_PRECONDITION`), `reason` (the ErrorInfo reason, when there is one) |
+//! | `agora.submit_action.duration` | histogram, seconds | `rpc.grpc.status_code` |
+//! | `agora.streams.open` | up-down counter | — |
+
+use opentelemetry::metrics::{Counter, Histogram, UpDownCounter};
+use opentelemetry::{global, KeyValue};
+use std::time::Duration;
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+pub const METER: &str = "agora-server";
+pub const COMMITTED: &str = "agora.actions.committed";
+pub const REFUSED: &str = "agora.actions.refused";
+pub const SUBMIT_DURATION: &str = "agora.submit_action.duration";
+pub const OPEN_STREAMS: &str = "agora.streams.open";
+
+/// Shared by every call through [`crate::api::GameApi`].
+#[derive(Debug, Clone)]
+pub struct Metrics {
+    committed: Counter<u64>,
+    refused: Counter<u64>,
+    submit_duration: Histogram<f64>,
+    open_streams: UpDownCounter<i64>,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let meter = global::meter(METER);
+        Metrics {
+            committed: meter
+                .u64_counter(COMMITTED)
+                .with_description("Actions committed, by game.")
+                .with_unit("{action}")
+                .build(),
+            refused: meter
+                .u64_counter(REFUSED)
+                .with_description("SubmitAction calls refused, by gRPC code and reason.")
+                .with_unit("{action}")
+                .build(),
+            submit_duration: meter
+                .f64_histogram(SUBMIT_DURATION)
+                .with_description("SubmitAction latency, from the call to its answer.")
+                .with_unit("s")
+                .with_boundaries(vec![
+                    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                    10.0,
+                ])
+                .build(),
+            open_streams: meter
+                .i64_up_down_counter(OPEN_STREAMS)
+                .with_description("StreamEvents subscriptions open now.")
+                .with_unit("{stream}")
+                .build(),
+        }
+    }
+
+    /// One action of `game` committed.
+    pub fn committed(&self, game: &str) {
+        self.committed
+            .add(1, &[KeyValue::new("game", game.to_string())]);
+    }
+
+    /// One SubmitAction answered after `elapsed`, refused when `result` is a status.
+    pub fn submitted<T>(&self, result: &Result<T, Status>, elapsed: Duration) {
+        let code = match result {
+            Ok(_) => Code::Ok,
+            Err(status) => status.code(),
+        };
+        let code = KeyValue::new("rpc.grpc.status_code", code_name(code));
+        self.submit_duration
+            .record(elapsed.as_secs_f64(), std::slice::from_ref(&code));
+        if let Err(status) = result {
+            let mut attributes = vec![code];
+            if let Some(info) = status.get_details_error_info() {
+                attributes.push(KeyValue::new("reason", info.reason));
+            }
+            self.refused.add(1, &attributes);
+        }
+    }
+
+    /// Counts a stream as open until the returned guard is dropped.
+    pub fn stream_opened(&self) -> OpenStream {
+        self.open_streams.add(1, &[]);
+        OpenStream {
+            open_streams: self.open_streams.clone(),
+        }
+    }
+}
+
+/// An open stream in `agora.streams.open`.
+#[derive(Debug)]
+pub struct OpenStream {
+    open_streams: UpDownCounter<i64>,
+}
+
+impl Drop for OpenStream {
+    fn drop(&mut self) {
+        self.open_streams.add(-1, &[]);
+    }
+}
+
+/// The canonical name of a gRPC code, as gRPC documents and OpenTelemetry reports it.
+pub fn code_name(code: Code) -> &'static str {
+    match code {
+        Code::Ok => "OK",
+        Code::Cancelled => "CANCELLED",
+        Code::Unknown => "UNKNOWN",
+        Code::InvalidArgument => "INVALID_ARGUMENT",
+        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
+        Code::NotFound => "NOT_FOUND",
+        Code::AlreadyExists => "ALREADY_EXISTS",
+        Code::PermissionDenied => "PERMISSION_DENIED",
+        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
+        Code::FailedPrecondition => "FAILED_PRECONDITION",
+        Code::Aborted => "ABORTED",
+        Code::OutOfRange => "OUT_OF_RANGE",
+        Code::Unimplemented => "UNIMPLEMENTED",
+        Code::Internal => "INTERNAL",
+        Code::Unavailable => "UNAVAILABLE",
+        Code::DataLoss => "DATA_LOSS",
+        Code::Unauthenticated => "UNAUTHENTICATED",
+    }
+}
