@@ -4,7 +4,8 @@
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
 #      on the 2-player board, Origins: First Builders 3 players and solo;
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
-#      Origin rule sets, Terra Nova and Origins (4 players and solo).
+#      Origin rule sets, Terra Nova and Origins (4 players and solo);
+#   3. the TypeScript client (clients/typescript/e2e.sh; Node from PyPI when none is installed).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -150,6 +151,9 @@ step "Python: play.py, Origins: First Builders, 4 players and solo"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --solo --seed 7 --quiet) || fail "play.py (origins solo)"
 step "Python: play.py, Terra Nova, 3 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
+
+step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo)"
+AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"
 printf '\n== e2e: all client checks passed\n'
