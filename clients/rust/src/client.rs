@@ -7,7 +7,7 @@ use prost::Message;
 use tonic::{
     metadata::MetadataValue,
     transport::{Channel, Endpoint},
-    Code, Request, Status,
+    Request, Status,
 };
 
 /// The generated client over a plain channel.
@@ -35,27 +35,7 @@ impl From<Status> for CliError {
 }
 
 /// The canonical upper-case name of a gRPC code.
-pub fn code_name(code: Code) -> &'static str {
-    match code {
-        Code::Ok => "OK",
-        Code::Cancelled => "CANCELLED",
-        Code::Unknown => "UNKNOWN",
-        Code::InvalidArgument => "INVALID_ARGUMENT",
-        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
-        Code::NotFound => "NOT_FOUND",
-        Code::AlreadyExists => "ALREADY_EXISTS",
-        Code::PermissionDenied => "PERMISSION_DENIED",
-        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
-        Code::FailedPrecondition => "FAILED_PRECONDITION",
-        Code::Aborted => "ABORTED",
-        Code::OutOfRange => "OUT_OF_RANGE",
-        Code::Unimplemented => "UNIMPLEMENTED",
-        Code::Internal => "INTERNAL",
-        Code::Unavailable => "UNAVAILABLE",
-        Code::DataLoss => "DATA_LOSS",
-        Code::Unauthenticated => "UNAUTHENTICATED",
-    }
-}
+pub use agora_proto::code_name;
 
 /// `google.rpc.Status`, as carried in the `grpc-status-details-bin` trailer.
 #[derive(Clone, PartialEq, Message)]
