@@ -1339,6 +1339,13 @@ fn zodiac_cancer_needs_a_free_base() {
     assert!(!legal(&s)
         .iter()
         .any(|a| matches!(a, Action::RecruitSlot(_))));
+    // Nothing to recruit into: no bare "Done" is asked, the turn moves on.
+    assert!(
+        !s.tasks.iter().any(|t| matches!(t, Task::Recruit { .. })),
+        "{:?}",
+        s.tasks
+    );
+    assert_eq!(s.current, 1);
 }
 
 #[test]

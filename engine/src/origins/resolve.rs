@@ -135,7 +135,10 @@ fn pass(state: &mut State, seat: u8) {
             state.tasks.push(Task::GainBasic { n });
         }
     }
-    if state.has_zodiac(seat, ZodiacKind::Cancer) {
+    // Cancer is only offered when it can recruit: a free base and a die to take.
+    let cancer_can_recruit =
+        state.free_bases(seat) > 0 && state.recruitment.iter().any(Option::is_some);
+    if state.has_zodiac(seat, ZodiacKind::Cancer) && cancer_can_recruit {
         state.tasks.push(Task::Recruit {
             free: true,
             optional: true,
