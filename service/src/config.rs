@@ -11,6 +11,8 @@ pub enum StoreKind {
     Memory,
     /// A Redis server shared by every replica.
     Redis,
+    /// A Redis Cluster shared by every replica (`--redis-url` lists seed nodes).
+    RedisCluster,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,7 +33,9 @@ pub struct Config {
     #[arg(long, value_enum, env = "AGORA_STORE", default_value = "memory")]
     pub store: StoreKind,
 
-    /// Redis URL for `--store redis` (e.g. redis://127.0.0.1:6379/0).
+    /// Redis URL for `--store redis` (e.g. redis://127.0.0.1:6379/0); for
+    /// `--store redis-cluster`, comma-separated seed nodes
+    /// (e.g. redis://10.0.0.1:6379,redis://10.0.0.2:6379).
     #[arg(long, env = "AGORA_REDIS_URL")]
     pub redis_url: Option<String>,
 

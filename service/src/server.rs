@@ -38,13 +38,17 @@ pub async fn open_store(config: &Config) -> Result<Arc<dyn SessionStore>, ServeE
                 abandoned: config.abandoned_ttl,
             }),
         )),
-        StoreKind::Redis => {
+        StoreKind::Redis | StoreKind::RedisCluster => {
+            let cluster = config.store == StoreKind::RedisCluster;
             let url = config.redis_url.clone().ok_or_else(|| {
-                ServeError::Config(
-                    "--store redis needs --redis-url (or AGORA_REDIS_URL), e.g. redis://127.0.0.1:6379/0".into(),
-                )
+                ServeError::Config(if cluster {
+                    "--store redis-cluster needs --redis-url (or AGORA_REDIS_URL) listing seed nodes, e.g. redis://10.0.0.1:6379,redis://10.0.0.2:6379".into()
+                } else {
+                    "--store redis needs --redis-url (or AGORA_REDIS_URL), e.g. redis://127.0.0.1:6379/0".into()
+                })
             })?;
             let mut redis = RedisConfig::new(url);
+            redis.cluster = cluster;
             redis.finished_ttl = config.finished_ttl;
             redis.abandoned_ttl = config.abandoned_ttl;
             redis.max_sessions = config.max_sessions;
@@ -127,6 +131,10 @@ fn rpc_span(request: &tonic::codegen::http::Request<()>) -> tracing::Span {
         otel.name = %rpc,
         otel.kind = "server",
         rpc.system = "grpc",
+        // Filled in by the handler when it answers (see `api::traced`).
+        rpc.grpc.status_code = tracing::field::Empty,
+        otel.status_code = tracing::field::Empty,
+        otel.status_message = tracing::field::Empty,
     );
     let parent = crate::telemetry::parent_context(request.headers());
     let _ = span.set_parent(parent);

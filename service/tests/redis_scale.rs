@@ -22,7 +22,7 @@ use redis_server::RedisServer;
 use server_process::ServerProcess;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-use tonic::{Code, Request};
+use tonic::{Code, Request, Status};
 
 const MAX_STEPS: usize = 5_000;
 
@@ -397,21 +397,9 @@ async fn redis_restarted_with_aof_mid_game_play_continues_without_restarting_the
     );
 
     redis.restart();
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let after = loop {
-        match client
-            .get_session(pb::GetSessionRequest {
-                session_id: id.clone(),
-            })
-            .await
-        {
-            Ok(r) => break r.into_inner().session.expect("session"),
-            Err(s) if s.code() == Code::Unavailable && Instant::now() < deadline => {
-                tokio::time::sleep(Duration::from_millis(100)).await
-            }
-            Err(s) => panic!("the service did not recover: {s:?}"),
-        }
-    };
+    let after = session_after_recovery(&mut client, &id)
+        .await
+        .unwrap_or_else(|s| panic!("the session did not survive: {s:?}"));
     assert_eq!(after.version, before.version, "the session survived");
 
     let mut last = after;
@@ -424,4 +412,54 @@ async fn redis_restarted_with_aof_mid_game_play_continues_without_restarting_the
     assert_eq!(last.status, pb::SessionStatus::Finished as i32);
     let watched = watcher.await.expect("watcher");
     assert_exactly_once(&watched, last.version, "subscriber");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn redis_restarted_without_its_data_ends_streams_with_not_found() {
+    let mut redis = RedisServer::start();
+    let a = ServerProcess::start(&redis.url(), &[]);
+    let mut client = a.client().await;
+    let (id, tokens) = started(&mut client, 2, false, 45).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    for _ in 0..5 {
+        step(&mut client, &id, &tokens, &mut rng)
+            .await
+            .expect("the game lasts more than 5 versions");
+    }
+    let mut stream = stream_caught_up(&mut client, &id, 5).await;
+
+    // No append-only file: Redis comes back empty, as after losing its data.
+    redis.restart();
+    let end = tokio::time::timeout(Duration::from_secs(20), stream.message())
+        .await
+        .expect("the stream must not wait forever for a session that is gone");
+    let status = assert_code(end, Code::NotFound);
+    assert!(
+        status.message().contains("no longer exists"),
+        "a clear message: {}",
+        status.message()
+    );
+    assert_code(
+        session_after_recovery(&mut client, &id).await,
+        Code::NotFound,
+    );
+}
+
+/// GetSession once the replica reaches Redis again: the first calls after a Redis restart
+/// may be UNAVAILABLE while its connection is re-established.
+async fn session_after_recovery(client: &mut Client, id: &str) -> Result<pb::Session, Status> {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let got = client
+            .get_session(pb::GetSessionRequest {
+                session_id: id.to_string(),
+            })
+            .await;
+        match got {
+            Err(s) if s.code() == Code::Unavailable && Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            other => return other.map(|r| r.into_inner().session.expect("session")),
+        }
+    }
 }

@@ -277,6 +277,26 @@ async fn finished_and_abandoned_sessions_expire_and_leave_the_lobby() {
 }
 
 #[tokio::test]
+async fn a_session_expiring_while_followed_ends_its_subscriptions_with_gone() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(1);
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("brief", 1);
+    store.create(meta, state).await.unwrap();
+    let mut sub = store.subscribe("brief", 0).await.unwrap();
+    let end = tokio::time::timeout(Duration::from_secs(10), sub.next())
+        .await
+        .expect("a subscription to an expired session must not wait forever");
+    assert_eq!(end, Some(Err(StoreError::Gone("brief".into()))));
+    assert!(sub.next().await.is_none(), "and then it ends");
+    assert!(matches!(
+        store.subscribe("brief", 0).await,
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+#[tokio::test]
 async fn lobby_lists_open_sessions_by_game_and_respects_limits() {
     let server = RedisServer::start();
     let store = store(&server).await;

@@ -131,18 +131,7 @@ async fn shutdown_ends_streams_telling_where_to_resume(kind: StoreKind) {
     for _ in 0..3 {
         random_step(&mut client, &id, &tokens, &mut rng).await;
     }
-    let mut stream = client
-        .stream_events(pb::StreamEventsRequest {
-            session_id: id.clone(),
-            after_version: 0,
-        })
-        .await
-        .expect("stream")
-        .into_inner();
-    for version in 1..=3 {
-        let item = stream.message().await.expect("item").expect("open");
-        assert_eq!(item.version, version);
-    }
+    let mut stream = stream_caught_up(&mut client, &id, 3).await;
     let stopping = tokio::spawn(server.stop());
     let end = tokio::time::timeout(Duration::from_secs(10), stream.message())
         .await

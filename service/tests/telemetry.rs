@@ -98,6 +98,15 @@ fn string_attr<'a>(attributes: &'a [KeyValue], key: &str) -> Option<&'a str> {
     })
 }
 
+fn int_attr(attributes: &[KeyValue], key: &str) -> Option<i64> {
+    attributes.iter().find(|kv| kv.key == key).and_then(|kv| {
+        match kv.value.as_ref().and_then(|v| v.value.as_ref()) {
+            Some(any_value::Value::IntValue(i)) => Some(*i),
+            _ => None,
+        }
+    })
+}
+
 /// The largest value (cumulative sums only grow) of counter `name` at the data point whose
 /// attribute `key` is `value`.
 fn sum_at(metrics: &[Metric], name: &str, key: &str, value: &str) -> Option<i64> {
@@ -180,6 +189,23 @@ async fn rpc_spans_and_action_metrics_reach_the_otlp_collector() {
         .filter(|s| s.name == "agora.v1.GameService/SubmitAction")
         .collect();
     assert_eq!(submits.len(), played + 1);
+    // Each RPC span carries its gRPC status; a refused move is not a server error.
+    let mut codes: Vec<i64> = submits
+        .iter()
+        .map(|s| int_attr(&s.attributes, "rpc.grpc.status_code").expect("a status code"))
+        .collect();
+    codes.sort_unstable();
+    let mut expected = vec![Code::Ok as i64; played];
+    expected.push(Code::Aborted as i64);
+    assert_eq!(codes, expected);
+    assert!(
+        submits.iter().all(|s| s
+            .status
+            .as_ref()
+            .is_none_or(|st| st.code
+                != opentelemetry_proto::tonic::trace::v1::status::StatusCode::Error as i32)),
+        "refusals are the caller's business, not span errors"
+    );
     let handler = spans
         .iter()
         .find(|s| s.name == "submit")

@@ -32,6 +32,10 @@ pub fn invalid(message: impl Into<String>) -> Status {
 pub fn store(error: StoreError) -> Status {
     match error {
         StoreError::NotFound(id) => Status::not_found(format!("There is no session {id:?}.")),
+        StoreError::Gone(id) => Status::not_found(format!(
+            "Session {id:?} no longer exists (it expired, or the session store lost it); \
+             no more events will come."
+        )),
         StoreError::AlreadyExists(id) => {
             Status::already_exists(format!("Session {id:?} already exists."))
         }

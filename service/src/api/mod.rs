@@ -10,12 +10,12 @@ mod sessions;
 use crate::limits::StreamSlots;
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
-use crate::store::SessionStore;
+use crate::store::{Loaded, SessionStore};
 use agora_proto::v1 as pb;
 use pb::game_service_server::GameService;
 use std::sync::Arc;
 use tokio::sync::watch;
-use tonic::{Request, Response, Status};
+use tonic::{Code, Request, Response, Status};
 
 /// Longest player name, session id or request id accepted.
 pub const MAX_NAME_LEN: usize = 64;
@@ -52,6 +52,12 @@ impl GameApi {
         }
     }
 
+    /// The session a request names, or the status that says why it cannot be read.
+    pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, Status> {
+        check_session_id(session_id)?;
+        self.store.load(session_id).await.map_err(errors::store)
+    }
+
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.
     pub fn with_max_streams_per_connection(mut self, max: usize) -> GameApi {
         self.streams = StreamSlots::new(max);
@@ -70,6 +76,34 @@ pub(crate) fn check_session_id(id: &str) -> Result<(), Status> {
     }
 }
 
+/// Records a call's answer on its RPC span: `rpc.grpc.status_code` always, and an error
+/// status only for server faults, as the OpenTelemetry conventions for gRPC servers say
+/// (a refused move is the caller's business, not an error of the service).
+fn traced<T>(result: Result<Response<T>, Status>) -> Result<Response<T>, Status> {
+    let span = tracing::Span::current();
+    let code = result.as_ref().err().map_or(Code::Ok, Status::code);
+    span.record("rpc.grpc.status_code", code as i64);
+    if let Err(status) = &result {
+        if server_fault(code) {
+            span.record("otel.status_code", "ERROR");
+            span.record("otel.status_message", status.message());
+        }
+    }
+    result
+}
+
+fn server_fault(code: Code) -> bool {
+    matches!(
+        code,
+        Code::Unknown
+            | Code::DeadlineExceeded
+            | Code::Unimplemented
+            | Code::Internal
+            | Code::Unavailable
+            | Code::DataLoss
+    )
+}
+
 #[tonic::async_trait]
 impl GameService for GameApi {
     async fn list_games(
@@ -80,55 +114,57 @@ impl GameService for GameApi {
             .iter()
             .map(convert::game_info_out)
             .collect();
-        Ok(Response::new(pb::ListGamesResponse { games }))
+        traced(Ok(Response::new(pb::ListGamesResponse { games })))
     }
 
     async fn create_session(
         &self,
         request: Request<pb::CreateSessionRequest>,
     ) -> Result<Response<pb::CreateSessionResponse>, Status> {
-        self.create(request.into_inner()).await.map(Response::new)
+        traced(self.create(request.into_inner()).await.map(Response::new))
     }
 
     async fn get_session(
         &self,
         request: Request<pb::GetSessionRequest>,
     ) -> Result<Response<pb::GetSessionResponse>, Status> {
-        self.get(request.into_inner()).await.map(Response::new)
+        traced(self.get(request.into_inner()).await.map(Response::new))
     }
 
     async fn list_sessions(
         &self,
         request: Request<pb::ListSessionsRequest>,
     ) -> Result<Response<pb::ListSessionsResponse>, Status> {
-        self.list(request.into_inner()).await.map(Response::new)
+        traced(self.list(request.into_inner()).await.map(Response::new))
     }
 
     async fn join_session(
         &self,
         request: Request<pb::JoinSessionRequest>,
     ) -> Result<Response<pb::JoinSessionResponse>, Status> {
-        self.join(request.into_inner()).await.map(Response::new)
+        traced(self.join(request.into_inner()).await.map(Response::new))
     }
 
     async fn get_state(
         &self,
         request: Request<pb::GetStateRequest>,
     ) -> Result<Response<pb::GetStateResponse>, Status> {
-        let token = crate::auth::bearer(request.metadata())?;
-        self.state(request.into_inner(), token)
-            .await
-            .map(Response::new)
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.state(request.into_inner(), token).await,
+            Err(status) => Err(status),
+        };
+        traced(result.map(Response::new))
     }
 
     async fn list_legal_actions(
         &self,
         request: Request<pb::ListLegalActionsRequest>,
     ) -> Result<Response<pb::ListLegalActionsResponse>, Status> {
-        let token = crate::auth::bearer(request.metadata())?;
-        self.legal(request.into_inner(), token)
-            .await
-            .map(Response::new)
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.legal(request.into_inner(), token).await,
+            Err(status) => Err(status),
+        };
+        traced(result.map(Response::new))
     }
 
     async fn submit_action(
@@ -141,7 +177,7 @@ impl GameService for GameApi {
             Err(status) => Err(status),
         };
         self.metrics.submitted(&result, start.elapsed());
-        result.map(Response::new)
+        traced(result.map(Response::new))
     }
 
     type StreamEventsStream = crate::stream::EventStream;
@@ -150,10 +186,11 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
-        let token = crate::auth::bearer(request.metadata())?;
-        let slot = self.streams.acquire(request.remote_addr())?;
-        crate::stream::start(self, request.into_inner(), token, slot)
-            .await
-            .map(Response::new)
+        let opened = async {
+            let token = crate::auth::bearer(request.metadata())?;
+            let slot = self.streams.acquire(request.remote_addr())?;
+            crate::stream::start(self, request.into_inner(), token, slot).await
+        };
+        traced(opened.await.map(Response::new))
     }
 }

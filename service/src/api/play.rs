@@ -36,12 +36,7 @@ impl GameApi {
         request: pb::GetStateRequest,
         token: Option<TokenHash>,
     ) -> Result<pb::GetStateResponse, Status> {
-        check_session_id(&request.session_id)?;
-        let loaded = self
-            .store
-            .load(&request.session_id)
-            .await
-            .map_err(errors::store)?;
+        let loaded = self.load(&request.session_id).await?;
         let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
         if let Viewer::Seat(seat) = viewer {
             Span::current().record("seat", seat.0);
@@ -59,12 +54,7 @@ impl GameApi {
         request: pb::ListLegalActionsRequest,
         token: Option<TokenHash>,
     ) -> Result<pb::ListLegalActionsResponse, Status> {
-        check_session_id(&request.session_id)?;
-        let loaded = self
-            .store
-            .load(&request.session_id)
-            .await
-            .map_err(errors::store)?;
+        let loaded = self.load(&request.session_id).await?;
         let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
         Span::current().record("seat", seat.0);
         Span::current().record("version", loaded.version);

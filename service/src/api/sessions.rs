@@ -64,12 +64,7 @@ impl GameApi {
         &self,
         request: pb::GetSessionRequest,
     ) -> Result<pb::GetSessionResponse, Status> {
-        check_session_id(&request.session_id)?;
-        let loaded = self
-            .store
-            .load(&request.session_id)
-            .await
-            .map_err(errors::store)?;
+        let loaded = self.load(&request.session_id).await?;
         Ok(pb::GetSessionResponse {
             session: Some(describe(&loaded)),
         })

@@ -275,7 +275,16 @@ impl SessionStore for MemoryStore {
             let history: VecDeque<_> = data.log[start..].iter().cloned().collect();
             (history, live)
         };
-        Ok(follow(history, live, after))
+        Ok(follow(
+            history,
+            live,
+            after,
+            Following {
+                slot,
+                expiry: self.expiry,
+                id: id.to_string(),
+            },
+        ))
     }
 
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
@@ -310,24 +319,52 @@ impl SessionStore for MemoryStore {
     }
 }
 
+/// What a subscription needs to notice that its session expired under it.
+struct Following {
+    slot: Arc<Slot>,
+    expiry: Expiry,
+    id: String,
+}
+
+impl Following {
+    /// When the session expires if nothing is written before.
+    fn deadline(&self) -> Instant {
+        let data = self.slot.lock();
+        let ttl = if data.outcome.is_some() {
+            self.expiry.finished
+        } else {
+            self.expiry.abandoned
+        };
+        data.touched + ttl
+    }
+
+    fn expired(&self) -> bool {
+        self.slot.lock().expired(&self.expiry, Instant::now())
+    }
+}
+
 /// The log from `history`, then live entries, each version exactly once. Ends with
-/// [`StoreError::Lagged`] when the live channel dropped entries for this subscriber.
+/// [`StoreError::Lagged`] when the live channel dropped entries for this subscriber, and
+/// with [`StoreError::Gone`] when the session expires while followed.
 fn follow(
     history: VecDeque<Arc<LogEntry>>,
     live: broadcast::Receiver<Arc<LogEntry>>,
     after: u64,
+    session: Following,
 ) -> LogStream {
     struct State {
         history: VecDeque<Arc<LogEntry>>,
         live: broadcast::Receiver<Arc<LogEntry>>,
         last: u64,
         done: bool,
+        session: Following,
     }
     let state = State {
         history,
         live,
         last: after,
         done: false,
+        session,
     };
     futures::stream::unfold(state, |mut st| async move {
         if st.done {
@@ -338,7 +375,20 @@ fn follow(
             return Some((Ok(entry), st));
         }
         loop {
-            match st.live.recv().await {
+            let deadline = st.session.deadline();
+            let received = tokio::select! {
+                received = st.live.recv() => received,
+                _ = tokio::time::sleep_until(deadline) => {
+                    // A write may have moved the deadline meanwhile.
+                    if st.session.expired() {
+                        st.done = true;
+                        let id = st.session.id.clone();
+                        return Some((Err(StoreError::Gone(id)), st));
+                    }
+                    continue;
+                }
+            };
+            match received {
                 Ok(entry) if entry.version <= st.last => continue,
                 Ok(entry) if entry.version == st.last + 1 => {
                     st.last = entry.version;
@@ -522,8 +572,13 @@ mod tests {
             store.load("s").await.is_err(),
             "finished: gone after 1 hour"
         );
-        // The full store sweeps at once: the expired session makes room, and its
-        // subscribers' streams end.
+        assert_eq!(
+            sub.next().await,
+            Some(Err(StoreError::Gone("s".into()))),
+            "its subscribers are told the session is gone"
+        );
+        assert!(sub.next().await.is_none(), "and their streams end");
+        // The full store sweeps at once: the expired session makes room.
         let options = AnyOptions::Origin(OriginOptions::default());
         let meta = SessionMeta {
             id: "t".into(),
@@ -538,9 +593,26 @@ mod tests {
             .create(meta, state)
             .await
             .expect("room after the sweep");
-        assert!(
-            sub.next().await.is_none(),
-            "the stream of a swept session ends"
-        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_followed_session_expires_only_when_no_write_renews_it() {
+        let hour = Duration::from_secs(3600);
+        let store = MemoryStore::new(10, 4).with_expiry(Expiry {
+            finished: hour,
+            abandoned: 2 * hour,
+        });
+        let state = session(&store);
+        let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+        tokio::time::advance(hour).await;
+        store
+            .commit("s", commit(&state, 0, None))
+            .await
+            .expect("a write after 1 hour renews the session");
+        assert_eq!(sub.next().await.expect("item").expect("entry").version, 1);
+        // 2 hours after the write, not after the subscription.
+        let next = tokio::time::timeout(2 * hour - Duration::from_secs(1), sub.next()).await;
+        assert!(next.is_err(), "still followed just before it expires");
+        assert_eq!(sub.next().await, Some(Err(StoreError::Gone("s".into()))));
     }
 }

@@ -127,6 +127,9 @@ pub type LogStream = BoxStream<'static, Result<Arc<LogEntry>, StoreError>>;
 pub enum StoreError {
     #[error("no session {0}")]
     NotFound(String),
+    /// A followed session disappeared: it expired, or the backend lost its data.
+    #[error("session {0} no longer exists")]
+    Gone(String),
     #[error("session {0} already exists")]
     AlreadyExists(String),
     #[error("the store is full ({0} sessions)")]

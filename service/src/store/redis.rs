@@ -41,7 +41,10 @@
 //!
 //! Every call is bounded by a short timeout and answers [`StoreError::Unavailable`] when
 //! Redis cannot be reached; the connection manager reconnects in the background, and
-//! feeds reconnect and resume from the last version they saw.
+//! feeds reconnect and resume from the last version they saw. A session whose keys
+//! vanish while followed (they expired, or Redis restarted without its data) ends its
+//! subscriptions with [`StoreError::Gone`] within `BLOCK_MS`, rather than leaving them
+//! waiting for versions that will never come.
 
 use super::{
     codec, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatRecord, SessionMeta,
@@ -50,9 +53,9 @@ use super::{
 use agora_engine::registry::AnyState;
 use agora_engine::{Outcome, Seat};
 use async_trait::async_trait;
+use conn::{Backend, Conn};
 use futures::StreamExt;
-use redis::aio::{ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
-use redis::{AsyncConnectionConfig, Client, ErrorKind, RedisError, Script, Value};
+use redis::{ErrorKind, RedisError, Script, Value};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
@@ -60,14 +63,19 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, watch};
 
+mod conn;
+
 /// Format of the `meta` field; bump and keep a reader when it changes incompatibly.
 pub const META_FORMAT: u32 = 1;
 
 /// How the Redis store is set up.
 #[derive(Debug, Clone)]
 pub struct RedisConfig {
-    /// e.g. `redis://127.0.0.1:6379/0`.
+    /// e.g. `redis://127.0.0.1:6379/0`; with `cluster`, comma-separated seed nodes
+    /// (`redis://10.0.0.1:6379,redis://10.0.0.2:6379`).
     pub url: String,
+    /// Redis Cluster: keys are routed to their nodes, and follow resharding.
+    pub cluster: bool,
     /// Key prefix (`agora` by default); lets several deployments share one Redis.
     pub prefix: String,
     /// How long a finished session is kept.
@@ -89,6 +97,7 @@ impl RedisConfig {
     pub fn new(url: impl Into<String>) -> RedisConfig {
         RedisConfig {
             url: url.into(),
+            cluster: false,
             prefix: "agora".into(),
             finished_ttl: Duration::from_secs(24 * 3600),
             abandoned_ttl: Duration::from_secs(7 * 24 * 3600),
@@ -115,8 +124,8 @@ pub struct RedisStore {
 }
 
 struct Inner {
-    client: Client,
-    conn: ConnectionManager,
+    backend: Backend,
+    conn: Conn,
     config: RedisConfig,
     create: Script,
     claim: Script,
@@ -124,9 +133,17 @@ struct Inner {
     feeds: Arc<Mutex<HashMap<String, Feed>>>,
 }
 
+/// What a feed tells its subscribers.
+#[derive(Clone)]
+enum Fed {
+    Entry(Arc<LogEntry>),
+    /// The session's keys are gone (expired, or Redis lost its data): nothing more comes.
+    Gone,
+}
+
 /// One session's live fan-out on this replica.
 struct Feed {
-    live: broadcast::Sender<Arc<LogEntry>>,
+    live: broadcast::Sender<Fed>,
     /// The version the reader started after, once it knows it.
     start: watch::Receiver<Option<Result<u64, StoreError>>>,
     subscribers: usize,
@@ -144,24 +161,10 @@ struct Keys {
 impl RedisStore {
     /// Connects (failing fast when Redis is not there) and loads the scripts lazily.
     pub async fn connect(config: RedisConfig) -> Result<RedisStore, StoreError> {
-        let client = Client::open(config.url.as_str())
-            .map_err(|e| StoreError::Unavailable(format!("bad Redis URL: {e}")))?;
-        let manager = ConnectionManagerConfig::new()
-            .set_connection_timeout(config.connect_timeout)
-            .set_response_timeout(config.op_timeout)
-            .set_number_of_retries(1)
-            .set_factor(50)
-            .set_max_delay(500);
-        let conn = tokio::time::timeout(
-            config.op_timeout + config.connect_timeout,
-            ConnectionManager::new_with_config(client.clone(), manager),
-        )
-        .await
-        .map_err(|_| unavailable_timeout(&config))?
-        .map_err(unavailable)?;
+        let (backend, conn) = conn::connect(&config).await?;
         Ok(RedisStore {
             inner: Arc::new(Inner {
-                client,
+                backend,
                 conn,
                 config,
                 create: Script::new(include_str!("redis/create.lua")),
@@ -195,7 +198,7 @@ impl RedisStore {
         format!("{}:sessions", self.inner.config.prefix)
     }
 
-    fn conn(&self) -> ConnectionManager {
+    fn conn(&self) -> Conn {
         self.inner.conn.clone()
     }
 
@@ -205,6 +208,36 @@ impl RedisStore {
         fut: impl Future<Output = Result<T, RedisError>>,
     ) -> Result<T, StoreError> {
         bounded(&self.inner.config, fut).await
+    }
+
+    /// Runs `cmds` concurrently under one timeout. Commands on different sessions are
+    /// never one pipeline: on a cluster a pipeline must stay within one slot.
+    async fn each<T: redis::FromRedisValue>(
+        &self,
+        cmds: &[redis::Cmd],
+    ) -> Result<Vec<T>, StoreError> {
+        let conn = self.conn();
+        let calls = cmds.iter().map(|cmd| {
+            let mut conn = conn.clone();
+            async move { cmd.query_async::<T>(&mut conn).await }
+        });
+        self.call(futures::future::try_join_all(calls)).await
+    }
+
+    /// Takes `ids` out of the lobby index, and out of the index of all sessions when
+    /// `everywhere`.
+    async fn unindex(&self, ids: &[&String], everywhere: bool) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut cmds = vec![redis::cmd("ZREM")];
+        cmds[0].arg(self.lobby_key()).arg(ids);
+        if everywhere {
+            let mut all = redis::cmd("ZREM");
+            all.arg(self.all_key()).arg(ids);
+            cmds.push(all);
+        }
+        self.each::<()>(&cmds).await.map(drop)
     }
 
     fn ttl_secs(&self, finished: bool) -> u64 {
@@ -243,11 +276,15 @@ impl RedisStore {
             .await?;
         let mut alive = 0;
         for chunk in ids.chunks(PAGE) {
-            let mut pipe = redis::pipe();
-            for id in chunk {
-                pipe.cmd("EXISTS").arg(self.keys(id).meta);
-            }
-            let exists: Vec<i64> = self.call(pipe.query_async(&mut conn)).await?;
+            let probes: Vec<redis::Cmd> = chunk
+                .iter()
+                .map(|id| {
+                    let mut cmd = redis::cmd("EXISTS");
+                    cmd.arg(self.keys(id).meta);
+                    cmd
+                })
+                .collect();
+            let exists: Vec<i64> = self.each(&probes).await?;
             let gone: Vec<&String> = chunk
                 .iter()
                 .zip(&exists)
@@ -255,12 +292,7 @@ impl RedisStore {
                 .map(|(id, _)| id)
                 .collect();
             alive += chunk.len() - gone.len();
-            if !gone.is_empty() {
-                let mut pipe = redis::pipe();
-                pipe.cmd("ZREM").arg(self.all_key()).arg(&gone).ignore();
-                pipe.cmd("ZREM").arg(self.lobby_key()).arg(&gone).ignore();
-                self.call(pipe.query_async::<()>(&mut conn)).await?;
-            }
+            self.unindex(&gone, true).await?;
         }
         Ok(alive)
     }
@@ -311,7 +343,7 @@ impl RedisStore {
     }
 
     /// Joins (or starts) this replica's feed of session `id`.
-    fn join_feed(&self, id: &str) -> (broadcast::Receiver<Arc<LogEntry>>, FeedStart, FeedGuard) {
+    fn join_feed(&self, id: &str) -> (broadcast::Receiver<Fed>, FeedStart, FeedGuard) {
         let mut feeds = lock(&self.inner.feeds);
         let stale = feeds.get(id).is_some_and(|f| f.task.is_finished());
         if stale {
@@ -323,10 +355,10 @@ impl RedisStore {
             let (live, _) = broadcast::channel(self.inner.config.live_buffer.max(1));
             let (start_tx, start) = watch::channel(None);
             let task = tokio::spawn(read_feed(
-                self.inner.client.clone(),
+                self.inner.backend.clone(),
                 self.conn(),
                 self.inner.config.clone(),
-                self.keys(id).log,
+                self.keys(id),
                 live.clone(),
                 start_tx,
             ))
@@ -571,20 +603,19 @@ impl SessionStore for RedisStore {
         if created == 0 {
             return Err(StoreError::AlreadyExists(meta.id));
         }
-        let mut pipe = redis::pipe();
-        pipe.cmd("ZADD")
-            .arg(self.all_key())
-            .arg(meta.create_time_unix_ms)
-            .arg(&meta.id)
-            .ignore();
+        let mut index = vec![self.all_key()];
         if meta.open_seats() > 0 {
-            pipe.cmd("ZADD")
-                .arg(self.lobby_key())
-                .arg(meta.create_time_unix_ms)
-                .arg(&meta.id)
-                .ignore();
+            index.push(self.lobby_key());
         }
-        self.call(pipe.query_async::<()>(&mut conn)).await
+        let adds: Vec<redis::Cmd> = index
+            .iter()
+            .map(|key| {
+                let mut cmd = redis::cmd("ZADD");
+                cmd.arg(key).arg(meta.create_time_unix_ms).arg(&meta.id);
+                cmd
+            })
+            .collect();
+        self.each::<()>(&adds).await.map(drop)
     }
 
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
@@ -792,12 +823,15 @@ impl SessionStore for RedisStore {
                 break;
             }
             offset += ids.len();
-            let mut pipe = redis::pipe();
-            for id in &ids {
-                pipe.cmd("HGETALL").arg(self.keys(id).meta);
-            }
-            let hashes: Vec<HashMap<String, Vec<u8>>> =
-                self.call(pipe.query_async(&mut conn)).await?;
+            let reads: Vec<redis::Cmd> = ids
+                .iter()
+                .map(|id| {
+                    let mut cmd = redis::cmd("HGETALL");
+                    cmd.arg(self.keys(id).meta);
+                    cmd
+                })
+                .collect();
+            let hashes: Vec<HashMap<String, Vec<u8>>> = self.each(&reads).await?;
             let mut gone = Vec::new();
             let mut full = Vec::new();
             for (id, hash) in ids.iter().zip(hashes) {
@@ -831,15 +865,8 @@ impl SessionStore for RedisStore {
             }
             // Keep the indexes honest: expired sessions leave both, full ones the lobby.
             if !gone.is_empty() || !full.is_empty() {
-                let mut pipe = redis::pipe();
-                if !gone.is_empty() {
-                    pipe.cmd("ZREM").arg(self.all_key()).arg(&gone).ignore();
-                    pipe.cmd("ZREM").arg(self.lobby_key()).arg(&gone).ignore();
-                }
-                if !full.is_empty() {
-                    pipe.cmd("ZREM").arg(self.lobby_key()).arg(&full).ignore();
-                }
-                self.call(pipe.query_async::<()>(&mut conn)).await?;
+                self.unindex(&gone, true).await?;
+                self.unindex(&full, false).await?;
                 if !filter.include_full {
                     // Removed rows shift the lobby's ranks down.
                     offset -= gone.len() + full.len();
@@ -854,15 +881,18 @@ impl SessionStore for RedisStore {
 
 /// The feed task: finds where the stream ends, reports it, then follows it with
 /// `XREAD BLOCK` on a dedicated connection and broadcasts each entry. Errors are retried
-/// with backoff from the last version seen, so a Redis restart is ridden out.
+/// with backoff from the last version seen, so a Redis restart is ridden out. Each quiet
+/// `BLOCK_MS` it checks that the session still exists: when its keys expired or Redis
+/// came back without its data, the feed says [`Fed::Gone`] and stops.
 async fn read_feed(
-    client: Client,
-    mut shared: ConnectionManager,
+    backend: Backend,
+    mut shared: Conn,
     config: RedisConfig,
-    key: String,
-    live: broadcast::Sender<Arc<LogEntry>>,
+    keys: Keys,
+    live: broadcast::Sender<Fed>,
     start: watch::Sender<Option<Result<u64, StoreError>>>,
 ) {
+    let key = keys.log;
     let tail: Result<Vec<RawEntry>, StoreError> = bounded(
         &config,
         redis::cmd("XREVRANGE")
@@ -892,18 +922,12 @@ async fn read_feed(
     };
     let _ = start.send(Some(Ok(last)));
 
-    let connection = AsyncConnectionConfig::new()
-        .set_connection_timeout(config.connect_timeout)
-        .set_response_timeout(Duration::from_millis(BLOCK_MS) + config.op_timeout);
-    let mut conn: Option<MultiplexedConnection> = None;
+    let mut conn: Option<Conn> = None;
     let mut backoff = Duration::from_millis(50);
     loop {
         let c = match conn.as_mut() {
             Some(c) => c,
-            None => match client
-                .get_multiplexed_async_connection_with_config(&connection)
-                .await
-            {
+            None => match backend.feed_connection(&config).await {
                 Ok(c) => conn.insert(c),
                 Err(e) => {
                     tracing::debug!(error = %e, "feed cannot reach Redis; retrying");
@@ -925,15 +949,32 @@ async fn read_feed(
             .query_async(c)
             .await;
         match read {
-            Ok(reply) => {
+            Ok(None) => {
                 backoff = Duration::from_millis(50);
-                for (_, entries) in reply.unwrap_or_default() {
+                let exists: Result<i64, RedisError> =
+                    redis::cmd("EXISTS").arg(&keys.meta).query_async(c).await;
+                match exists {
+                    Ok(0) => {
+                        tracing::warn!(%key, "a followed session no longer exists");
+                        let _ = live.send(Fed::Gone);
+                        return;
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        tracing::debug!(error = %e, "feed lost Redis; reconnecting");
+                        conn = None;
+                    }
+                }
+            }
+            Ok(Some(reply)) => {
+                backoff = Duration::from_millis(50);
+                for (_, entries) in reply {
                     for (id, fields) in entries {
                         match stream_entry(&id, &fields) {
                             Ok(entry) => {
                                 last = entry.version;
                                 // Nobody listening is fine: the last subscriber just left.
-                                let _ = live.send(Arc::new(entry));
+                                let _ = live.send(Fed::Entry(Arc::new(entry)));
                             }
                             Err(e) => {
                                 // Subscribers see the gap and read it themselves, which
@@ -964,7 +1005,7 @@ fn follow(
     store: RedisStore,
     id: String,
     history: VecDeque<Arc<LogEntry>>,
-    live: broadcast::Receiver<Arc<LogEntry>>,
+    live: broadcast::Receiver<Fed>,
     after: u64,
     guard: FeedGuard,
 ) -> LogStream {
@@ -972,7 +1013,7 @@ fn follow(
         store: RedisStore,
         id: String,
         pending: VecDeque<Arc<LogEntry>>,
-        live: broadcast::Receiver<Arc<LogEntry>>,
+        live: broadcast::Receiver<Fed>,
         last: u64,
         done: bool,
         _guard: FeedGuard,
@@ -1007,12 +1048,17 @@ fn follow(
                 return Some((Ok(entry), st));
             }
             match st.live.recv().await {
-                Ok(entry) if entry.version <= st.last => continue,
-                Ok(entry) if entry.version == st.last + 1 => {
+                Ok(Fed::Gone) => {
+                    st.done = true;
+                    let id = st.id.clone();
+                    return Some((Err(StoreError::Gone(id)), st));
+                }
+                Ok(Fed::Entry(entry)) if entry.version <= st.last => continue,
+                Ok(Fed::Entry(entry)) if entry.version == st.last + 1 => {
                     st.last = entry.version;
                     return Some((Ok(entry), st));
                 }
-                Ok(entry) => {
+                Ok(Fed::Entry(entry)) => {
                     let to = entry.version - 1;
                     let count = (to - st.last) as usize;
                     match st.store.range(&st.id, st.last + 1, Some(to), count).await {

@@ -3,7 +3,7 @@
 //! never skips: a subscriber that falls behind, or a server that shuts down, ends the
 //! stream with a status telling the client the version to resume from.
 
-use crate::api::{check_session_id, convert, errors, GameApi};
+use crate::api::{convert, errors, GameApi};
 use crate::auth;
 use crate::limits::StreamSlot;
 use crate::store::{LogEntry, StoreError, TokenHash};
@@ -31,8 +31,7 @@ pub async fn start(
     slot: StreamSlot,
 ) -> Result<EventStream, Status> {
     let id = request.session_id.clone();
-    check_session_id(&id)?;
-    let loaded = api.store.load(&id).await.map_err(errors::store)?;
+    let loaded = api.load(&id).await?;
     let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
     let after = request.after_version;
     if after > loaded.version {

@@ -328,6 +328,28 @@ pub async fn collect_stream(
     out
 }
 
+/// A spectator's stream of session `id` from the start, once versions `1..=upto` have
+/// arrived on it: what comes next is live.
+pub async fn stream_caught_up(
+    client: &mut Client,
+    id: &str,
+    upto: u64,
+) -> tonic::Streaming<pb::StreamEventsResponse> {
+    let mut stream = client
+        .stream_events(pb::StreamEventsRequest {
+            session_id: id.to_string(),
+            after_version: 0,
+        })
+        .await
+        .expect("stream")
+        .into_inner();
+    for version in 1..=upto {
+        let item = stream.message().await.expect("history").expect("an item");
+        assert_eq!(item.version, version);
+    }
+    stream
+}
+
 /// Versions must be `after+1, after+2, ...`: no gap, no duplicate.
 pub fn assert_consecutive(items: &[pb::StreamEventsResponse], after: u64) {
     for (i, item) in items.iter().enumerate() {

@@ -20,22 +20,27 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// `agora-server --store redis --redis-url <url>` plus `extra` flags.
     pub fn start(redis_url: &str, extra: &[&str]) -> ServerProcess {
+        ServerProcess::start_on("redis", redis_url, extra)
+    }
+
+    /// `agora-server --store <store> --redis-url <url>` plus `extra` flags.
+    pub fn start_on(store: &str, redis_url: &str, extra: &[&str]) -> ServerProcess {
         // A port free a moment ago may be taken by the time the server binds it: a server
         // that exits at once is started again on a fresh port.
         for _ in 0..4 {
-            let mut server = ServerProcess::spawn(redis_url, extra);
+            let mut server = ServerProcess::spawn(store, redis_url, extra);
             if server.wait_ready() {
                 return server;
             }
         }
-        let mut server = ServerProcess::spawn(redis_url, extra);
+        let mut server = ServerProcess::spawn(store, redis_url, extra);
         if !server.wait_ready() {
             panic!("agora-server did not start: {}", server.log_text());
         }
         server
     }
 
-    fn spawn(redis_url: &str, extra: &[&str]) -> ServerProcess {
+    fn spawn(store: &str, redis_url: &str, extra: &[&str]) -> ServerProcess {
         let port = free_port();
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
         let log =
@@ -44,7 +49,7 @@ impl ServerProcess {
         let child = Command::new(env!("CARGO_BIN_EXE_agora-server"))
             .arg("--listen")
             .arg(addr.to_string())
-            .args(["--store", "redis", "--redis-url", redis_url])
+            .args(["--store", store, "--redis-url", redis_url])
             .args(extra)
             .env_remove("AGORA_STORE")
             .env_remove("AGORA_REDIS_URL")
