@@ -3,6 +3,7 @@
 //! Every game implements [`core::Game`]; [`registry`] erases the game types so a host
 //! (the gRPC service, a test, a benchmark) can run any game by its id.
 
+pub mod attika;
 pub mod core;
 pub mod origin;
 pub mod origins;

@@ -7,6 +7,7 @@
 //! refused and leave the state unchanged; a state survives a serialize/deserialize round
 //! trip; replaying options + seed + actions reproduces the final state byte for byte.
 
+use agora_engine::attika::{Attika, Options as AttikaOptions};
 use agora_engine::core::playout::RandomBot;
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
 use agora_engine::origins::{Options as OriginsOptions, Origins};
@@ -171,4 +172,7 @@ configurations! {
     origins_2p: Origins = OriginsOptions { players: 2 };
     origins_3p: Origins = OriginsOptions { players: 3 };
     origins_4p: Origins = OriginsOptions { players: 4 };
+    attika_2p: Attika = AttikaOptions { players: 2, amphora_for_card: false };
+    attika_3p: Attika = AttikaOptions { players: 3, amphora_for_card: false };
+    attika_4p: Attika = AttikaOptions { players: 4, amphora_for_card: false };
 }

@@ -1,0 +1,352 @@
+//! The legal actions of the pending decision, and why any other action is refused.
+//!
+//! `legal` lists every action `check` accepts; both use the same predicates, so a listed
+//! action is never refused and no listed action leads to a dead end: a building is listed
+//! only where its cost can be paid, and a payment step only if the rest can still be paid.
+
+use super::cost::{affordable, cost, feasible, sites, Site};
+use super::data::tables;
+use super::hex::{distance, neighbours, piece_cells};
+use super::state::{State, Step};
+use super::types::{Action, BuildingId, Counts, Hex, Mode, Resource};
+use crate::RuleError;
+
+/// Every action `seat` may take now.
+pub fn legal(state: &State, seat: u8) -> Vec<Action> {
+    if state.is_over() || seat != state.current {
+        return Vec::new();
+    }
+    let player = &state.players[seat as usize];
+    let mut out = Vec::new();
+    match &state.step {
+        Step::Main | Step::Amphorae => {
+            let amphora = matches!(state.step, Step::Amphorae);
+            if may_act(state, seat, Mode::Draw).is_ok() {
+                for (pile, tiles) in player.piles.iter().enumerate() {
+                    if !tiles.is_empty() {
+                        out.push(Action::Draw { pile: pile as u8 });
+                    }
+                }
+            }
+            if may_act(state, seat, Mode::Build).is_ok() && !player.reserve.is_empty() {
+                let sites = sites(state, seat);
+                let colonies = state.colony_count(seat);
+                for &b in &player.reserve {
+                    if buildable_somewhere(&player.hand, b, &sites, colonies) {
+                        out.push(Action::Build { building: b });
+                    }
+                }
+            }
+            if amphora && state.options.amphora_for_card && player.amphorae > 0 {
+                out.push(Action::AmphoraForCard);
+            }
+            out.push(Action::EndTurn);
+        }
+        Step::Drawn { building, .. } | Step::ChooseCell { building } => {
+            let colonies = state.colony_count(seat);
+            let b = tables().building(*building);
+            for site in sites(state, seat) {
+                if affordable(&player.hand, &cost(b, &site, colonies)) {
+                    out.push(Action::Place { cell: site.hex });
+                }
+            }
+            if matches!(state.step, Step::Drawn { .. }) {
+                out.push(Action::Store);
+            }
+        }
+        Step::Paying { typed, generic, .. } => {
+            out = payments(&player.hand, typed, *generic);
+        }
+        Step::PlacePiece { .. } => {
+            for center in piece_candidates(state) {
+                if piece_fits(state, center) {
+                    for rotation in 0..6 {
+                        out.push(Action::PlacePiece { center, rotation });
+                    }
+                }
+            }
+        }
+        Step::Over { .. } => {}
+    }
+    out
+}
+
+/// Accepts exactly the listed actions; refuses anything else with a stable code.
+pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> {
+    let player = &state.players[seat as usize];
+    match (&state.step, action) {
+        (Step::Main | Step::Amphorae, Action::Draw { pile }) => {
+            may_act(state, seat, Mode::Draw)?;
+            match player.piles.get(*pile as usize) {
+                None => Err(RuleError::new(
+                    "NO_SUCH_PILE",
+                    format!("There are only piles 0 to 3, not {pile}."),
+                )),
+                Some(p) if p.is_empty() => Err(RuleError::new(
+                    "EMPTY_PILE",
+                    format!("Pile {pile} is empty; choose a pile that still holds buildings."),
+                )),
+                Some(_) => Ok(()),
+            }
+        }
+        (Step::Main | Step::Amphorae, Action::Build { building }) => {
+            may_act(state, seat, Mode::Build)?;
+            if !player.reserve.contains(building) {
+                return Err(RuleError::new(
+                    "NOT_IN_RESERVE",
+                    "That building is not in your reserve.",
+                ));
+            }
+            let sites = sites(state, seat);
+            if !buildable_somewhere(&player.hand, *building, &sites, state.colony_count(seat)) {
+                return Err(RuleError::new(
+                    "CANNOT_AFFORD",
+                    "You cannot pay for that building on any empty cell.",
+                ));
+            }
+            Ok(())
+        }
+        (Step::Amphorae, Action::AmphoraForCard) => {
+            if !state.options.amphora_for_card {
+                Err(RuleError::new(
+                    "OPTION_DISABLED",
+                    "Returning an amphora for a card is not allowed in this game.",
+                ))
+            } else if player.amphorae == 0 {
+                Err(no_amphora())
+            } else {
+                Ok(())
+            }
+        }
+        (Step::Main | Step::Amphorae, Action::EndTurn) => Ok(()),
+        (Step::Drawn { building, .. } | Step::ChooseCell { building }, Action::Place { cell }) => {
+            let Some(site) = super::cost::site(state, seat, *cell) else {
+                return Err(RuleError::new(
+                    "BAD_CELL",
+                    "A building goes on an empty board cell (not a shrine, not a built cell).",
+                ));
+            };
+            let c = cost(tables().building(*building), &site, state.colony_count(seat));
+            if !affordable(&player.hand, &c) {
+                return Err(RuleError::new(
+                    "CANNOT_AFFORD",
+                    "Your cards cannot pay for the building on that cell.",
+                ));
+            }
+            Ok(())
+        }
+        (Step::Drawn { .. }, Action::Store) => Ok(()),
+        (Step::Paying { typed, generic, .. }, Action::PayCard { .. } | Action::PayPair { .. }) => {
+            check_payment(&player.hand, typed, *generic, action)
+        }
+        (Step::PlacePiece { .. }, Action::PlacePiece { center, rotation }) => {
+            if *rotation > 5 {
+                return Err(RuleError::new(
+                    "BAD_ROTATION",
+                    "A map piece has rotations 0 to 5.",
+                ));
+            }
+            if !piece_fits(state, *center) {
+                return Err(RuleError::new(
+                    "BAD_PIECE_PLACEMENT",
+                    "The piece must not overlap the board or a shrine and must share an edge \
+                     with a board cell or a shrine.",
+                ));
+            }
+            Ok(())
+        }
+        (step, action) => Err(RuleError::new(
+            "WRONG_DECISION",
+            format!(
+                "The pending decision is {}; {action:?} does not answer it.",
+                step_name(step)
+            ),
+        )),
+    }
+}
+
+pub fn step_name(step: &Step) -> &'static str {
+    match step {
+        Step::Main => "MAIN",
+        Step::Drawn { .. } => "DRAWN",
+        Step::ChooseCell { .. } => "CHOOSE_CELL",
+        Step::Paying { .. } => "PAYING",
+        Step::PlacePiece { .. } => "PLACE_PIECE",
+        Step::Amphorae => "AMPHORAE",
+        Step::Over { .. } => "OVER",
+    }
+}
+
+fn no_amphora() -> RuleError {
+    RuleError::new(
+        "NO_AMPHORA",
+        "An extra action after the normal turn costs an amphora, and you have none.",
+    )
+}
+
+/// May the current player take a `mode` action now (mode, count and amphora rules)?
+fn may_act(state: &State, seat: u8, mode: Mode) -> Result<(), RuleError> {
+    if let Some(m) = state.turn.mode {
+        if m != mode {
+            return Err(RuleError::new(
+                "MIXED_MODES",
+                format!("This is a {m:?} turn: drawing and building are never mixed in one turn."),
+            ));
+        }
+    }
+    let c = &tables().constants;
+    if state.turn.amphora_phase {
+        if state.players[seat as usize].amphorae == 0 {
+            return Err(no_amphora());
+        }
+        return Ok(());
+    }
+    match mode {
+        Mode::Draw if state.turn.draws >= c.draws => Err(RuleError::new(
+            "NO_DRAWS_LEFT",
+            format!("A turn has {} draws; spend an amphora after the turn for more.", c.draws),
+        )),
+        Mode::Build if state.turn.builds >= c.builds => Err(RuleError::new(
+            "NO_BUILDS_LEFT",
+            format!("A turn has {} builds; spend an amphora after the turn for more.", c.builds),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn buildable_somewhere(hand: &Counts, b: BuildingId, sites: &[Site], colonies: u8) -> bool {
+    let row = tables().building(b);
+    sites
+        .iter()
+        .any(|s| affordable(hand, &cost(row, s, colonies)))
+}
+
+/// The type of the current typed unit (W, F, H, M order), if any typed unit is left.
+pub fn current_typed(typed: &Counts) -> Option<Resource> {
+    Resource::ALL.into_iter().find(|r| typed[r.index()] > 0)
+}
+
+fn after(hand: &Counts, cards: &[Resource]) -> Option<Counts> {
+    let mut h = *hand;
+    for c in cards {
+        h[c.index()] = h[c.index()].checked_sub(1)?;
+    }
+    Some(h)
+}
+
+/// The payment steps for the current unit that leave the rest payable.
+pub fn payments(hand: &Counts, typed: &Counts, generic: u8) -> Vec<Action> {
+    let mut out = Vec::new();
+    let unit_paid = |cards: &[Resource]| -> bool {
+        let Some(h) = after(hand, cards) else {
+            return false;
+        };
+        let mut t = *typed;
+        let mut g = generic;
+        match current_typed(typed) {
+            Some(r) => t[r.index()] -= 1,
+            None => g = g.saturating_sub(1),
+        }
+        feasible(&h, &t, g)
+    };
+    match current_typed(typed) {
+        Some(r) => {
+            if unit_paid(&[r]) {
+                out.push(Action::PayCard { card: r });
+            }
+            for a in Resource::ALL {
+                for b in Resource::ALL.into_iter().filter(|b| *b >= a) {
+                    if unit_paid(&[a, b]) {
+                        out.push(Action::PayPair { first: a, second: b });
+                    }
+                }
+            }
+        }
+        None if generic > 0 => {
+            for c in Resource::ALL {
+                if unit_paid(&[c]) {
+                    out.push(Action::PayCard { card: c });
+                }
+            }
+        }
+        None => {}
+    }
+    out
+}
+
+fn check_payment(hand: &Counts, typed: &Counts, generic: u8, action: &Action) -> Result<(), RuleError> {
+    match (current_typed(typed), action) {
+        (Some(r), Action::PayCard { card }) if *card != r => {
+            return Err(RuleError::new(
+                "WRONG_CARD",
+                format!("This unit needs a {r:?} card, or any two cards."),
+            ))
+        }
+        (None, Action::PayPair { .. }) => {
+            return Err(RuleError::new(
+                "PAIR_NOT_NEEDED",
+                "The remaining units are generic: pay each with one card of any type.",
+            ))
+        }
+        (_, Action::PayPair { first, second }) if first > second => {
+            return Err(RuleError::new(
+                "PAIR_ORDER",
+                "Name the pair in resource order (W, F, H, M): first <= second.",
+            ))
+        }
+        _ => {}
+    }
+    let cards: Vec<Resource> = match action {
+        Action::PayCard { card } => vec![*card],
+        Action::PayPair { first, second } => vec![*first, *second],
+        _ => Vec::new(),
+    };
+    if after(hand, &cards).is_none() {
+        return Err(RuleError::new(
+            "CARD_NOT_HELD",
+            "You do not hold those cards.",
+        ));
+    }
+    if !payments(hand, typed, generic).contains(action) {
+        return Err(RuleError::new(
+            "PAYMENT_DEAD_END",
+            "After that payment the rest of the cost could not be paid.",
+        ));
+    }
+    Ok(())
+}
+
+fn occupied_by_map(state: &State, hex: Hex) -> bool {
+    state.cell(hex).is_some() || state.is_shrine(hex)
+}
+
+/// Can the revealed piece go with its centre at `center` (any rotation: the footprint is
+/// the same)? No overlap with board or shrine cells, one shared edge with either (A11).
+pub fn piece_fits(state: &State, center: Hex) -> bool {
+    let cells = piece_cells(center, 0);
+    if cells.iter().any(|(h, _)| occupied_by_map(state, *h)) {
+        return false;
+    }
+    cells
+        .iter()
+        .any(|(h, _)| neighbours(*h).iter().any(|n| occupied_by_map(state, *n)))
+}
+
+/// Every centre within distance 2 of the board or a shrine (farther ones cannot touch).
+fn piece_candidates(state: &State) -> Vec<Hex> {
+    let mut out = Vec::new();
+    let anchors = state.cells.iter().map(|c| c.hex).chain(state.shrines.iter().copied());
+    for a in anchors {
+        for dq in -2i16..=2 {
+            for dr in -2i16..=2 {
+                let h = Hex::new(a.q + dq, a.r + dr);
+                if distance(a, h) <= 2 {
+                    out.push(h);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}

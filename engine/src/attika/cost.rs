@@ -1,0 +1,147 @@
+//! What a placement costs (§2.4–2.7) and whether a hand can pay it.
+//!
+//! A cost is a list of units: typed units (one card of that type, or any two cards) and
+//! generic units (any one card). Paying exact matches first is optimal, so feasibility is
+//! a closed formula.
+
+use super::data::{tables, Building};
+use super::hex::neighbours;
+use super::state::State;
+use super::types::{BuildingId, Counts, Hex};
+
+/// The remaining cost of a placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cost {
+    pub typed: Counts,
+    pub generic: u8,
+    /// The placement touches no own building: it founds a colony (§2.7).
+    pub new_colony: bool,
+}
+
+impl Cost {
+    pub fn is_free(&self) -> bool {
+        self.generic == 0 && self.typed.iter().all(|&u| u == 0)
+    }
+}
+
+/// What the surroundings of one empty board cell give a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Site {
+    pub hex: Hex,
+    /// Symbols on the cell and on adjacent unoccupied board cells (A5).
+    pub symbols: Counts,
+    /// Bit `i` set when own building `i` stands on an adjacent cell.
+    pub own_adjacent: u32,
+}
+
+impl Site {
+    pub fn touches_own(&self) -> bool {
+        self.own_adjacent != 0
+    }
+}
+
+/// The site of `hex` for `seat`, or `None` if it is not an empty board cell.
+pub fn site(state: &State, seat: u8, hex: Hex) -> Option<Site> {
+    let cell = state.cell(hex)?;
+    if cell.building.is_some() {
+        return None;
+    }
+    let mut symbols = [0u8; 4];
+    if let Some(s) = cell.symbol {
+        symbols[s.index()] += 1;
+    }
+    let mut own_adjacent = 0u32;
+    for n in neighbours(hex) {
+        let Some(nc) = state.cell(n) else { continue };
+        match nc.building {
+            None => {
+                if let Some(s) = nc.symbol {
+                    symbols[s.index()] += 1;
+                }
+            }
+            Some((owner, b)) if owner == seat => own_adjacent |= 1 << b.0,
+            Some(_) => {}
+        }
+    }
+    Some(Site {
+        hex,
+        symbols,
+        own_adjacent,
+    })
+}
+
+/// Every empty board cell with its site.
+pub fn sites(state: &State, seat: u8) -> Vec<Site> {
+    state
+        .cells
+        .iter()
+        .filter(|c| c.building.is_none())
+        .filter_map(|c| site(state, seat, c.hex))
+        .collect()
+}
+
+/// Free by logical order (§2.4 step 1): not a main building, and an own direct
+/// predecessor stands next to the cell. Roads list the other roads as predecessors (§2.6).
+pub fn arrow_free(b: &Building, site: &Site) -> bool {
+    !b.is_main && b.predecessor_mask & site.own_adjacent != 0
+}
+
+/// The cost of building `b` on `site` for a player with `colonies` colonies.
+pub fn cost(b: &Building, site: &Site, colonies: u8) -> Cost {
+    if arrow_free(b, site) {
+        return Cost {
+            typed: [0; 4],
+            generic: 0,
+            new_colony: false,
+        };
+    }
+    let mut typed = [0u8; 4];
+    let mut generic = 0u8;
+    if b.is_road {
+        let s: u8 = site.symbols.iter().sum();
+        generic = tables().constants.road_base.saturating_sub(s);
+    } else {
+        for i in 0..4 {
+            typed[i] = b.cost[i].saturating_sub(site.symbols[i]);
+        }
+    }
+    let new_colony = !site.touches_own();
+    if new_colony {
+        generic = generic.saturating_add(colonies);
+    }
+    Cost {
+        typed,
+        generic,
+        new_colony,
+    }
+}
+
+/// The cost of `building` on `hex` for `seat`, or `None` if the cell is not an empty
+/// board cell.
+pub fn cost_at(state: &State, seat: u8, building: BuildingId, hex: Hex) -> Option<Cost> {
+    let s = site(state, seat, hex)?;
+    Some(cost(
+        tables().building(building),
+        &s,
+        state.colony_count(seat),
+    ))
+}
+
+/// Can `hand` pay `typed` + `generic`? Exact matches first; the spare cards must cover
+/// two per unmatched typed unit plus one per generic unit.
+pub fn feasible(hand: &Counts, typed: &Counts, generic: u8) -> bool {
+    let mut exact = 0u32;
+    let mut unmatched = 0u32;
+    let mut total = 0u32;
+    for i in 0..4 {
+        let m = hand[i].min(typed[i]) as u32;
+        exact += m;
+        unmatched += typed[i] as u32 - m;
+        total += hand[i] as u32;
+    }
+    total - exact >= 2 * unmatched + generic as u32
+}
+
+pub fn affordable(hand: &Counts, c: &Cost) -> bool {
+    feasible(hand, &c.typed, c.generic)
+}

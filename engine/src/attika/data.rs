@@ -1,0 +1,339 @@
+//! Component tables, read once from `engine/data/attika/*.toml` (embedded at compile time)
+//! into typed rows. Every ASSUMED value of the rules page is one row or constant there, so
+//! real costs and map layouts can replace the placeholders without code changes.
+
+use super::types::{BuildingId, Counts, Group, Hex, Resource};
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+const BUILDINGS_TOML: &str = include_str!("../../data/attika/buildings.toml");
+const PIECES_TOML: &str = include_str!("../../data/attika/pieces.toml");
+const BOARD_TOML: &str = include_str!("../../data/attika/board.toml");
+
+/// Where a data row comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provenance {
+    Seed,
+    Source,
+    Assumed,
+}
+
+/// Cost units per type as written in the TOML (`{ W = 2, H = 1 }`).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+struct RawCost {
+    #[serde(default, rename = "W")]
+    w: u8,
+    #[serde(default, rename = "F")]
+    f: u8,
+    #[serde(default, rename = "H")]
+    h: u8,
+    #[serde(default, rename = "M")]
+    m: u8,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct RawBuilding {
+    id: String,
+    name: String,
+    group: Group,
+    is_main: bool,
+    pile: String,
+    cost: RawCost,
+    is_road: bool,
+    predecessors: Vec<String>,
+    provenance: Provenance,
+    #[serde(default)]
+    note: String,
+}
+
+/// One building of the table (§3.1); every colour has the same 30.
+#[derive(Debug, Clone)]
+pub struct Building {
+    pub id: String,
+    pub name: String,
+    pub group: Group,
+    pub is_main: bool,
+    /// Units per type (W, F, H, M); all zero for roads, which use the road rule (§2.6).
+    pub cost: Counts,
+    pub is_road: bool,
+    /// Direct predecessors (the arrows pointing at this building).
+    pub predecessors: Vec<BuildingId>,
+    /// Bit `i` set when building `i` is a direct predecessor.
+    pub predecessor_mask: u32,
+    pub provenance: Provenance,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct RawPiece {
+    id: String,
+    hexes: Vec<String>,
+    provenance: Provenance,
+}
+
+/// A map piece (§3.2): the symbol of the centre, then ring positions 1..6 at rotation 0.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub id: String,
+    pub hexes: [Option<Resource>; 7],
+    pub provenance: Provenance,
+}
+
+/// The starting board for one player count (§3.3).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Start {
+    pub players: u8,
+    #[serde(deserialize_with = "hexes")]
+    pub centres: Vec<Hex>,
+    #[serde(deserialize_with = "hexes")]
+    pub shrines: Vec<Hex>,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn hexes<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Hex>, D::Error> {
+    let raw: Vec<[i16; 2]> = Vec::deserialize(d)?;
+    Ok(raw.into_iter().map(|[q, r]| Hex::new(q, r)).collect())
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Constants {
+    pub amphorae: u8,
+    pub cards_per_type: u8,
+    pub start_hands: Vec<u8>,
+    pub draws: u8,
+    pub builds: u8,
+    pub no_action_cards: u8,
+    pub road_base: u8,
+    pub provenance: Provenance,
+}
+
+#[derive(Deserialize)]
+struct BuildingFile {
+    building: Vec<RawBuilding>,
+}
+#[derive(Deserialize)]
+struct PieceFile {
+    piece: Vec<RawPiece>,
+}
+#[derive(Deserialize)]
+struct BoardFile {
+    start: Vec<Start>,
+    constants: Constants,
+}
+
+/// Every table of the game.
+pub struct Tables {
+    pub buildings: Vec<Building>,
+    pub pieces: Vec<Piece>,
+    pub starts: Vec<Start>,
+    pub constants: Constants,
+}
+
+fn symbol(s: &str) -> Result<Option<Resource>, String> {
+    Ok(match s {
+        "-" => None,
+        "W" => Some(Resource::Water),
+        "F" => Some(Resource::Forest),
+        "H" => Some(Resource::Hill),
+        "M" => Some(Resource::Mountain),
+        other => return Err(format!("bad symbol {other:?}")),
+    })
+}
+
+fn load() -> Result<Tables, String> {
+    let b: BuildingFile =
+        toml::from_str(BUILDINGS_TOML).map_err(|e| format!("buildings.toml: {e}"))?;
+    let p: PieceFile = toml::from_str(PIECES_TOML).map_err(|e| format!("pieces.toml: {e}"))?;
+    let board: BoardFile = toml::from_str(BOARD_TOML).map_err(|e| format!("board.toml: {e}"))?;
+    let index = |id: &str| b.building.iter().position(|r| r.id == id);
+    let mut buildings = Vec::with_capacity(b.building.len());
+    for raw in &b.building {
+        let mut predecessors = Vec::new();
+        let mut predecessor_mask = 0u32;
+        for p in &raw.predecessors {
+            let i = index(p).ok_or_else(|| format!("{}: unknown predecessor {p}", raw.id))?;
+            predecessors.push(BuildingId(i as u8));
+            predecessor_mask |= 1 << i;
+        }
+        let expected_pile = if raw.is_main { "0" } else { "1-3" };
+        if raw.pile != expected_pile {
+            return Err(format!("{}: pile {:?} must be {expected_pile:?}", raw.id, raw.pile));
+        }
+        buildings.push(Building {
+            id: raw.id.clone(),
+            name: raw.name.clone(),
+            group: raw.group,
+            is_main: raw.is_main,
+            cost: [raw.cost.w, raw.cost.f, raw.cost.h, raw.cost.m],
+            is_road: raw.is_road,
+            predecessors,
+            predecessor_mask,
+            provenance: raw.provenance,
+            note: raw.note.clone(),
+        });
+    }
+    let mut pieces = Vec::with_capacity(p.piece.len());
+    for raw in &p.piece {
+        if raw.hexes.len() != 7 {
+            return Err(format!("{}: 7 hexes expected", raw.id));
+        }
+        let mut hexes = [None; 7];
+        for (slot, s) in hexes.iter_mut().zip(&raw.hexes) {
+            *slot = symbol(s).map_err(|e| format!("{}: {e}", raw.id))?;
+        }
+        pieces.push(Piece {
+            id: raw.id.clone(),
+            hexes,
+            provenance: raw.provenance,
+        });
+    }
+    Ok(Tables {
+        buildings,
+        pieces,
+        starts: board.start,
+        constants: board.constants,
+    })
+}
+
+/// The tables, parsed once. The embedded files are validated by tests, so a parse error
+/// is a build defect, never a consequence of an action.
+pub static TABLES: LazyLock<Tables> =
+    LazyLock::new(|| load().unwrap_or_else(|e| panic!("attika data: {e}")));
+
+pub fn tables() -> &'static Tables {
+    &TABLES
+}
+
+impl Tables {
+    pub fn building(&self, id: BuildingId) -> &Building {
+        &self.buildings[id.0 as usize]
+    }
+    pub fn start(&self, players: u8) -> Option<&Start> {
+        self.starts.iter().find(|s| s.players == players)
+    }
+    /// The ids of a group's buildings, in table order.
+    pub fn group_members(&self, group: Group) -> impl Iterator<Item = BuildingId> + '_ {
+        self.buildings
+            .iter()
+            .enumerate()
+            .filter(move |(_, b)| b.group == group)
+            .map(|(i, _)| BuildingId(i as u8))
+    }
+    pub fn building_index(&self, id: &str) -> Option<BuildingId> {
+        self.buildings
+            .iter()
+            .position(|b| b.id == id)
+            .map(|i| BuildingId(i as u8))
+    }
+    pub fn piece_index(&self, id: &str) -> Option<super::types::PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.id == id)
+            .map(|i| super::types::PieceId(i as u8))
+    }
+}
+
+/// Checks the counts the rules page states (§1.1, §3.1–3.4). Used by tests.
+pub fn validate() -> Result<(), String> {
+    let t = load()?;
+    if t.buildings.len() != 30 {
+        return Err("30 buildings expected".into());
+    }
+    if t.buildings.iter().filter(|b| b.is_main).count() != 6 {
+        return Err("6 main buildings expected".into());
+    }
+    let sizes = [
+        (Group::Supply, 4),
+        (Group::Defence, 4),
+        (Group::Roads, 4),
+        (Group::Shipping, 4),
+        (Group::Mint, 2),
+        (Group::Vineyard, 2),
+        (Group::City, 10),
+    ];
+    for (g, n) in sizes {
+        if t.buildings.iter().filter(|b| b.group == g).count() != n {
+            return Err(format!("{g:?}: {n} buildings expected"));
+        }
+        let mains = t.buildings.iter().filter(|b| b.group == g && b.is_main).count();
+        if mains != usize::from(g != Group::Roads) {
+            return Err(format!("{g:?}: wrong number of main buildings"));
+        }
+    }
+    for b in &t.buildings {
+        if b.is_road != (b.group == Group::Roads) {
+            return Err(format!("{}: is_road must match the Roads group", b.id));
+        }
+        if b.is_road && b.cost != [0; 4] {
+            return Err(format!("{}: roads have no typed cost", b.id));
+        }
+        if !b.is_road && b.cost.iter().sum::<u8>() == 0 {
+            return Err(format!("{}: a cost is needed", b.id));
+        }
+        if b.is_main && !b.predecessors.is_empty() {
+            return Err(format!("{}: main buildings have no predecessor", b.id));
+        }
+        for p in &b.predecessors {
+            if t.buildings[p.0 as usize].group != b.group || p.0 as usize >= t.buildings.len() {
+                return Err(format!("{}: predecessors come from its own group", b.id));
+            }
+        }
+    }
+    let mut ids: Vec<&str> = t.buildings.iter().map(|b| b.id.as_str()).collect();
+    ids.extend(t.pieces.iter().map(|p| p.id.as_str()));
+    let n = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() != n {
+        return Err("duplicate ids".into());
+    }
+    if t.pieces.len() != 22 {
+        return Err("22 map pieces expected".into());
+    }
+    for r in Resource::ALL {
+        let n = t
+            .pieces
+            .iter()
+            .flat_map(|p| p.hexes)
+            .filter(|s| *s == Some(r))
+            .count();
+        if n != 16 {
+            return Err(format!("{r:?}: 16 symbols expected, {n} found"));
+        }
+    }
+    for players in 2..=4u8 {
+        let s = t
+            .start(players)
+            .ok_or_else(|| format!("no start for {players}"))?;
+        if s.centres.len() != 2 * players as usize || s.shrines.len() != players as usize {
+            return Err(format!("{players} players: 2n pieces and n shrines expected"));
+        }
+        let cells: Vec<Hex> = s
+            .centres
+            .iter()
+            .flat_map(|c| super::hex::piece_cells(*c, 0).map(|(h, _)| h))
+            .collect();
+        let mut unique = cells.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        if unique.len() != cells.len() {
+            return Err(format!("{players} players: pieces overlap"));
+        }
+        for sh in &s.shrines {
+            if cells.contains(sh) {
+                return Err(format!("{players} players: shrine on the board"));
+            }
+            if !super::hex::neighbours(*sh).iter().any(|n| cells.contains(n)) {
+                return Err(format!("{players} players: shrine off the board"));
+            }
+        }
+    }
+    let c = &t.constants;
+    if c.start_hands.len() < 4 || c.amphorae != 15 || c.cards_per_type != 15 {
+        return Err("constants: 4 start hands, 15 amphorae, 15 cards per type".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! Attika (Casasola Merkle, 2003), 2–4 players.
+//! Rules: `shared/rules/attika.md`; data: `engine/data/attika/*.toml`.
+//!
+//! A turn is a sequence of small decisions held in `state::Step`: an action (`Draw` or
+//! `Build`), then the cell, then one payment step per cost unit, maybe a map piece to lay,
+//! and finally `EndTurn` (then the amphora phase, if the player holds an amphora).
+//! `choices::legal` lists every action `apply` accepts; anything else is refused with a
+//! stable code by `choices::check`, before anything changes.
+//!
+//! Modules: `types` (public contract), `data` (typed tables from the TOML files, each row
+//! with its provenance), `hex` (axial geometry), `state`, `setup`, `cost` (symbol
+//! reduction, arrows, roads, colony surcharge, payment feasibility), `choices` (legal
+//! actions and refusals), `resolve` (applying a decision), `view`.
+//!
+//! Engine policies where the rules page leaves a choice open:
+//! * Cost units are paid in a fixed order, typed W, F, H, M first, then generic; a payment
+//!   step is listed only if the rest can still be paid, so no listed step is a dead end.
+//! * A building is listed (`Build`, `Place`) only where its full cost can be paid.
+//! * The start player is a random seat (`State::start`); seats follow clockwise from it.
+
+pub mod choices;
+pub mod cost;
+pub mod data;
+pub mod hex;
+pub mod resolve;
+pub mod setup;
+pub mod state;
+pub mod types;
+pub mod view;
+
+use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer};
+pub use state::State;
+pub use types::{Action, Event, Options, View};
+
+pub struct Attika;
+
+impl Game for Attika {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
+        setup::setup(options, seed)
+    }
+
+    fn seat_count(state: &State) -> usize {
+        state.n()
+    }
+
+    fn to_act(state: &State) -> SeatSet {
+        if state.is_over() {
+            SeatSet::EMPTY
+        } else {
+            SeatSet::only(Seat(state.current))
+        }
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        choices::legal(state, seat.0)
+    }
+
+    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if state.is_over() {
+            return Err(RuleError::game_over());
+        }
+        if seat.0 != state.current || seat.index() >= state.n() {
+            return Err(RuleError::not_your_turn(seat));
+        }
+        choices::check(state, seat.0, action)?;
+        Ok(resolve::resolve(state, seat.0, action))
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn redact_event(event: &Event, viewer: Viewer) -> Event {
+        view::redact(event, viewer)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        let state::Step::Over { winner, by } = state.step else {
+            return None;
+        };
+        let name = match by {
+            types::Victory::ShrineConnection => "shrine connection",
+            types::Victory::AllBuildings => "all buildings",
+        };
+        let standings = (0..state.n() as u8)
+            .map(|s| {
+                let score = i32::from(s == winner);
+                Standing {
+                    seat: Seat(s),
+                    score,
+                    rank: 0,
+                    tie_breaks: Vec::new(),
+                    breakdown: vec![(name.to_string(), score)],
+                }
+            })
+            .collect();
+        Some(Outcome::ranked(standings))
+    }
+}
+
+/// The lobby entry: player count, options, and the data tables that are placeholders.
+pub fn catalog_info() -> crate::registry::GameInfo {
+    use crate::registry::{GameInfo, OptionInfo};
+    GameInfo {
+        id: "attika",
+        name: "Attika",
+        min_players: 2,
+        max_players: 4,
+        options: vec![
+            OptionInfo {
+                name: "players",
+                description: "Number of players, 2 to 4.",
+                values: vec!["2", "3", "4"],
+                default: "2",
+            },
+            OptionInfo {
+                name: "amphora_for_card",
+                description: "An amphora may also be returned for 1 landscape card (A3; \
+                              secondary source, off in seed mode).",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+        ],
+        provisional_data: vec![
+            "starting board shapes and shrine cells per player count (A1)",
+            "all building costs (A2)",
+            "City names and the City and secondary arrow tree (A2b)",
+            "symbol layout of the 22 map pieces (A6)",
+        ],
+    }
+}
