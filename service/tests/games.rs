@@ -34,16 +34,7 @@ per_store!(
 async fn catalog_lists_origin(kind: StoreKind) {
     let server = TestServer::start(kind).await;
     let mut client = server.client().await;
-    let games = client
-        .list_games(pb::ListGamesRequest {})
-        .await
-        .expect("list games")
-        .into_inner()
-        .games;
-    let origin = games
-        .iter()
-        .find(|g| g.game_id == "origin")
-        .expect("origin");
+    let origin = catalog_entry(&mut client, "origin").await;
     assert_eq!((origin.min_players, origin.max_players), (2, 4));
     assert!(!origin.provisional_data.is_empty());
 }
@@ -451,16 +442,7 @@ async fn terra_nova_started(
 async fn terra_nova_is_in_the_catalog(kind: StoreKind) {
     let server = TestServer::start(kind).await;
     let mut client = server.client().await;
-    let games = client
-        .list_games(pb::ListGamesRequest {})
-        .await
-        .expect("list games")
-        .into_inner()
-        .games;
-    let tn = games
-        .iter()
-        .find(|g| g.game_id == "terra-nova")
-        .expect("terra-nova");
+    let tn = catalog_entry(&mut client, "terra-nova").await;
     assert_eq!((tn.min_players, tn.max_players), (2, 4));
     assert!(!tn.provisional_data.is_empty());
     assert!(tn.options.iter().any(|o| o.name == "neutral_variant"));

@@ -74,16 +74,7 @@ async fn view(client: &mut Client, id: &str, token: &str) -> pb::OriginsView {
 async fn origins_is_in_the_catalog(kind: StoreKind) {
     let server = TestServer::start(kind).await;
     let mut client = server.client().await;
-    let games = client
-        .list_games(pb::ListGamesRequest {})
-        .await
-        .expect("list games")
-        .into_inner()
-        .games;
-    let entry = games
-        .iter()
-        .find(|g| g.game_id == "origins")
-        .expect("origins");
+    let entry = catalog_entry(&mut client, "origins").await;
     assert_eq!(entry.name, "Origins: First Builders");
     assert_eq!((entry.min_players, entry.max_players), (1, 4));
     assert!(entry.options.iter().any(|o| o.name == "solo"));

@@ -8,9 +8,10 @@
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
 //!
-//! It serves in-process (`--store memory`, or `--store redis` with `--redis-url` or
-//! `--spawn-redis` for a private redis-server on a free loopback port), or drives a
-//! running server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
+//! It serves in-process (`--store memory`, `--store redis` with `--redis-url` or
+//! `--spawn-redis` for a private redis-server on a free loopback port, or
+//! `--store redis-cluster` with `--redis-url` listing seed nodes), or drives a running
+//! server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
 
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
@@ -35,6 +36,7 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 enum Store {
     Memory,
     Redis,
+    RedisCluster,
 }
 
 #[derive(Debug, Parser)]
@@ -46,7 +48,8 @@ struct Args {
     /// Store of the in-process server.
     #[arg(long, value_enum, default_value = "memory")]
     store: Store,
-    /// Redis for `--store redis` (loopback only in this project's benchmarks).
+    /// Redis for `--store redis`, or comma-separated seed nodes for `--store redis-cluster`
+    /// (loopback only in this project's benchmarks).
     #[arg(long)]
     redis_url: Option<String>,
     /// Start a private redis-server on a free loopback port for `--store redis`.
@@ -110,6 +113,12 @@ async fn main() -> Result<(), Error> {
                         }
                     };
                 }
+                Store::RedisCluster => {
+                    config.store = StoreKind::RedisCluster;
+                    config.redis_url = Some(args.redis_url.clone().ok_or(
+                        "--store redis-cluster needs --redis-url listing seed nodes",
+                    )?);
+                }
             }
             let listener = tokio::net::TcpListener::bind(config.listen).await?;
             let addr = listener.local_addr()?;
@@ -125,6 +134,7 @@ async fn main() -> Result<(), Error> {
         (Some(_), _) => "external",
         (None, Store::Memory) => "memory",
         (None, Store::Redis) => "redis",
+        (None, Store::RedisCluster) => "redis-cluster",
     };
     let result = match args.mode {
         Mode::Submit {
