@@ -1,6 +1,7 @@
 //! Full random games per second, per game and configuration.
 //! Run: `cargo bench -p agora-engine --bench games`.
 
+use agora_engine::attika::{Attika, Options as AttikaOptions};
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::origin::{Origin, OriginOptions, RuleSet};
 use agora_engine::origins::{Options as OriginsOptions, Origins};
@@ -51,5 +52,16 @@ fn origins(c: &mut Criterion) {
     full_games::<Origins>(c, "origins_solo", OriginsOptions { players: 1 });
 }
 
-criterion_group!(benches, origin, terra_nova, origins);
+fn attika(c: &mut Criterion) {
+    full_games::<Attika>(
+        c,
+        "attika_4p",
+        AttikaOptions {
+            players: 4,
+            amphora_for_card: false,
+        },
+    );
+}
+
+criterion_group!(benches, origin, terra_nova, origins, attika);
 criterion_main!(benches);

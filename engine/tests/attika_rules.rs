@@ -84,21 +84,36 @@ fn data_tables_validate_and_counts() {
     assert_eq!(sizes, vec![4, 4, 4, 4, 2, 2, 10]);
     assert_eq!(t.pieces.len(), 22);
     for r in Resource::ALL {
-        let n = t.pieces.iter().flat_map(|p| p.hexes).filter(|x| *x == Some(r)).count();
+        let n = t
+            .pieces
+            .iter()
+            .flat_map(|p| p.hexes)
+            .filter(|x| *x == Some(r))
+            .count();
         assert_eq!(n, 16);
     }
     let ids: Vec<&str> = t.buildings.iter().map(|b| b.id.as_str()).collect();
     assert_eq!(ids, BUILDING_CODES.to_vec(), "data order = contract codes");
     assert_eq!(t.constants.amphorae, 15);
     assert_eq!(t.constants.start_hands, vec![4, 5, 6, 7]);
-    assert_eq!((t.constants.draws, t.constants.builds, t.constants.no_action_cards), (2, 3, 3));
+    assert_eq!(
+        (
+            t.constants.draws,
+            t.constants.builds,
+            t.constants.no_action_cards
+        ),
+        (2, 3, 3)
+    );
     assert_eq!(t.constants.road_base, 5);
 }
 
 #[test]
 fn catalog_info_names_assumed_tables() {
     let info = catalog_info();
-    assert_eq!((info.id, info.name, info.min_players, info.max_players), ("attika", "Attika", 2, 4));
+    assert_eq!(
+        (info.id, info.name, info.min_players, info.max_players),
+        ("attika", "Attika", 2, 4)
+    );
     assert!(info.options.iter().any(|o| o.name == "amphora_for_card"));
     let all = info.provisional_data.join(" ");
     for a in ["(A1)", "(A2)", "(A2b)", "(A6)"] {
@@ -120,18 +135,40 @@ fn worked_example_01_basic_reduction() {
     set_hand(&mut s, 0, [1, 1, 1, 0]);
     let c = cost_at(&s, 0, b("DEF2"), a).expect("empty cell");
     assert_eq!((c.typed, c.generic, c.new_colony), ([0, 1, 0, 0], 0, false));
-    play(&mut s, 0, Action::Build { building: b("DEF2") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("DEF2"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: a });
     assert_eq!(
         Attika::view(&s, Viewer::Seat(Seat(0))).pending,
-        Pending::Paying { building: b("DEF2"), cell: a, typed: [0, 1, 0, 0], generic: 0 }
+        Pending::Paying {
+            building: b("DEF2"),
+            cell: a,
+            typed: [0, 1, 0, 0],
+            generic: 0
+        }
     );
     let legal = Attika::legal_actions(&s, Seat(0));
-    assert!(legal.contains(&Action::PayCard { card: F }), "1 Forest card");
-    assert!(legal.contains(&Action::PayPair { first: W, second: H }), "or any 2 cards");
+    assert!(
+        legal.contains(&Action::PayCard { card: F }),
+        "1 Forest card"
+    );
+    assert!(
+        legal.contains(&Action::PayPair {
+            first: W,
+            second: H
+        }),
+        "or any 2 cards"
+    );
     assert!(!legal.contains(&Action::PayCard { card: W }));
     let ev = play(&mut s, 0, Action::PayCard { card: F });
-    assert!(ev.iter().any(|e| matches!(e, Event::BuildingPlaced { paid, new_colony: false, .. } if *paid == vec![F])));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::BuildingPlaced { paid, new_colony: false, .. } if *paid == vec![F])
+    ));
     assert_eq!(s.players[0].hand, [1, 0, 1, 0]);
 }
 
@@ -144,23 +181,52 @@ fn worked_example_02_pair_joker() {
     let c = cost_at(&s, 0, b("SHP2"), hex(0, 0)).expect("cell");
     assert_eq!((c.typed, c.generic), ([1, 1, 0, 0], 0));
     set_hand(&mut s, 0, [1, 0, 2, 1]); // {H,H,M,W}
-    play(&mut s, 0, Action::Build { building: b("SHP2") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP2"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     play(&mut s, 0, Action::PayCard { card: W });
-    play(&mut s, 0, Action::PayPair { first: H, second: H });
+    play(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: H,
+            second: H,
+        },
+    );
     assert_eq!(s.players[0].hand, [0, 0, 0, 1], "hand after: {{M}}");
     // The page calls {H,M,W} illegal, but by §2.4 it pays exactly (W with W, F with the
     // pair H+M); what its reason describes ("only 1 spare card" for the F pair) is a hand
     // like {M,W}, which is refused.
-    assert!(feasible(&[1, 0, 1, 1], &[1, 1, 0, 0], 0), "§2.4 arithmetic: 3 cards suffice");
+    assert!(
+        feasible(&[1, 0, 1, 1], &[1, 1, 0, 0], 0),
+        "§2.4 arithmetic: 3 cards suffice"
+    );
     assert!(!feasible(&[1, 0, 0, 1], &[1, 1, 0, 0], 0));
     let mut s = fresh(2);
     sym(&mut s, hex(0, 0), F);
     reserve(&mut s, 0, &["SHP2"]);
     set_hand(&mut s, 0, [1, 0, 0, 1]);
-    refused(&mut s, 0, Action::Build { building: b("SHP2") }, "CANNOT_AFFORD");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP2"),
+        },
+        "CANNOT_AFFORD",
+    );
     set_hand(&mut s, 0, [1, 0, 1, 1]);
-    play(&mut s, 0, Action::Build { building: b("SHP2") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP2"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     pay_all(&mut s, 0);
     assert_eq!(s.players[0].hand, [0; 4]);
@@ -175,11 +241,18 @@ fn worked_example_03_colony_surcharge() {
     put(&mut s, 1, "CTY2", hex(3, -2));
     let red = cost_at(&s, 0, b("DEF1"), hex(0, 0)).expect("cell");
     let blue = cost_at(&s, 1, b("DEF1"), hex(0, 0)).expect("cell");
-    assert_eq!((red.typed, red.generic, red.new_colony), ([0, 0, 2, 2], 2, true));
+    assert_eq!(
+        (red.typed, red.generic, red.new_colony),
+        ([0, 0, 2, 2], 2, true)
+    );
     assert_eq!(blue.generic, 1);
     let s0 = fresh(2);
     let first = cost_at(&s0, 0, b("DEF1"), hex(0, 0)).expect("cell");
-    assert_eq!((first.generic, first.new_colony), (0, true), "first building: +0");
+    assert_eq!(
+        (first.generic, first.new_colony),
+        (0, true),
+        "first building: +0"
+    );
 }
 
 #[test]
@@ -192,7 +265,13 @@ fn worked_example_04_merge() {
     let c = cost_at(&s, 0, b("DEF1"), hex(0, 0)).expect("cell");
     assert_eq!((c.generic, c.new_colony), (0, false), "no surcharge");
     set_hand(&mut s, 0, [0, 0, 2, 2]);
-    play(&mut s, 0, Action::Build { building: b("DEF1") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("DEF1"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     pay_all(&mut s, 0);
     assert_eq!(s.colony_count(0), 1, "red now has 1 colony");
@@ -226,9 +305,19 @@ fn worked_example_05_first_road() {
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     let legal = Attika::legal_actions(&s, Seat(0));
     assert_eq!(legal.len(), 3, "any held card: {legal:?}");
-    refused(&mut s, 0, Action::PayPair { first: F, second: H }, "PAIR_NOT_NEEDED");
+    refused(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: F,
+            second: H,
+        },
+        "PAIR_NOT_NEEDED",
+    );
     let ev = pay_all(&mut s, 0);
-    assert!(ev.iter().any(|e| matches!(e, Event::BuildingPlaced { paid, new_colony: true, .. } if paid.len() == 3)));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::BuildingPlaced { paid, new_colony: true, .. } if paid.len() == 3)
+    ));
 }
 
 #[test]
@@ -236,7 +325,10 @@ fn worked_example_06_road_next_to_own_road() {
     let mut s = road_board();
     put(&mut s, 0, "RD2", hex(-1, 1));
     let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
-    assert!(c.typed == [0; 4] && c.generic == 0, "free whatever the symbols");
+    assert!(
+        c.typed == [0; 4] && c.generic == 0,
+        "free whatever the symbols"
+    );
 }
 
 #[test]
@@ -250,21 +342,37 @@ fn road_next_to_opponent_road_is_paid() {
 #[test]
 fn worked_example_07_road_cap() {
     let mut s = fresh(2);
-    for (h, r) in [((0, 0), W), ((1, 0), F), ((1, -1), H), ((0, -1), M), ((-1, 0), W), ((-1, 1), F)] {
+    for (h, r) in [
+        ((0, 0), W),
+        ((1, 0), F),
+        ((1, -1), H),
+        ((0, -1), M),
+        ((-1, 0), W),
+        ((-1, 1), F),
+    ] {
         sym(&mut s, hex(h.0, h.1), r);
     }
     let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
     assert_eq!(c.generic, 0, "S = 6: cost 0, never negative");
     reserve(&mut s, 0, &["RD1"]);
     let ev = place_free(&mut s, 0, "RD1", hex(0, 0));
-    assert!(ev.iter().any(|e| matches!(e, Event::BuildingPlaced { paid, .. } if paid.is_empty())));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::BuildingPlaced { paid, .. } if paid.is_empty())));
     assert_eq!(s.step, Step::Main, "no payment step");
 }
 
 #[test]
 fn founding_road_pays_surcharge_even_at_cap() {
     let mut s = fresh(2);
-    for (h, r) in [((0, 0), W), ((1, 0), F), ((1, -1), H), ((0, -1), M), ((-1, 0), W), ((-1, 1), F)] {
+    for (h, r) in [
+        ((0, 0), W),
+        ((1, 0), F),
+        ((1, -1), H),
+        ((0, -1), M),
+        ((-1, 0), W),
+        ((-1, 1), F),
+    ] {
         sym(&mut s, hex(h.0, h.1), r);
     }
     put(&mut s, 0, "CTY2", hex(5, -1));
@@ -280,12 +388,28 @@ fn worked_example_08_logical_order() {
     put(&mut s, 0, "DEF1", hex(3, -2)); // own Quarry
     put(&mut s, 0, "DEF3", hex(5, -1)); // own Tower
     put(&mut s, 1, "DEF2", hex(2, 1)); // opponent's Fortress
-    let free = |s: &State, code: &str, h: Hex| cost_at(s, 0, b(code), h).expect("cell").typed == [0; 4];
-    assert!(free(&s, "DEF4", hex(1, 0)), "Tower next to own Fortress: free");
-    assert!(!free(&s, "DEF4", hex(4, -2)), "Tower next to own Quarry only: paid (skips a step)");
-    assert!(!free(&s, "DEF2", hex(6, -1)), "Fortress next to own Tower: paid (reverse order)");
-    assert!(!free(&s, "DEF4", hex(3, 1)), "Tower next to opponent's Fortress: paid");
-    assert!(!free(&s, "DEF1", hex(1, 0)), "Quarry (main) next to anything: paid");
+    let free =
+        |s: &State, code: &str, h: Hex| cost_at(s, 0, b(code), h).expect("cell").typed == [0; 4];
+    assert!(
+        free(&s, "DEF4", hex(1, 0)),
+        "Tower next to own Fortress: free"
+    );
+    assert!(
+        !free(&s, "DEF4", hex(4, -2)),
+        "Tower next to own Quarry only: paid (skips a step)"
+    );
+    assert!(
+        !free(&s, "DEF2", hex(6, -1)),
+        "Fortress next to own Tower: paid (reverse order)"
+    );
+    assert!(
+        !free(&s, "DEF4", hex(3, 1)),
+        "Tower next to opponent's Fortress: paid"
+    );
+    assert!(
+        !free(&s, "DEF1", hex(1, 0)),
+        "Quarry (main) next to anything: paid"
+    );
 }
 
 #[test]
@@ -294,7 +418,9 @@ fn free_placement_needs_no_payment_step() {
     put(&mut s, 0, "DEF2", hex(0, 0));
     reserve(&mut s, 0, &["DEF3"]);
     let ev = place_free(&mut s, 0, "DEF3", hex(1, 0));
-    assert!(ev.iter().any(|e| matches!(e, Event::BuildingPlaced { paid, new_colony: false, .. } if paid.is_empty())));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::BuildingPlaced { paid, new_colony: false, .. } if paid.is_empty())
+    ));
     assert_eq!((s.step.clone(), s.turn.builds), (Step::Main, 1));
 }
 
@@ -311,25 +437,41 @@ fn free_builds() -> State {
 fn worked_example_09_unused_actions() {
     let mut s = free_builds();
     place_free(&mut s, 0, "DEF3", hex(1, 0));
-    assert_eq!(cards_drawn(&play(&mut s, 0, Action::EndTurn)), 2, "build mode, 1 build: +2");
+    assert_eq!(
+        cards_drawn(&play(&mut s, 0, Action::EndTurn)),
+        2,
+        "build mode, 1 build: +2"
+    );
 
     let mut s = free_builds();
     place_free(&mut s, 0, "DEF3", hex(1, 0));
     place_free(&mut s, 0, "DEF4", hex(-1, 0));
     place_free(&mut s, 0, "SHP2", hex(4, -2));
-    assert_eq!(cards_drawn(&play(&mut s, 0, Action::EndTurn)), 0, "3 builds: +0");
+    assert_eq!(
+        cards_drawn(&play(&mut s, 0, Action::EndTurn)),
+        0,
+        "3 builds: +0"
+    );
 
     let mut s = fresh(2);
     play(&mut s, 0, Action::Draw { pile: 1 });
     play(&mut s, 0, Action::Store);
-    assert_eq!(cards_drawn(&play(&mut s, 0, Action::EndTurn)), 1, "draw mode, 1 draw: +1");
+    assert_eq!(
+        cards_drawn(&play(&mut s, 0, Action::EndTurn)),
+        1,
+        "draw mode, 1 draw: +1"
+    );
 
     let mut s = fresh(2);
     for _ in 0..2 {
         play(&mut s, 0, Action::Draw { pile: 1 });
         play(&mut s, 0, Action::Store);
     }
-    assert_eq!(cards_drawn(&play(&mut s, 0, Action::EndTurn)), 0, "2 draws: +0");
+    assert_eq!(
+        cards_drawn(&play(&mut s, 0, Action::EndTurn)),
+        0,
+        "2 draws: +0"
+    );
 
     let mut s = fresh(2);
     let ev = play(&mut s, 0, Action::EndTurn);
@@ -343,7 +485,14 @@ fn worked_example_10_mixing_forbidden() {
     let mut s = free_builds();
     play(&mut s, 0, Action::Draw { pile: 1 });
     play(&mut s, 0, Action::Store);
-    refused(&mut s, 0, Action::Build { building: b("DEF3") }, "MIXED_MODES");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("DEF3"),
+        },
+        "MIXED_MODES",
+    );
 
     // Drawing a tile and building it at once is legal and uses 1 draw.
     let mut s = fresh(2);
@@ -356,7 +505,10 @@ fn worked_example_10_mixing_forbidden() {
     assert_eq!(s.view_building_drawn(), Some(top), "{}", target.id);
     play(&mut s, 0, Action::Place { cell: hex(1, 0) });
     pay_all(&mut s, 0);
-    assert_eq!((s.turn.mode, s.turn.draws, s.turn.builds), (Some(Mode::Draw), 1, 0));
+    assert_eq!(
+        (s.turn.mode, s.turn.draws, s.turn.builds),
+        (Some(Mode::Draw), 1, 0)
+    );
     assert!(s.players[0].placed.iter().any(|(id, _)| *id == top));
 }
 
@@ -389,7 +541,9 @@ fn stored_tile_cannot_be_built_even_with_an_amphora() {
     play(&mut s, 0, Action::Store);
     play(&mut s, 0, Action::EndTurn);
     assert_eq!(s.step, Step::Amphorae);
-    assert!(Attika::legal_actions(&s, Seat(0)).iter().all(|a| !matches!(a, Action::Build { .. })));
+    assert!(Attika::legal_actions(&s, Seat(0))
+        .iter()
+        .all(|a| !matches!(a, Action::Build { .. })));
     refused(&mut s, 0, Action::Build { building: stored }, "MIXED_MODES");
 }
 
@@ -410,7 +564,14 @@ fn build_limit_is_three() {
     place_free(&mut s, 0, "DEF3", hex(1, 0));
     place_free(&mut s, 0, "DEF4", hex(-1, 0));
     place_free(&mut s, 0, "SHP2", hex(4, -2));
-    refused(&mut s, 0, Action::Build { building: b("SHP3") }, "NO_BUILDS_LEFT");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP3"),
+        },
+        "NO_BUILDS_LEFT",
+    );
     assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![Action::EndTurn]);
 }
 
@@ -444,7 +605,15 @@ fn all_steps(hand: &[u8; 4], typed: &[u8; 4], generic: u8) -> Vec<(Action, [u8; 
                     continue;
                 }
                 h[b.index()] -= 1;
-                out.push((Action::PayPair { first: a, second: b }, h, t, g));
+                out.push((
+                    Action::PayPair {
+                        first: a,
+                        second: b,
+                    },
+                    h,
+                    t,
+                    g,
+                ));
             }
         }
     }
@@ -483,7 +652,11 @@ fn payment_steps_are_exactly_the_completable_ones() {
                     continue;
                 }
                 let can = completable(hand, typed, generic, &mut memo);
-                assert_eq!(feasible(&hand, &typed, generic), can, "{hand:?} {typed:?} {generic}");
+                assert_eq!(
+                    feasible(&hand, &typed, generic),
+                    can,
+                    "{hand:?} {typed:?} {generic}"
+                );
                 let listed = payments(&hand, &typed, generic);
                 let good: Vec<Action> = all_steps(&hand, &typed, generic)
                     .into_iter()
@@ -505,7 +678,11 @@ fn worked_example_11_amphora_award() {
     reserve(&mut s, 1, &["VIN2"]);
     s.current = 1;
     let ev = place_free(&mut s, 1, "VIN2", hex(1, 0));
-    assert!(ev.contains(&Event::AmphoraEarned { seat: Seat(1), group: Group::Vineyard, from_supply: true }));
+    assert!(ev.contains(&Event::AmphoraEarned {
+        seat: Seat(1),
+        group: Group::Vineyard,
+        from_supply: true
+    }));
     assert_eq!((s.players[1].amphorae, s.amphora_supply), (1, 14));
 
     let mut s = fresh(2);
@@ -514,8 +691,16 @@ fn worked_example_11_amphora_award() {
     s.current = 1;
     s.amphora_supply = 0;
     let ev = place_free(&mut s, 1, "VIN2", hex(1, 0));
-    assert!(ev.contains(&Event::AmphoraEarned { seat: Seat(1), group: Group::Vineyard, from_supply: false }));
-    assert_eq!((s.players[1].amphorae, cards_drawn(&ev)), (0, 1), "a card instead");
+    assert!(ev.contains(&Event::AmphoraEarned {
+        seat: Seat(1),
+        group: Group::Vineyard,
+        from_supply: false
+    }));
+    assert_eq!(
+        (s.players[1].amphorae, cards_drawn(&ev)),
+        (0, 1),
+        "a card instead"
+    );
     assert_eq!(s.players[1].hand.iter().sum::<u8>(), 1);
 }
 
@@ -525,10 +710,19 @@ fn amphora_needs_connected_group() {
     put(&mut s, 0, "VIN1", hex(0, 0));
     reserve(&mut s, 0, &["VIN2"]);
     set_hand(&mut s, 0, [5, 5, 5, 5]);
-    play(&mut s, 0, Action::Build { building: b("VIN2") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("VIN2"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(5, -1) });
     let ev = pay_all(&mut s, 0);
-    assert!(ev.iter().all(|e| !matches!(e, Event::AmphoraEarned { .. })), "not connected (A4)");
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::AmphoraEarned { .. })),
+        "not connected (A4)"
+    );
     assert_eq!(s.players[0].amphorae, 0);
 }
 
@@ -557,10 +751,17 @@ fn worked_example_12_amphora_use() {
     place_free(&mut s, 0, "SHP2", hex(4, -2));
     let ev = play(&mut s, 0, Action::EndTurn);
     assert_eq!(cards_drawn(&ev), 0);
-    assert_eq!(Attika::view(&s, Viewer::Spectator).pending, Pending::Amphorae);
+    assert_eq!(
+        Attika::view(&s, Viewer::Spectator).pending,
+        Pending::Amphorae
+    );
     let ev = place_free(&mut s, 0, "SHP3", hex(3, -1));
     assert!(ev.contains(&Event::AmphoraSpent { seat: Seat(0) }));
-    assert_eq!((s.turn.builds, s.players[0].amphorae, s.amphora_supply), (4, 0, 15), "a 4th build");
+    assert_eq!(
+        (s.turn.builds, s.players[0].amphorae, s.amphora_supply),
+        (4, 0, 15),
+        "a 4th build"
+    );
 
     let mut s = fresh(2);
     s.players[0].amphorae = 1;
@@ -584,11 +785,24 @@ fn amphora_mode_choice_after_no_action() {
     let ev = play(&mut s, 0, Action::EndTurn);
     assert_eq!(cards_drawn(&ev), 3);
     let legal = Attika::legal_actions(&s, Seat(0));
-    assert!(legal.iter().any(|a| matches!(a, Action::Draw { .. })), "{legal:?}");
-    assert!(legal.iter().any(|a| matches!(a, Action::Build { .. })), "{legal:?}");
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Draw { .. })),
+        "{legal:?}"
+    );
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Build { .. })),
+        "{legal:?}"
+    );
     play(&mut s, 0, Action::Draw { pile: 1 });
     play(&mut s, 0, Action::Store);
-    refused(&mut s, 0, Action::Build { building: b("DEF3") }, "MIXED_MODES");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("DEF3"),
+        },
+        "MIXED_MODES",
+    );
     play(&mut s, 0, Action::Draw { pile: 1 });
     play(&mut s, 0, Action::Store);
     refused(&mut s, 0, Action::Draw { pile: 1 }, "NO_AMPHORA");
@@ -610,7 +824,10 @@ fn amphora_for_card_option() {
     play(&mut s, 0, Action::EndTurn);
     let ev = play(&mut s, 0, Action::AmphoraForCard);
     assert_eq!(cards_drawn(&ev), 1);
-    assert_eq!((s.players[0].hand.iter().sum::<u8>(), s.amphora_supply), (4, 15));
+    assert_eq!(
+        (s.players[0].hand.iter().sum::<u8>(), s.amphora_supply),
+        (4, 15)
+    );
     assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![Action::EndTurn]);
 }
 
@@ -644,9 +861,15 @@ fn worked_example_13_extension_trigger() {
     let piece = s.map_stack.len();
     assert_eq!(piece, before - 1);
     assert!(ev.iter().any(|e| matches!(e, Event::PieceRevealed { .. })));
-    assert!(matches!(Attika::view(&s, Viewer::Spectator).pending, Pending::PlacePiece { .. }));
+    assert!(matches!(
+        Attika::view(&s, Viewer::Spectator).pending,
+        Pending::PlacePiece { .. }
+    ));
     let legal = Attika::legal_actions(&s, Seat(0));
-    assert!(!legal.is_empty() && legal.iter().all(|a| matches!(a, Action::PlacePiece { .. })), "must lay it");
+    assert!(
+        !legal.is_empty() && legal.iter().all(|a| matches!(a, Action::PlacePiece { .. })),
+        "must lay it"
+    );
     refused(&mut s, 0, Action::EndTurn, "WRONG_DECISION");
     let cells = s.cells.len();
     play(&mut s, 0, legal[0].clone());
@@ -665,13 +888,23 @@ fn extension_may_touch_only_a_shrine() {
     let shrine = s.shrines[0];
     let legal = Attika::legal_actions(&s, Seat(0));
     let behind = legal.iter().find(|a| {
-        let Action::PlacePiece { center, .. } = a else { return false };
+        let Action::PlacePiece { center, .. } = a else {
+            return false;
+        };
         let cells = agora_engine::attika::hex::piece_cells(*center, 0);
-        let touches_board = cells.iter().any(|(h, _)| agora_engine::attika::hex::neighbours(*h).iter().any(|n| board.contains(n)));
-        let touches_shrine = cells.iter().any(|(h, _)| agora_engine::attika::hex::neighbours(*h).contains(&shrine));
+        let touches_board = cells.iter().any(|(h, _)| {
+            agora_engine::attika::hex::neighbours(*h)
+                .iter()
+                .any(|n| board.contains(n))
+        });
+        let touches_shrine = cells
+            .iter()
+            .any(|(h, _)| agora_engine::attika::hex::neighbours(*h).contains(&shrine));
         !touches_board && touches_shrine
     });
-    let a = behind.expect("a placement behind a shrine is listed").clone();
+    let a = behind
+        .expect("a placement behind a shrine is listed")
+        .clone();
     play(&mut s, 0, a);
 }
 
@@ -681,12 +914,44 @@ fn extension_overlap_and_far_refused() {
     last_tile_in_pile_2(&mut s);
     play(&mut s, 0, Action::Draw { pile: 2 });
     play(&mut s, 0, Action::Store);
-    refused(&mut s, 0, Action::PlacePiece { center: hex(0, 0), rotation: 0 }, "BAD_PIECE_PLACEMENT");
-    refused(&mut s, 0, Action::PlacePiece { center: hex(-3, 1), rotation: 0 }, "BAD_PIECE_PLACEMENT"); // on the shrine
-    refused(&mut s, 0, Action::PlacePiece { center: hex(40, 40), rotation: 2 }, "BAD_PIECE_PLACEMENT");
+    refused(
+        &mut s,
+        0,
+        Action::PlacePiece {
+            center: hex(0, 0),
+            rotation: 0,
+        },
+        "BAD_PIECE_PLACEMENT",
+    );
+    refused(
+        &mut s,
+        0,
+        Action::PlacePiece {
+            center: hex(-3, 1),
+            rotation: 0,
+        },
+        "BAD_PIECE_PLACEMENT",
+    ); // on the shrine
+    refused(
+        &mut s,
+        0,
+        Action::PlacePiece {
+            center: hex(40, 40),
+            rotation: 2,
+        },
+        "BAD_PIECE_PLACEMENT",
+    );
     let ok = Attika::legal_actions(&s, Seat(0))[0].clone();
     if let Action::PlacePiece { center, .. } = ok {
-        refused(&mut s, 0, Action::PlacePiece { center, rotation: 6 }, "BAD_ROTATION");
+        refused(
+            &mut s,
+            0,
+            Action::PlacePiece {
+                center,
+                rotation: 6,
+            },
+            "BAD_ROTATION",
+        );
     }
 }
 
@@ -718,7 +983,10 @@ fn extension_after_building_the_last_drawn_tile() {
 fn almost_connected() -> State {
     let mut s = fresh(2);
     let path = [(-1, 1), (0, 0), (1, 0), (2, -1), (4, -1), (5, -1), (6, -2)];
-    for (code, (q, r)) in ["CTY2", "CTY3", "CTY4", "CTY5", "CTY7", "CTY8", "CTY10"].iter().zip(path) {
+    for (code, (q, r)) in ["CTY2", "CTY3", "CTY4", "CTY5", "CTY7", "CTY8", "CTY10"]
+        .iter()
+        .zip(path)
+    {
         put(&mut s, 0, code, hex(q, r));
     }
     s
@@ -730,7 +998,13 @@ fn worked_example_14_connection_win() {
     assert_eq!(s.shrines, vec![hex(-2, 1), hex(7, -2)]);
     reserve(&mut s, 0, &["CTY9", "SUP1"]);
     set_hand(&mut s, 0, [5, 5, 5, 5]);
-    play(&mut s, 0, Action::Build { building: b("CTY9") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("CTY9"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(3, -1) });
     let ev = pay_all(&mut s, 0);
     assert_eq!(won(&ev), Some(Victory::ShrineConnection));
@@ -743,7 +1017,10 @@ fn worked_example_14_connection_win() {
     assert_eq!(out.standings[0].score, 1);
     assert_eq!(out.standings[1].rank, 2);
     assert_eq!(out.standings[0].breakdown[0].0, "shrine connection");
-    assert_eq!(Attika::view(&s, Viewer::Spectator).winner, Some((Seat(0), Victory::ShrineConnection)));
+    assert_eq!(
+        Attika::view(&s, Viewer::Spectator).winner,
+        Some((Seat(0), Victory::ShrineConnection))
+    );
 }
 
 fn refused_over(s: &mut State) {
@@ -765,7 +1042,10 @@ fn win_on_last_drawn_tile_comes_before_extension() {
     play(&mut s, 0, Action::Place { cell: hex(3, -1) });
     let ev = pay_all(&mut s, 0);
     assert_eq!(won(&ev), Some(Victory::ShrineConnection));
-    assert!(ev.iter().all(|e| !matches!(e, Event::PieceRevealed { .. })), "A14");
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::PieceRevealed { .. })),
+        "A14"
+    );
 }
 
 #[test]
@@ -775,7 +1055,11 @@ fn worked_example_15_thirty_buildings() {
         .cells
         .iter()
         .map(|c| c.hex)
-        .filter(|h| s.shrines.iter().all(|sh| !agora_engine::attika::hex::adjacent(*h, *sh)))
+        .filter(|h| {
+            s.shrines
+                .iter()
+                .all(|sh| !agora_engine::attika::hex::adjacent(*h, *sh))
+        })
         .collect();
     assert!(free.len() >= 30);
     for (i, code) in BUILDING_CODES.iter().take(29).enumerate() {
@@ -784,12 +1068,21 @@ fn worked_example_15_thirty_buildings() {
     reserve(&mut s, 0, &["CTY10"]);
     assert_eq!(buildings_of(&s, 0), 30);
     set_hand(&mut s, 0, [10, 10, 10, 10]);
-    play(&mut s, 0, Action::Build { building: b("CTY10") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("CTY10"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: free[29] });
     let ev = pay_all(&mut s, 0);
     assert_eq!(won(&ev), Some(Victory::AllBuildings), "wins at once");
     assert_eq!(s.players[0].placed.len(), 30);
-    assert_eq!(Attika::outcome(&s).expect("over").standings[0].breakdown[0].0, "all buildings");
+    assert_eq!(
+        Attika::outcome(&s).expect("over").standings[0].breakdown[0].0,
+        "all buildings"
+    );
 }
 
 #[test]
@@ -799,10 +1092,18 @@ fn worked_example_16_start() {
         assert_eq!(s.current, s.start);
         for i in 0..3u8 {
             let seat = ((s.start + i) % 3) as usize;
-            assert_eq!(s.players[seat].hand.iter().sum::<u8>(), 4 + i, "hands 4/5/6 in turn order");
+            assert_eq!(
+                s.players[seat].hand.iter().sum::<u8>(),
+                4 + i,
+                "hands 4/5/6 in turn order"
+            );
         }
         for p in &s.players {
-            let mains = p.reserve.iter().filter(|b| tables().building(**b).is_main).count();
+            let mains = p
+                .reserve
+                .iter()
+                .filter(|b| tables().building(**b).is_main)
+                .count();
             assert_eq!((p.reserve.len(), mains), (4, 1), "1 main + 3 others");
             assert_eq!(p.piles.each_ref().map(|x| x.len()), [5, 7, 7, 7]);
         }
@@ -826,7 +1127,9 @@ fn deck_reshuffles_discards() {
         s.discards[c.index()] += 1;
     }
     let ev = play(&mut s, 0, Action::EndTurn);
-    assert!(ev.iter().any(|e| matches!(e, Event::DeckReshuffled { size } if *size > 0)));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DeckReshuffled { size } if *size > 0)));
     assert_eq!(cards_drawn(&ev), 3);
     assert_eq!(s.discards, [0; 4]);
     assert_eq!(total_cards(&s), 60);
@@ -852,9 +1155,15 @@ fn view_hides_other_hands() {
     let players = json["players"].as_array().expect("players");
     assert!(players[0]["hand"].is_null() && players[2]["hand"].is_null());
     assert!(players[1]["hand"].is_array());
-    assert_eq!(players[0]["hand_size"], serde_json::json!(s.players[0].hand.iter().sum::<u8>()));
+    assert_eq!(
+        players[0]["hand_size"],
+        serde_json::json!(s.players[0].hand.iter().sum::<u8>())
+    );
     let spectator = serde_json::to_string(&Attika::view(&s, Viewer::Spectator)).expect("json");
-    assert!(!spectator.contains("\"hand\":["), "a spectator sees no hand");
+    assert!(
+        !spectator.contains("\"hand\":["),
+        "a spectator sees no hand"
+    );
     assert_eq!(v.piles_of(0), [5, 7, 7, 7]);
     assert!(!spectator.contains("map_stack") && !spectator.contains("\"deck\""));
 }
@@ -872,7 +1181,11 @@ impl PilesOf for agora_engine::attika::View {
 fn cards_drawn_redacted_for_others() {
     let mut s = fresh(2);
     let ev = play(&mut s, 0, Action::EndTurn);
-    let drawn = ev.iter().find(|e| matches!(e, Event::CardsDrawn { .. })).expect("drawn").clone();
+    let drawn = ev
+        .iter()
+        .find(|e| matches!(e, Event::CardsDrawn { .. }))
+        .expect("drawn")
+        .clone();
     let own = Attika::redact_event(&drawn, Viewer::Seat(Seat(0)));
     assert_eq!(own, drawn);
     for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
@@ -892,16 +1205,39 @@ fn wrong_decision_codes() {
     let mut s = free_builds();
     refused(&mut s, 0, Action::Store, "WRONG_DECISION");
     refused(&mut s, 0, Action::PayCard { card: W }, "WRONG_DECISION");
-    refused(&mut s, 0, Action::Place { cell: hex(1, 0) }, "WRONG_DECISION");
+    refused(
+        &mut s,
+        0,
+        Action::Place { cell: hex(1, 0) },
+        "WRONG_DECISION",
+    );
     refused(&mut s, 0, Action::Draw { pile: 4 }, "NO_SUCH_PILE");
-    refused(&mut s, 0, Action::Build { building: b("CTY1") }, "NOT_IN_RESERVE");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("CTY1"),
+        },
+        "NOT_IN_RESERVE",
+    );
     let e = Attika::apply(&mut s, Seat(1), &Action::EndTurn).expect_err("not seat 1's turn");
     assert_eq!(e.code, "NOT_YOUR_TURN");
-    play(&mut s, 0, Action::Build { building: b("DEF3") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("DEF3"),
+        },
+    );
     refused(&mut s, 0, Action::Place { cell: hex(0, 0) }, "BAD_CELL");
     refused(&mut s, 0, Action::Place { cell: hex(-2, 1) }, "BAD_CELL"); // shrine
     refused(&mut s, 0, Action::Place { cell: hex(30, 30) }, "BAD_CELL");
-    refused(&mut s, 0, Action::Place { cell: hex(5, -1) }, "CANNOT_AFFORD");
+    refused(
+        &mut s,
+        0,
+        Action::Place { cell: hex(5, -1) },
+        "CANNOT_AFFORD",
+    );
     refused(&mut s, 0, Action::EndTurn, "WRONG_DECISION");
 }
 
@@ -911,20 +1247,74 @@ fn payment_refusals() {
     let mut s = fresh(2);
     reserve(&mut s, 0, &["SHP2"]);
     set_hand(&mut s, 0, [1, 0, 1, 2]);
-    refused(&mut s, 0, Action::Build { building: b("SHP2") }, "CANNOT_AFFORD");
+    refused(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP2"),
+        },
+        "CANNOT_AFFORD",
+    );
     set_hand(&mut s, 0, [1, 0, 2, 2]);
-    play(&mut s, 0, Action::Build { building: b("SHP2") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: b("SHP2"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
-    refused(&mut s, 0, Action::PayPair { first: H, second: M }, "PAYMENT_DEAD_END");
+    refused(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: H,
+            second: M,
+        },
+        "PAYMENT_DEAD_END",
+    );
     refused(&mut s, 0, Action::PayCard { card: F }, "WRONG_CARD");
-    refused(&mut s, 0, Action::PayPair { first: M, second: H }, "PAIR_ORDER");
-    assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![Action::PayCard { card: W }]);
+    refused(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: M,
+            second: H,
+        },
+        "PAIR_ORDER",
+    );
+    assert_eq!(
+        Attika::legal_actions(&s, Seat(0)),
+        vec![Action::PayCard { card: W }]
+    );
     play(&mut s, 0, Action::PayCard { card: W });
     refused(&mut s, 0, Action::PayCard { card: F }, "CARD_NOT_HELD");
-    refused(&mut s, 0, Action::PayPair { first: W, second: H }, "CARD_NOT_HELD");
-    play(&mut s, 0, Action::PayPair { first: H, second: M });
+    refused(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: W,
+            second: H,
+        },
+        "CARD_NOT_HELD",
+    );
+    play(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: H,
+            second: M,
+        },
+    );
     assert!(is_paying(&s), "one F unit left");
-    play(&mut s, 0, Action::PayPair { first: H, second: M });
+    play(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: H,
+            second: M,
+        },
+    );
     assert_eq!((s.players[0].hand, s.step.clone()), ([0; 4], Step::Main));
     assert_eq!(s.discards, [1, 0, 2, 2]);
 }

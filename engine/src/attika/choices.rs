@@ -126,7 +126,11 @@ pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> 
                     "A building goes on an empty board cell (not a shrine, not a built cell).",
                 ));
             };
-            let c = cost(tables().building(*building), &site, state.colony_count(seat));
+            let c = cost(
+                tables().building(*building),
+                &site,
+                state.colony_count(seat),
+            );
             if !affordable(&player.hand, &c) {
                 return Err(RuleError::new(
                     "CANNOT_AFFORD",
@@ -204,11 +208,17 @@ fn may_act(state: &State, seat: u8, mode: Mode) -> Result<(), RuleError> {
     match mode {
         Mode::Draw if state.turn.draws >= c.draws => Err(RuleError::new(
             "NO_DRAWS_LEFT",
-            format!("A turn has {} draws; spend an amphora after the turn for more.", c.draws),
+            format!(
+                "A turn has {} draws; spend an amphora after the turn for more.",
+                c.draws
+            ),
         )),
         Mode::Build if state.turn.builds >= c.builds => Err(RuleError::new(
             "NO_BUILDS_LEFT",
-            format!("A turn has {} builds; spend an amphora after the turn for more.", c.builds),
+            format!(
+                "A turn has {} builds; spend an amphora after the turn for more.",
+                c.builds
+            ),
         )),
         _ => Ok(()),
     }
@@ -257,7 +267,10 @@ pub fn payments(hand: &Counts, typed: &Counts, generic: u8) -> Vec<Action> {
             for a in Resource::ALL {
                 for b in Resource::ALL.into_iter().filter(|b| *b >= a) {
                     if unit_paid(&[a, b]) {
-                        out.push(Action::PayPair { first: a, second: b });
+                        out.push(Action::PayPair {
+                            first: a,
+                            second: b,
+                        });
                     }
                 }
             }
@@ -274,7 +287,12 @@ pub fn payments(hand: &Counts, typed: &Counts, generic: u8) -> Vec<Action> {
     out
 }
 
-fn check_payment(hand: &Counts, typed: &Counts, generic: u8, action: &Action) -> Result<(), RuleError> {
+fn check_payment(
+    hand: &Counts,
+    typed: &Counts,
+    generic: u8,
+    action: &Action,
+) -> Result<(), RuleError> {
     match (current_typed(typed), action) {
         (Some(r), Action::PayCard { card }) if *card != r => {
             return Err(RuleError::new(
@@ -335,7 +353,11 @@ pub fn piece_fits(state: &State, center: Hex) -> bool {
 /// Every centre within distance 2 of the board or a shrine (farther ones cannot touch).
 fn piece_candidates(state: &State) -> Vec<Hex> {
     let mut out = Vec::new();
-    let anchors = state.cells.iter().map(|c| c.hex).chain(state.shrines.iter().copied());
+    let anchors = state
+        .cells
+        .iter()
+        .map(|c| c.hex)
+        .chain(state.shrines.iter().copied());
     for a in anchors {
         for dq in -2i16..=2 {
             for dr in -2i16..=2 {

@@ -101,8 +101,8 @@ pub fn cost(b: &Building, site: &Site, colonies: u8) -> Cost {
         let s: u8 = site.symbols.iter().sum();
         generic = tables().constants.road_base.saturating_sub(s);
     } else {
-        for i in 0..4 {
-            typed[i] = b.cost[i].saturating_sub(site.symbols[i]);
+        for (unit, (base, symbols)) in typed.iter_mut().zip(b.cost.iter().zip(site.symbols)) {
+            *unit = base.saturating_sub(symbols);
         }
     }
     let new_colony = !site.touches_own();

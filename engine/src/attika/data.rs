@@ -160,7 +160,10 @@ fn load() -> Result<Tables, String> {
         }
         let expected_pile = if raw.is_main { "0" } else { "1-3" };
         if raw.pile != expected_pile {
-            return Err(format!("{}: pile {:?} must be {expected_pile:?}", raw.id, raw.pile));
+            return Err(format!(
+                "{}: pile {:?} must be {expected_pile:?}",
+                raw.id, raw.pile
+            ));
         }
         buildings.push(Building {
             id: raw.id.clone(),
@@ -258,7 +261,11 @@ pub fn validate() -> Result<(), String> {
         if t.buildings.iter().filter(|b| b.group == g).count() != n {
             return Err(format!("{g:?}: {n} buildings expected"));
         }
-        let mains = t.buildings.iter().filter(|b| b.group == g && b.is_main).count();
+        let mains = t
+            .buildings
+            .iter()
+            .filter(|b| b.group == g && b.is_main)
+            .count();
         if mains != usize::from(g != Group::Roads) {
             return Err(format!("{g:?}: wrong number of main buildings"));
         }
@@ -309,7 +316,9 @@ pub fn validate() -> Result<(), String> {
             .start(players)
             .ok_or_else(|| format!("no start for {players}"))?;
         if s.centres.len() != 2 * players as usize || s.shrines.len() != players as usize {
-            return Err(format!("{players} players: 2n pieces and n shrines expected"));
+            return Err(format!(
+                "{players} players: 2n pieces and n shrines expected"
+            ));
         }
         let cells: Vec<Hex> = s
             .centres
@@ -326,7 +335,10 @@ pub fn validate() -> Result<(), String> {
             if cells.contains(sh) {
                 return Err(format!("{players} players: shrine on the board"));
             }
-            if !super::hex::neighbours(*sh).iter().any(|n| cells.contains(n)) {
+            if !super::hex::neighbours(*sh)
+                .iter()
+                .any(|n| cells.contains(n))
+            {
                 return Err(format!("{players} players: shrine off the board"));
             }
         }

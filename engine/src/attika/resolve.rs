@@ -43,7 +43,14 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
             };
         }
         (Step::Drawn { building, pile }, Action::Place { cell }) => {
-            start_placement(state, seat, building, *cell, Source::Drawn { pile }, &mut ev);
+            start_placement(
+                state,
+                seat,
+                building,
+                *cell,
+                Source::Drawn { pile },
+                &mut ev,
+            );
         }
         (Step::ChooseCell { building }, Action::Place { cell }) => {
             start_placement(state, seat, building, *cell, Source::Reserve, &mut ev);
@@ -84,7 +91,9 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
                 None => generic = generic.saturating_sub(1),
             }
             if generic == 0 && typed.iter().all(|&u| u == 0) {
-                place(state, seat, building, cell, source, paid, new_colony, &mut ev);
+                place(
+                    state, seat, building, cell, source, paid, new_colony, &mut ev,
+                );
             } else {
                 state.step = Step::Paying {
                     building,
@@ -172,7 +181,16 @@ fn start_placement(
         return;
     };
     if generic == 0 && typed.iter().all(|&u| u == 0) {
-        place(state, seat, building, cell, source, Vec::new(), new_colony, ev);
+        place(
+            state,
+            seat,
+            building,
+            cell,
+            source,
+            Vec::new(),
+            new_colony,
+            ev,
+        );
     } else {
         state.step = Step::Paying {
             building,

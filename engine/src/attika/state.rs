@@ -3,7 +3,9 @@
 
 use super::data::tables;
 use super::hex::neighbours;
-use super::types::{BuildingId, Counts, Event, Group, Hex, Mode, Options, PieceId, Resource, Victory};
+use super::types::{
+    BuildingId, Counts, Event, Group, Hex, Mode, Options, PieceId, Resource, Victory,
+};
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +38,9 @@ pub struct Player {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
     /// Just drawn from this pile: once resolved, an empty pile extends the board (§2.9).
-    Drawn { pile: u8 },
+    Drawn {
+        pile: u8,
+    },
     Reserve,
 }
 
@@ -47,9 +51,14 @@ pub enum Step {
     /// Choose an action or end the normal turn.
     Main,
     /// Place or store the building just drawn from `pile`.
-    Drawn { building: BuildingId, pile: u8 },
+    Drawn {
+        building: BuildingId,
+        pile: u8,
+    },
     /// Choose a cell for a building taken from the reserve.
-    ChooseCell { building: BuildingId },
+    ChooseCell {
+        building: BuildingId,
+    },
     /// Pay the remaining units, typed (W, F, H, M order) first, then generic.
     Paying {
         building: BuildingId,
@@ -61,10 +70,15 @@ pub enum Step {
         new_colony: bool,
     },
     /// Lay the revealed map piece.
-    PlacePiece { piece: PieceId },
+    PlacePiece {
+        piece: PieceId,
+    },
     /// After the normal turn: spend amphorae for extra actions, or end the turn.
     Amphorae,
-    Over { winner: u8, by: Victory },
+    Over {
+        winner: u8,
+        by: Victory,
+    },
 }
 
 /// The current turn's counters (§2.2).

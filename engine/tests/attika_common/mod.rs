@@ -132,8 +132,7 @@ pub fn is_paying(s: &State) -> bool {
 pub fn total_cards(s: &State) -> usize {
     s.deck.len()
         + s.discards.iter().map(|&c| c as usize).sum::<usize>()
-        + s
-            .players
+        + s.players
             .iter()
             .map(|p| p.hand.iter().map(|&c| c as usize).sum::<usize>())
             .sum::<usize>()
