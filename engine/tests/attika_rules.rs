@@ -1318,3 +1318,39 @@ fn payment_refusals() {
     assert_eq!((s.players[0].hand, s.step.clone()), ([0; 4], Step::Main));
     assert_eq!(s.discards, [1, 0, 2, 2]);
 }
+
+#[test]
+fn extension_spots_match_the_definition() {
+    use agora_engine::attika::hex::{neighbours, piece_cells};
+    let mut s = fresh(3);
+    last_tile_in_pile_2(&mut s);
+    play(&mut s, 0, Action::Draw { pile: 2 });
+    play(&mut s, 0, Action::Store);
+    let taken = |h: &Hex| s.cell(*h).is_some() || s.shrines.contains(h);
+    let mut expected = Vec::new();
+    for q in -15..25i16 {
+        for r in -20..20i16 {
+            let cells = piece_cells(hex(q, r), 0);
+            let free = cells.iter().all(|(h, _)| !taken(h));
+            let touches = cells
+                .iter()
+                .any(|(h, _)| neighbours(*h).iter().any(|n| taken(n)));
+            if free && touches {
+                for rotation in 0..6 {
+                    expected.push(Action::PlacePiece {
+                        center: hex(q, r),
+                        rotation,
+                    });
+                }
+            }
+        }
+    }
+    let mut legal = Attika::legal_actions(&s, Seat(0));
+    let key = |a: &Action| match a {
+        Action::PlacePiece { center, rotation } => (*center, *rotation),
+        _ => (hex(0, 0), 9),
+    };
+    legal.sort_by_key(key);
+    expected.sort_by_key(key);
+    assert_eq!(legal, expected);
+}

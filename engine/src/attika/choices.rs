@@ -6,7 +6,7 @@
 
 use super::cost::{affordable, cost, feasible, sites, Site};
 use super::data::tables;
-use super::hex::{distance, neighbours, piece_cells};
+use super::hex::neighbours;
 use super::state::{State, Step};
 use super::types::{Action, BuildingId, Counts, Hex, Mode, Resource};
 use crate::RuleError;
@@ -59,10 +59,8 @@ pub fn legal(state: &State, seat: u8) -> Vec<Action> {
         }
         Step::PlacePiece { .. } => {
             for center in piece_candidates(state) {
-                if piece_fits(state, center) {
-                    for rotation in 0..6 {
-                        out.push(Action::PlacePiece { center, rotation });
-                    }
+                for rotation in 0..6 {
+                    out.push(Action::PlacePiece { center, rotation });
                 }
             }
         }
@@ -338,37 +336,51 @@ fn occupied_by_map(state: &State, hex: Hex) -> bool {
     state.cell(hex).is_some() || state.is_shrine(hex)
 }
 
-/// Can the revealed piece go with its centre at `center` (any rotation: the footprint is
-/// the same)? No overlap with board or shrine cells, one shared edge with either (A11).
-pub fn piece_fits(state: &State, center: Hex) -> bool {
-    let cells = piece_cells(center, 0);
-    if cells.iter().any(|(h, _)| occupied_by_map(state, *h)) {
-        return false;
-    }
-    cells
-        .iter()
-        .any(|(h, _)| neighbours(*h).iter().any(|n| occupied_by_map(state, *n)))
+/// The offsets at hex distance exactly 2 (the second ring).
+const RING2: [(i16, i16); 12] = [
+    (2, 0),
+    (2, -1),
+    (2, -2),
+    (1, -2),
+    (0, -2),
+    (-1, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 1),
+];
+
+fn footprint_free(state: &State, center: Hex) -> bool {
+    !occupied_by_map(state, center)
+        && neighbours(center)
+            .iter()
+            .all(|n| !occupied_by_map(state, *n))
 }
 
-/// Every centre within distance 2 of the board or a shrine (farther ones cannot touch).
+/// Can the revealed piece go with its centre at `center` (any rotation: the footprint is
+/// the same)? No overlap with board or shrine cells, one shared edge with either (A11):
+/// nothing within distance 1 of the centre, something at distance 2.
+pub fn piece_fits(state: &State, center: Hex) -> bool {
+    footprint_free(state, center)
+        && RING2
+            .iter()
+            .any(|(dq, dr)| occupied_by_map(state, Hex::new(center.q + dq, center.r + dr)))
+}
+
+/// The legal centres: free footprint, at distance 2 from a board or shrine cell.
 fn piece_candidates(state: &State) -> Vec<Hex> {
-    let mut out = Vec::new();
     let anchors = state
         .cells
         .iter()
         .map(|c| c.hex)
         .chain(state.shrines.iter().copied());
-    for a in anchors {
-        for dq in -2i16..=2 {
-            for dr in -2i16..=2 {
-                let h = Hex::new(a.q + dq, a.r + dr);
-                if distance(a, h) <= 2 {
-                    out.push(h);
-                }
-            }
-        }
-    }
+    let mut out: Vec<Hex> = anchors
+        .flat_map(|a| RING2.map(|(dq, dr)| Hex::new(a.q + dq, a.r + dr)))
+        .collect();
     out.sort_unstable();
     out.dedup();
+    out.retain(|c| footprint_free(state, *c));
     out
 }

@@ -289,6 +289,19 @@ pub fn validate() -> Result<(), String> {
             }
         }
     }
+    for (i, b) in t.buildings.iter().enumerate() {
+        if BuildingId(i as u8).code() != b.id {
+            return Err(format!(
+                "{}: building ids must follow BUILDING_CODES order",
+                b.id
+            ));
+        }
+    }
+    for (i, p) in t.pieces.iter().enumerate() {
+        if super::types::PieceId(i as u8).code() != p.id {
+            return Err(format!("{}: piece ids must be T01 .. T22 in order", p.id));
+        }
+    }
     let mut ids: Vec<&str> = t.buildings.iter().map(|b| b.id.as_str()).collect();
     ids.extend(t.pieces.iter().map(|p| p.id.as_str()));
     let n = ids.len();

@@ -17,6 +17,11 @@
 //!   step is listed only if the rest can still be paid, so no listed step is a dead end.
 //! * A building is listed (`Build`, `Place`) only where its full cost can be paid.
 //! * The start player is a random seat (`State::start`); seats follow clockwise from it.
+//! * A13 (a stored tile cannot be built this turn) needs no extra state: drawing makes
+//!   the turn a draw turn, and a draw turn never builds, amphora actions included (A3).
+//! * The amphora phase is entered only when the player holds an amphora; each extra
+//!   action spends one at once, and the phase returns after the action (and any payment
+//!   or map piece it causes) is resolved.
 
 pub mod choices;
 pub mod cost;
