@@ -1354,3 +1354,20 @@ fn extension_spots_match_the_definition() {
     expected.sort_by_key(key);
     assert_eq!(legal, expected);
 }
+
+#[test]
+fn all_sites_agree_with_single_site() {
+    use agora_engine::attika::cost::{site, sites};
+    let mut s = almost_connected();
+    put(&mut s, 1, "RD1", hex(2, 1));
+    sym(&mut s, hex(3, 1), W);
+    sym(&mut s, hex(2, 2), M);
+    for seat in 0..2 {
+        let all = sites(&s, seat);
+        let empty = s.cells.iter().filter(|c| c.building.is_none()).count();
+        assert_eq!(all.len(), empty);
+        for x in all {
+            assert_eq!(Some(x), site(&s, seat, x.hex));
+        }
+    }
+}

@@ -70,14 +70,54 @@ pub fn site(state: &State, seat: u8, hex: Hex) -> Option<Site> {
     })
 }
 
-/// Every empty board cell with its site.
+/// Every empty board cell with its site. Looks neighbours up in a dense grid built for
+/// this call (this is the hot path of the legal-action listing).
 pub fn sites(state: &State, seat: u8) -> Vec<Site> {
-    state
-        .cells
-        .iter()
-        .filter(|c| c.building.is_none())
-        .filter_map(|c| site(state, seat, c.hex))
-        .collect()
+    let cells = &state.cells;
+    let (Some(qmin), Some(qmax)) = (
+        cells.iter().map(|c| c.hex.q).min(),
+        cells.iter().map(|c| c.hex.q).max(),
+    ) else {
+        return Vec::new();
+    };
+    let rmin = cells.iter().map(|c| c.hex.r).min().unwrap_or(0);
+    let rmax = cells.iter().map(|c| c.hex.r).max().unwrap_or(0);
+    // One free row and column on each side, so every neighbour of a cell is inside.
+    let w = (qmax - qmin + 3) as usize;
+    let h = (rmax - rmin + 3) as usize;
+    let at = |x: Hex| (x.r - rmin + 1) as usize * w + (x.q - qmin + 1) as usize;
+    let mut grid = vec![u16::MAX; w * h];
+    for (i, c) in cells.iter().enumerate() {
+        grid[at(c.hex)] = i as u16;
+    }
+    let mut out = Vec::new();
+    for c in cells.iter().filter(|c| c.building.is_none()) {
+        let mut symbols = [0u8; 4];
+        if let Some(s) = c.symbol {
+            symbols[s.index()] += 1;
+        }
+        let mut own_adjacent = 0u32;
+        for n in neighbours(c.hex) {
+            let Some(nc) = grid.get(at(n)).and_then(|&i| cells.get(i as usize)) else {
+                continue;
+            };
+            match nc.building {
+                None => {
+                    if let Some(s) = nc.symbol {
+                        symbols[s.index()] += 1;
+                    }
+                }
+                Some((owner, b)) if owner == seat => own_adjacent |= 1 << b.0,
+                Some(_) => {}
+            }
+        }
+        out.push(Site {
+            hex: c.hex,
+            symbols,
+            own_adjacent,
+        });
+    }
+    out
 }
 
 /// Free by logical order (§2.4 step 1): not a main building, and an own direct
