@@ -1332,9 +1332,7 @@ fn extension_spots_match_the_definition() {
         for r in -20..20i16 {
             let cells = piece_cells(hex(q, r), 0);
             let free = cells.iter().all(|(h, _)| !taken(h));
-            let touches = cells
-                .iter()
-                .any(|(h, _)| neighbours(*h).iter().any(|n| taken(n)));
+            let touches = cells.iter().any(|(h, _)| neighbours(*h).iter().any(taken));
             if free && touches {
                 for rotation in 0..6 {
                     expected.push(Action::PlacePiece {
