@@ -499,10 +499,9 @@ fn worked_example_10_mixing_forbidden() {
     put(&mut s, 0, "DEF2", hex(0, 0));
     let top = *s.players[0].piles[1].last().expect("tile");
     let target = tables().building(top);
-    s.players[0].hand = [0; 4];
     set_hand(&mut s, 0, [5, 5, 5, 5]);
     play(&mut s, 0, Action::Draw { pile: 1 });
-    assert_eq!(s.view_building_drawn(), Some(top), "{}", target.id);
+    assert_eq!(drawn_building(&s), Some(top), "{}", target.id);
     play(&mut s, 0, Action::Place { cell: hex(1, 0) });
     pay_all(&mut s, 0);
     assert_eq!(
@@ -512,15 +511,11 @@ fn worked_example_10_mixing_forbidden() {
     assert!(s.players[0].placed.iter().any(|(id, _)| *id == top));
 }
 
-trait DrawnExt {
-    fn view_building_drawn(&self) -> Option<agora_engine::attika::types::BuildingId>;
-}
-impl DrawnExt for State {
-    fn view_building_drawn(&self) -> Option<agora_engine::attika::types::BuildingId> {
-        match Attika::view(self, Viewer::Spectator).pending {
-            Pending::Drawn { building } => Some(building),
-            _ => None,
-        }
+/// The building just drawn, as the view shows it.
+fn drawn_building(s: &State) -> Option<agora_engine::attika::types::BuildingId> {
+    match Attika::view(s, Viewer::Spectator).pending {
+        Pending::Drawn { building } => Some(building),
+        _ => None,
     }
 }
 
@@ -737,7 +732,7 @@ fn amphora_awarded_once_per_group() {
     let ev = place_free(&mut s, 0, "DEF3", hex(-1, 0));
     assert!(ev.iter().all(|e| !matches!(e, Event::AmphoraEarned { .. })));
     assert_eq!(s.players[0].amphorae, 1);
-    // Even with the group's state reset to "complete" again, the award is not repeated.
+    // The Vineyard stays recorded: no later placement can award it again.
     assert_eq!(s.players[0].groups_done.len(), 1);
 }
 
@@ -1164,17 +1159,8 @@ fn view_hides_other_hands() {
         !spectator.contains("\"hand\":["),
         "a spectator sees no hand"
     );
-    assert_eq!(v.piles_of(0), [5, 7, 7, 7]);
+    assert_eq!(v.players[0].piles, [5, 7, 7, 7]);
     assert!(!spectator.contains("map_stack") && !spectator.contains("\"deck\""));
-}
-
-trait PilesOf {
-    fn piles_of(&self, i: usize) -> [u8; 4];
-}
-impl PilesOf for agora_engine::attika::View {
-    fn piles_of(&self, i: usize) -> [u8; 4] {
-        self.players[i].piles
-    }
 }
 
 #[test]
