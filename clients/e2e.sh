@@ -2,9 +2,10 @@
 # End-to-end check of the clients against a real agora-server on a free loopback port:
 #   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
-#      on the 2-player board, Origins: First Builders 3 players and solo;
+#      on the 2-player board, Origins: First Builders 3 players and solo, Attika 2 and 4
+#      players;
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
-#      Origin rule sets, Terra Nova and Origins (4 players and solo);
+#      Origin rule sets, Terra Nova, Origins (4 players and solo) and Attika;
 #   3. the TypeScript client (clients/typescript/e2e.sh; Node from PyPI when none is installed).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
@@ -112,6 +113,8 @@ fi
 grep -q -- "--json" "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "a bad --json did not say what was wrong"; }
 out=$(agora create origins --solo) || fail "create origins --solo"
 grep -q "origins: solo training mode" <<<"$out" || { echo "$out"; fail "origins solo options not echoed"; }
+out=$(agora create attika --players 3 --amphora-for-card) || fail "create attika"
+grep -q "attika: 3 players, amphora for a card" <<<"$out" || { echo "$out"; fail "attika options not echoed"; }
 echo "CLI single commands: ok"
 
 step "CLI: agora play --bots, Origin standard, 4 players"
@@ -126,6 +129,9 @@ step "CLI: agora play --bots, Origins: First Builders, 3 players"
 agora play --bots --game origins --players 3 --seed 9 --quiet || fail "agora play (origins 3p)"
 step "CLI: agora play --bots, Origins: First Builders, solo training mode"
 agora play --bots --game origins --solo --seed 10 --quiet || fail "agora play (origins solo)"
+step "CLI: agora play --bots, Attika, 2 and 4 players"
+agora play --bots --game attika --players 2 --seed 11 --quiet || fail "agora play (attika 2p)"
+agora play --bots --game attika --players 4 --seed 12 --quiet || fail "agora play (attika 4p)"
 step "CLI: agora watch replays a finished game"
 GAME=$(agora play --bots --players 3 --rules junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
 [[ -n $GAME ]] || fail "no session id printed by agora play"
@@ -152,7 +158,10 @@ step "Python: play.py, Origins: First Builders, 4 players and solo"
 step "Python: play.py, Terra Nova, 3 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
 
-step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo)"
+step "Python: play.py, Attika, 3 players"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game attika --players 3 --seed 8 --quiet) || fail "play.py (attika 3p)"
+
+step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo, Attika 2p)"
 AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"

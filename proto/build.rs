@@ -16,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "agora/v1/origin.proto",
         "agora/v1/terra_nova.proto",
         "agora/v1/origins.proto",
+        "agora/v1/attika.proto",
     ];
     tonic_prost_build::configure()
         .file_descriptor_set_path(out_dir.join("agora_descriptor.bin"))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays a whole game (Origin, Terra Nova or Origins: First Builders) on an Agora server with random bots in every seat, while a
+"""Plays a whole game (Origin, Terra Nova, Origins: First Builders or Attika) on an Agora server with random bots in every seat, while a
 separate spectator thread follows StreamEvents from version 0, then checks that:
 
 * the subscriber received versions 1..final exactly once each, in order (no gap, no duplicate);
@@ -26,7 +26,7 @@ try:
 
     from agora.v1 import game_service_pb2 as svc
     from agora.v1 import game_service_pb2_grpc as svc_grpc
-    from agora.v1 import games_pb2, origin_pb2, origins_pb2, session_pb2, terra_nova_pb2
+    from agora.v1 import attika_pb2, games_pb2, origin_pb2, origins_pb2, session_pb2, terra_nova_pb2
 except ImportError as exc:  # pragma: no cover - a set-up problem, reported plainly
     sys.exit(
         f"error: {exc}. Install the requirements (pip install -r requirements.txt) "
@@ -138,6 +138,9 @@ def game_options(args: argparse.Namespace) -> tuple[games_pb2.GameOptions, str]:
             terra_nova=terra_nova_pb2.TerraNovaOptions(players=args.players, neutral_variant=neutral)
         )
         return options, f"terra-nova, {args.players} players, neutral houses: {args.neutral}"
+    if args.game == "attika":
+        options = games_pb2.GameOptions(attika=attika_pb2.AttikaOptions(players=args.players))
+        return options, f"attika, {args.players} players"
     if args.game == "origins":
         players = 1 if args.solo else args.players
         options = games_pb2.GameOptions(origins=origins_pb2.OriginsOptions(players=players, solo=args.solo))
@@ -274,7 +277,7 @@ def main() -> int:
     p.add_argument("--server", default=os.environ.get("AGORA_SERVER", "127.0.0.1:50051"),
                    help="host:port of the server (default 127.0.0.1:50051, or AGORA_SERVER)")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--game", choices=("origin", "terra-nova", "origins"), default="origin")
+    p.add_argument("--game", choices=("origin", "terra-nova", "origins", "attika"), default="origin")
     p.add_argument("--solo", action="store_true", help="Origins: solo training mode (one player)")
     p.add_argument("--rules", choices=("standard", "junior"), default="standard", help="Origin only")
     p.add_argument("--neutral", choices=("none", "planner", "random"), default="none",

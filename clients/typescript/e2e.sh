@@ -6,7 +6,7 @@
 # it can be reused), otherwise a temporary one removed at exit; PYTHON chooses the Python
 # (default python3). Then `npm ci`, the typecheck (tsc --noEmit) and play.ts for Origin
 # standard 3 players, Terra Nova 2 players with planner neutral houses, Origins: First
-# Builders 2 players and solo. Exits non-zero on any failure.
+# Builders 2 players and solo, Attika 2 players. Exits non-zero on any failure.
 set -euo pipefail
 ADDR=${1:-}
 [[ -n $ADDR ]] || { echo "usage: $0 HOST:PORT" >&2; exit 2; }
@@ -66,5 +66,6 @@ play --game origin --players 3 --rules standard --seed 5
 play --game terra-nova --players 2 --neutral planner --seed 8
 play --game origins --players 2 --seed 6
 play --game origins --solo --seed 7
+play --game attika --players 2 --seed 9
 
 printf '\n== typescript e2e: all checks passed\n'

@@ -104,6 +104,7 @@ games! {
     Origin => crate::origin::Origin, "origin";
     TerraNova => crate::terra_nova::TerraNova, "terra-nova";
     Origins => crate::origins::Origins, "origins";
+    Attika => crate::attika::Attika, "attika";
 }
 
 /// Every hosted game, in catalog order.
@@ -112,6 +113,7 @@ pub fn catalog() -> Vec<GameInfo> {
         crate::origin::catalog_info(),
         crate::terra_nova::catalog_info(),
         crate::origins::catalog_info(),
+        crate::attika::catalog_info(),
     ]
 }
 

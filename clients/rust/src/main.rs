@@ -39,6 +39,7 @@ enum GameId {
     Origin,
     TerraNova,
     Origins,
+    Attika,
 }
 
 /// Terra Nova's 2-player neutral-house variants (`--neutral`).
@@ -83,6 +84,9 @@ struct GameFlags {
     /// Origins: solo training mode (one player; `--players` is ignored).
     #[arg(long)]
     solo: bool,
+    /// Attika: an amphora may also be returned for one card.
+    #[arg(long)]
+    amphora_for_card: bool,
 }
 
 impl GameFlags {
@@ -105,6 +109,7 @@ impl GameFlags {
                 ..Default::default()
             }),
             GameId::Origins => lobby::origins_options(self.players, self.solo),
+            GameId::Attika => lobby::attika_options(self.players, self.amphora_for_card),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! Every OriginAction, OriginEvent and OriginPending variant has a rendering here.
 //! Pawns are written `P{size}{strength}{W|B|K}` (white, brown, black), as on the rules page.
 
+pub mod attika;
 pub mod origins;
 pub mod terra_nova;
 
@@ -217,6 +218,7 @@ pub fn game_action(action: &GameAction, names: &Names) -> String {
         Some(game_action::Game::Origin(a)) => origin_action(a, names),
         Some(game_action::Game::TerraNova(a)) => terra_nova::action(a),
         Some(game_action::Game::Origins(a)) => origins::action(a),
+        Some(game_action::Game::Attika(a)) => attika::action(a),
         None => "(empty action)".into(),
         // Games added to the proto after this client: shown generically, never a crash.
         #[allow(unreachable_patterns)]
@@ -270,6 +272,7 @@ pub fn game_event(event: &GameEvent, names: &Names) -> String {
         Some(game_event::Game::Origin(e)) => origin_event(e, names),
         Some(game_event::Game::TerraNova(e)) => terra_nova::event(e, names),
         Some(game_event::Game::Origins(e)) => origins::event(e, names),
+        Some(game_event::Game::Attika(e)) => attika::event(e, names),
         None => "(empty event)".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:?}"),
@@ -474,6 +477,7 @@ pub fn game_options(options: Option<&GameOptions>) -> String {
         Some(game_options::Game::Origin(o)) => origin_options(o),
         Some(game_options::Game::TerraNova(o)) => terra_nova::options(o),
         Some(game_options::Game::Origins(o)) => origins::options(o),
+        Some(game_options::Game::Attika(o)) => attika::options(o),
         None => "no options".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:?}"),
@@ -586,6 +590,7 @@ pub fn game_view(view: Option<&GameView>, names: &Names) -> String {
         Some(game_view::Game::Origin(v)) => origin_view(v, names),
         Some(game_view::Game::TerraNova(v)) => terra_nova::view(v, names),
         Some(game_view::Game::Origins(v)) => origins::view(v, names),
+        Some(game_view::Game::Attika(v)) => attika::view(v, names),
         None => "(no view)\n".into(),
         #[allow(unreachable_patterns)]
         Some(other) => format!("{other:#?}\n"),

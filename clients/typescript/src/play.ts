@@ -1,5 +1,5 @@
 /**
- * Plays a whole game (Origin, Terra Nova or Origins: First Builders) on an Agora server with
+ * Plays a whole game (Origin, Terra Nova, Origins: First Builders or Attika) on an Agora server with
  * random bots in every seat, while a separate spectator connection follows StreamEvents from
  * version 0, then checks that:
  *
@@ -57,7 +57,7 @@ interface SeatInfo {
 }
 
 /** The field name of each game in the GameOptions / GameAction / GameEvent / GameView oneofs. */
-type GameField = "origin" | "terra_nova" | "origins";
+type GameField = "origin" | "terra_nova" | "origins" | "attika";
 
 /**
  * One game's message of a `oneof game` (GameAction, GameEvent, GameView): with `oneofs: true`
@@ -69,6 +69,7 @@ interface GameOneof {
   origin?: GameMessage | null;
   terra_nova?: GameMessage | null;
   origins?: GameMessage | null;
+  attika?: GameMessage | null;
 }
 
 interface GameMessage {
@@ -102,11 +103,16 @@ interface OriginsOptions {
   solo: boolean;
 }
 
+interface AttikaOptions {
+  players: number;
+}
+
 /** GameOptions as sent: exactly one game's options. */
 type GameOptions =
   | { origin: OriginOptions }
   | { terra_nova: TerraNovaOptions }
-  | { origins: OriginsOptions };
+  | { origins: OriginsOptions }
+  | { attika: AttikaOptions };
 
 interface Session {
   session_id: string;
@@ -391,7 +397,7 @@ class Subscriber {
 // ---------------------------------------------------------------------------------------------
 // The game.
 
-const GAMES = ["origin", "terra-nova", "origins"] as const;
+const GAMES = ["origin", "terra-nova", "origins", "attika"] as const;
 const RULES = ["standard", "junior"] as const;
 const NEUTRAL = ["none", "planner", "random"] as const;
 
@@ -424,6 +430,11 @@ function gameOptions(args: Args): { options: GameOptions; description: string } 
       return {
         options: { origins: { players: args.players, solo: args.solo } },
         description: args.solo ? "origins, solo training mode" : `origins, ${args.players} players`,
+      };
+    case "attika":
+      return {
+        options: { attika: { players: args.players } },
+        description: `attika, ${args.players} players`,
       };
     case "origin": {
       const rules: OriginRuleSet = args.rules === "junior" ? "ORIGIN_RULE_SET_JUNIOR" : "ORIGIN_RULE_SET_STANDARD";
@@ -630,7 +641,7 @@ then checks the stream (versions 1..final once each, in order) and the outcome.
 
 options:
   --server HOST:PORT       the server (default 127.0.0.1:50051, or AGORA_SERVER)
-  --game NAME              origin | terra-nova | origins (default origin)
+  --game NAME              origin | terra-nova | origins | attika (default origin)
   --players N              2, 3 or 4 (default 4)
   --solo                   Origins: solo training mode (one player)
   --rules NAME             Origin: standard | junior (default standard)

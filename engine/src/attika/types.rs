@@ -76,9 +76,9 @@ pub struct BuildingId(pub u8);
 /// The building codes of the rules page (§3.1), in table order: `BuildingId(i)` is
 /// `BUILDING_CODES[i]`. The data file lists the same ids in the same order.
 pub const BUILDING_CODES: [&str; 30] = [
-    "SUP1", "SUP2", "SUP3", "SUP4", "DEF1", "DEF2", "DEF3", "DEF4", "SHP1", "SHP2", "SHP3",
-    "SHP4", "MIN1", "MIN2", "VIN1", "VIN2", "RD1", "RD2", "RD3", "RD4", "CTY1", "CTY2", "CTY3",
-    "CTY4", "CTY5", "CTY6", "CTY7", "CTY8", "CTY9", "CTY10",
+    "SUP1", "SUP2", "SUP3", "SUP4", "DEF1", "DEF2", "DEF3", "DEF4", "SHP1", "SHP2", "SHP3", "SHP4",
+    "MIN1", "MIN2", "VIN1", "VIN2", "RD1", "RD2", "RD3", "RD4", "CTY1", "CTY2", "CTY3", "CTY4",
+    "CTY5", "CTY6", "CTY7", "CTY8", "CTY9", "CTY10",
 ];
 
 impl BuildingId {
@@ -177,7 +177,10 @@ pub enum Event {
         building: BuildingId,
     },
     /// The drawn building went to the reserve.
-    BuildingStored { seat: Seat, building: BuildingId },
+    BuildingStored {
+        seat: Seat,
+        building: BuildingId,
+    },
     /// A building was placed; `paid` are the cards discarded for it (empty when free).
     BuildingPlaced {
         seat: Seat,
@@ -195,14 +198,25 @@ pub enum Event {
         cards: Vec<Resource>,
     },
     /// The discards were shuffled into a new deck (A8).
-    DeckReshuffled { size: u8 },
+    DeckReshuffled {
+        size: u8,
+    },
     /// A group was completed and connected: one amphora, or a card when the supply is
     /// empty (that card then follows as `CardsDrawn`).
-    AmphoraEarned { seat: Seat, group: Group, from_supply: bool },
+    AmphoraEarned {
+        seat: Seat,
+        group: Group,
+        from_supply: bool,
+    },
     /// An amphora went back to the supply for an extra action or a card.
-    AmphoraSpent { seat: Seat },
+    AmphoraSpent {
+        seat: Seat,
+    },
     /// A pile ran out: the next map piece is revealed and must be laid.
-    PieceRevealed { seat: Seat, piece: PieceId },
+    PieceRevealed {
+        seat: Seat,
+        piece: PieceId,
+    },
     PiecePlaced {
         seat: Seat,
         piece: PieceId,
@@ -210,10 +224,17 @@ pub enum Event {
         rotation: u8,
     },
     /// A pile ran out but the map stack is empty (A7).
-    NoPieceLeft { seat: Seat },
-    TurnEnded { seat: Seat },
+    NoPieceLeft {
+        seat: Seat,
+    },
+    TurnEnded {
+        seat: Seat,
+    },
     /// The game is won at once (§2.10).
-    Won { seat: Seat, by: Victory },
+    Won {
+        seat: Seat,
+        by: Victory,
+    },
 }
 
 /// How a game was won.
@@ -238,9 +259,13 @@ pub enum Pending {
     /// Choose an action or end the turn.
     Main,
     /// Place or store the building just drawn.
-    Drawn { building: BuildingId },
+    Drawn {
+        building: BuildingId,
+    },
     /// Choose a cell for the building chosen from the reserve.
-    ChooseCell { building: BuildingId },
+    ChooseCell {
+        building: BuildingId,
+    },
     /// Pay for `building` on `cell`: typed units still owed (W, F, H, M) and generic ones.
     Paying {
         building: BuildingId,
@@ -249,7 +274,9 @@ pub enum Pending {
         generic: u8,
     },
     /// Lay the revealed map piece.
-    PlacePiece { piece: PieceId },
+    PlacePiece {
+        piece: PieceId,
+    },
     /// Spend amphorae for extra actions, or end the turn.
     Amphorae,
     Over,

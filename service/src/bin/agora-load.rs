@@ -115,9 +115,11 @@ async fn main() -> Result<(), Error> {
                 }
                 Store::RedisCluster => {
                     config.store = StoreKind::RedisCluster;
-                    config.redis_url = Some(args.redis_url.clone().ok_or(
-                        "--store redis-cluster needs --redis-url listing seed nodes",
-                    )?);
+                    config.redis_url = Some(
+                        args.redis_url
+                            .clone()
+                            .ok_or("--store redis-cluster needs --redis-url listing seed nodes")?,
+                    );
                 }
             }
             let listener = tokio::net::TcpListener::bind(config.listen).await?;

@@ -48,6 +48,7 @@ fn action_json_text(action: &GameAction) -> String {
         Some(game_action::Game::Origin(a)) => Ok(action_json::action_to_json(a).to_string()),
         Some(game_action::Game::TerraNova(a)) => proto_json::to_json("agora.v1.TerraNovaAction", a),
         Some(game_action::Game::Origins(a)) => proto_json::to_json("agora.v1.OriginsAction", a),
+        Some(game_action::Game::Attika(a)) => proto_json::to_json("agora.v1.AttikaAction", a),
         None => Ok("{}".into()),
         #[allow(unreachable_patterns)]
         Some(_) => Err("no JSON form for this game in this client".into()),
@@ -69,6 +70,9 @@ fn action_from_json_text(game_id: &str, text: &str) -> CliResult<GameAction> {
         ),
         "origins" => game_action::Game::Origins(
             proto_json::from_json("agora.v1.OriginsAction", text).map_err(usage)?,
+        ),
+        "attika" => game_action::Game::Attika(
+            proto_json::from_json("agora.v1.AttikaAction", text).map_err(usage)?,
         ),
         other => {
             return Err(CliError::Usage(format!(

@@ -1,9 +1,9 @@
 //! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
 
 use agora_proto::v1::{
-    game_options, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
-    ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet, OriginsOptions, Session,
-    TerraNovaFaction, TerraNovaOptions,
+    game_options, AttikaOptions, CreateSessionRequest, GameOptions, GetSessionRequest,
+    JoinSessionRequest, ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet,
+    OriginsOptions, Session, TerraNovaFaction, TerraNovaOptions,
 };
 
 use crate::{
@@ -70,6 +70,16 @@ pub fn origins_options(players: u32, solo: bool) -> GameOptions {
         game: Some(game_options::Game::Origins(OriginsOptions {
             players: if solo { 1 } else { players },
             solo,
+        })),
+    }
+}
+
+/// Typed options of an Attika session.
+pub fn attika_options(players: u32, amphora_for_card: bool) -> GameOptions {
+    GameOptions {
+        game: Some(game_options::Game::Attika(AttikaOptions {
+            players,
+            amphora_for_card,
         })),
     }
 }

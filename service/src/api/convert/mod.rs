@@ -1,6 +1,7 @@
 //! Proto messages <-> engine types. The game-independent parts live here and dispatch on
 //! the `game` oneof; each game has its own module.
 
+pub mod attika;
 pub mod origin;
 pub mod origins;
 pub mod terra_nova;
@@ -18,6 +19,7 @@ pub fn options_in(options: Option<&pb::GameOptions>) -> Result<AnyOptions, Statu
         Some(Game::Origin(o)) => Ok(AnyOptions::Origin(origin::options_in(o)?)),
         Some(Game::TerraNova(o)) => Ok(AnyOptions::TerraNova(terra_nova::options_in(o)?)),
         Some(Game::Origins(o)) => Ok(AnyOptions::Origins(origins::options_in(o)?)),
+        Some(Game::Attika(o)) => Ok(AnyOptions::Attika(attika::options_in(o)?)),
         None => Err(invalid("options: the options of one game must be set.")),
     }
 }
@@ -28,6 +30,7 @@ pub fn options_out(options: &AnyOptions) -> pb::GameOptions {
         AnyOptions::Origin(o) => Game::Origin(origin::options_out(o)),
         AnyOptions::TerraNova(o) => Game::TerraNova(terra_nova::options_out(o)),
         AnyOptions::Origins(o) => Game::Origins(origins::options_out(o)),
+        AnyOptions::Attika(o) => Game::Attika(attika::options_out(o)),
     };
     pb::GameOptions { game: Some(game) }
 }
@@ -38,6 +41,7 @@ pub fn action_in(action: Option<&pb::GameAction>) -> Result<AnyAction, Status> {
         Some(Game::Origin(a)) => Ok(AnyAction::Origin(origin::action_in(a)?)),
         Some(Game::TerraNova(a)) => Ok(AnyAction::TerraNova(terra_nova::action_in(a)?)),
         Some(Game::Origins(a)) => Ok(AnyAction::Origins(origins::action_in(a)?)),
+        Some(Game::Attika(a)) => Ok(AnyAction::Attika(attika::action_in(a)?)),
         None => Err(invalid("action: the action of one game must be set.")),
     }
 }
@@ -48,6 +52,7 @@ pub fn action_out(action: &AnyAction) -> pb::GameAction {
         AnyAction::Origin(a) => Game::Origin(origin::action_out(a)),
         AnyAction::TerraNova(a) => Game::TerraNova(terra_nova::action_out(a)),
         AnyAction::Origins(a) => Game::Origins(origins::action_out(a)),
+        AnyAction::Attika(a) => Game::Attika(attika::action_out(a)),
     };
     pb::GameAction { game: Some(game) }
 }
@@ -58,6 +63,7 @@ pub fn event_out(event: &AnyEvent) -> pb::GameEvent {
         AnyEvent::Origin(e) => Game::Origin(origin::event_out(e)),
         AnyEvent::TerraNova(e) => Game::TerraNova(terra_nova::event_out(e)),
         AnyEvent::Origins(e) => Game::Origins(origins::event_out(e)),
+        AnyEvent::Attika(e) => Game::Attika(attika::event_out(e)),
     };
     pb::GameEvent { game: Some(game) }
 }
@@ -68,6 +74,7 @@ pub fn view_out(view: &AnyView) -> pb::GameView {
         AnyView::Origin(v) => Game::Origin(origin::view_out(v)),
         AnyView::TerraNova(v) => Game::TerraNova(terra_nova::view_out(v)),
         AnyView::Origins(v) => Game::Origins(origins::view_out(v)),
+        AnyView::Attika(v) => Game::Attika(attika::view_out(v)),
     };
     pb::GameView { game: Some(game) }
 }
