@@ -350,6 +350,41 @@ pub async fn stream_caught_up(
     stream
 }
 
+/// Each of `options` (bad player counts of game `game_id`) is refused with
+/// INVALID_ARGUMENT naming `options.players`, and no session of that game exists after.
+pub async fn assert_player_counts_refused(
+    client: &mut Client,
+    game_id: &str,
+    options: impl IntoIterator<Item = pb::GameOptions>,
+) {
+    for options in options {
+        let status = assert_code(
+            client
+                .create_session(pb::CreateSessionRequest {
+                    options: Some(options),
+                    seed: None,
+                })
+                .await,
+            Code::InvalidArgument,
+        );
+        assert!(
+            status.message().starts_with("options.players:"),
+            "{status:?}"
+        );
+    }
+    let sessions = client
+        .list_sessions(pb::ListSessionsRequest {
+            game_id: game_id.into(),
+            include_full: true,
+            page_size: 10,
+        })
+        .await
+        .expect("list")
+        .into_inner()
+        .sessions;
+    assert!(sessions.is_empty(), "no {game_id} session was created");
+}
+
 /// The catalog entry (ListGames) of `game_id`.
 pub async fn catalog_entry(client: &mut Client, game_id: &str) -> pb::GameInfo {
     client
