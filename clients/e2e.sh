@@ -22,7 +22,13 @@ step() { printf '\n== e2e: %s\n' "$*"; }
 fail() { printf '\nE2E FAILED: %s\n' "$*" >&2; exit 1; }
 
 step "build agora-server and agora ($PROFILE)"
-cargo build --profile "$PROFILE" -p agora-service --bin agora-server -p agora-cli --bin agora
+if [[ $PROFILE == test ]]; then
+  # The targets (and so the features) of `cargo test --workspace`: after it, only the two
+  # binaries are linked; a narrower build would recompile every crate whose features differ.
+  cargo build --profile test --workspace --bins --tests
+else
+  cargo build --profile "$PROFILE" -p agora-service --bin agora-server -p agora-cli --bin agora
+fi
 case $PROFILE in
   dev | test) PROFILE_DIR=debug ;;
   bench) PROFILE_DIR=release ;;
