@@ -95,13 +95,18 @@ impl Game for Attika {
         };
         let standings = (0..state.n() as u8)
             .map(|s| {
-                let score = i32::from(s == winner);
+                // No points in Attika: the winner scores 1 and names the victory.
+                let won = s == winner;
                 Standing {
                     seat: Seat(s),
-                    score,
+                    score: i32::from(won),
                     rank: 0,
                     tie_breaks: Vec::new(),
-                    breakdown: vec![(name.to_string(), score)],
+                    breakdown: if won {
+                        vec![(name.to_string(), 1)]
+                    } else {
+                        Vec::new()
+                    },
                 }
             })
             .collect();
