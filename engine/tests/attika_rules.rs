@@ -1012,7 +1012,10 @@ fn worked_example_14_connection_win() {
     assert_eq!(out.standings[0].score, 1);
     assert_eq!(out.standings[1].rank, 2);
     assert_eq!(out.standings[0].breakdown[0].0, "shrine connection");
-    assert!(out.standings[1].breakdown.is_empty(), "nothing to explain for a loser");
+    assert!(
+        out.standings[1].breakdown.is_empty(),
+        "nothing to explain for a loser"
+    );
     assert_eq!(
         Attika::view(&s, Viewer::Spectator).winner,
         Some((Seat(0), Victory::ShrineConnection))
