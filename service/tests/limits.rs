@@ -55,16 +55,30 @@ async fn list_games(client: &mut Client) -> Result<pb::ListGamesResponse, tonic:
         .map(|r| r.into_inner())
 }
 
-/// Waits until a call on `client` is refused (the held call has reached the server).
-async fn until_refused(client: &mut Client) -> tonic::Status {
+/// A held call that owns the only slot, its release, and the status a probe call on
+/// `client` got while it was held. The probes themselves take the slot for a moment: a held
+/// call arriving meanwhile is refused (and finishes at once), so it is started again.
+async fn hold_the_only_slot(
+    server: &TestServer,
+    client: &mut Client,
+) -> (
+    oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<pb::ListGamesResponse, tonic::Status>>,
+    tonic::Status,
+) {
     let start = Instant::now();
     loop {
-        match list_games(client).await {
-            Err(status) => return status,
-            Ok(_) if start.elapsed() < Duration::from_secs(10) => {
-                tokio::time::sleep(Duration::from_millis(20)).await
+        let (release, released) = oneshot::channel();
+        let held = held_list_games(server, released).await;
+        while !held.is_finished() {
+            if let Err(status) = list_games(client).await {
+                return (release, held, status);
             }
-            Ok(_) => panic!("the held call never took the only slot"),
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the held call never took the only slot"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 }
@@ -80,9 +94,7 @@ async fn a_call_over_the_request_limit_is_refused_at_once_then_served_again() {
         .await
         .expect("one call at a time is served");
 
-    let (release, released) = oneshot::channel();
-    let held = held_list_games(&server, released).await;
-    let status = until_refused(&mut client).await;
+    let (release, held, status) = hold_the_only_slot(&server, &mut client).await;
     assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
     assert!(
         status
