@@ -158,17 +158,8 @@ async fn attika_refuses_illegal_and_malformed_actions(kind: StoreKind) {
         .encode_to_vec();
 
     // Another seat may not act.
-    let status = assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, end_turn(), None, "a-idle"),
-                &tokens[idle],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
     assert_eq!(
-        status.get_details_error_info().expect("ErrorInfo").reason,
+        refused_rule(&mut client, &id, &tokens[idle], end_turn()).await,
         "NOT_YOUR_TURN"
     );
 
@@ -229,17 +220,8 @@ async fn attika_refuses_illegal_and_malformed_actions(kind: StoreKind) {
             )),
         })),
     };
-    let status = assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, origins_pass, None, ""),
-                &tokens[to_act],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
     assert_eq!(
-        status.get_details_error_info().expect("ErrorInfo").reason,
+        refused_rule(&mut client, &id, &tokens[to_act], origins_pass).await,
         "WRONG_GAME"
     );
 

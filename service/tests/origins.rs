@@ -159,17 +159,8 @@ async fn origins_refuses_illegal_and_malformed_actions(kind: StoreKind) {
     let state_before = state_bytes(&mut client, &id, &tokens[to_act]).await;
 
     // Another seat may not answer the draft.
-    let status = assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, listed.actions[0].clone(), None, "o-idle"),
-                &tokens[idle],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
     assert_eq!(
-        status.get_details_error_info().expect("ErrorInfo").reason,
+        refused_rule(&mut client, &id, &tokens[idle], listed.actions[0].clone()).await,
         "NOT_YOUR_TURN"
     );
 
@@ -218,17 +209,8 @@ async fn origins_refuses_illegal_and_malformed_actions(kind: StoreKind) {
             )),
         })),
     };
-    let status = assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, origin_end_turn, None, ""),
-                &tokens[to_act],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
     assert_eq!(
-        status.get_details_error_info().expect("ErrorInfo").reason,
+        refused_rule(&mut client, &id, &tokens[to_act], origin_end_turn).await,
         "WRONG_GAME"
     );
 

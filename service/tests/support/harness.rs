@@ -385,6 +385,27 @@ pub async fn assert_player_counts_refused(
     assert!(sessions.is_empty(), "no {game_id} session was created");
 }
 
+/// Submits `action` as `token`'s seat, expects FAILED_PRECONDITION with a rule code in an
+/// ErrorInfo, and returns that code.
+pub async fn refused_rule(
+    client: &mut Client,
+    id: &str,
+    token: &str,
+    action: pb::GameAction,
+) -> String {
+    use tonic_types::StatusExt;
+    let status = assert_code(
+        client
+            .submit_action(authed(submit_request(id, action, None, ""), token))
+            .await,
+        Code::FailedPrecondition,
+    );
+    status
+        .get_details_error_info()
+        .unwrap_or_else(|| panic!("no ErrorInfo in {status:?}"))
+        .reason
+}
+
 /// The catalog entry (ListGames) of `game_id`.
 pub async fn catalog_entry(client: &mut Client, game_id: &str) -> pb::GameInfo {
     client
