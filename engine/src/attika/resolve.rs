@@ -90,21 +90,16 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
                 Some(r) => typed[r.index()] -= 1,
                 None => generic = generic.saturating_sub(1),
             }
-            if generic == 0 && typed.iter().all(|&u| u == 0) {
-                place(
-                    state, seat, building, cell, source, paid, new_colony, &mut ev,
-                );
-            } else {
-                state.step = Step::Paying {
-                    building,
-                    cell,
-                    source,
-                    typed,
-                    generic,
-                    paid,
-                    new_colony,
-                };
-            }
+            state.step = Step::Paying {
+                building,
+                cell,
+                source,
+                typed,
+                generic,
+                paid,
+                new_colony,
+            };
+            place_if_paid(state, seat, &mut ev);
         }
         (Step::PlacePiece { piece }, Action::PlacePiece { center, rotation }) => {
             lay_piece(state, piece, *center, *rotation);
@@ -180,27 +175,38 @@ fn start_placement(
     else {
         return;
     };
-    if generic == 0 && typed.iter().all(|&u| u == 0) {
-        place(
-            state,
-            seat,
-            building,
-            cell,
-            source,
-            Vec::new(),
-            new_colony,
-            ev,
-        );
-    } else {
-        state.step = Step::Paying {
-            building,
-            cell,
-            source,
-            typed,
-            generic,
-            paid: Vec::new(),
-            new_colony,
-        };
+    state.step = Step::Paying {
+        building,
+        cell,
+        source,
+        typed,
+        generic,
+        paid: Vec::new(),
+        new_colony,
+    };
+    place_if_paid(state, seat, ev);
+}
+
+/// Places the building being paid for once nothing is owed (at once for a free one);
+/// otherwise the payment goes on with its next unit.
+fn place_if_paid(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
+    let Step::Paying { typed, generic, .. } = &state.step else {
+        return;
+    };
+    if *generic > 0 || typed.iter().any(|&u| u > 0) {
+        return;
+    }
+    let step = std::mem::replace(&mut state.step, Step::Main);
+    if let Step::Paying {
+        building,
+        cell,
+        source,
+        paid,
+        new_colony,
+        ..
+    } = step
+    {
+        place(state, seat, building, cell, source, paid, new_colony, ev);
     }
 }
 
