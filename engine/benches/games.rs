@@ -1,11 +1,9 @@
-//! Full random games per second, per game and configuration.
-//! Run: `cargo bench -p agora-engine --bench games`.
+//! Full random games per second, for every configuration of every registered game
+//! (`Game::configurations`), named `full_random_game/<game id>/<configuration>`.
+//! Run: `cargo bench -p agora-engine --bench games` (add a filter such as `attika/4p`).
 
-use agora_engine::attika::{Attika, Options as AttikaOptions};
 use agora_engine::core::playout::{play_random, RandomBot};
-use agora_engine::origin::{Origin, OriginOptions, RuleSet};
-use agora_engine::origins::{Options as OriginsOptions, Origins};
-use agora_engine::terra_nova::{TerraNova, TerraNovaOptions};
+use agora_engine::registry::{visit_games, GameKind, GameVisitor};
 use agora_engine::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -26,42 +24,19 @@ fn full_games<G: Game>(c: &mut Criterion, name: &str, options: G::Options) {
     group.finish();
 }
 
-fn origin(c: &mut Criterion) {
-    for (name, rules) in [
-        ("origin_standard_4p", RuleSet::Standard),
-        ("origin_junior_4p", RuleSet::Junior),
-    ] {
-        full_games::<Origin>(
-            c,
-            name,
-            OriginOptions {
-                players: 4,
-                rules,
-                first_player: None,
-            },
-        );
+struct Bench<'a>(&'a mut Criterion);
+
+impl GameVisitor for Bench<'_> {
+    fn visit<G: Game>(&mut self, _kind: GameKind) {
+        for (name, options) in G::configurations() {
+            full_games::<G>(self.0, &format!("{}/{name}", G::ID), options);
+        }
     }
 }
 
-fn terra_nova(c: &mut Criterion) {
-    full_games::<TerraNova>(c, "terra_nova_4p", TerraNovaOptions::standard(4));
+fn games(c: &mut Criterion) {
+    visit_games(&mut Bench(c));
 }
 
-fn origins(c: &mut Criterion) {
-    full_games::<Origins>(c, "origins_4p", OriginsOptions { players: 4 });
-    full_games::<Origins>(c, "origins_solo", OriginsOptions { players: 1 });
-}
-
-fn attika(c: &mut Criterion) {
-    full_games::<Attika>(
-        c,
-        "attika_4p",
-        AttikaOptions {
-            players: 4,
-            amphora_for_card: false,
-        },
-    );
-}
-
-criterion_group!(benches, origin, terra_nova, origins, attika);
+criterion_group!(benches, games);
 criterion_main!(benches);

@@ -11,5 +11,6 @@ pub mod registry;
 pub mod terra_nova;
 
 pub use crate::core::{
-    Game, GameRng, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer,
+    FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome, Provenance, RuleError, Seat,
+    SeatSet, SetupError, Standing, Viewer,
 };

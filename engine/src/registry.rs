@@ -1,35 +1,54 @@
 //! The catalog of hosted games and a type-erased way to run any of them by id.
 //!
-//! Each game is one variant of the `Any*` enums; [`AnyState`] dispatches every call of
-//! [`Game`] to the right implementation, so a host never names a game type. Adding a
-//! game means adding one line to the `games!` invocation and one [`GameInfo`] entry.
+//! Each game is one line of the `games!` invocation at the bottom: its variant name (the
+//! same as its variant in the proto `oneof game` blocks) and its [`Game`] type. Everything
+//! else (the `Any*` enums, dispatch, the catalog, the sample configurations) comes from
+//! that line and from the game's own [`Game::ID`], [`Game::info`] and
+//! [`Game::configurations`], so a host never names a game type.
 
 use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
-/// What a client needs to offer a game in a lobby.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GameInfo {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub min_players: u8,
-    pub max_players: u8,
-    /// Options, as `name: meaning` lines.
-    pub options: Vec<OptionInfo>,
-    /// Component data that is not from the printed game (ASSUMED or placeholder rows).
-    pub provisional_data: Vec<&'static str>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct OptionInfo {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub values: Vec<&'static str>,
-    pub default: &'static str,
-}
+/// The catalog types live in [`crate::core`]; re-exported here for hosts that list games.
+pub use crate::{GameInfo, OptionInfo};
 
 macro_rules! games {
-    ($($variant:ident => $game:ty, $id:literal;)+) => {
+    ($($variant:ident => $game:ty;)+) => {
+        /// Which hosted game: a `Copy` discriminant with the wire id, like shakmaty's `Variant`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind { $($variant,)+ }
+
+        impl GameKind {
+            /// Every hosted game, in catalog order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant,)+];
+
+            /// The wire id (`"terra-nova"`).
+            pub fn id(self) -> &'static str {
+                match self { $(GameKind::$variant => <$game as Game>::ID,)+ }
+            }
+
+            /// The game whose wire id is `id`, if hosted.
+            pub fn from_id(id: &str) -> Option<GameKind> {
+                Self::ALL.iter().copied().find(|g| g.id() == id)
+            }
+
+            /// The game's catalog entry.
+            pub fn info(self) -> GameInfo {
+                match self { $(GameKind::$variant => <$game as Game>::info(),)+ }
+            }
+
+            /// The game's sample configurations, named `"<id>/<name>"`.
+            pub fn configurations(self) -> Vec<(String, AnyOptions)> {
+                match self {
+                    $(GameKind::$variant => <$game as Game>::configurations()
+                        .into_iter()
+                        .map(|(name, o)| (format!("{}/{name}", <$game as Game>::ID), AnyOptions::$variant(o)))
+                        .collect(),)+
+                }
+            }
+        }
+
         /// Options of any hosted game.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         pub enum AnyOptions { $($variant(<$game as Game>::Options),)+ }
@@ -50,9 +69,18 @@ macro_rules! games {
         #[derive(Debug, Clone, Serialize)]
         pub enum AnyView { $($variant(<$game as Game>::View),)+ }
 
+        /// Calls `visitor` once per hosted game with the game's type, for code that is
+        /// generic over [`Game`] and must cover every game (conformance suites, benches).
+        pub fn visit_games<V: GameVisitor>(visitor: &mut V) {
+            $(visitor.visit::<$game>(GameKind::$variant);)+
+        }
+
         impl AnyOptions {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyOptions::$variant(_) => GameKind::$variant,)+ }
+            }
             pub fn game_id(&self) -> &'static str {
-                match self { $(AnyOptions::$variant(_) => $id,)+ }
+                self.kind().id()
             }
         }
 
@@ -60,8 +88,11 @@ macro_rules! games {
             pub fn setup(options: &AnyOptions, seed: u64) -> Result<AnyState, SetupError> {
                 match options { $(AnyOptions::$variant(o) => <$game>::setup(o, seed).map(AnyState::$variant),)+ }
             }
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyState::$variant(_) => GameKind::$variant,)+ }
+            }
             pub fn game_id(&self) -> &'static str {
-                match self { $(AnyState::$variant(_) => $id,)+ }
+                self.kind().id()
             }
             pub fn seat_count(&self) -> usize {
                 match self { $(AnyState::$variant(s) => <$game>::seat_count(s),)+ }
@@ -101,23 +132,32 @@ macro_rules! games {
 }
 
 games! {
-    Origin => crate::origin::Origin, "origin";
-    TerraNova => crate::terra_nova::TerraNova, "terra-nova";
-    Origins => crate::origins::Origins, "origins";
-    Attika => crate::attika::Attika, "attika";
+    Origin => crate::origin::Origin;
+    TerraNova => crate::terra_nova::TerraNova;
+    Origins => crate::origins::Origins;
+    Attika => crate::attika::Attika;
 }
 
-/// Every hosted game, in catalog order.
-pub fn catalog() -> Vec<GameInfo> {
-    vec![
-        crate::origin::catalog_info(),
-        crate::terra_nova::catalog_info(),
-        crate::origins::catalog_info(),
-        crate::attika::catalog_info(),
-    ]
+/// Code run once per hosted game, with the game's type (see [`visit_games`]).
+pub trait GameVisitor {
+    fn visit<G: Game>(&mut self, kind: GameKind);
+}
+
+/// Every hosted game's catalog entry, in catalog order (built once per process).
+pub fn catalog() -> &'static [GameInfo] {
+    static CATALOG: OnceLock<Vec<GameInfo>> = OnceLock::new();
+    CATALOG.get_or_init(|| GameKind::ALL.iter().map(|g| g.info()).collect())
 }
 
 /// The catalog entry of `id`, if hosted.
-pub fn game_info(id: &str) -> Option<GameInfo> {
-    catalog().into_iter().find(|g| g.id == id)
+pub fn game_info(id: &str) -> Option<&'static GameInfo> {
+    catalog().iter().find(|g| g.id == id)
+}
+
+/// Every sample configuration of every hosted game, named `"<id>/<name>"`.
+pub fn configurations() -> Vec<(String, AnyOptions)> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|g| g.configurations())
+        .collect()
 }

@@ -35,7 +35,7 @@ use agora_engine::attika::state::{State, Step};
 use agora_engine::attika::types::{
     Action, Event, Group, Hex, Mode, Pending, Resource, Victory, BUILDING_CODES,
 };
-use agora_engine::attika::{catalog_info, Attika};
+use agora_engine::attika::Attika;
 use agora_engine::{Game, Seat, Viewer};
 use attika_common::*;
 use std::collections::HashMap;
@@ -109,7 +109,7 @@ fn data_tables_validate_and_counts() {
 
 #[test]
 fn catalog_info_names_assumed_tables() {
-    let info = catalog_info();
+    let info = Attika::info();
     assert_eq!(
         (info.id, info.name, info.min_players, info.max_players),
         ("attika", "Attika", 2, 4)

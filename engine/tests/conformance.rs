@@ -1,17 +1,15 @@
 //! The conformance suite every game must pass, written once against the [`Game`] trait
-//! (as OpenSpiel does for its games). Adding a game or a configuration is one line in
-//! `configurations!` at the bottom.
+//! (as OpenSpiel does for its games). It runs every configuration that each registered
+//! game declares in [`Game::configurations`], so a new game or configuration needs no
+//! edit here.
 //!
 //! Per configuration: `AGORA_CONFORMANCE_GAMES` random legal games (default 1,000) are
 //! played to an outcome; every action listed as legal is accepted; actions not listed are
 //! refused and leave the state unchanged; a state survives a serialize/deserialize round
 //! trip; replaying options + seed + actions reproduces the final state byte for byte.
 
-use agora_engine::attika::{Attika, Options as AttikaOptions};
 use agora_engine::core::playout::RandomBot;
-use agora_engine::origin::{Origin, OriginOptions, RuleSet};
-use agora_engine::origins::{Options as OriginsOptions, Origins};
-use agora_engine::terra_nova::{NeutralVariant, TerraNova, TerraNovaOptions};
+use agora_engine::registry::{visit_games, GameKind, GameVisitor};
 use agora_engine::{Game, Seat};
 
 const MAX_STEPS: usize = 20_000;
@@ -41,6 +39,9 @@ fn conformance<G: Game>(name: &str, options: &G::Options) {
             let to_act = G::to_act(&state);
             if to_act.is_empty() {
                 break;
+            }
+            if let Err(broken) = G::invariants(&state) {
+                panic!("{name} seed {seed} step {step}: invariant broken: {broken}");
             }
             if deep {
                 check_step::<G>(name, seed, step, &state, &pool);
@@ -137,42 +138,42 @@ fn check_step<G: Game>(name: &str, seed: u64, step: usize, state: &G::State, poo
     }
 }
 
-macro_rules! configurations {
-    ($($test:ident: $game:ty = $options:expr;)+) => {
-        $(
-            #[test]
-            fn $test() {
-                conformance::<$game>(stringify!($test), &$options);
-            }
-        )+
-    };
+/// Runs the suite on every configuration of every registered game, one thread per
+/// configuration (the suite is CPU-bound; the test harness sees one test).
+struct Suite<'scope, 'env> {
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    runs: Vec<std::thread::ScopedJoinHandle<'scope, ()>>,
 }
 
-fn origin(players: u8, rules: RuleSet) -> OriginOptions {
-    OriginOptions {
-        players,
-        rules,
-        first_player: None,
+impl<'scope, 'env> GameVisitor for Suite<'scope, 'env> {
+    fn visit<G: Game>(&mut self, _kind: GameKind) {
+        for (name, options) in G::configurations() {
+            let name = format!("{}/{name}", G::ID);
+            let run = std::thread::Builder::new()
+                .name(name.clone())
+                .spawn_scoped(self.scope, move || conformance::<G>(&name, &options))
+                .expect("spawns a suite thread");
+            self.runs.push(run);
+        }
     }
 }
 
-configurations! {
-    origin_standard_2p: Origin = origin(2, RuleSet::Standard);
-    origin_standard_3p: Origin = origin(3, RuleSet::Standard);
-    origin_standard_4p: Origin = origin(4, RuleSet::Standard);
-    origin_junior_2p: Origin = origin(2, RuleSet::Junior);
-    origin_junior_3p: Origin = origin(3, RuleSet::Junior);
-    origin_junior_4p: Origin = origin(4, RuleSet::Junior);
-    terra_nova_2p: TerraNova = TerraNovaOptions::standard(2);
-    terra_nova_3p: TerraNova = TerraNovaOptions::standard(3);
-    terra_nova_4p: TerraNova = TerraNovaOptions::standard(4);
-    terra_nova_2p_board_planner: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Planner);
-    terra_nova_2p_board_random: TerraNova = TerraNovaOptions::two_player(NeutralVariant::Random);
-    origins_solo: Origins = OriginsOptions { players: 1 };
-    origins_2p: Origins = OriginsOptions { players: 2 };
-    origins_3p: Origins = OriginsOptions { players: 3 };
-    origins_4p: Origins = OriginsOptions { players: 4 };
-    attika_2p: Attika = AttikaOptions { players: 2, amphora_for_card: false };
-    attika_3p: Attika = AttikaOptions { players: 3, amphora_for_card: false };
-    attika_4p: Attika = AttikaOptions { players: 4, amphora_for_card: false };
+#[test]
+fn every_configuration_of_every_game_conforms() {
+    let failed = std::thread::scope(|scope| {
+        let mut suite = Suite {
+            scope,
+            runs: Vec::new(),
+        };
+        visit_games(&mut suite);
+        let mut failed = Vec::new();
+        for run in suite.runs {
+            let name = run.thread().name().unwrap_or("?").to_string();
+            if run.join().is_err() {
+                failed.push(name);
+            }
+        }
+        failed
+    });
+    assert!(failed.is_empty(), "configurations that failed: {failed:?}");
 }

@@ -33,13 +33,16 @@ pub mod state;
 pub mod types;
 pub mod view;
 
-use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer};
+use crate::{
+    Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer,
+};
 pub use state::State;
 pub use types::{Action, Event, Options, View};
 
 pub struct Attika;
 
 impl Game for Attika {
+    const ID: &'static str = "attika";
     type Options = Options;
     type State = State;
     type Action = Action;
@@ -66,15 +69,20 @@ impl Game for Attika {
         choices::legal(state, seat.0)
     }
 
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if state.is_over() {
-            return Err(RuleError::game_over());
+    fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
+        choices::check(state, seat.0, action).is_ok()
+    }
+
+    fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
+        match choices::check(state, seat.0, action) {
+            Err(refusal) => refusal,
+            // Only called for refused actions; `check` and `legal` share their predicates.
+            Ok(()) => RuleError::new("WRONG_DECISION", "This decision is not expected now."),
         }
-        if seat.0 != state.current || seat.index() >= state.n() {
-            return Err(RuleError::not_your_turn(seat));
-        }
-        choices::check(state, seat.0, action)?;
-        Ok(resolve::resolve(state, seat.0, action))
+    }
+
+    fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        events.extend(resolve::resolve(state, seat.0, action));
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -112,13 +120,35 @@ impl Game for Attika {
             .collect();
         Some(Outcome::ranked(standings))
     }
+
+    fn info() -> GameInfo {
+        info()
+    }
+
+    fn configurations() -> Vec<(&'static str, Options)> {
+        let options = |players| Options {
+            players,
+            amphora_for_card: false,
+        };
+        vec![
+            ("2p", options(2)),
+            ("3p", options(3)),
+            ("4p", options(4)),
+            (
+                "4p_amphora_for_card",
+                Options {
+                    players: 4,
+                    amphora_for_card: true,
+                },
+            ),
+        ]
+    }
 }
 
 /// The lobby entry: player count, options, and the data tables that are placeholders.
-pub fn catalog_info() -> crate::registry::GameInfo {
-    use crate::registry::{GameInfo, OptionInfo};
+fn info() -> GameInfo {
     GameInfo {
-        id: "attika",
+        id: Attika::ID,
         name: "Attika",
         min_players: 2,
         max_players: 4,
@@ -137,11 +167,14 @@ pub fn catalog_info() -> crate::registry::GameInfo {
                 default: "false",
             },
         ],
-        provisional_data: vec![
+        provisional_data: [
             "starting board shapes and shrine cells per player count (A1)",
             "all building costs (A2)",
             "City names and the City and secondary arrow tree (A2b)",
             "symbol layout of the 22 map pieces (A6)",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
+        refusal_codes: Vec::new(),
     }
 }

@@ -46,3 +46,55 @@ impl std::error::Error for RuleError {}
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SetupError(pub String);
+
+/// The codes every game shares, returned by the provided [`crate::Game::apply`] and the
+/// registry; a game's own codes are its `Refusal` enum (see [`refusals!`](crate::refusals)).
+pub const COMMON_REFUSAL_CODES: &[&str] = &["GAME_OVER", "NOT_YOUR_TURN", "WRONG_GAME"];
+
+/// Declares a game's refusal codes as an enum whose `code()` is the stable wire name
+/// (the `reason` of the `google.rpc.ErrorInfo` a client receives). `ALL` lists them for
+/// the catalog, so a client can enumerate every code it may meet:
+///
+/// ```
+/// agora_engine::refusals! {
+///     /// Why Attika refuses a decision.
+///     pub enum Refusal {
+///         /// The cell is not free.
+///         Occupied = "OCCUPIED",
+///         NotAffordable = "NOT_AFFORDABLE",
+///     }
+/// }
+/// let e = Refusal::Occupied.because("That cell is taken.");
+/// assert_eq!(e.code, "OCCUPIED");
+/// assert_eq!(Refusal::codes(), vec!["OCCUPIED", "NOT_AFFORDABLE"]);
+/// ```
+#[macro_export]
+macro_rules! refusals {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $code:literal),+ $(,)?
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        $vis enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The stable wire name of this refusal.
+            pub const fn code(self) -> &'static str {
+                match self { $($name::$variant => $code),+ }
+            }
+
+            /// Every code's wire name, for the catalog.
+            pub fn codes() -> Vec<&'static str> {
+                Self::ALL.iter().map(|r| r.code()).collect()
+            }
+
+            /// This refusal, with a sentence a player understands.
+            pub fn because(self, message: impl Into<String>) -> $crate::RuleError {
+                $crate::RuleError::new(self.code(), message)
+            }
+        }
+    };
+}

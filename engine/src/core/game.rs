@@ -1,13 +1,27 @@
-use crate::{Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{GameInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// A game's rules. One decision at a time: the state knows whose decision is pending and
 /// [`Game::legal_actions`] lists every choice that [`Game::apply`] accepts.
-pub trait Game {
+///
+/// A game writes the listing, the refusal and the state change; the guard around them
+/// (game over, whose turn, legality) is written once, in the provided [`Game::apply`],
+/// as shakmaty's `play` is written once over `is_legal` and `play_unchecked`.
+pub trait Game: 'static {
+    /// The wire id (`"terra-nova"`): the catalog's `game_id` and the stored sessions' key.
+    const ID: &'static str;
+
     /// Player count, rule set, variants.
-    type Options: Clone + Serialize + DeserializeOwned;
+    type Options: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Send
+        + Sync
+        + 'static
+        + Serialize
+        + DeserializeOwned;
     /// Everything, hidden information and the RNG included.
-    type State: Clone + PartialEq + Serialize + DeserializeOwned;
+    type State: Clone + PartialEq + Send + Sync + 'static + Serialize + DeserializeOwned;
     /// One decision of one seat.
     type Action: Clone + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
     /// What happened; may hold private details that [`Game::redact_event`] removes.
@@ -15,21 +29,67 @@ pub trait Game {
     /// What one viewer may see.
     type View: Clone + Serialize;
 
+    /// The lobby entry: name, player counts, options, refusal codes, provisional data.
+    fn info() -> GameInfo;
+    /// Named sample setups that every configuration-driven check runs (the conformance
+    /// suites at engine and API level, golden playthroughs, benches): each player count
+    /// and each variant that changes the rules.
+    fn configurations() -> Vec<(&'static str, Self::Options)>;
+
     fn setup(options: &Self::Options, seed: u64) -> Result<Self::State, SetupError>;
     fn seat_count(state: &Self::State) -> usize;
     /// The seats that must decide now; empty once the game is over.
     fn to_act(state: &Self::State) -> SeatSet;
     /// Every action `seat` may take now; empty when `seat` has nothing to decide.
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
-    /// Applies one decision. On error the state is unchanged.
+    /// True when `seat`, which is to act, may take `action` now. The default asks
+    /// [`Game::legal_actions`]; a game overrides it with a faster test that must agree.
+    fn is_legal(state: &Self::State, seat: Seat, action: &Self::Action) -> bool {
+        Self::legal_actions(state, seat).contains(action)
+    }
+    /// Why `seat`, which is to act, may not take `action` now: the game's refusal code and
+    /// a sentence a player understands. Only called when [`Game::is_legal`] is false.
+    fn refusal(state: &Self::State, seat: Seat, action: &Self::Action) -> RuleError;
+    /// Applies a legal decision of `seat` and reports what happened in `events`. Only
+    /// called when [`Game::is_legal`] is true, so it cannot fail.
+    fn perform(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    );
+
+    /// Applies one decision. A refused decision (game over, not this seat's turn, not
+    /// legal) returns the reason and leaves the state untouched.
     fn apply(
         state: &mut Self::State,
         seat: Seat,
         action: &Self::Action,
-    ) -> Result<Vec<Self::Event>, RuleError>;
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let to_act = Self::to_act(state);
+        if to_act.is_empty() {
+            return Err(RuleError::game_over());
+        }
+        if !to_act.contains(seat) {
+            return Err(RuleError::not_your_turn(seat));
+        }
+        if !Self::is_legal(state, seat, action) {
+            return Err(Self::refusal(state, seat, action));
+        }
+        let mut events = Vec::new();
+        Self::perform(state, seat, action, &mut events);
+        Ok(events)
+    }
+
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
     /// The copy of `event` that `viewer` may see.
     fn redact_event(event: &Self::Event, viewer: Viewer) -> Self::Event;
     /// Final scores and ranks once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+    /// Conserved components and bounds that hold in every reachable state (no negative
+    /// stock, pieces neither created nor lost). The conformance suite calls it after
+    /// every step, as OpenSpiel's `state_checker_fn`; the default checks nothing.
+    fn invariants(_state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
 }

@@ -1,14 +1,19 @@
 //! What every game shares: seats and viewers, the seeded RNG, errors, the outcome, and
 //! the [`Game`] trait itself.
 
+mod catalog;
 mod error;
 mod game;
 mod outcome;
 pub mod playout;
 mod rng;
 mod seat;
+pub mod wire;
 
-pub use error::{RuleError, SetupError};
+pub use wire::FieldViolation;
+
+pub use catalog::{GameInfo, OptionInfo, Provenance};
+pub use error::{RuleError, SetupError, COMMON_REFUSAL_CODES};
 pub use game::Game;
 pub use outcome::{Outcome, Standing};
 pub use rng::GameRng;

@@ -24,12 +24,13 @@ mod view;
 pub use state::OriginState;
 pub use types::*;
 
-use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 
 /// The Origin rules (implements [`Game`]).
 pub struct Origin;
 
 impl Game for Origin {
+    const ID: &'static str = "origin";
     type Options = OriginOptions;
     type State = OriginState;
     type Action = Action;
@@ -48,12 +49,14 @@ impl Game for Origin {
     fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
-    fn apply(
-        state: &mut OriginState,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<Vec<Event>, RuleError> {
-        turn::apply(state, seat, action)
+    fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
+        turn::is_legal(state, seat, action)
+    }
+    fn refusal(state: &OriginState, seat: Seat, action: &Action) -> RuleError {
+        diagnose::why_illegal(state, seat, action)
+    }
+    fn perform(state: &mut OriginState, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        turn::perform_decision(state, seat, action, events)
     }
     fn view(state: &OriginState, viewer: Viewer) -> OriginView {
         view::view(state, viewer)
@@ -64,17 +67,40 @@ impl Game for Origin {
     fn outcome(state: &OriginState) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))
     }
+    fn info() -> GameInfo {
+        info()
+    }
+    fn configurations() -> Vec<(&'static str, OriginOptions)> {
+        let options = |players, rules| OriginOptions {
+            players,
+            rules,
+            first_player: None,
+        };
+        vec![
+            ("standard_2p", options(2, RuleSet::Standard)),
+            ("standard_3p", options(3, RuleSet::Standard)),
+            ("standard_4p", options(4, RuleSet::Standard)),
+            ("junior_2p", options(2, RuleSet::Junior)),
+            ("junior_3p", options(3, RuleSet::Junior)),
+            ("junior_4p", options(4, RuleSet::Junior)),
+        ]
+    }
 }
 
 /// The catalog entry of Origin.
-pub fn catalog_info() -> crate::registry::GameInfo {
-    use crate::registry::{GameInfo, OptionInfo};
+fn info() -> GameInfo {
     GameInfo {
-        id: "origin",
+        id: Origin::ID,
         name: "Origin",
         min_players: 2,
         max_players: 4,
         options: vec![
+            OptionInfo {
+                name: "players",
+                description: "Number of players, 2 to 4.",
+                values: vec!["2", "3", "4"],
+                default: "2",
+            },
             OptionInfo {
                 name: "rules",
                 description:
@@ -86,10 +112,10 @@ pub fn catalog_info() -> crate::registry::GameInfo {
                 name: "first_player",
                 description: "Seat that plays first; drawn at random when unset.",
                 values: vec!["0", "1", "2", "3"],
-                default: "random",
+                default: "",
             },
         ],
-        provisional_data: vec![
+        provisional_data: [
             "map: territories, colours and straits (ASSUMPTION 13)",
             "innovation tile levels 10/8/6/4/2 (ASSUMPTION 14)",
             "hunting token values (ASSUMPTION 15)",
@@ -97,6 +123,9 @@ pub fn catalog_info() -> crate::registry::GameInfo {
             "objective cards O17-O20 and O16's VP (ASSUMPTIONS 18, 19)",
             "action cards A01-A14 (ASSUMPTION 20)",
             "permanent cards P01-P14 (ASSUMPTION 21)",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
+        refusal_codes: Vec::new(),
     }
 }

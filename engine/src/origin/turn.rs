@@ -5,14 +5,13 @@ use super::actions::{self, has_main_action};
 use super::assumptions::{PASS_WHEN_NO_MAIN_ACTION, STALEMATE_ENDS_GAME, TILE_PART_OPTIONAL};
 use super::cards::{self, EffectStep};
 use super::data::tables;
-use super::diagnose;
 use super::end;
 use super::map::map;
 use super::rewards::{self, hand_excess, takeable_slots};
 use super::state::OriginState;
 use super::tiles;
 use super::types::*;
-use crate::{RuleError, Seat, SeatSet};
+use crate::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// What asked for a tile pick.
@@ -190,26 +189,12 @@ pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
     out.contains(action)
 }
 
-/// Applies one decision: refuses anything not legal (state untouched), else performs it.
-pub fn apply(
-    state: &mut OriginState,
-    seat: Seat,
-    action: &Action,
-) -> Result<Vec<Event>, RuleError> {
-    if state.over {
-        return Err(RuleError::game_over());
-    }
-    if !to_act(state).contains(seat) {
-        return Err(RuleError::not_your_turn(seat));
-    }
-    if !is_legal(state, seat, action) {
-        return Err(diagnose::why_illegal(state, seat, action));
-    }
-    let mut ev = Vec::new();
-    perform(state, seat, action, &mut ev);
-    end::check(state, &mut ev);
-    run(state, &mut ev);
-    Ok(ev)
+/// Performs a legal decision, then runs the automatic steps (end checks, turn end, draws)
+/// up to the next decision.
+pub fn perform_decision(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+    perform(state, seat, action, ev);
+    end::check(state, ev);
+    run(state, ev);
 }
 
 /// Pops the step that allowed a main action (Main, or an Action card's step) and, for the

@@ -41,13 +41,14 @@ pub mod state;
 pub mod types;
 pub mod view;
 
-use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 pub use state::State;
 pub use types::{Action, Event, Options, View};
 
 pub struct Origins;
 
 impl Game for Origins {
+    const ID: &'static str = "origins";
     type Options = Options;
     type State = State;
     type Action = Action;
@@ -74,20 +75,14 @@ impl Game for Origins {
         choices::legal(state, seat.0)
     }
 
-    fn apply(state: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if state.phase == state::Phase::Over {
-            return Err(RuleError::game_over());
-        }
-        if seat.0 != state.current || seat.index() >= state.n() {
-            return Err(RuleError::not_your_turn(seat));
-        }
-        let legal = choices::legal(state, seat.0);
-        if !legal.contains(action) {
-            return Err(diagnose(state, action));
-        }
+    fn refusal(state: &State, _seat: Seat, action: &Action) -> RuleError {
+        diagnose(state, action)
+    }
+
+    fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         state.events.clear();
         resolve::resolve(state, seat.0, *action);
-        Ok(std::mem::take(&mut state.events))
+        events.append(&mut state.events);
     }
 
     fn view(state: &State, _viewer: Viewer) -> View {
@@ -101,14 +96,26 @@ impl Game for Origins {
     fn outcome(state: &State) -> Option<Outcome> {
         (state.phase == state::Phase::Over).then(|| scoring::outcome(state))
     }
+
+    fn info() -> GameInfo {
+        info()
+    }
+
+    fn configurations() -> Vec<(&'static str, Options)> {
+        vec![
+            ("solo", Options { players: 1 }),
+            ("2p", Options { players: 2 }),
+            ("3p", Options { players: 3 }),
+            ("4p", Options { players: 4 }),
+        ]
+    }
 }
 
 /// The lobby entry: player count (solo is 1) and the data rows that are not from the
 /// printed game, so clients can say which numbers are provisional.
-pub fn catalog_info() -> crate::registry::GameInfo {
-    use crate::registry::{GameInfo, OptionInfo};
+fn info() -> GameInfo {
     GameInfo {
-        id: "origins",
+        id: Origins::ID,
         name: "Origins: First Builders",
         min_players: 1,
         max_players: 4,
@@ -126,7 +133,7 @@ pub fn catalog_info() -> crate::registry::GameInfo {
                 default: "false",
             },
         ],
-        provisional_data: vec![
+        provisional_data: [
             "solo dice per colour and Orator count (A-01)",
             "military advance 2 spaces (A-05) and military track bonuses (A-08)",
             "Agora ability: 1 basic resource (A-09)",
@@ -137,7 +144,10 @@ pub fn catalog_info() -> crate::registry::GameInfo {
             "counsellor row VP (A-17)",
             "bonus tile and building colours (A-18), building Stone costs and copies (A-19)",
             "district cards: placeholder deck of 45 (A-20, A-21)",
-        ],
+        ]
+        .map(String::from)
+        .to_vec(),
+        refusal_codes: Vec::new(),
     }
 }
 

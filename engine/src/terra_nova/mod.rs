@@ -54,12 +54,13 @@ mod view;
 pub use state::{Pending, Player, Step, TerraNovaState, Transform};
 pub use types::*;
 
-use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 
 /// The Terra Nova rules (implements [`Game`]).
 pub struct TerraNova;
 
 impl Game for TerraNova {
+    const ID: &'static str = "terra-nova";
     type Options = TerraNovaOptions;
     type State = TerraNovaState;
     type Action = Action;
@@ -78,12 +79,11 @@ impl Game for TerraNova {
     fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
-    fn apply(
-        state: &mut TerraNovaState,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<Vec<Event>, RuleError> {
-        turn::apply(state, seat, action)
+    fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+        turn::refusal(state, seat, action)
+    }
+    fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        turn::perform(state, seat, action, events)
     }
     fn view(state: &TerraNovaState, viewer: Viewer) -> TerraNovaView {
         view::view(state, viewer)
@@ -94,26 +94,41 @@ impl Game for TerraNova {
     fn outcome(state: &TerraNovaState) -> Option<Outcome> {
         state.outcome()
     }
+    fn info() -> GameInfo {
+        info()
+    }
+    fn configurations() -> Vec<(&'static str, TerraNovaOptions)> {
+        vec![
+            ("2p", TerraNovaOptions::standard(2)),
+            ("3p", TerraNovaOptions::standard(3)),
+            ("4p", TerraNovaOptions::standard(4)),
+            (
+                "2p_board_planner",
+                TerraNovaOptions::two_player(NeutralVariant::Planner),
+            ),
+            (
+                "2p_board_random",
+                TerraNovaOptions::two_player(NeutralVariant::Random),
+            ),
+        ]
+    }
 }
 
 /// The catalog entry. `provisional_data` comes from the data tables, so a row that gains a
 /// printed source leaves the catalog without an edit here.
-pub fn catalog_info() -> crate::registry::GameInfo {
-    use crate::registry::{GameInfo, OptionInfo};
-    // GameInfo holds `&'static str`; the rows are built once and kept for the process.
-    static PROVISIONAL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let provisional = PROVISIONAL.get_or_init(|| {
-        data::provisional_rows()
-            .into_iter()
-            .map(|row| &*Box::leak(row.into_boxed_str()))
-            .collect()
-    });
+fn info() -> GameInfo {
     GameInfo {
-        id: "terra-nova",
+        id: TerraNova::ID,
         name: "Terra Nova",
         min_players: 2,
         max_players: 4,
         options: vec![
+            OptionInfo {
+                name: "players",
+                description: "Number of players, 2 to 4.",
+                values: vec!["2", "3", "4"],
+                default: "2",
+            },
             OptionInfo {
                 name: "board",
                 description: "Board side: standard (2-4 players) or two_player (only with a neutral variant).",
@@ -148,6 +163,7 @@ pub fn catalog_info() -> crate::registry::GameInfo {
                 default: "false",
             },
         ],
-        provisional_data: provisional.clone(),
+        provisional_data: data::provisional_rows(),
+        refusal_codes: Vec::new(),
     }
 }

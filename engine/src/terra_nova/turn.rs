@@ -81,26 +81,18 @@ pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
     }
 }
 
-/// Applies one decision; on error the state is unchanged.
-pub fn apply(
-    state: &mut TerraNovaState,
-    seat: Seat,
-    action: &Action,
-) -> Result<Vec<Event>, RuleError> {
-    if state.step == Step::GameOver {
-        return Err(RuleError::game_over());
-    }
-    if actor(state) != Some(seat) {
-        return Err(RuleError::not_your_turn(seat));
-    }
-    if !legal_actions(state, seat).contains(action) {
-        return Err(refusal(state, seat, action));
-    }
+/// Performs a legal decision. `step` still reports an error for combinations that
+/// `legal_actions` never lists; on such an error the state is left as it was.
+pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut Events) {
     let mut next = state.clone();
-    let mut ev = Vec::new();
-    step(&mut next, seat, action, &mut ev)?;
-    *state = next;
-    Ok(ev)
+    let mut events = Vec::new();
+    match step(&mut next, seat, action, &mut events) {
+        Ok(()) => {
+            *state = next;
+            ev.append(&mut events);
+        }
+        Err(e) => debug_assert!(false, "a listed decision was refused: {e}"),
+    }
 }
 
 fn step(
@@ -187,7 +179,7 @@ fn step(
 }
 
 /// Why an unlisted decision is refused: a stable code and a sentence.
-fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
     let e = &tables().economy;
     let expected = match &state.step {
         Step::FactionDraft { .. } => "choose a faction",

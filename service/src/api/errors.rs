@@ -2,7 +2,7 @@
 //! status message is a sentence a person can act on.
 
 use crate::store::StoreError;
-use agora_engine::RuleError;
+use agora_engine::{FieldViolation, RuleError};
 use std::collections::HashMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
@@ -26,6 +26,17 @@ pub fn precondition(reason: &str, message: impl Into<String>) -> Status {
 
 pub fn invalid(message: impl Into<String>) -> Status {
     Status::invalid_argument(message)
+}
+
+/// INVALID_ARGUMENT for a request field that cannot be converted: the message says which
+/// field and why, and a `google.rpc.BadRequest` detail carries the same field path for
+/// programs.
+pub fn field(violation: FieldViolation) -> Status {
+    Status::with_error_details(
+        Code::InvalidArgument,
+        violation.to_string(),
+        ErrorDetails::with_bad_request_violation(violation.field, violation.description),
+    )
 }
 
 /// The status for a store failure on `session_id`.
@@ -71,6 +82,21 @@ pub fn store(error: StoreError) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_violations_carry_their_path_in_a_bad_request_detail() {
+        let status = field(
+            FieldViolation::required("hex")
+                .scope("build")
+                .scope("action.attika"),
+        );
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(status.message(), "action.attika.build.hex: is required.");
+        let bad = status.get_details_bad_request().unwrap();
+        assert_eq!(bad.field_violations.len(), 1);
+        assert_eq!(bad.field_violations[0].field, "action.attika.build.hex");
+        assert_eq!(bad.field_violations[0].description, "is required.");
+    }
 
     #[test]
     fn rule_errors_carry_their_code() {

@@ -8,7 +8,8 @@ pub mod terra_nova;
 
 use crate::api::errors::invalid;
 use crate::store::SessionMeta;
-use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView, GameInfo};
+use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView};
+use agora_engine::GameInfo;
 use agora_engine::{Outcome, Seat};
 use agora_proto::v1 as pb;
 use tonic::Status;

@@ -1,0 +1,62 @@
+//! What a game declares about itself once (OpenSpiel's `GameType`): its lobby entry,
+//! its options, its refusal codes and which of its component data is provisional.
+//! [`crate::Game::info`] returns it; the registry turns the list of games into the catalog.
+
+use serde::{Deserialize, Serialize};
+
+/// A game's lobby entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The wire id (`"terra-nova"`), the same as [`crate::Game::ID`].
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: u8,
+    pub max_players: u8,
+    /// Every field of the game's options message, in proto field order.
+    pub options: Vec<OptionInfo>,
+    /// Component data that is not from the printed game (ASSUMED or placeholder rows),
+    /// derived from the data tables' provenance so it cannot drift from them.
+    pub provisional_data: Vec<String>,
+    /// Every refusal code the game's rules can return (besides the common ones of
+    /// [`crate::RuleError`]), so clients can enumerate them.
+    pub refusal_codes: Vec<&'static str>,
+}
+
+/// One option of a game: a field of its proto options message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionInfo {
+    /// The proto field name (`amphora_for_card`).
+    pub name: &'static str,
+    /// A sentence for a lobby form.
+    pub description: &'static str,
+    /// The values a client may offer, spelled as the field's proto JSON value (enum
+    /// values in lower case without their prefix: `two_player`).
+    pub values: Vec<&'static str>,
+    /// The value used when the field is left unset; empty when unset means something
+    /// that is not one of `values` (a random first player, say), as `description` tells.
+    pub default: &'static str,
+}
+
+/// Where a row of component data comes from. Rows that are not from the printed game
+/// (`Assumed`) are listed in the catalog's `provisional_data`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provenance {
+    /// The French rulebook text in `shared/seeds/`.
+    Seed,
+    /// A secondary source named in the rules page.
+    Source,
+    /// Board Game Arena's implementation.
+    Bga,
+    /// Computed from other rows or rules.
+    Derived,
+    /// An ASSUMPTION of the rules page: a placeholder until someone reads the real box.
+    Assumed,
+}
+
+impl Provenance {
+    /// True for data that is not from the printed game.
+    pub fn is_provisional(self) -> bool {
+        self == Provenance::Assumed
+    }
+}
