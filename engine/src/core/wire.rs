@@ -75,6 +75,38 @@ impl<T> Scoped<T> for Result<T, FieldViolation> {
     }
 }
 
+/// Proto -> engine for any message with a `TryFrom<&Message>` engine type, callable where
+/// only the proto type is named (generic hosts, the registry's dispatch, fuzz targets).
+pub trait WireInto<T> {
+    fn wire_into(&self) -> Result<T, FieldViolation>;
+}
+
+impl<P, T> WireInto<T> for P
+where
+    for<'a> T: TryFrom<&'a P, Error = FieldViolation>,
+{
+    fn wire_into(&self) -> Result<T, FieldViolation> {
+        T::try_from(self)
+    }
+}
+
+/// A game's proto messages, for code generic over games that must encode and decode them
+/// (fuzz targets, transcripts). Each game's `wire.rs` names its four messages here; the
+/// conversions themselves are the `From`/`TryFrom` impls beside them.
+#[cfg(feature = "wire")]
+pub trait WireGame: crate::Game {
+    type PbOptions: prost::Message
+        + Default
+        + for<'a> From<&'a Self::Options>
+        + WireInto<Self::Options>;
+    type PbAction: prost::Message
+        + Default
+        + for<'a> From<&'a Self::Action>
+        + WireInto<Self::Action>;
+    type PbEvent: prost::Message + Default + for<'a> From<&'a Self::Event>;
+    type PbView: prost::Message + Default + for<'a> From<&'a Self::View>;
+}
+
 /// A proto integer narrowed to the engine's type (`u32` -> `u8`, `i32` -> `i16` ...).
 pub fn narrow<T, U>(field: &str, value: U) -> Result<T, FieldViolation>
 where
