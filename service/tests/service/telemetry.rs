@@ -2,16 +2,10 @@
 //! `Export` calls, from `opentelemetry-proto`) receives the spans of the RPCs played
 //! through the API and the service's metrics, flushed at shutdown.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
 use agora_service::config::Config;
 use agora_service::{metrics, telemetry};
-use harness::*;
 use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
     MetricsService, MetricsServiceServer,
 };

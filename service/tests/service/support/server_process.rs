@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use crate::redis_server::free_port;
+use crate::support::redis_server::free_port;
 use agora_proto::v1::game_service_client::GameServiceClient;
 use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
