@@ -308,14 +308,12 @@ fn check_payment(
             )))
         }
         (None, Action::PayPair { .. }) => {
-            return Err(Refusal::PairNotNeeded.because(
-                "The remaining units are generic: pay each with one card of any type.",
-            ))
+            return Err(Refusal::PairNotNeeded
+                .because("The remaining units are generic: pay each with one card of any type."))
         }
         (_, Action::PayPair { first, second }) if first > second => {
-            return Err(Refusal::PairOrder.because(
-                "Name the pair in resource order (W, F, H, M): first <= second.",
-            ))
+            return Err(Refusal::PairOrder
+                .because("Name the pair in resource order (W, F, H, M): first <= second."))
         }
         _ => {}
     }

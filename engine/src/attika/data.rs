@@ -229,10 +229,13 @@ impl Tables {
 /// corrected row leaves the catalog without a code edit.
 pub fn provisional_rows() -> Vec<String> {
     let t = tables();
-    let starts = t
-        .starts
-        .iter()
-        .map(|s| (format!("{} players", s.players), s.provenance, s.note.as_str()));
+    let starts = t.starts.iter().map(|s| {
+        (
+            format!("{} players", s.players),
+            s.provenance,
+            s.note.as_str(),
+        )
+    });
     let buildings = t
         .buildings
         .iter()
@@ -284,12 +287,13 @@ pub fn provisional_line<'a>(
 
 /// The rules page's assumption numbers a note cites: "A2", "A2b" ...
 fn assumption_tags(note: &str) -> impl Iterator<Item = &str> {
-    note.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| {
-        let mut chars = w.chars();
-        chars.next() == Some('A')
-            && chars.next().is_some_and(|c| c.is_ascii_digit())
-            && chars.all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
-    })
+    note.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            let mut chars = w.chars();
+            chars.next() == Some('A')
+                && chars.next().is_some_and(|c| c.is_ascii_digit())
+                && chars.all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+        })
 }
 
 /// Checks the counts the rules page states (§1.1, §3.1–3.4). Used by tests.

@@ -81,9 +81,9 @@ impl Game for Attika {
 
     fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         // Only called for refused actions; `check` and `legal` share their predicates.
-        choices::check(state, seat, action).err().unwrap_or_else(|| {
-            Refusal::WrongDecision.because("This decision is not expected now.")
-        })
+        choices::check(state, seat, action)
+            .err()
+            .unwrap_or_else(|| Refusal::WrongDecision.because("This decision is not expected now."))
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {

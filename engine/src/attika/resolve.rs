@@ -187,7 +187,9 @@ fn place_if_paid(state: &mut State, seat: Seat, events: &mut Vec<Event>) {
         ..
     } = step
     {
-        place(state, seat, building, cell, source, paid, new_colony, events);
+        place(
+            state, seat, building, cell, source, paid, new_colony, events,
+        );
     }
 }
 
@@ -217,10 +219,7 @@ fn place(
     });
     award_amphora(state, seat, building, events);
     if let Some(by) = victory(state, seat, cell) {
-        events.push(Event::Won {
-            seat,
-            by,
-        });
+        events.push(Event::Won { seat, by });
         state.step = Step::Over { winner: seat, by };
         return;
     }
@@ -294,10 +293,7 @@ fn after_drawn(state: &mut State, seat: Seat, pile: u8, events: &mut Vec<Event>)
     }
     match state.map_stack.pop() {
         Some(piece) => {
-            events.push(Event::PieceRevealed {
-                seat,
-                piece,
-            });
+            events.push(Event::PieceRevealed { seat, piece });
             state.step = Step::PlacePiece { piece };
         }
         None => {

@@ -185,12 +185,7 @@ impl State {
 
     /// The connected groups of `seat`'s buildings (edge adjacency; shrines never join).
     pub fn colonies(&self, seat: Seat) -> Vec<Vec<Hex>> {
-        let own: Vec<Hex> = self
-            .player(seat)
-            .placed
-            .iter()
-            .map(|(_, h)| *h)
-            .collect();
+        let own: Vec<Hex> = self.player(seat).placed.iter().map(|(_, h)| *h).collect();
         components(&own)
     }
 

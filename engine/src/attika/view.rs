@@ -10,15 +10,15 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         .iter()
         .zip(state.seats())
         .map(|(p, seat)| PlayerView {
-                seat,
-                hand_size: p.hand.iter().sum(),
-                hand: viewer.sees_private_of(seat).then_some(p.hand),
-                reserve: p.reserve.clone(),
-                piles: [0, 1, 2, 3].map(|k| p.piles[k].len() as u8),
-                amphorae: p.amphorae,
-                groups_completed: p.groups_done.clone(),
-                built: p.placed.len() as u8,
-                colonies: state.colony_count(seat),
+            seat,
+            hand_size: p.hand.iter().sum(),
+            hand: viewer.sees_private_of(seat).then_some(p.hand),
+            reserve: p.reserve.clone(),
+            piles: [0, 1, 2, 3].map(|k| p.piles[k].len() as u8),
+            amphorae: p.amphorae,
+            groups_completed: p.groups_done.clone(),
+            built: p.placed.len() as u8,
+            colonies: state.colony_count(seat),
         })
         .collect();
     let cells = state
