@@ -9,14 +9,48 @@ use super::data::tables;
 use super::hex::neighbours;
 use super::state::{State, Step};
 use super::types::{Action, BuildingId, Counts, Hex, Mode, Resource};
-use crate::RuleError;
+use crate::{RuleError, Seat};
+
+crate::refusals! {
+    /// Why Attika refuses a decision (besides the codes every game shares).
+    pub enum Refusal {
+        /// The pending decision is of another kind (e.g. a payment while a cell is due).
+        WrongDecision = "WRONG_DECISION",
+        NoSuchPile = "NO_SUCH_PILE",
+        EmptyPile = "EMPTY_PILE",
+        NotInReserve = "NOT_IN_RESERVE",
+        /// The hand cannot pay the building on that cell (or on any cell).
+        CannotAfford = "CANNOT_AFFORD",
+        /// `amphora_for_card` is off in this game.
+        OptionDisabled = "OPTION_DISABLED",
+        /// An extra action or a card after the normal turn needs an amphora.
+        NoAmphora = "NO_AMPHORA",
+        /// Not an empty board cell.
+        BadCell = "BAD_CELL",
+        BadRotation = "BAD_ROTATION",
+        BadPiecePlacement = "BAD_PIECE_PLACEMENT",
+        /// Drawing and building are never mixed in one turn.
+        MixedModes = "MIXED_MODES",
+        NoDrawsLeft = "NO_DRAWS_LEFT",
+        NoBuildsLeft = "NO_BUILDS_LEFT",
+        /// A typed unit takes its own type (or a pair).
+        WrongCard = "WRONG_CARD",
+        /// Only typed units take a pair.
+        PairNotNeeded = "PAIR_NOT_NEEDED",
+        /// A pair is named in resource order.
+        PairOrder = "PAIR_ORDER",
+        CardNotHeld = "CARD_NOT_HELD",
+        /// The rest of the cost could not be paid after that step.
+        PaymentDeadEnd = "PAYMENT_DEAD_END",
+    }
+}
 
 /// Every action `seat` may take now.
-pub fn legal(state: &State, seat: u8) -> Vec<Action> {
+pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
     if state.is_over() || seat != state.current {
         return Vec::new();
     }
-    let player = &state.players[seat as usize];
+    let player = state.player(seat);
     let mut out = Vec::new();
     match &state.step {
         Step::Main | Step::Amphorae => {
@@ -70,46 +104,36 @@ pub fn legal(state: &State, seat: u8) -> Vec<Action> {
 }
 
 /// Accepts exactly the listed actions; refuses anything else with a stable code.
-pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> {
-    let player = &state.players[seat as usize];
+pub fn check(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    let player = state.player(seat);
     match (&state.step, action) {
         (Step::Main | Step::Amphorae, Action::Draw { pile }) => {
             may_act(state, seat, Mode::Draw)?;
             match player.piles.get(*pile as usize) {
-                None => Err(RuleError::new(
-                    "NO_SUCH_PILE",
-                    format!("There are only piles 0 to 3, not {pile}."),
-                )),
-                Some(p) if p.is_empty() => Err(RuleError::new(
-                    "EMPTY_PILE",
-                    format!("Pile {pile} is empty; choose a pile that still holds buildings."),
-                )),
+                None => Err(Refusal::NoSuchPile
+                    .because(format!("There are only piles 0 to 3, not {pile}."))),
+                Some(p) if p.is_empty() => Err(Refusal::EmptyPile.because(format!(
+                    "Pile {pile} is empty; choose a pile that still holds buildings."
+                ))),
                 Some(_) => Ok(()),
             }
         }
         (Step::Main | Step::Amphorae, Action::Build { building }) => {
             may_act(state, seat, Mode::Build)?;
             if !player.reserve.contains(building) {
-                return Err(RuleError::new(
-                    "NOT_IN_RESERVE",
-                    "That building is not in your reserve.",
-                ));
+                return Err(Refusal::NotInReserve.because("That building is not in your reserve."));
             }
             let sites = sites(state, seat);
             if !buildable_somewhere(&player.hand, *building, &sites, state.colony_count(seat)) {
-                return Err(RuleError::new(
-                    "CANNOT_AFFORD",
-                    "You cannot pay for that building on any empty cell.",
-                ));
+                return Err(Refusal::CannotAfford
+                    .because("You cannot pay for that building on any empty cell."));
             }
             Ok(())
         }
         (Step::Amphorae, Action::AmphoraForCard) => {
             if !state.options.amphora_for_card {
-                Err(RuleError::new(
-                    "OPTION_DISABLED",
-                    "Returning an amphora for a card is not allowed in this game.",
-                ))
+                Err(Refusal::OptionDisabled
+                    .because("Returning an amphora for a card is not allowed in this game."))
             } else if player.amphorae == 0 {
                 Err(no_amphora())
             } else {
@@ -119,8 +143,7 @@ pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> 
         (Step::Main | Step::Amphorae, Action::EndTurn) => Ok(()),
         (Step::Drawn { building, .. } | Step::ChooseCell { building }, Action::Place { cell }) => {
             let Some(site) = super::cost::site(state, seat, *cell) else {
-                return Err(RuleError::new(
-                    "BAD_CELL",
+                return Err(Refusal::BadCell.because(
                     "A building goes on an empty board cell (not a shrine, not a built cell).",
                 ));
             };
@@ -130,10 +153,8 @@ pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> 
                 state.colony_count(seat),
             );
             if !affordable(&player.hand, &c) {
-                return Err(RuleError::new(
-                    "CANNOT_AFFORD",
-                    "Your cards cannot pay for the building on that cell.",
-                ));
+                return Err(Refusal::CannotAfford
+                    .because("Your cards cannot pay for the building on that cell."));
             }
             Ok(())
         }
@@ -143,27 +164,21 @@ pub fn check(state: &State, seat: u8, action: &Action) -> Result<(), RuleError> 
         }
         (Step::PlacePiece { .. }, Action::PlacePiece { center, rotation }) => {
             if *rotation > 5 {
-                return Err(RuleError::new(
-                    "BAD_ROTATION",
-                    "A map piece has rotations 0 to 5.",
-                ));
+                return Err(Refusal::BadRotation.because("A map piece has rotations 0 to 5."));
             }
             if !piece_fits(state, *center) {
-                return Err(RuleError::new(
-                    "BAD_PIECE_PLACEMENT",
+                return Err(Refusal::BadPiecePlacement.because(
                     "The piece must not overlap the board or a shrine and must share an edge \
                      with a board cell or a shrine.",
                 ));
             }
             Ok(())
         }
-        (step, action) => Err(RuleError::new(
-            "WRONG_DECISION",
-            format!(
-                "The pending decision is {}; {action:?} does not answer it.",
-                step_name(step)
-            ),
-        )),
+        (step, action) => Err(Refusal::WrongDecision.because(format!(
+            "The pending decision is {}; {} does not answer it.",
+            step_name(step),
+            action.name()
+        ))),
     }
 }
 
@@ -180,44 +195,38 @@ pub fn step_name(step: &Step) -> &'static str {
 }
 
 fn no_amphora() -> RuleError {
-    RuleError::new(
-        "NO_AMPHORA",
-        "An extra action after the normal turn costs an amphora, and you have none.",
-    )
+    Refusal::NoAmphora
+        .because("An extra action after the normal turn costs an amphora, and you have none.")
 }
 
 /// May the current player take a `mode` action now (mode, count and amphora rules)?
-fn may_act(state: &State, seat: u8, mode: Mode) -> Result<(), RuleError> {
+fn may_act(state: &State, seat: Seat, mode: Mode) -> Result<(), RuleError> {
     if let Some(m) = state.turn.mode {
         if m != mode {
-            return Err(RuleError::new(
-                "MIXED_MODES",
-                format!("This is a {m:?} turn: drawing and building are never mixed in one turn."),
-            ));
+            return Err(Refusal::MixedModes.because(format!(
+                "This is a {} turn: drawing and building are never mixed in one turn.",
+                m.name()
+            )));
         }
     }
     let c = &tables().constants;
     if state.turn.amphora_phase {
-        if state.players[seat as usize].amphorae == 0 {
+        if state.player(seat).amphorae == 0 {
             return Err(no_amphora());
         }
         return Ok(());
     }
     match mode {
-        Mode::Draw if state.turn.draws >= c.draws => Err(RuleError::new(
-            "NO_DRAWS_LEFT",
-            format!(
-                "A turn has {} draws; spend an amphora after the turn for more.",
-                c.draws
-            ),
-        )),
-        Mode::Build if state.turn.builds >= c.builds => Err(RuleError::new(
-            "NO_BUILDS_LEFT",
-            format!(
+        Mode::Draw if state.turn.draws >= c.draws => Err(Refusal::NoDrawsLeft.because(format!(
+            "A turn has {} draws; spend an amphora after the turn for more.",
+            c.draws
+        ))),
+        Mode::Build if state.turn.builds >= c.builds => {
+            Err(Refusal::NoBuildsLeft.because(format!(
                 "A turn has {} builds; spend an amphora after the turn for more.",
                 c.builds
-            ),
-        )),
+            )))
+        }
         _ => Ok(()),
     }
 }
@@ -293,22 +302,18 @@ fn check_payment(
 ) -> Result<(), RuleError> {
     match (current_typed(typed), action) {
         (Some(r), Action::PayCard { card }) if *card != r => {
-            return Err(RuleError::new(
-                "WRONG_CARD",
-                format!("This unit needs a {r:?} card, or any two cards."),
-            ))
+            return Err(Refusal::WrongCard.because(format!(
+                "This unit needs a {} card, or any two cards.",
+                r.name()
+            )))
         }
         (None, Action::PayPair { .. }) => {
-            return Err(RuleError::new(
-                "PAIR_NOT_NEEDED",
-                "The remaining units are generic: pay each with one card of any type.",
-            ))
+            return Err(Refusal::PairNotNeeded
+                .because("The remaining units are generic: pay each with one card of any type."))
         }
         (_, Action::PayPair { first, second }) if first > second => {
-            return Err(RuleError::new(
-                "PAIR_ORDER",
-                "Name the pair in resource order (W, F, H, M): first <= second.",
-            ))
+            return Err(Refusal::PairOrder
+                .because("Name the pair in resource order (W, F, H, M): first <= second."))
         }
         _ => {}
     }
@@ -318,16 +323,11 @@ fn check_payment(
         _ => Vec::new(),
     };
     if after(hand, &cards).is_none() {
-        return Err(RuleError::new(
-            "CARD_NOT_HELD",
-            "You do not hold those cards.",
-        ));
+        return Err(Refusal::CardNotHeld.because("You do not hold those cards."));
     }
     if !payments(hand, typed, generic).contains(action) {
-        return Err(RuleError::new(
-            "PAYMENT_DEAD_END",
-            "After that payment the rest of the cost could not be paid.",
-        ));
+        return Err(Refusal::PaymentDeadEnd
+            .because("After that payment the rest of the cost could not be paid."));
     }
     Ok(())
 }

@@ -6,8 +6,9 @@
 
 use super::data::{tables, Building};
 use super::hex::neighbours;
-use super::state::State;
+use super::state::{Cell, State};
 use super::types::{BuildingId, Counts, Hex};
+use crate::Seat;
 
 /// The remaining cost of a placement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,22 +41,18 @@ impl Site {
     }
 }
 
-/// The site of `hex` for `seat`, or `None` if it is not an empty board cell.
-pub fn site(state: &State, seat: u8, hex: Hex) -> Option<Site> {
-    let cell = state.cell(hex)?;
-    if cell.building.is_some() {
-        return None;
-    }
+/// The site of an empty `cell` for `seat`, given the board cells next to it. The one fold
+/// both [`site`] and [`sites`] use; they differ only in how they find the neighbours.
+fn site_of<'a>(cell: &Cell, seat: Seat, neighbours: impl Iterator<Item = &'a Cell>) -> Site {
     let mut symbols = [0u8; 4];
     if let Some(s) = cell.symbol {
         symbols[s.index()] += 1;
     }
     let mut own_adjacent = 0u32;
-    for n in neighbours(hex) {
-        let Some(nc) = state.cell(n) else { continue };
-        match nc.building {
+    for neighbour in neighbours {
+        match neighbour.building {
             None => {
-                if let Some(s) = nc.symbol {
+                if let Some(s) = neighbour.symbol {
                     symbols[s.index()] += 1;
                 }
             }
@@ -63,16 +60,26 @@ pub fn site(state: &State, seat: u8, hex: Hex) -> Option<Site> {
             Some(_) => {}
         }
     }
-    Some(Site {
-        hex,
+    Site {
+        hex: cell.hex,
         symbols,
         own_adjacent,
-    })
+    }
+}
+
+/// The site of `hex` for `seat`, or `None` if it is not an empty board cell.
+pub fn site(state: &State, seat: Seat, hex: Hex) -> Option<Site> {
+    let cell = state.cell(hex)?;
+    if cell.building.is_some() {
+        return None;
+    }
+    let around = neighbours(hex).into_iter().filter_map(|n| state.cell(n));
+    Some(site_of(cell, seat, around))
 }
 
 /// Every empty board cell with its site. Looks neighbours up in a dense grid built for
 /// this call (this is the hot path of the legal-action listing).
-pub fn sites(state: &State, seat: u8) -> Vec<Site> {
+pub fn sites(state: &State, seat: Seat) -> Vec<Site> {
     let cells = &state.cells;
     let (Some(qmin), Some(qmax)) = (
         cells.iter().map(|c| c.hex.q).min(),
@@ -83,41 +90,23 @@ pub fn sites(state: &State, seat: u8) -> Vec<Site> {
     let rmin = cells.iter().map(|c| c.hex.r).min().unwrap_or(0);
     let rmax = cells.iter().map(|c| c.hex.r).max().unwrap_or(0);
     // One free row and column on each side, so every neighbour of a cell is inside.
-    let w = (qmax - qmin + 3) as usize;
-    let h = (rmax - rmin + 3) as usize;
-    let at = |x: Hex| (x.r - rmin + 1) as usize * w + (x.q - qmin + 1) as usize;
-    let mut grid = vec![u16::MAX; w * h];
+    let width = (qmax - qmin + 3) as usize;
+    let height = (rmax - rmin + 3) as usize;
+    let at = |x: Hex| (x.r - rmin + 1) as usize * width + (x.q - qmin + 1) as usize;
+    let mut grid = vec![u16::MAX; width * height];
     for (i, c) in cells.iter().enumerate() {
         grid[at(c.hex)] = i as u16;
     }
-    let mut out = Vec::new();
-    for c in cells.iter().filter(|c| c.building.is_none()) {
-        let mut symbols = [0u8; 4];
-        if let Some(s) = c.symbol {
-            symbols[s.index()] += 1;
-        }
-        let mut own_adjacent = 0u32;
-        for n in neighbours(c.hex) {
-            let Some(nc) = grid.get(at(n)).and_then(|&i| cells.get(i as usize)) else {
-                continue;
-            };
-            match nc.building {
-                None => {
-                    if let Some(s) = nc.symbol {
-                        symbols[s.index()] += 1;
-                    }
-                }
-                Some((owner, b)) if owner == seat => own_adjacent |= 1 << b.0,
-                Some(_) => {}
-            }
-        }
-        out.push(Site {
-            hex: c.hex,
-            symbols,
-            own_adjacent,
-        });
-    }
-    out
+    cells
+        .iter()
+        .filter(|c| c.building.is_none())
+        .map(|c| {
+            let around = neighbours(c.hex)
+                .into_iter()
+                .filter_map(|n| grid.get(at(n)).and_then(|&i| cells.get(i as usize)));
+            site_of(c, seat, around)
+        })
+        .collect()
 }
 
 /// Free by logical order (§2.4 step 1): not a main building, and an own direct
@@ -158,7 +147,7 @@ pub fn cost(b: &Building, site: &Site, colonies: u8) -> Cost {
 
 /// The cost of `building` on `hex` for `seat`, or `None` if the cell is not an empty
 /// board cell.
-pub fn cost_at(state: &State, seat: u8, building: BuildingId, hex: Hex) -> Option<Cost> {
+pub fn cost_at(state: &State, seat: Seat, building: BuildingId, hex: Hex) -> Option<Cost> {
     let s = site(state, seat, hex)?;
     Some(cost(
         tables().building(building),

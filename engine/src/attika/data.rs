@@ -2,22 +2,14 @@
 //! into typed rows. Every ASSUMED value of the rules page is one row or constant there, so
 //! real costs and map layouts can replace the placeholders without code changes.
 
-use super::types::{BuildingId, Counts, Group, Hex, Resource};
+use super::types::{BuildingId, Counts, Group, Hex, PieceId, Resource};
+use crate::Provenance;
 use serde::Deserialize;
 use std::sync::LazyLock;
 
 const BUILDINGS_TOML: &str = include_str!("../../data/attika/buildings.toml");
 const PIECES_TOML: &str = include_str!("../../data/attika/pieces.toml");
 const BOARD_TOML: &str = include_str!("../../data/attika/board.toml");
-
-/// Where a data row comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Seed,
-    Source,
-    Assumed,
-}
 
 /// Cost units per type as written in the TOML (`{ W = 2, H = 1 }`).
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -70,6 +62,8 @@ struct RawPiece {
     id: String,
     hexes: Vec<String>,
     provenance: Provenance,
+    #[serde(default)]
+    note: String,
 }
 
 /// A map piece (§3.2): the symbol of the centre, then ring positions 1..6 at rotation 0.
@@ -78,6 +72,7 @@ pub struct Piece {
     pub id: String,
     pub hexes: [Option<Resource>; 7],
     pub provenance: Provenance,
+    pub note: String,
 }
 
 /// The starting board for one player count (§3.3).
@@ -108,6 +103,8 @@ pub struct Constants {
     pub no_action_cards: u8,
     pub road_base: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -132,15 +129,14 @@ pub struct Tables {
     pub constants: Constants,
 }
 
-fn symbol(s: &str) -> Result<Option<Resource>, String> {
-    Ok(match s {
-        "-" => None,
-        "W" => Some(Resource::Water),
-        "F" => Some(Resource::Forest),
-        "H" => Some(Resource::Hill),
-        "M" => Some(Resource::Mountain),
-        other => return Err(format!("bad symbol {other:?}")),
-    })
+/// A map hex's symbol: a resource code, or "-" for a blank hex.
+fn symbol(code: &str) -> Result<Option<Resource>, String> {
+    match code {
+        "-" => Ok(None),
+        _ => Resource::from_code(code)
+            .map(Some)
+            .ok_or_else(|| format!("bad symbol {code:?}")),
+    }
 }
 
 fn load() -> Result<Tables, String> {
@@ -191,6 +187,7 @@ fn load() -> Result<Tables, String> {
             id: raw.id.clone(),
             hexes,
             provenance: raw.provenance,
+            note: raw.note.clone(),
         });
     }
     Ok(Tables {
@@ -225,18 +222,78 @@ impl Tables {
             .filter(move |(_, b)| b.group == group)
             .map(|(i, _)| BuildingId(i as u8))
     }
-    pub fn building_index(&self, id: &str) -> Option<BuildingId> {
-        self.buildings
-            .iter()
-            .position(|b| b.id == id)
-            .map(|i| BuildingId(i as u8))
+}
+
+/// The catalog's `provisional_data`: one line per table that holds assumed rows, naming
+/// those rows and the assumptions (A-numbers of the rules page) their notes cite, so a
+/// corrected row leaves the catalog without a code edit.
+pub fn provisional_rows() -> Vec<String> {
+    let t = tables();
+    let starts = t.starts.iter().map(|s| {
+        (
+            format!("{} players", s.players),
+            s.provenance,
+            s.note.as_str(),
+        )
+    });
+    let buildings = t
+        .buildings
+        .iter()
+        .map(|b| (b.id.clone(), b.provenance, b.note.as_str()));
+    let pieces = t
+        .pieces
+        .iter()
+        .map(|p| (p.id.clone(), p.provenance, p.note.as_str()));
+    let constants = std::iter::once((
+        "constants".to_string(),
+        t.constants.provenance,
+        t.constants.note.as_str(),
+    ));
+    [
+        provisional_line("starting boards and shrines", starts),
+        provisional_line("buildings (costs, names, arrows)", buildings),
+        provisional_line("map piece symbols", pieces),
+        provisional_line("constants", constants),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// "`table`: `ids` (A1, A2)" for the assumed rows among `rows`, if any.
+pub fn provisional_line<'a>(
+    table: &str,
+    rows: impl Iterator<Item = (String, Provenance, &'a str)>,
+) -> Option<String> {
+    let mut ids = Vec::new();
+    let mut assumptions: Vec<&str> = Vec::new();
+    for (id, _, note) in rows.filter(|(_, p, _)| p.is_provisional()) {
+        ids.push(id);
+        for tag in assumption_tags(note) {
+            if !assumptions.contains(&tag) {
+                assumptions.push(tag);
+            }
+        }
     }
-    pub fn piece_index(&self, id: &str) -> Option<super::types::PieceId> {
-        self.pieces
-            .iter()
-            .position(|p| p.id == id)
-            .map(|i| super::types::PieceId(i as u8))
+    if ids.is_empty() {
+        return None;
     }
+    Some(format!(
+        "{table}: {} ({})",
+        ids.join(", "),
+        assumptions.join(", ")
+    ))
+}
+
+/// The rules page's assumption numbers a note cites: "A2", "A2b" ...
+fn assumption_tags(note: &str) -> impl Iterator<Item = &str> {
+    note.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            let mut chars = w.chars();
+            chars.next() == Some('A')
+                && chars.next().is_some_and(|c| c.is_ascii_digit())
+                && chars.all(|c| c.is_ascii_digit() || c.is_ascii_lowercase())
+        })
 }
 
 /// Checks the counts the rules page states (§1.1, §3.1–3.4). Used by tests.
@@ -298,7 +355,7 @@ pub fn validate() -> Result<(), String> {
         }
     }
     for (i, p) in t.pieces.iter().enumerate() {
-        if super::types::PieceId(i as u8).code() != p.id {
+        if PieceId(i as u8).code() != p.id {
             return Err(format!("{}: piece ids must be T01 .. T22 in order", p.id));
         }
     }

@@ -10,7 +10,8 @@
 //! Modules: `types` (public contract), `data` (typed tables from the TOML files, each row
 //! with its provenance), `hex` (axial geometry), `state`, `setup`, `cost` (symbol
 //! reduction, arrows, roads, colony surcharge, payment feasibility), `choices` (legal
-//! actions and refusals), `resolve` (applying a decision), `view`.
+//! actions and the `Refusal` codes), `resolve` (applying a decision), `invariants`
+//! (conserved components), `view`, `wire` (proto mapping, feature `wire`).
 //!
 //! Engine policies where the rules page leaves a choice open:
 //! * Cost units are paid in a fixed order, typed W, F, H, M first, then generic; a payment
@@ -27,17 +28,21 @@ pub mod choices;
 pub mod cost;
 pub mod data;
 pub mod hex;
+mod invariants;
 pub mod resolve;
 pub mod setup;
 pub mod state;
 pub mod types;
 pub mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
 use crate::{
     Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Standing, Viewer,
 };
+pub use choices::Refusal;
 pub use state::State;
-pub use types::{Action, Event, Options, View};
+pub use types::{Action, Event, Options, Pending, View};
 
 pub struct Attika;
 
@@ -54,35 +59,35 @@ impl Game for Attika {
     }
 
     fn seat_count(state: &State) -> usize {
-        state.n()
+        state.seat_count()
     }
 
     fn to_act(state: &State) -> SeatSet {
         if state.is_over() {
             SeatSet::EMPTY
         } else {
-            SeatSet::only(Seat(state.current))
+            SeatSet::only(state.current)
         }
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        choices::legal(state, seat.0)
+        choices::legal(state, seat)
     }
 
+    /// `check` answers both questions; `refusal` runs it again only for a refused action.
     fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
-        choices::check(state, seat.0, action).is_ok()
+        choices::check(state, seat, action).is_ok()
     }
 
     fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
-        match choices::check(state, seat.0, action) {
-            Err(refusal) => refusal,
-            // Only called for refused actions; `check` and `legal` share their predicates.
-            Ok(()) => RuleError::new("WRONG_DECISION", "This decision is not expected now."),
-        }
+        // Only called for refused actions; `check` and `legal` share their predicates.
+        choices::check(state, seat, action)
+            .err()
+            .unwrap_or_else(|| Refusal::WrongDecision.because("This decision is not expected now."))
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        events.extend(resolve::resolve(state, seat.0, action));
+        resolve::resolve(state, seat, action, events);
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -93,25 +98,26 @@ impl Game for Attika {
         view::redact(event, viewer)
     }
 
+    fn invariants(state: &State) -> Result<(), String> {
+        invariants::check(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         let state::Step::Over { winner, by } = state.step else {
             return None;
         };
-        let name = match by {
-            types::Victory::ShrineConnection => "shrine connection",
-            types::Victory::AllBuildings => "all buildings",
-        };
-        let standings = (0..state.n() as u8)
-            .map(|s| {
+        let standings = state
+            .seats()
+            .map(|seat| {
                 // No points in Attika: the winner scores 1 and names the victory.
-                let won = s == winner;
+                let won = seat == winner;
                 Standing {
-                    seat: Seat(s),
+                    seat,
                     score: i32::from(won),
                     rank: 0,
                     tie_breaks: Vec::new(),
                     breakdown: if won {
-                        vec![(name.to_string(), 1)]
+                        vec![(by.name().to_string(), 1)]
                     } else {
                         Vec::new()
                     },
@@ -145,7 +151,8 @@ impl Game for Attika {
     }
 }
 
-/// The lobby entry: player count, options, and the data tables that are placeholders.
+/// The lobby entry: player count, options, refusal codes, and the data rows that are
+/// placeholders.
 fn info() -> GameInfo {
     GameInfo {
         id: Attika::ID,
@@ -167,14 +174,7 @@ fn info() -> GameInfo {
                 default: "false",
             },
         ],
-        provisional_data: [
-            "starting board shapes and shrine cells per player count (A1)",
-            "all building costs (A2)",
-            "City names and the City and secondary arrow tree (A2b)",
-            "symbol layout of the 22 map pieces (A6)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        refusal_codes: Vec::new(),
+        provisional_data: data::provisional_rows(),
+        refusal_codes: Refusal::codes(),
     }
 }

@@ -10,17 +10,16 @@ use super::state::{components, group_of, Source, State, Step, Turn};
 use super::types::{Action, BuildingId, Event, Hex, Mode, Resource, Victory};
 use crate::Seat;
 
-/// Applies `action`, which `choices::check` accepted.
-pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
-    let mut ev = Vec::new();
-    match (state.step.clone(), action) {
+/// Applies `action`, which `choices::check` accepted, reporting what happened in `events`.
+pub fn resolve(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    match (&state.step, action) {
         (_, Action::Draw { pile }) => {
-            spend_amphora_if_extra(state, seat, &mut ev);
+            spend_amphora_if_extra(state, seat, events);
             state.turn.mode = Some(Mode::Draw);
             state.turn.draws += 1;
-            if let Some(building) = state.players[seat as usize].piles[*pile as usize].pop() {
-                ev.push(Event::BuildingDrawn {
-                    seat: Seat(seat),
+            if let Some(building) = state.player_mut(seat).piles[*pile as usize].pop() {
+                events.push(Event::BuildingDrawn {
+                    seat,
                     pile: *pile,
                     building,
                 });
@@ -31,10 +30,10 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
             }
         }
         (_, Action::Build { building }) => {
-            spend_amphora_if_extra(state, seat, &mut ev);
+            spend_amphora_if_extra(state, seat, events);
             state.turn.mode = Some(Mode::Build);
             state.turn.builds += 1;
-            let reserve = &mut state.players[seat as usize].reserve;
+            let reserve = &mut state.player_mut(seat).reserve;
             if let Some(i) = reserve.iter().position(|b| b == building) {
                 reserve.remove(i);
             }
@@ -42,69 +41,25 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
                 building: *building,
             };
         }
-        (Step::Drawn { building, pile }, Action::Place { cell }) => {
-            start_placement(
-                state,
-                seat,
-                building,
-                *cell,
-                Source::Drawn { pile },
-                &mut ev,
-            );
+        (&Step::Drawn { building, pile }, Action::Place { cell }) => {
+            start_placement(state, seat, building, *cell, Source::Drawn { pile }, events);
         }
-        (Step::ChooseCell { building }, Action::Place { cell }) => {
-            start_placement(state, seat, building, *cell, Source::Reserve, &mut ev);
+        (&Step::ChooseCell { building }, Action::Place { cell }) => {
+            start_placement(state, seat, building, *cell, Source::Reserve, events);
         }
-        (Step::Drawn { building, pile }, Action::Store) => {
-            state.players[seat as usize].reserve.push(building);
-            ev.push(Event::BuildingStored {
-                seat: Seat(seat),
-                building,
-            });
-            after_drawn(state, seat, pile, &mut ev);
+        (&Step::Drawn { building, pile }, Action::Store) => {
+            state.player_mut(seat).reserve.push(building);
+            events.push(Event::BuildingStored { seat, building });
+            after_drawn(state, seat, pile, events);
         }
-        (
-            Step::Paying {
-                building,
-                cell,
-                source,
-                mut typed,
-                mut generic,
-                mut paid,
-                new_colony,
-            },
-            Action::PayCard { .. } | Action::PayPair { .. },
-        ) => {
-            let cards = match action {
-                Action::PayCard { card } => vec![*card],
-                Action::PayPair { first, second } => vec![*first, *second],
-                _ => Vec::new(),
-            };
-            for c in &cards {
-                let p = &mut state.players[seat as usize];
-                p.hand[c.index()] = p.hand[c.index()].saturating_sub(1);
-                state.discards[c.index()] += 1;
-            }
-            paid.extend(cards);
-            match current_typed(&typed) {
-                Some(r) => typed[r.index()] -= 1,
-                None => generic = generic.saturating_sub(1),
-            }
-            state.step = Step::Paying {
-                building,
-                cell,
-                source,
-                typed,
-                generic,
-                paid,
-                new_colony,
-            };
-            place_if_paid(state, seat, &mut ev);
+        (Step::Paying { .. }, Action::PayCard { .. } | Action::PayPair { .. }) => {
+            pay(state, seat, action);
+            place_if_paid(state, seat, events);
         }
-        (Step::PlacePiece { piece }, Action::PlacePiece { center, rotation }) => {
+        (&Step::PlacePiece { piece }, Action::PlacePiece { center, rotation }) => {
             lay_piece(state, piece, *center, *rotation);
-            ev.push(Event::PiecePlaced {
-                seat: Seat(seat),
+            events.push(Event::PiecePlaced {
+                seat,
                 piece,
                 center: *center,
                 rotation: *rotation,
@@ -112,8 +67,8 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
             state.step = resume(state);
         }
         (_, Action::AmphoraForCard) => {
-            spend_amphora(state, seat, &mut ev);
-            state.draw_cards(seat, 1, &mut ev);
+            spend_amphora(state, seat, events);
+            state.draw_cards(seat, 1, events);
         }
         (Step::Main, Action::EndTurn) => {
             let c = &tables().constants;
@@ -122,31 +77,57 @@ pub fn resolve(state: &mut State, seat: u8, action: &Action) -> Vec<Event> {
                 Some(Mode::Draw) => c.draws.saturating_sub(state.turn.draws),
                 Some(Mode::Build) => c.builds.saturating_sub(state.turn.builds),
             };
-            state.draw_cards(seat, unused, &mut ev);
-            if state.players[seat as usize].amphorae > 0 {
+            state.draw_cards(seat, unused, events);
+            if state.player(seat).amphorae > 0 {
                 state.turn.amphora_phase = true;
                 state.step = Step::Amphorae;
             } else {
-                end_turn(state, seat, &mut ev);
+                end_turn(state, seat, events);
             }
         }
-        (Step::Amphorae, Action::EndTurn) => end_turn(state, seat, &mut ev),
+        (Step::Amphorae, Action::EndTurn) => end_turn(state, seat, events),
         // `check` refuses every other combination before we get here.
         _ => {}
     }
-    ev
 }
 
-fn spend_amphora(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
-    let p = &mut state.players[seat as usize];
+/// Discards the cards of a payment step and counts the current unit as paid.
+fn pay(state: &mut State, seat: Seat, action: &Action) {
+    let cards = match action {
+        Action::PayCard { card } => vec![*card],
+        Action::PayPair { first, second } => vec![*first, *second],
+        _ => return,
+    };
+    for c in &cards {
+        let hand = &mut state.player_mut(seat).hand;
+        hand[c.index()] = hand[c.index()].saturating_sub(1);
+        state.discards[c.index()] += 1;
+    }
+    if let Step::Paying {
+        typed,
+        generic,
+        paid,
+        ..
+    } = &mut state.step
+    {
+        paid.extend(cards);
+        match current_typed(typed) {
+            Some(r) => typed[r.index()] -= 1,
+            None => *generic = generic.saturating_sub(1),
+        }
+    }
+}
+
+fn spend_amphora(state: &mut State, seat: Seat, events: &mut Vec<Event>) {
+    let p = state.player_mut(seat);
     p.amphorae = p.amphorae.saturating_sub(1);
     state.amphora_supply += 1;
-    ev.push(Event::AmphoraSpent { seat: Seat(seat) });
+    events.push(Event::AmphoraSpent { seat });
 }
 
-fn spend_amphora_if_extra(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
+fn spend_amphora_if_extra(state: &mut State, seat: Seat, events: &mut Vec<Event>) {
     if state.turn.amphora_phase {
-        spend_amphora(state, seat, ev);
+        spend_amphora(state, seat, events);
     }
 }
 
@@ -161,11 +142,11 @@ fn resume(state: &State) -> Step {
 
 fn start_placement(
     state: &mut State,
-    seat: u8,
+    seat: Seat,
     building: BuildingId,
     cell: Hex,
     source: Source,
-    ev: &mut Vec<Event>,
+    events: &mut Vec<Event>,
 ) {
     let Some(Cost {
         typed,
@@ -184,12 +165,12 @@ fn start_placement(
         paid: Vec::new(),
         new_colony,
     };
-    place_if_paid(state, seat, ev);
+    place_if_paid(state, seat, events);
 }
 
 /// Places the building being paid for once nothing is owed (at once for a free one);
 /// otherwise the payment goes on with its next unit.
-fn place_if_paid(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
+fn place_if_paid(state: &mut State, seat: Seat, events: &mut Vec<Event>) {
     let Step::Paying { typed, generic, .. } = &state.step else {
         return;
     };
@@ -206,7 +187,9 @@ fn place_if_paid(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
         ..
     } = step
     {
-        place(state, seat, building, cell, source, paid, new_colony, ev);
+        place(
+            state, seat, building, cell, source, paid, new_colony, events,
+        );
     }
 }
 
@@ -215,45 +198,42 @@ fn place_if_paid(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
 #[allow(clippy::too_many_arguments)]
 fn place(
     state: &mut State,
-    seat: u8,
+    seat: Seat,
     building: BuildingId,
     cell: Hex,
     source: Source,
     paid: Vec<Resource>,
     new_colony: bool,
-    ev: &mut Vec<Event>,
+    events: &mut Vec<Event>,
 ) {
     if let Some(c) = state.cell_mut(cell) {
         c.building = Some((seat, building));
     }
-    state.players[seat as usize].placed.push((building, cell));
-    ev.push(Event::BuildingPlaced {
-        seat: Seat(seat),
+    state.player_mut(seat).placed.push((building, cell));
+    events.push(Event::BuildingPlaced {
+        seat,
         building,
         cell,
         paid,
         new_colony,
     });
-    award_amphora(state, seat, building, ev);
+    award_amphora(state, seat, building, events);
     if let Some(by) = victory(state, seat, cell) {
-        ev.push(Event::Won {
-            seat: Seat(seat),
-            by,
-        });
+        events.push(Event::Won { seat, by });
         state.step = Step::Over { winner: seat, by };
         return;
     }
     match source {
-        Source::Drawn { pile } => after_drawn(state, seat, pile, ev),
+        Source::Drawn { pile } => after_drawn(state, seat, pile, events),
         Source::Reserve => state.step = resume(state),
     }
 }
 
 /// A group complete on the board and connected among its own tiles earns one amphora
 /// (or a card when the supply is empty), once per group (§2.8, A4).
-fn award_amphora(state: &mut State, seat: u8, building: BuildingId, ev: &mut Vec<Event>) {
+fn award_amphora(state: &mut State, seat: Seat, building: BuildingId, events: &mut Vec<Event>) {
     let group = group_of(building);
-    let p = &state.players[seat as usize];
+    let p = state.player(seat);
     if p.groups_done.contains(&group) {
         return;
     }
@@ -268,10 +248,10 @@ fn award_amphora(state: &mut State, seat: u8, building: BuildingId, ev: &mut Vec
         return;
     }
     let from_supply = state.amphora_supply > 0;
-    let p = &mut state.players[seat as usize];
+    let p = state.player_mut(seat);
     p.groups_done.push(group);
-    ev.push(Event::AmphoraEarned {
-        seat: Seat(seat),
+    events.push(Event::AmphoraEarned {
+        seat,
         group,
         from_supply,
     });
@@ -279,13 +259,13 @@ fn award_amphora(state: &mut State, seat: u8, building: BuildingId, ev: &mut Vec
         p.amphorae += 1;
         state.amphora_supply -= 1;
     } else {
-        state.draw_cards(seat, 1, ev);
+        state.draw_cards(seat, 1, events);
     }
 }
 
 /// §2.10: all buildings placed, or the new building's colony touches two shrines.
-fn victory(state: &State, seat: u8, cell: Hex) -> Option<Victory> {
-    let placed = &state.players[seat as usize].placed;
+fn victory(state: &State, seat: Seat, cell: Hex) -> Option<Victory> {
+    let placed = &state.player(seat).placed;
     if placed.len() >= tables().buildings.len() {
         return Some(Victory::AllBuildings);
     }
@@ -306,29 +286,26 @@ fn victory(state: &State, seat: u8, cell: Hex) -> Option<Victory> {
 
 /// After the drawn tile is resolved: an empty pile reveals the next map piece, which must
 /// be laid (§2.9); with an empty map stack nothing happens (A7).
-fn after_drawn(state: &mut State, seat: u8, pile: u8, ev: &mut Vec<Event>) {
-    if !state.players[seat as usize].piles[pile as usize].is_empty() {
+fn after_drawn(state: &mut State, seat: Seat, pile: u8, events: &mut Vec<Event>) {
+    if !state.player(seat).piles[pile as usize].is_empty() {
         state.step = resume(state);
         return;
     }
     match state.map_stack.pop() {
         Some(piece) => {
-            ev.push(Event::PieceRevealed {
-                seat: Seat(seat),
-                piece,
-            });
+            events.push(Event::PieceRevealed { seat, piece });
             state.step = Step::PlacePiece { piece };
         }
         None => {
-            ev.push(Event::NoPieceLeft { seat: Seat(seat) });
+            events.push(Event::NoPieceLeft { seat });
             state.step = resume(state);
         }
     }
 }
 
-fn end_turn(state: &mut State, seat: u8, ev: &mut Vec<Event>) {
-    ev.push(Event::TurnEnded { seat: Seat(seat) });
-    state.current = ((seat as usize + 1) % state.n()) as u8;
+fn end_turn(state: &mut State, seat: Seat, events: &mut Vec<Event>) {
+    events.push(Event::TurnEnded { seat });
+    state.current = Seat(((seat.index() + 1) % state.seat_count()) as u8);
     state.turn = Turn::default();
     state.step = Step::Main;
 }

@@ -5,7 +5,7 @@ use super::data::tables;
 use super::hex::piece_cells;
 use super::state::{Player, State, Step, Turn};
 use super::types::{BuildingId, Options, PieceId, Resource};
-use crate::{GameRng, SetupError};
+use crate::{GameRng, Seat, SetupError};
 
 pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let t = tables();
@@ -15,7 +15,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
             options.players
         ))
     })?;
-    let n = options.players as usize;
+    let seat_count = options.players as usize;
     let c = &t.constants;
     let mut rng = GameRng::seeded(seed);
 
@@ -25,11 +25,11 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let mut state = State {
         options: options.clone(),
         rng,
-        start: 0,
-        current: 0,
+        start: Seat(0),
+        current: Seat(0),
         turn: Turn::default(),
         step: Step::Main,
-        players: Vec::with_capacity(n),
+        players: Vec::with_capacity(seat_count),
         cells: Vec::new(),
         shrines: start.shrines.clone(),
         map_stack: Vec::new(),
@@ -46,7 +46,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     }
     state.map_stack = stack;
 
-    for _ in 0..n {
+    for _ in 0..seat_count {
         let mut main: Vec<BuildingId> = Vec::new();
         let mut others: Vec<BuildingId> = Vec::new();
         for (i, b) in t.buildings.iter().enumerate() {
@@ -84,10 +84,10 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     }
     state.rng.shuffle(&mut state.deck);
 
-    state.start = state.rng.index(n) as u8;
+    state.start = Seat(state.rng.index(seat_count) as u8);
     state.current = state.start;
-    for i in 0..n {
-        let seat = ((state.start as usize + i) % n) as u8;
+    for i in 0..seat_count {
+        let seat = Seat(((state.start.index() + i) % seat_count) as u8);
         let count = c.start_hands.get(i).copied().unwrap_or(0);
         let mut ignored = Vec::new();
         state.draw_cards(seat, count, &mut ignored);

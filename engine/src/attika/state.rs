@@ -15,7 +15,7 @@ pub struct Cell {
     pub hex: Hex,
     pub symbol: Option<Resource>,
     /// Owner seat and building.
-    pub building: Option<(u8, BuildingId)>,
+    pub building: Option<(Seat, BuildingId)>,
 }
 
 /// One player's material.
@@ -76,7 +76,7 @@ pub enum Step {
     /// After the normal turn: spend amphorae for extra actions, or end the turn.
     Amphorae,
     Over {
-        winner: u8,
+        winner: Seat,
         by: Victory,
     },
 }
@@ -96,8 +96,8 @@ pub struct State {
     pub options: Options,
     pub rng: GameRng,
     /// The random start player; turn order is clockwise (increasing seat) from it.
-    pub start: u8,
-    pub current: u8,
+    pub start: Seat,
+    pub current: Seat,
     pub turn: Turn,
     pub step: Step,
     pub players: Vec<Player>,
@@ -115,8 +115,21 @@ pub struct State {
 }
 
 impl State {
-    pub fn n(&self) -> usize {
+    pub fn seat_count(&self) -> usize {
         self.players.len()
+    }
+
+    /// Every seat, in seat order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        (0..self.players.len() as u8).map(Seat)
+    }
+
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+
+    pub fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[seat.index()]
     }
 
     pub fn is_over(&self) -> bool {
@@ -156,7 +169,7 @@ impl State {
     }
 
     /// Owner of the building on `hex`, if any.
-    pub fn owner(&self, hex: Hex) -> Option<u8> {
+    pub fn owner(&self, hex: Hex) -> Option<Seat> {
         self.cell(hex).and_then(|c| c.building).map(|(s, _)| s)
     }
 
@@ -171,27 +184,23 @@ impl State {
     }
 
     /// The connected groups of `seat`'s buildings (edge adjacency; shrines never join).
-    pub fn colonies(&self, seat: u8) -> Vec<Vec<Hex>> {
-        let own: Vec<Hex> = self.players[seat as usize]
-            .placed
-            .iter()
-            .map(|(_, h)| *h)
-            .collect();
+    pub fn colonies(&self, seat: Seat) -> Vec<Vec<Hex>> {
+        let own: Vec<Hex> = self.player(seat).placed.iter().map(|(_, h)| *h).collect();
         components(&own)
     }
 
-    pub fn colony_count(&self, seat: u8) -> u8 {
+    pub fn colony_count(&self, seat: Seat) -> u8 {
         self.colonies(seat).len() as u8
     }
 
-    /// Draws up to `n` cards for `seat`, reshuffling the discards into the deck when it
+    /// Draws up to `count` cards for `seat`, reshuffling the discards into the deck when it
     /// runs out (A8); when both are empty the player gets fewer.
-    pub fn draw_cards(&mut self, seat: u8, n: u8, events: &mut Vec<Event>) {
-        if n == 0 {
+    pub fn draw_cards(&mut self, seat: Seat, count: u8, events: &mut Vec<Event>) {
+        if count == 0 {
             return;
         }
         let mut cards = Vec::new();
-        for _ in 0..n {
+        for _ in 0..count {
             if self.deck.is_empty() {
                 if self.discards.iter().all(|&c| c == 0) {
                     break;
@@ -202,12 +211,12 @@ impl State {
                 });
             }
             if let Some(card) = self.deck.pop() {
-                self.players[seat as usize].hand[card.index()] += 1;
+                self.player_mut(seat).hand[card.index()] += 1;
                 cards.push(card);
             }
         }
         events.push(Event::CardsDrawn {
-            seat: Seat(seat),
+            seat,
             count: cards.len() as u8,
             cards,
         });

@@ -7,6 +7,7 @@
 
 use crate::Seat;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Options of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +51,30 @@ impl Resource {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The letter of the rules page and the data files: "W", "F", "H", "M".
+    pub fn code(self) -> &'static str {
+        match self {
+            Resource::Water => "W",
+            Resource::Forest => "F",
+            Resource::Hill => "H",
+            Resource::Mountain => "M",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Resource> {
+        Resource::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// The word a player reads: "water" .. "mountain".
+    pub fn name(self) -> &'static str {
+        match self {
+            Resource::Water => "water",
+            Resource::Forest => "forest",
+            Resource::Hill => "hill",
+            Resource::Mountain => "mountain",
+        }
+    }
 }
 
 /// Cards or cost units per [`Resource`], indexed by [`Resource::index`] (W, F, H, M).
@@ -65,6 +90,13 @@ pub struct Hex {
 impl Hex {
     pub const fn new(q: i16, r: i16) -> Hex {
         Hex { q, r }
+    }
+}
+
+/// "(q, r)", as the rules page writes a hex.
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.q, self.r)
     }
 }
 
@@ -137,6 +169,16 @@ pub enum Mode {
     Build,
 }
 
+impl Mode {
+    /// The word a player reads: "draw" or "build".
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Draw => "draw",
+            Mode::Build => "build",
+        }
+    }
+}
+
 /// One small decision. A turn is a sequence of them, e.g. `Build`, `Place`, `PayCard`,
 /// `PayPair` ..., then `EndTurn`; or `Draw`, `Store` (or `Place` and payments), maybe
 /// `PlacePiece`, then `EndTurn`.
@@ -165,6 +207,23 @@ pub enum Action {
     /// End the normal turn (unused actions become cards), or, in the amphora phase, end
     /// the turn.
     EndTurn,
+}
+
+impl Action {
+    /// The decision's name as the proto spells it ("pay_card"), for refusal messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Draw { .. } => "draw",
+            Action::Build { .. } => "build",
+            Action::Place { .. } => "place",
+            Action::Store => "store",
+            Action::PayCard { .. } => "pay_card",
+            Action::PayPair { .. } => "pay_pair",
+            Action::PlacePiece { .. } => "place_piece",
+            Action::AmphoraForCard => "amphora_for_card",
+            Action::EndTurn => "end_turn",
+        }
+    }
 }
 
 /// What happened. `CardsDrawn` and `CardGained` hide the cards from other viewers.
@@ -242,6 +301,16 @@ pub enum Event {
 pub enum Victory {
     AllBuildings,
     ShrineConnection,
+}
+
+impl Victory {
+    /// The outcome's breakdown line: "all buildings" or "shrine connection".
+    pub fn name(self) -> &'static str {
+        match self {
+            Victory::AllBuildings => "all buildings",
+            Victory::ShrineConnection => "shrine connection",
+        }
+    }
 }
 
 /// One cell of the board as everyone sees it.

@@ -2,26 +2,23 @@
 
 use super::state::{State, Step};
 use super::types::{CellView, Event, Pending, PlayerView, View};
-use crate::{Seat, Viewer};
+use crate::Viewer;
 
 pub fn view(state: &State, viewer: Viewer) -> View {
     let players = state
         .players
         .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let seat = Seat(i as u8);
-            PlayerView {
-                seat,
-                hand_size: p.hand.iter().sum(),
-                hand: viewer.sees_private_of(seat).then_some(p.hand),
-                reserve: p.reserve.clone(),
-                piles: [0, 1, 2, 3].map(|k| p.piles[k].len() as u8),
-                amphorae: p.amphorae,
-                groups_completed: p.groups_done.clone(),
-                built: p.placed.len() as u8,
-                colonies: state.colony_count(i as u8),
-            }
+        .zip(state.seats())
+        .map(|(p, seat)| PlayerView {
+            seat,
+            hand_size: p.hand.iter().sum(),
+            hand: viewer.sees_private_of(seat).then_some(p.hand),
+            reserve: p.reserve.clone(),
+            piles: [0, 1, 2, 3].map(|k| p.piles[k].len() as u8),
+            amphorae: p.amphorae,
+            groups_completed: p.groups_done.clone(),
+            built: p.placed.len() as u8,
+            colonies: state.colony_count(seat),
         })
         .collect();
     let cells = state
@@ -30,14 +27,14 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         .map(|c| CellView {
             hex: c.hex,
             symbol: c.symbol,
-            building: c.building.map(|(s, b)| (Seat(s), b)),
+            building: c.building,
         })
         .collect();
     View {
         players,
         cells,
         shrines: state.shrines.clone(),
-        current: Seat(state.current),
+        current: state.current,
         mode: state.turn.mode,
         draws: state.turn.draws,
         builds: state.turn.builds,
@@ -47,7 +44,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         map_pieces_left: state.map_stack.len() as u8,
         amphora_supply: state.amphora_supply,
         winner: match state.step {
-            Step::Over { winner, by } => Some((Seat(winner), by)),
+            Step::Over { winner, by } => Some((winner, by)),
             _ => None,
         },
     }

@@ -2,10 +2,9 @@
 //! cleared, empty hands, and shortcuts to put buildings and symbols where a test needs them.
 #![allow(dead_code)]
 
-use agora_engine::attika::data::tables;
 use agora_engine::attika::state::{State, Step};
 use agora_engine::attika::types::{Action, BuildingId, Counts, Event, Hex, Options, Resource};
-use agora_engine::attika::Attika;
+use agora_engine::attika::{Attika, Refusal};
 use agora_engine::{Game, Seat};
 
 pub const W: Resource = Resource::Water;
@@ -13,7 +12,7 @@ pub const F: Resource = Resource::Forest;
 pub const H: Resource = Resource::Hill;
 pub const M: Resource = Resource::Mountain;
 
-pub fn opts(players: u8) -> Options {
+pub fn options(players: u8) -> Options {
     Options {
         players,
         amphora_for_card: false,
@@ -24,9 +23,9 @@ pub fn opts(players: u8) -> Options {
 /// (the reserve tiles go back on top of their piles' stock is irrelevant here: tests set
 /// what they need). Cards removed from hands go back to the deck.
 pub fn fresh(players: u8) -> State {
-    let mut s = Attika::setup(&opts(players), 7).expect("setup");
-    s.start = 0;
-    s.current = 0;
+    let mut s = Attika::setup(&options(players), 7).expect("setup");
+    s.start = Seat(0);
+    s.current = Seat(0);
     for c in &mut s.cells {
         c.symbol = None;
     }
@@ -36,23 +35,23 @@ pub fn fresh(players: u8) -> State {
     s
 }
 
-pub fn b(code: &str) -> BuildingId {
-    tables().building_index(code).expect("building code")
+pub fn building(code: &str) -> BuildingId {
+    BuildingId::from_code(code).expect("building code")
 }
 
 pub fn hex(q: i16, r: i16) -> Hex {
     Hex::new(q, r)
 }
 
-pub fn sym(s: &mut State, h: Hex, r: Resource) {
+pub fn set_symbol(s: &mut State, h: Hex, r: Resource) {
     s.cell_mut(h).expect("board cell").symbol = Some(r);
 }
 
 /// Takes `id` out of `seat`'s piles/reserve (keeps the 30 conserved) and puts it on `h`.
 pub fn put(s: &mut State, seat: u8, code: &str, h: Hex) {
-    let id = b(code);
+    let id = building(code);
     take(s, seat, id);
-    s.cell_mut(h).expect("board cell").building = Some((seat, id));
+    s.cell_mut(h).expect("board cell").building = Some((Seat(seat), id));
     s.players[seat as usize].placed.push((id, h));
 }
 
@@ -70,7 +69,7 @@ pub fn reserve(s: &mut State, seat: u8, codes: &[&str]) {
     let old = std::mem::take(&mut s.players[seat as usize].reserve);
     s.players[seat as usize].piles[1].extend(old);
     for c in codes {
-        let id = b(c);
+        let id = building(c);
         take(s, seat, id);
         s.players[seat as usize].reserve.push(id);
     }
@@ -102,15 +101,15 @@ pub fn play(s: &mut State, seat: u8, a: Action) -> Vec<Event> {
     Attika::apply(s, Seat(seat), &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
 }
 
-/// Applies an action that must be refused with `code`, and checks nothing changed.
-pub fn refused(s: &mut State, seat: u8, a: Action, code: &str) {
+/// Applies an action that must be refused with `refusal`, and checks nothing changed.
+pub fn refused(s: &mut State, seat: u8, a: Action, refusal: Refusal) {
     let before = s.clone();
     assert!(
         !Attika::legal_actions(s, Seat(seat)).contains(&a),
         "{a:?} is listed"
     );
     let e = Attika::apply(s, Seat(seat), &a).expect_err("must be refused");
-    assert_eq!(e.code, code, "{e}");
+    assert_eq!(e.code, refusal.code(), "{e}");
     assert!(!e.message.is_empty());
     assert!(*s == before, "a refused action changed the state");
 }
@@ -140,7 +139,7 @@ pub fn total_cards(s: &State) -> usize {
 
 pub fn buildings_of(s: &State, seat: u8) -> usize {
     let p = &s.players[seat as usize];
-    let held = if s.current == seat {
+    let held = if s.current == Seat(seat) {
         usize::from(s.held_building().is_some())
     } else {
         0

@@ -34,12 +34,18 @@ use agora_engine::attika::state::{State, Step};
 use agora_engine::attika::types::{
     Action, Event, Group, Hex, Mode, Pending, Resource, Victory, BUILDING_CODES,
 };
-use agora_engine::attika::Attika;
+use agora_engine::attika::{Attika, Refusal};
 use agora_engine::{Game, Seat, Viewer};
 use std::collections::HashMap;
 
 fn place_free(s: &mut State, seat: u8, code: &str, cell: Hex) -> Vec<Event> {
-    let mut ev = play(s, seat, Action::Build { building: b(code) });
+    let mut ev = play(
+        s,
+        seat,
+        Action::Build {
+            building: building(code),
+        },
+    );
     ev.extend(play(s, seat, Action::Place { cell }));
     ev
 }
@@ -113,38 +119,76 @@ fn catalog_info_names_assumed_tables() {
         ("attika", "Attika", 2, 4)
     );
     assert!(info.options.iter().any(|o| o.name == "amphora_for_card"));
-    let all = info.provisional_data.join(" ");
-    for a in ["(A1)", "(A2)", "(A2b)", "(A6)"] {
-        assert!(all.contains(a), "{a} missing");
-    }
+    assert_eq!(info.refusal_codes, Refusal::codes());
+    assert!(info.refusal_codes.contains(&"PAYMENT_DEAD_END"));
+    let rows = &info.provisional_data;
+    assert!(rows.contains(
+        &"starting boards and shrines: 2 players, 3 players, 4 players (A1)".to_string()
+    ));
+    let buildings = rows
+        .iter()
+        .find(|r| r.starts_with("buildings"))
+        .expect("assumed buildings");
+    assert!(buildings.contains("SUP1, SUP2") && buildings.ends_with("(A2, A2b)"));
+    assert!(!buildings.contains("RD1"), "roads come from the seed");
+    assert!(rows
+        .iter()
+        .any(|r| r.starts_with("map piece symbols: T01") && r.ends_with("(A6)")));
+    assert!(
+        !rows.iter().any(|r| r.starts_with("constants")),
+        "constants are sourced"
+    );
+}
+
+#[test]
+fn a_corrected_row_leaves_the_provisional_list() {
+    use agora_engine::attika::data::provisional_line;
+    use agora_engine::Provenance;
+    let rows = |second: Provenance| {
+        [
+            ("T01".to_string(), Provenance::Assumed, "A6: placeholder"),
+            ("T02".to_string(), second, "A6 and A7b"),
+        ]
+        .into_iter()
+    };
+    assert_eq!(
+        provisional_line("pieces", rows(Provenance::Assumed)).as_deref(),
+        Some("pieces: T01, T02 (A6, A7b)")
+    );
+    assert_eq!(
+        provisional_line("pieces", rows(Provenance::Seed)).as_deref(),
+        Some("pieces: T01 (A6)")
+    );
+    let none = [("T01".to_string(), Provenance::Source, "A6")].into_iter();
+    assert_eq!(provisional_line("pieces", none), None);
 }
 
 #[test]
 fn worked_example_01_basic_reduction() {
     let mut s = fresh(2);
     let a = hex(0, 0);
-    sym(&mut s, a, M);
-    sym(&mut s, hex(1, 0), M);
-    sym(&mut s, hex(1, -1), H);
-    sym(&mut s, hex(0, -1), W);
-    sym(&mut s, hex(-1, 0), F);
+    set_symbol(&mut s, a, M);
+    set_symbol(&mut s, hex(1, 0), M);
+    set_symbol(&mut s, hex(1, -1), H);
+    set_symbol(&mut s, hex(0, -1), W);
+    set_symbol(&mut s, hex(-1, 0), F);
     put(&mut s, 0, "CTY6", hex(-1, 0)); // occupied: its F does not count (A5)
     reserve(&mut s, 0, &["DEF2"]);
     set_hand(&mut s, 0, [1, 1, 1, 0]);
-    let c = cost_at(&s, 0, b("DEF2"), a).expect("empty cell");
+    let c = cost_at(&s, Seat(0), building("DEF2"), a).expect("empty cell");
     assert_eq!((c.typed, c.generic, c.new_colony), ([0, 1, 0, 0], 0, false));
     play(
         &mut s,
         0,
         Action::Build {
-            building: b("DEF2"),
+            building: building("DEF2"),
         },
     );
     play(&mut s, 0, Action::Place { cell: a });
     assert_eq!(
         Attika::view(&s, Viewer::Seat(Seat(0))).pending,
         Pending::Paying {
-            building: b("DEF2"),
+            building: building("DEF2"),
             cell: a,
             typed: [0, 1, 0, 0],
             generic: 0
@@ -174,16 +218,16 @@ fn worked_example_01_basic_reduction() {
 fn worked_example_02_pair_joker() {
     // Ship (F2 W1) on a cell with one F: remaining {F1, W1}.
     let mut s = fresh(2);
-    sym(&mut s, hex(0, 0), F);
+    set_symbol(&mut s, hex(0, 0), F);
     reserve(&mut s, 0, &["SHP2"]);
-    let c = cost_at(&s, 0, b("SHP2"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("SHP2"), hex(0, 0)).expect("cell");
     assert_eq!((c.typed, c.generic), ([1, 1, 0, 0], 0));
     set_hand(&mut s, 0, [1, 0, 2, 1]); // {H,H,M,W}
     play(
         &mut s,
         0,
         Action::Build {
-            building: b("SHP2"),
+            building: building("SHP2"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
@@ -206,23 +250,23 @@ fn worked_example_02_pair_joker() {
     );
     assert!(!feasible(&[1, 0, 0, 1], &[1, 1, 0, 0], 0));
     let mut s = fresh(2);
-    sym(&mut s, hex(0, 0), F);
+    set_symbol(&mut s, hex(0, 0), F);
     reserve(&mut s, 0, &["SHP2"]);
     set_hand(&mut s, 0, [1, 0, 0, 1]);
     refused(
         &mut s,
         0,
         Action::Build {
-            building: b("SHP2"),
+            building: building("SHP2"),
         },
-        "CANNOT_AFFORD",
+        Refusal::CannotAfford,
     );
     set_hand(&mut s, 0, [1, 0, 1, 1]);
     play(
         &mut s,
         0,
         Action::Build {
-            building: b("SHP2"),
+            building: building("SHP2"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
@@ -237,15 +281,15 @@ fn worked_example_03_colony_surcharge() {
     put(&mut s, 0, "CTY2", hex(5, -1));
     put(&mut s, 0, "CTY3", hex(2, 1));
     put(&mut s, 1, "CTY2", hex(3, -2));
-    let red = cost_at(&s, 0, b("DEF1"), hex(0, 0)).expect("cell");
-    let blue = cost_at(&s, 1, b("DEF1"), hex(0, 0)).expect("cell");
+    let red = cost_at(&s, Seat(0), building("DEF1"), hex(0, 0)).expect("cell");
+    let blue = cost_at(&s, Seat(1), building("DEF1"), hex(0, 0)).expect("cell");
     assert_eq!(
         (red.typed, red.generic, red.new_colony),
         ([0, 0, 2, 2], 2, true)
     );
     assert_eq!(blue.generic, 1);
     let s0 = fresh(2);
-    let first = cost_at(&s0, 0, b("DEF1"), hex(0, 0)).expect("cell");
+    let first = cost_at(&s0, Seat(0), building("DEF1"), hex(0, 0)).expect("cell");
     assert_eq!(
         (first.generic, first.new_colony),
         (0, true),
@@ -258,31 +302,31 @@ fn worked_example_04_merge() {
     let mut s = fresh(2);
     put(&mut s, 0, "CTY2", hex(-1, 0)); // colony X
     put(&mut s, 0, "CTY3", hex(1, 0)); // colony Y
-    assert_eq!(s.colony_count(0), 2);
+    assert_eq!(s.colony_count(Seat(0)), 2);
     reserve(&mut s, 0, &["DEF1"]);
-    let c = cost_at(&s, 0, b("DEF1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("DEF1"), hex(0, 0)).expect("cell");
     assert_eq!((c.generic, c.new_colony), (0, false), "no surcharge");
     set_hand(&mut s, 0, [0, 0, 2, 2]);
     play(
         &mut s,
         0,
         Action::Build {
-            building: b("DEF1"),
+            building: building("DEF1"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     pay_all(&mut s, 0);
-    assert_eq!(s.colony_count(0), 1, "red now has 1 colony");
+    assert_eq!(s.colony_count(Seat(0)), 1, "red now has 1 colony");
     assert_eq!(Attika::view(&s, Viewer::Spectator).players[0].colonies, 1);
 }
 
 /// Target (0,0) with W; empty neighbours with F and H; M on an occupied neighbour.
 fn road_board() -> State {
     let mut s = fresh(2);
-    sym(&mut s, hex(0, 0), W);
-    sym(&mut s, hex(1, 0), F);
-    sym(&mut s, hex(1, -1), H);
-    sym(&mut s, hex(0, -1), M);
+    set_symbol(&mut s, hex(0, 0), W);
+    set_symbol(&mut s, hex(1, 0), F);
+    set_symbol(&mut s, hex(1, -1), H);
+    set_symbol(&mut s, hex(0, -1), M);
     put(&mut s, 1, "CTY2", hex(0, -1));
     s
 }
@@ -290,16 +334,22 @@ fn road_board() -> State {
 #[test]
 fn worked_example_05_first_road() {
     let s = road_board();
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert_eq!((c.typed, c.generic), ([0; 4], 2), "5 - 3 = 2 of any type");
     let mut s = road_board();
     put(&mut s, 0, "CTY3", hex(5, -1));
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert_eq!(c.generic, 3, "2nd colony: 2 + 1");
     // Paid with any cards, one per unit.
     reserve(&mut s, 0, &["RD1"]);
     set_hand(&mut s, 0, [0, 1, 1, 1]);
-    play(&mut s, 0, Action::Build { building: b("RD1") });
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: building("RD1"),
+        },
+    );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
     let legal = Attika::legal_actions(&s, Seat(0));
     assert_eq!(legal.len(), 3, "any held card: {legal:?}");
@@ -310,7 +360,7 @@ fn worked_example_05_first_road() {
             first: F,
             second: H,
         },
-        "PAIR_NOT_NEEDED",
+        Refusal::PairNotNeeded,
     );
     let ev = pay_all(&mut s, 0);
     assert!(ev.iter().any(
@@ -322,7 +372,7 @@ fn worked_example_05_first_road() {
 fn worked_example_06_road_next_to_own_road() {
     let mut s = road_board();
     put(&mut s, 0, "RD2", hex(-1, 1));
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert!(
         c.typed == [0; 4] && c.generic == 0,
         "free whatever the symbols"
@@ -333,7 +383,7 @@ fn worked_example_06_road_next_to_own_road() {
 fn road_next_to_opponent_road_is_paid() {
     let mut s = road_board();
     put(&mut s, 1, "RD2", hex(-1, 1));
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert_eq!(c.generic, 2, "paid as in example 5");
 }
 
@@ -348,9 +398,9 @@ fn worked_example_07_road_cap() {
         ((-1, 0), W),
         ((-1, 1), F),
     ] {
-        sym(&mut s, hex(h.0, h.1), r);
+        set_symbol(&mut s, hex(h.0, h.1), r);
     }
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert_eq!(c.generic, 0, "S = 6: cost 0, never negative");
     reserve(&mut s, 0, &["RD1"]);
     let ev = place_free(&mut s, 0, "RD1", hex(0, 0));
@@ -371,11 +421,11 @@ fn founding_road_pays_surcharge_even_at_cap() {
         ((-1, 0), W),
         ((-1, 1), F),
     ] {
-        sym(&mut s, hex(h.0, h.1), r);
+        set_symbol(&mut s, hex(h.0, h.1), r);
     }
     put(&mut s, 0, "CTY2", hex(5, -1));
     put(&mut s, 0, "CTY3", hex(2, 1));
-    let c = cost_at(&s, 0, b("RD1"), hex(0, 0)).expect("cell");
+    let c = cost_at(&s, Seat(0), building("RD1"), hex(0, 0)).expect("cell");
     assert_eq!(c.generic, 2, "max(0, 5 - 6) + 2 colonies (A15)");
 }
 
@@ -386,8 +436,9 @@ fn worked_example_08_logical_order() {
     put(&mut s, 0, "DEF1", hex(3, -2)); // own Quarry
     put(&mut s, 0, "DEF3", hex(5, -1)); // own Tower
     put(&mut s, 1, "DEF2", hex(2, 1)); // opponent's Fortress
-    let free =
-        |s: &State, code: &str, h: Hex| cost_at(s, 0, b(code), h).expect("cell").typed == [0; 4];
+    let free = |s: &State, code: &str, h: Hex| {
+        cost_at(s, Seat(0), building(code), h).expect("cell").typed == [0; 4]
+    };
     assert!(
         free(&s, "DEF4", hex(1, 0)),
         "Tower next to own Fortress: free"
@@ -475,7 +526,7 @@ fn worked_example_09_unused_actions() {
     let ev = play(&mut s, 0, Action::EndTurn);
     assert_eq!(cards_drawn(&ev), 3, "no action: +3");
     assert_eq!(s.players[0].hand.iter().sum::<u8>(), 3);
-    assert_eq!(s.current, 1);
+    assert_eq!(s.current, Seat(1));
 }
 
 #[test]
@@ -487,9 +538,9 @@ fn worked_example_10_mixing_forbidden() {
         &mut s,
         0,
         Action::Build {
-            building: b("DEF3"),
+            building: building("DEF3"),
         },
-        "MIXED_MODES",
+        Refusal::MixedModes,
     );
 
     // Drawing a tile and building it at once is legal and uses 1 draw.
@@ -521,7 +572,7 @@ fn drawn_building(s: &State) -> Option<agora_engine::attika::types::BuildingId> 
 fn build_then_draw_is_mixing() {
     let mut s = free_builds();
     place_free(&mut s, 0, "DEF3", hex(1, 0));
-    refused(&mut s, 0, Action::Draw { pile: 1 }, "MIXED_MODES");
+    refused(&mut s, 0, Action::Draw { pile: 1 }, Refusal::MixedModes);
 }
 
 #[test]
@@ -537,7 +588,12 @@ fn stored_tile_cannot_be_built_even_with_an_amphora() {
     assert!(Attika::legal_actions(&s, Seat(0))
         .iter()
         .all(|a| !matches!(a, Action::Build { .. })));
-    refused(&mut s, 0, Action::Build { building: stored }, "MIXED_MODES");
+    refused(
+        &mut s,
+        0,
+        Action::Build { building: stored },
+        Refusal::MixedModes,
+    );
 }
 
 #[test]
@@ -547,7 +603,7 @@ fn draw_limit_is_two() {
         play(&mut s, 0, Action::Draw { pile: 2 });
         play(&mut s, 0, Action::Store);
     }
-    refused(&mut s, 0, Action::Draw { pile: 1 }, "NO_DRAWS_LEFT");
+    refused(&mut s, 0, Action::Draw { pile: 1 }, Refusal::NoDrawsLeft);
     assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![Action::EndTurn]);
 }
 
@@ -561,9 +617,9 @@ fn build_limit_is_three() {
         &mut s,
         0,
         Action::Build {
-            building: b("SHP3"),
+            building: building("SHP3"),
         },
-        "NO_BUILDS_LEFT",
+        Refusal::NoBuildsLeft,
     );
     assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![Action::EndTurn]);
 }
@@ -669,7 +725,7 @@ fn worked_example_11_amphora_award() {
     let mut s = fresh(2);
     put(&mut s, 1, "VIN1", hex(0, 0));
     reserve(&mut s, 1, &["VIN2"]);
-    s.current = 1;
+    s.current = Seat(1);
     let ev = place_free(&mut s, 1, "VIN2", hex(1, 0));
     assert!(ev.contains(&Event::AmphoraEarned {
         seat: Seat(1),
@@ -681,7 +737,7 @@ fn worked_example_11_amphora_award() {
     let mut s = fresh(2);
     put(&mut s, 1, "VIN1", hex(0, 0));
     reserve(&mut s, 1, &["VIN2"]);
-    s.current = 1;
+    s.current = Seat(1);
     s.amphora_supply = 0;
     let ev = place_free(&mut s, 1, "VIN2", hex(1, 0));
     assert!(ev.contains(&Event::AmphoraEarned {
@@ -707,7 +763,7 @@ fn amphora_needs_connected_group() {
         &mut s,
         0,
         Action::Build {
-            building: b("VIN2"),
+            building: building("VIN2"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(5, -1) });
@@ -792,13 +848,13 @@ fn amphora_mode_choice_after_no_action() {
         &mut s,
         0,
         Action::Build {
-            building: b("DEF3"),
+            building: building("DEF3"),
         },
-        "MIXED_MODES",
+        Refusal::MixedModes,
     );
     play(&mut s, 0, Action::Draw { pile: 1 });
     play(&mut s, 0, Action::Store);
-    refused(&mut s, 0, Action::Draw { pile: 1 }, "NO_AMPHORA");
+    refused(&mut s, 0, Action::Draw { pile: 1 }, Refusal::NoAmphora);
 }
 
 #[test]
@@ -807,13 +863,13 @@ fn amphora_for_card_option() {
     s.players[0].amphorae = 1;
     s.amphora_supply = 14;
     play(&mut s, 0, Action::EndTurn);
-    refused(&mut s, 0, Action::AmphoraForCard, "OPTION_DISABLED");
+    refused(&mut s, 0, Action::AmphoraForCard, Refusal::OptionDisabled);
 
     let mut s = fresh(2);
     s.options.amphora_for_card = true;
     s.players[0].amphorae = 1;
     s.amphora_supply = 14;
-    refused(&mut s, 0, Action::AmphoraForCard, "WRONG_DECISION");
+    refused(&mut s, 0, Action::AmphoraForCard, Refusal::WrongDecision);
     play(&mut s, 0, Action::EndTurn);
     let ev = play(&mut s, 0, Action::AmphoraForCard);
     assert_eq!(cards_drawn(&ev), 1);
@@ -832,7 +888,11 @@ fn unused_amphora_gives_nothing() {
     play(&mut s, 0, Action::EndTurn);
     let ev = play(&mut s, 0, Action::EndTurn);
     assert_eq!(cards_drawn(&ev), 0);
-    assert_eq!((s.players[0].amphorae, s.current), (2, 1), "kept for later");
+    assert_eq!(
+        (s.players[0].amphorae, s.current),
+        (2, Seat(1)),
+        "kept for later"
+    );
 }
 
 /// Leaves exactly one tile in pile 2 of seat 0 (the rest go to pile 1).
@@ -863,11 +923,11 @@ fn worked_example_13_extension_trigger() {
         !legal.is_empty() && legal.iter().all(|a| matches!(a, Action::PlacePiece { .. })),
         "must lay it"
     );
-    refused(&mut s, 0, Action::EndTurn, "WRONG_DECISION");
+    refused(&mut s, 0, Action::EndTurn, Refusal::WrongDecision);
     let cells = s.cells.len();
     play(&mut s, 0, legal[0].clone());
     assert_eq!(s.cells.len(), cells + 7);
-    refused(&mut s, 0, Action::Draw { pile: 2 }, "EMPTY_PILE");
+    refused(&mut s, 0, Action::Draw { pile: 2 }, Refusal::EmptyPile);
     assert!(Attika::legal_actions(&s, Seat(0)).contains(&Action::Draw { pile: 1 }));
 }
 
@@ -914,7 +974,7 @@ fn extension_overlap_and_far_refused() {
             center: hex(0, 0),
             rotation: 0,
         },
-        "BAD_PIECE_PLACEMENT",
+        Refusal::BadPiecePlacement,
     );
     refused(
         &mut s,
@@ -923,7 +983,7 @@ fn extension_overlap_and_far_refused() {
             center: hex(-3, 1),
             rotation: 0,
         },
-        "BAD_PIECE_PLACEMENT",
+        Refusal::BadPiecePlacement,
     ); // on the shrine
     refused(
         &mut s,
@@ -932,7 +992,7 @@ fn extension_overlap_and_far_refused() {
             center: hex(40, 40),
             rotation: 2,
         },
-        "BAD_PIECE_PLACEMENT",
+        Refusal::BadPiecePlacement,
     );
     let ok = Attika::legal_actions(&s, Seat(0))[0].clone();
     if let Action::PlacePiece { center, .. } = ok {
@@ -943,7 +1003,7 @@ fn extension_overlap_and_far_refused() {
                 center,
                 rotation: 6,
             },
-            "BAD_ROTATION",
+            Refusal::BadRotation,
         );
     }
 }
@@ -995,7 +1055,7 @@ fn worked_example_14_connection_win() {
         &mut s,
         0,
         Action::Build {
-            building: b("CTY9"),
+            building: building("CTY9"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(3, -1) });
@@ -1033,7 +1093,7 @@ fn win_on_last_drawn_tile_comes_before_extension() {
     let p = &mut s.players[0];
     let rest = std::mem::take(&mut p.piles[2]);
     p.piles[1].extend(rest);
-    p.piles[2].push(b("CTY9"));
+    p.piles[2].push(building("CTY9"));
     set_hand(&mut s, 0, [5, 5, 5, 5]);
     play(&mut s, 0, Action::Draw { pile: 2 });
     play(&mut s, 0, Action::Place { cell: hex(3, -1) });
@@ -1069,7 +1129,7 @@ fn worked_example_15_thirty_buildings() {
         &mut s,
         0,
         Action::Build {
-            building: b("CTY10"),
+            building: building("CTY10"),
         },
     );
     play(&mut s, 0, Action::Place { cell: free[29] });
@@ -1085,10 +1145,10 @@ fn worked_example_15_thirty_buildings() {
 #[test]
 fn worked_example_16_start() {
     for seed in 0..20 {
-        let s = Attika::setup(&opts(3), seed).expect("setup");
+        let s = Attika::setup(&options(3), seed).expect("setup");
         assert_eq!(s.current, s.start);
         for i in 0..3u8 {
-            let seat = ((s.start + i) % 3) as usize;
+            let seat = (s.start.index() + usize::from(i)) % 3;
             assert_eq!(
                 s.players[seat].hand.iter().sum::<u8>(),
                 4 + i,
@@ -1110,10 +1170,10 @@ fn worked_example_16_start() {
         assert_eq!(s.deck.len(), 60 - 15);
         assert_eq!(s.amphora_supply, 15);
     }
-    let pieces_at_start = |n: u8| Attika::setup(&opts(n), 1).expect("setup").pieces.len();
+    let pieces_at_start = |n: u8| Attika::setup(&options(n), 1).expect("setup").pieces.len();
     assert_eq!((pieces_at_start(2), pieces_at_start(4)), (4, 8));
-    assert!(Attika::setup(&opts(5), 1).is_err());
-    assert!(Attika::setup(&opts(1), 1).is_err());
+    assert!(Attika::setup(&options(5), 1).is_err());
+    assert!(Attika::setup(&options(1), 1).is_err());
 }
 
 #[test]
@@ -1146,7 +1206,7 @@ fn deck_and_discards_empty_gives_nothing() {
 
 #[test]
 fn view_hides_other_hands() {
-    let s = Attika::setup(&opts(3), 3).expect("setup");
+    let s = Attika::setup(&options(3), 3).expect("setup");
     let v = Attika::view(&s, Viewer::Seat(Seat(1)));
     let json: serde_json::Value = serde_json::to_value(&v).expect("serializes");
     let players = json["players"].as_array().expect("players");
@@ -1191,22 +1251,27 @@ fn cards_drawn_redacted_for_others() {
 #[test]
 fn wrong_decision_codes() {
     let mut s = free_builds();
-    refused(&mut s, 0, Action::Store, "WRONG_DECISION");
-    refused(&mut s, 0, Action::PayCard { card: W }, "WRONG_DECISION");
+    refused(&mut s, 0, Action::Store, Refusal::WrongDecision);
+    refused(
+        &mut s,
+        0,
+        Action::PayCard { card: W },
+        Refusal::WrongDecision,
+    );
     refused(
         &mut s,
         0,
         Action::Place { cell: hex(1, 0) },
-        "WRONG_DECISION",
+        Refusal::WrongDecision,
     );
-    refused(&mut s, 0, Action::Draw { pile: 4 }, "NO_SUCH_PILE");
+    refused(&mut s, 0, Action::Draw { pile: 4 }, Refusal::NoSuchPile);
     refused(
         &mut s,
         0,
         Action::Build {
-            building: b("CTY1"),
+            building: building("CTY1"),
         },
-        "NOT_IN_RESERVE",
+        Refusal::NotInReserve,
     );
     let e = Attika::apply(&mut s, Seat(1), &Action::EndTurn).expect_err("not seat 1's turn");
     assert_eq!(e.code, "NOT_YOUR_TURN");
@@ -1214,19 +1279,34 @@ fn wrong_decision_codes() {
         &mut s,
         0,
         Action::Build {
-            building: b("DEF3"),
+            building: building("DEF3"),
         },
     );
-    refused(&mut s, 0, Action::Place { cell: hex(0, 0) }, "BAD_CELL");
-    refused(&mut s, 0, Action::Place { cell: hex(-2, 1) }, "BAD_CELL"); // shrine
-    refused(&mut s, 0, Action::Place { cell: hex(30, 30) }, "BAD_CELL");
+    refused(
+        &mut s,
+        0,
+        Action::Place { cell: hex(0, 0) },
+        Refusal::BadCell,
+    );
+    refused(
+        &mut s,
+        0,
+        Action::Place { cell: hex(-2, 1) },
+        Refusal::BadCell,
+    ); // shrine
+    refused(
+        &mut s,
+        0,
+        Action::Place { cell: hex(30, 30) },
+        Refusal::BadCell,
+    );
     refused(
         &mut s,
         0,
         Action::Place { cell: hex(5, -1) },
-        "CANNOT_AFFORD",
+        Refusal::CannotAfford,
     );
-    refused(&mut s, 0, Action::EndTurn, "WRONG_DECISION");
+    refused(&mut s, 0, Action::EndTurn, Refusal::WrongDecision);
 }
 
 #[test]
@@ -1239,16 +1319,16 @@ fn payment_refusals() {
         &mut s,
         0,
         Action::Build {
-            building: b("SHP2"),
+            building: building("SHP2"),
         },
-        "CANNOT_AFFORD",
+        Refusal::CannotAfford,
     );
     set_hand(&mut s, 0, [1, 0, 2, 2]);
     play(
         &mut s,
         0,
         Action::Build {
-            building: b("SHP2"),
+            building: building("SHP2"),
         },
     );
     play(&mut s, 0, Action::Place { cell: hex(0, 0) });
@@ -1259,9 +1339,9 @@ fn payment_refusals() {
             first: H,
             second: M,
         },
-        "PAYMENT_DEAD_END",
+        Refusal::PaymentDeadEnd,
     );
-    refused(&mut s, 0, Action::PayCard { card: F }, "WRONG_CARD");
+    refused(&mut s, 0, Action::PayCard { card: F }, Refusal::WrongCard);
     refused(
         &mut s,
         0,
@@ -1269,14 +1349,14 @@ fn payment_refusals() {
             first: M,
             second: H,
         },
-        "PAIR_ORDER",
+        Refusal::PairOrder,
     );
     assert_eq!(
         Attika::legal_actions(&s, Seat(0)),
         vec![Action::PayCard { card: W }]
     );
     play(&mut s, 0, Action::PayCard { card: W });
-    refused(&mut s, 0, Action::PayCard { card: F }, "CARD_NOT_HELD");
+    refused(&mut s, 0, Action::PayCard { card: F }, Refusal::CardNotHeld);
     refused(
         &mut s,
         0,
@@ -1284,7 +1364,7 @@ fn payment_refusals() {
             first: W,
             second: H,
         },
-        "CARD_NOT_HELD",
+        Refusal::CardNotHeld,
     );
     play(
         &mut s,
@@ -1346,9 +1426,9 @@ fn all_sites_agree_with_single_site() {
     use agora_engine::attika::cost::{site, sites};
     let mut s = almost_connected();
     put(&mut s, 1, "RD1", hex(2, 1));
-    sym(&mut s, hex(3, 1), W);
-    sym(&mut s, hex(2, 2), M);
-    for seat in 0..2 {
+    set_symbol(&mut s, hex(3, 1), W);
+    set_symbol(&mut s, hex(2, 2), M);
+    for seat in [Seat(0), Seat(1)] {
         let all = sites(&s, seat);
         let empty = s.cells.iter().filter(|c| c.building.is_none()).count();
         assert_eq!(all.len(), empty);
@@ -1356,4 +1436,47 @@ fn all_sites_agree_with_single_site() {
             assert_eq!(Some(x), site(&s, seat, x.hex));
         }
     }
+}
+
+#[test]
+fn invariants_hold_at_setup_and_catch_a_lost_or_forged_component() {
+    for players in 2..=4 {
+        let s = Attika::setup(&options(players), 5).expect("setup");
+        assert_eq!(Attika::invariants(&s), Ok(()));
+    }
+    let s = free_builds();
+    assert_eq!(Attika::invariants(&s), Ok(()));
+
+    let mut lost_card = s.clone();
+    lost_card.deck.pop();
+    assert!(Attika::invariants(&lost_card)
+        .unwrap_err()
+        .contains("landscape cards"));
+
+    let mut forged_amphora = s.clone();
+    forged_amphora.players[1].amphorae += 1;
+    assert!(Attika::invariants(&forged_amphora)
+        .unwrap_err()
+        .contains("amphorae"));
+
+    let mut lost_building = s.clone();
+    lost_building.players[1].piles[2].pop();
+    assert!(Attika::invariants(&lost_building)
+        .unwrap_err()
+        .contains("seat 1 has 29 buildings"));
+
+    let mut ghost = s.clone();
+    let empty = ghost
+        .cells
+        .iter_mut()
+        .find(|c| c.building.is_none())
+        .expect("an empty cell");
+    empty.building = Some((Seat(0), building("CTY1")));
+    assert!(Attika::invariants(&ghost).is_err());
+
+    let mut lost_piece = s;
+    lost_piece.map_stack.pop();
+    assert!(Attika::invariants(&lost_piece)
+        .unwrap_err()
+        .contains("map pieces"));
 }
