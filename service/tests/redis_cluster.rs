@@ -13,7 +13,7 @@ mod redis_cluster;
 #[path = "support/server_process.rs"]
 mod server_process;
 
-use agora_engine::origin::OriginOptions;
+use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
@@ -87,7 +87,7 @@ async fn two_replicas_on_a_redis_cluster_play_list_and_stream() {
 }
 
 fn new_session(id: &str) -> (SessionMeta, AnyState) {
-    let options = AnyOptions::Origin(OriginOptions::default());
+    let options = AnyOptions::Origin(origin::Options::default());
     let state = AnyState::setup(&options, 3).expect("setup");
     let meta = SessionMeta {
         id: id.to_string(),

@@ -8,7 +8,7 @@ use super::map::{bit, map, members};
 use super::objectives;
 use super::pawns::{self, differences};
 use super::rewards::{self, takeable_slots};
-use super::state::OriginState;
+use super::state::State;
 use super::tiles::{self, ALL_COLUMNS};
 use super::tokens;
 use super::turn::{Frame, PickSource};
@@ -48,7 +48,7 @@ pub enum EffectStep {
     },
 }
 
-pub fn has_permanent(state: &OriginState, seat: Seat, effect: PermanentEffect) -> bool {
+pub fn has_permanent(state: &State, seat: Seat, effect: PermanentEffect) -> bool {
     let t = tables();
     state.players.get(seat.index()).is_some_and(|p| {
         p.permanents.iter().any(|&c| {
@@ -66,14 +66,14 @@ pub fn color_bit(color: CardColor) -> u8 {
 }
 
 /// Opponents whose collection Action cards may take from (not protected by `ActionImmune`).
-fn victims(state: &OriginState, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+fn victims(state: &State, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
     state
         .seats()
         .filter(move |&o| o != seat && !has_permanent(state, o, PermanentEffect::ActionImmune))
 }
 
 /// True if `seat` may play `card` now (the cheap twin of [`play_error`]).
-pub fn playable(state: &OriginState, seat: Seat, card: CardId) -> bool {
+pub fn playable(state: &State, seat: Seat, card: CardId) -> bool {
     let Some(row) = tables().card(card) else {
         return false;
     };
@@ -93,7 +93,7 @@ pub fn playable(state: &OriginState, seat: Seat, card: CardId) -> bool {
 
 /// Why `seat` may not play `card` now (`None`: playable). Window and turn are checked by
 /// the caller.
-pub fn play_error(state: &OriginState, seat: Seat, card: CardId) -> Option<RuleError> {
+pub fn play_error(state: &State, seat: Seat, card: CardId) -> Option<RuleError> {
     let t = tables();
     let Some(row) = t.card(card) else {
         return Some(RuleError::new("UNKNOWN_CARD", "There is no such card."));
@@ -144,7 +144,7 @@ pub fn play_error(state: &OriginState, seat: Seat, card: CardId) -> Option<RuleE
     None
 }
 
-pub fn push_card_plays(state: &OriginState, seat: Seat, out: &mut Vec<Action>) {
+pub fn push_card_plays(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if state.junior() {
         return;
     }
@@ -179,7 +179,7 @@ fn first_step(effect: ActionEffect) -> Option<EffectStep> {
 }
 
 /// An Action card is playable only if it can do something now.
-pub fn effect_available(state: &OriginState, seat: Seat, effect: ActionEffect) -> bool {
+pub fn effect_available(state: &State, seat: Seat, effect: ActionEffect) -> bool {
     match effect {
         ActionEffect::TakeFaceUpTile => takeable_slots(state, seat, ALL_COLUMNS).next().is_some(),
         e => match first_step(e) {
@@ -194,7 +194,7 @@ pub fn effect_available(state: &OriginState, seat: Seat, effect: ActionEffect) -
 }
 
 /// The legal choices of an Action card's pending step.
-pub fn push_step_actions(state: &OriginState, seat: Seat, step: EffectStep, out: &mut Vec<Action>) {
+pub fn push_step_actions(state: &State, seat: Seat, step: EffectStep, out: &mut Vec<Action>) {
     let m = map();
     match step {
         EffectStep::Evolve => actions::push_evolves(state, seat, None, out),
@@ -275,14 +275,14 @@ pub fn push_step_actions(state: &OriginState, seat: Seat, step: EffectStep, out:
 }
 
 /// A11: reserve pawns differing from the pawn on `t` in exactly one characteristic.
-fn replacements(state: &OriginState, t: TerritoryId) -> impl Iterator<Item = PawnType> + '_ {
+fn replacements(state: &State, t: TerritoryId) -> impl Iterator<Item = PawnType> + '_ {
     let old = state.at(t).map(|p| p.pawn);
     pawns::all_types()
         .filter(move |&n| old.is_some_and(|o| differences(o, n) == 1) && state.reserve_count(n) > 0)
 }
 
 /// A14: empty territories of the continent of `from`.
-fn relocations(state: &OriginState, from: TerritoryId) -> u64 {
+fn relocations(state: &State, from: TerritoryId) -> u64 {
     let m = map();
     if !m.contains(from) {
         return 0;
@@ -295,7 +295,7 @@ fn relocations(state: &OriginState, from: TerritoryId) -> u64 {
 }
 
 /// Plays `card` (already validated).
-pub fn play(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+pub fn play(state: &mut State, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let t = tables();
     let Some(row) = t.card(card) else {
         return;
@@ -355,7 +355,7 @@ pub fn play(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Even
 /// Resolves a choice of an Action card's step (already validated). The Evolve / Migrate /
 /// Exchange steps are resolved by the main-action code.
 pub fn choose(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     step: EffectStep,
     action: &Action,
@@ -447,14 +447,14 @@ pub fn choose(
     }
 }
 
-fn set_step(state: &mut OriginState, step: EffectStep) {
+fn set_step(state: &mut State, step: EffectStep) {
     if let Some(Frame::Effect { step: s, .. }) = state.stack.last_mut() {
         *s = step;
     }
 }
 
 /// Draws for a `Frame::Draw` (then the hand limit for Objectives, Standard only).
-pub fn resolve_draw(state: &mut OriginState, color: CardColor, count: u8, ev: &mut Vec<Event>) {
+pub fn resolve_draw(state: &mut State, color: CardColor, count: u8, ev: &mut Vec<Event>) {
     let seat = state.current;
     rewards::draw_cards(state, seat, color, count, ev);
     if color == CardColor::Purple && !state.junior() {

@@ -1,7 +1,9 @@
 //! Component tables of Origin, read once from `engine/data/origin/*.toml` (embedded at
 //! compile time) into typed rows. Rule code reads these tables, never literal ids.
 
-use super::types::{CardColor, CardId, PawnColor, PawnType, TerritoryColor, TileColumn, TileId};
+use super::types::{
+    CardColor, CardId, Continent, PawnColor, PawnType, TerritoryColor, TileColumn, TileId,
+};
 use serde::Deserialize;
 use std::sync::LazyLock;
 
@@ -19,28 +21,6 @@ pub enum Provenance {
     Bga,
     Derived,
     Assumed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Continent {
-    Africa,
-    Eurasia,
-    NorthAmerica,
-    SouthAmerica,
-    Oceania,
-    Antarctica,
-}
-
-impl Continent {
-    pub const ALL: [Continent; 6] = [
-        Continent::Africa,
-        Continent::Eurasia,
-        Continent::NorthAmerica,
-        Continent::SouthAmerica,
-        Continent::Oceania,
-        Continent::Antarctica,
-    ];
 }
 
 // ------------------------------------------------------------------ raw rows (TOML)
@@ -517,20 +497,6 @@ impl Tables {
             .filter(|(_, c)| c.color == color)
             .map(|(i, _)| CardId(i as u8))
             .collect()
-    }
-
-    pub fn card_by_code(&self, code: &str) -> Option<CardId> {
-        self.cards
-            .iter()
-            .position(|c| c.code == code)
-            .map(|i| CardId(i as u8))
-    }
-
-    pub fn territory_by_code(&self, code: &str) -> Option<u8> {
-        self.territories
-            .iter()
-            .position(|t| t.code == code)
-            .map(|i| i as u8)
     }
 
     pub fn tile_level(&self, tile: TileId) -> u8 {

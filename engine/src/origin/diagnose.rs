@@ -7,9 +7,9 @@ use super::data::{tables, PermanentEffect};
 use super::map::{bit, map};
 use super::pawns::{self, evolution, Evolution};
 use super::rewards::takeable_slots;
-use super::state::OriginState;
+use super::state::State;
 use super::tiles;
-use super::turn::{code, Frame};
+use super::turn::Frame;
 use super::types::*;
 use crate::{RuleError, Seat};
 
@@ -33,7 +33,7 @@ fn pending_sentence(frame: Option<&Frame>) -> &'static str {
     }
 }
 
-fn unexpected(state: &OriginState) -> RuleError {
+fn unexpected(state: &State) -> RuleError {
     err(
         "UNEXPECTED_ACTION",
         format!(
@@ -43,7 +43,7 @@ fn unexpected(state: &OriginState) -> RuleError {
     )
 }
 
-pub fn why_illegal(state: &OriginState, seat: Seat, action: &Action) -> RuleError {
+pub fn why_illegal(state: &State, seat: Seat, action: &Action) -> RuleError {
     let top = state.stack.last();
     match (top, action) {
         (Some(Frame::Draft), Action::KeepObjective { .. }) => err(
@@ -159,7 +159,7 @@ pub fn why_illegal(state: &OriginState, seat: Seat, action: &Action) -> RuleErro
     }
 }
 
-fn hand_card_error(state: &OriginState, seat: Seat, card: CardId, color: CardColor) -> RuleError {
+fn hand_card_error(state: &State, seat: Seat, card: CardId, color: CardColor) -> RuleError {
     let t = tables();
     if t.card(card).is_none() {
         return err("UNKNOWN_CARD", "There is no such card.");
@@ -177,7 +177,7 @@ fn hand_card_error(state: &OriginState, seat: Seat, card: CardId, color: CardCol
 }
 
 pub fn evolve_error(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     target: TerritoryId,
     reference: TerritoryId,
@@ -193,19 +193,19 @@ pub fn evolve_error(
     if state.at(target).is_some() {
         return err(
             "TERRITORY_OCCUPIED",
-            format!("{} already holds a pawn.", code(target)),
+            format!("{} already holds a pawn.", target.code()),
         );
     }
     let Some(r) = state.at(reference) else {
         return err(
             "REFERENCE_EMPTY",
-            format!("{} holds no pawn to evolve from.", code(reference)),
+            format!("{} holds no pawn to evolve from.", reference.code()),
         );
     };
     if !m.is_adjacent(target, reference) {
         return err(
             "NOT_ADJACENT",
-            format!("{} is not adjacent to {}.", code(reference), code(target)),
+            format!("{} is not adjacent to {}.", reference.code(), target.code()),
         );
     }
     if pawns::index(pawn).is_none() {
@@ -216,20 +216,20 @@ pub fn evolve_error(
             "INVALID_EVOLUTION",
             format!(
                 "{} cannot evolve from {}: the new pawn must be identical, of another colour, one stronger or one taller (never smaller, weaker, +2 or two differences).",
-                pawns::code(pawn),
-                pawns::code(r.pawn)
+                pawn.code(),
+                r.pawn.code()
             ),
         ),
         Some(Evolution::Identical) if state.reserve_count(pawn) == 0 => err(
             "PAWN_NOT_IN_RESERVE",
             format!(
                 "An identical pawn needs the twin of {} in the reserve, and it is not there.",
-                pawns::code(pawn)
+                pawn.code()
             ),
         ),
         Some(_) if state.reserve_count(pawn) == 0 => err(
             "PAWN_NOT_IN_RESERVE",
-            format!("No {} pawn is left in the reserve.", pawns::code(pawn)),
+            format!("No {} pawn is left in the reserve.", pawn.code()),
         ),
         Some(_) => err("ILLEGAL_ACTION", "This evolution is not possible now."),
     }
@@ -237,7 +237,7 @@ pub fn evolve_error(
 
 /// `exchange`: None = Migrate, Some(equal_ok_by_card) = Exchange.
 pub fn move_error(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     from: TerritoryId,
     to: TerritoryId,
@@ -248,12 +248,12 @@ pub fn move_error(
         return err("UNKNOWN_TERRITORY", "There is no such territory.");
     }
     let Some(mover) = state.at(from) else {
-        return err("NO_PAWN", format!("{} holds no pawn.", code(from)));
+        return err("NO_PAWN", format!("{} holds no pawn.", from.code()));
     };
     if mover.owner != Some(seat) {
         return err(
             "NOT_YOUR_PAWN",
-            format!("The pawn on {} is not yours.", code(from)),
+            format!("The pawn on {} is not yours.", from.code()),
         );
     }
     if from == to {
@@ -269,7 +269,7 @@ pub fn move_error(
                     "TERRITORY_OCCUPIED",
                     format!(
                         "{} already holds a pawn; Migrate needs an empty territory.",
-                        code(to)
+                        to.code()
                     ),
                 );
             }
@@ -278,7 +278,7 @@ pub fn move_error(
             let Some(target) = state.at(to) else {
                 return err(
                     "TERRITORY_EMPTY",
-                    format!("{} is empty: use Migrate to move there.", code(to)),
+                    format!("{} is empty: use Migrate to move there.", to.code()),
                 );
             };
             match target.owner {
@@ -313,7 +313,7 @@ pub fn move_error(
             "OUT_OF_RANGE",
             format!(
                 "{} is out of range: this pawn moves at most {} steps.",
-                code(to),
+                to.code(),
                 actions::range(state, seat, mover.pawn)
             ),
         );
@@ -321,7 +321,7 @@ pub fn move_error(
     err("ILLEGAL_ACTION", "This move is not possible now.")
 }
 
-fn effect_error(state: &OriginState, seat: Seat, step: EffectStep, action: &Action) -> RuleError {
+fn effect_error(state: &State, seat: Seat, step: EffectStep, action: &Action) -> RuleError {
     let m = map();
     match (step, action) {
         (EffectStep::StealCard, &Action::ChooseOpponent { seat: o }) => {
@@ -427,7 +427,7 @@ fn effect_error(state: &OriginState, seat: Seat, step: EffectStep, action: &Acti
     }
 }
 
-fn opponent_error(state: &OriginState, seat: Seat, o: Seat) -> Option<RuleError> {
+fn opponent_error(state: &State, seat: Seat, o: Seat) -> Option<RuleError> {
     if o == seat || o.0 >= state.options.players {
         return Some(err("NOT_AN_OPPONENT", "Choose one of your opponents."));
     }

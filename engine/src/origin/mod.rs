@@ -21,7 +21,7 @@ mod turn;
 mod types;
 mod view;
 
-pub use state::OriginState;
+pub use state::State;
 pub use types::*;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
@@ -31,47 +31,47 @@ pub struct Origin;
 
 impl Game for Origin {
     const ID: &'static str = "origin";
-    type Options = OriginOptions;
-    type State = OriginState;
+    type Options = Options;
+    type State = State;
     type Action = Action;
     type Event = Event;
-    type View = OriginView;
+    type View = View;
 
-    fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupError> {
+    fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         state::setup(options, seed)
     }
-    fn seat_count(state: &OriginState) -> usize {
+    fn seat_count(state: &State) -> usize {
         state.options.players as usize
     }
-    fn to_act(state: &OriginState) -> SeatSet {
+    fn to_act(state: &State) -> SeatSet {
         turn::to_act(state)
     }
-    fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
-    fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
+    fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         turn::is_legal(state, seat, action)
     }
-    fn refusal(state: &OriginState, seat: Seat, action: &Action) -> RuleError {
+    fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         diagnose::why_illegal(state, seat, action)
     }
-    fn perform(state: &mut OriginState, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         turn::perform_decision(state, seat, action, events)
     }
-    fn view(state: &OriginState, viewer: Viewer) -> OriginView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact_event(event, viewer)
     }
-    fn outcome(state: &OriginState) -> Option<Outcome> {
+    fn outcome(state: &State) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))
     }
     fn info() -> GameInfo {
         info()
     }
-    fn configurations() -> Vec<(&'static str, OriginOptions)> {
-        let options = |players, rules| OriginOptions {
+    fn configurations() -> Vec<(&'static str, Options)> {
+        let options = |players, rules| Options {
             players,
             rules,
             first_player: None,

@@ -6,9 +6,8 @@ use super::assumptions::{PASS_WHEN_NO_MAIN_ACTION, STALEMATE_ENDS_GAME, TILE_PAR
 use super::cards::{self, EffectStep};
 use super::data::tables;
 use super::end;
-use super::map::map;
 use super::rewards::{self, hand_excess, takeable_slots};
-use super::state::OriginState;
+use super::state::State;
 use super::tiles;
 use super::types::*;
 use crate::{Seat, SeatSet};
@@ -53,7 +52,7 @@ pub enum Frame {
     Effect { card: CardId, step: EffectStep },
 }
 
-pub fn to_act(state: &OriginState) -> SeatSet {
+pub fn to_act(state: &State) -> SeatSet {
     if state.over {
         return SeatSet::EMPTY;
     }
@@ -67,7 +66,7 @@ pub fn to_act(state: &OriginState) -> SeatSet {
     }
 }
 
-pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::with_capacity(64);
     if !to_act(state).contains(seat) {
         return out;
@@ -125,7 +124,7 @@ pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
 }
 
 fn push_hand_cards(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     color: CardColor,
     out: &mut Vec<Action>,
@@ -142,7 +141,7 @@ fn push_hand_cards(
 
 /// True if `action` is among `legal_actions(state, seat)`; only generates the part of the
 /// list the action belongs to.
-pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
+pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
     if !to_act(state).contains(seat) {
         return false;
     }
@@ -191,7 +190,7 @@ pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
 
 /// Performs a legal decision, then runs the automatic steps (end checks, turn end, draws)
 /// up to the next decision.
-pub fn perform_decision(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+pub fn perform_decision(state: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
     perform(state, seat, action, ev);
     end::check(state, ev);
     run(state, ev);
@@ -199,7 +198,7 @@ pub fn perform_decision(state: &mut OriginState, seat: Seat, action: &Action, ev
 
 /// Pops the step that allowed a main action (Main, or an Action card's step) and, for the
 /// turn's own main action, queues what follows it.
-fn begin_main(state: &mut OriginState) {
+fn begin_main(state: &mut State) {
     if let Some(Frame::Main) = state.stack.pop() {
         state.stack.push(if state.junior() {
             Frame::EndTurn
@@ -209,7 +208,7 @@ fn begin_main(state: &mut OriginState) {
     }
 }
 
-fn perform(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
     match *action {
         Action::KeepObjective { card } => keep_objective(state, seat, card, ev),
         Action::Evolve {
@@ -291,7 +290,7 @@ fn perform(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Ev
     }
 }
 
-fn keep_objective(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+fn keep_objective(state: &mut State, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let dealt = std::mem::take(&mut state.draft[seat.index()]);
     state.players[seat.index()].hand.push(card);
     let returned: Vec<CardId> = dealt.into_iter().filter(|&c| c != card).collect();
@@ -311,7 +310,7 @@ fn keep_objective(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Ve
     }
 }
 
-fn finish_pick(state: &mut OriginState, ev: &mut Vec<Event>) {
+fn finish_pick(state: &mut State, ev: &mut Vec<Event>) {
     if let Some(Frame::PickTiles { deferred, .. }) = state.stack.pop() {
         for i in deferred {
             rewards::refill(state, i as usize, ev);
@@ -321,7 +320,7 @@ fn finish_pick(state: &mut OriginState, ev: &mut Vec<Event>) {
 }
 
 /// Resolves automatic steps and drops steps with nothing left to decide.
-pub fn run(state: &mut OriginState, ev: &mut Vec<Event>) {
+pub fn run(state: &mut State, ev: &mut Vec<Event>) {
     while !state.over {
         let seat = state.current;
         let Some(top) = state.stack.last() else {
@@ -370,7 +369,7 @@ pub fn run(state: &mut OriginState, ev: &mut Vec<Event>) {
     }
 }
 
-fn start_turn(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) {
+fn start_turn(state: &mut State, seat: Seat, ev: &mut Vec<Event>) {
     state.current = seat;
     state.turn = Default::default();
     state.stack.clear();
@@ -379,7 +378,7 @@ fn start_turn(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) {
 }
 
 /// End of the current player's turn: Junior end, stalemate, final round, next player.
-pub fn end_turn(state: &mut OriginState, ev: &mut Vec<Event>) {
+pub fn end_turn(state: &mut State, ev: &mut Vec<Event>) {
     let seat = state.current;
     ev.push(Event::TurnEnded { seat });
     if state.turn.passed {
@@ -424,7 +423,7 @@ pub fn end_turn(state: &mut OriginState, ev: &mut Vec<Event>) {
 }
 
 /// What is pending, for views.
-pub fn pending(state: &OriginState) -> Pending {
+pub fn pending(state: &State) -> Pending {
     if state.over {
         return Pending::GameOver;
     }
@@ -444,9 +443,4 @@ pub fn pending(state: &OriginState) -> Pending {
         },
         Some(&Frame::Effect { card, .. }) => Pending::CardEffect { card },
     }
-}
-
-/// The territory code, for messages.
-pub fn code(t: TerritoryId) -> &'static str {
-    map().code(t)
 }
