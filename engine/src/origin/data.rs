@@ -538,6 +538,7 @@ pub const COLUMNS: [TileColumn; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::origin::types::StraitId;
     use std::collections::HashSet;
 
     #[test]
@@ -629,6 +630,29 @@ mod tests {
         for r in [&t.hunting_tokens, &t.strait_tokens] {
             assert!(r.provenance != assumed || !r.note.is_empty());
         }
+    }
+
+    #[test]
+    fn every_table_code_round_trips_through_its_id() {
+        let t = tables();
+        for (i, row) in t.territories.iter().enumerate() {
+            let id = TerritoryId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (TerritoryId(i as u8), row.code.as_str()));
+        }
+        for (i, row) in t.straits.iter().enumerate() {
+            let id = StraitId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (StraitId(i as u8), row.code.as_str()));
+        }
+        for (i, row) in t.cards.iter().enumerate() {
+            let id = CardId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (CardId(i as u8), row.code.as_str()));
+        }
+        for row in &t.pawns {
+            assert_eq!(row.pawn.code(), row.code);
+            assert_eq!(PawnType::from_code(&row.code), Some(row.pawn));
+        }
+        assert_eq!(TerritoryId::from_code("XX9"), None);
+        assert_eq!(StraitId(99).code(), "?");
     }
 
     #[test]

@@ -20,6 +20,8 @@ mod tokens;
 mod turn;
 mod types;
 mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
 pub use state::State;
 pub use types::*;

@@ -223,6 +223,9 @@ impl PawnColor {
 }
 
 impl PawnType {
+    /// The sizes and strengths a pawn can have.
+    pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
+
     /// The pawn code: "P" + size + strength + colour letter ("P23K").
     pub fn code(self) -> String {
         format!("P{}{}{}", self.size, self.strength, self.color.letter())
@@ -236,8 +239,8 @@ impl PawnType {
         }
         let digit = |c: Option<char>| {
             c.and_then(|c| c.to_digit(10))
-                .filter(|d| (1..=3).contains(d))
-                .map(|d| d as u8)
+                .and_then(|d| u8::try_from(d).ok())
+                .filter(|d| PawnType::LEVELS.contains(d))
         };
         let size = digit(chars.next())?;
         let strength = digit(chars.next())?;
