@@ -333,7 +333,9 @@ fn refused_garbage_never_panics() {
             tile: TileId(99),
         },
         Action::KeepObjective { card: CardId(77) },
-        Action::ChoosePawn { pawn: pawn_type("P11W") },
+        Action::ChoosePawn {
+            pawn: pawn_type("P11W"),
+        },
         Action::EndTurn,
         Action::SkipTile,
         Action::DiscardObjective { card: CardId(1) },

@@ -119,7 +119,10 @@ fn last_turn_allows_several_objectives_but_replaces_only_the_first() {
         .build();
     ok(&mut s, 0, play("O01")); // 2 on green
     ok(&mut s, 0, play("O05")); // 3 in Africa
-    assert_eq!(played_objectives(&s, 0), vec![card_id("O01"), card_id("O05")]);
+    assert_eq!(
+        played_objectives(&s, 0),
+        vec![card_id("O01"), card_id("O05")]
+    );
     assert_eq!(hand(&s, 0), vec![card_id("O10")]);
     assert_eq!(pile_len(&s, CardColor::Purple), 1);
     // Outside the last turn the second purple card is refused.
@@ -140,7 +143,12 @@ fn last_turn_allows_several_objectives_but_replaces_only_the_first() {
 fn a01_extra_evolve_with_its_reward_then_the_main_action() {
     let mut s = base().pawn("AF2", "P22B", 0).hand(0, &["A01"]).build();
     ok(&mut s, 0, play("A01"));
-    assert_eq!(pending(&s), Pending::CardEffect { card: card_id("A01") });
+    assert_eq!(
+        pending(&s),
+        Pending::CardEffect {
+            card: card_id("A01")
+        }
+    );
     assert!(legal(&s, 0)
         .iter()
         .all(|a| matches!(a, Action::Evolve { .. })));
@@ -243,7 +251,10 @@ fn a05_takes_a_strait_token_from_an_opponent() {
             strait: origin_support::strait_id("S3"),
         },
     );
-    assert_eq!(strait_tokens(&s, 0), vec![(origin_support::strait_id("S3"), 5)]);
+    assert_eq!(
+        strait_tokens(&s, 0),
+        vec![(origin_support::strait_id("S3"), 5)]
+    );
     assert!(strait_tokens(&s, 1).is_empty());
 }
 
@@ -279,7 +290,12 @@ fn a07_takes_one_face_up_tile_from_any_column() {
         .hidden_tiles(&[5])
         .build();
     ok(&mut s, 0, play("A07"));
-    assert_eq!(pending(&s), Pending::CardEffect { card: card_id("A07") });
+    assert_eq!(
+        pending(&s),
+        Pending::CardEffect {
+            card: card_id("A07")
+        }
+    );
     ok(&mut s, 0, take(Purple, 1));
     assert_eq!(stacks(&s, 0), vec![vec![1]]);
     assert_eq!(slot_level(&s, Purple, 1), Some(5));
@@ -317,14 +333,28 @@ fn a11_replaces_a_pawn_by_one_differing_in_one_characteristic() {
     refuse(
         &mut s,
         0,
-        Action::ChoosePawn { pawn: pawn_type("P33W") },
+        Action::ChoosePawn {
+            pawn: pawn_type("P33W"),
+        },
         "INVALID_REPLACEMENT",
     );
     let choices = legal(&s, 0);
-    assert!(choices.contains(&Action::ChoosePawn { pawn: pawn_type("P21W") }));
-    assert!(choices.contains(&Action::ChoosePawn { pawn: pawn_type("P22K") }));
-    assert!(!choices.contains(&Action::ChoosePawn { pawn: pawn_type("P22W") }));
-    ok(&mut s, 0, Action::ChoosePawn { pawn: pawn_type("P32W") });
+    assert!(choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P21W")
+    }));
+    assert!(choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P22K")
+    }));
+    assert!(!choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P22W")
+    }));
+    ok(
+        &mut s,
+        0,
+        Action::ChoosePawn {
+            pawn: pawn_type("P32W"),
+        },
+    );
     assert_eq!(pawn_at(&s, "AF2"), Some((pawn_type("P32W"), Some(Seat(0)))));
     assert_eq!(reserve_count(&s, "P22W"), 1);
     assert_eq!(reserve_count(&s, "P32W"), 0);

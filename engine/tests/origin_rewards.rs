@@ -67,17 +67,33 @@ fn option_b_draws_three_and_returns_two_to_the_bottom() {
     refuse(
         &mut s,
         0,
-        Action::ReturnCard { card: card_id("P01") },
+        Action::ReturnCard {
+            card: card_id("P01"),
+        },
         "WRONG_CARD_COLOR",
     );
     refuse(
         &mut s,
         0,
-        Action::ReturnCard { card: card_id("A01") },
+        Action::ReturnCard {
+            card: card_id("A01"),
+        },
         "CARD_NOT_IN_HAND",
     );
-    ok(&mut s, 0, Action::ReturnCard { card: card_id("A05") });
-    ok(&mut s, 0, Action::ReturnCard { card: card_id("A03") });
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A05"),
+        },
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A03"),
+        },
+    );
     assert_eq!(hand(&s, 0), vec![card_id("P01"), card_id("A04")]);
     assert_eq!(pile_bottom(&s, CardColor::Yellow), Some(card_id("A03")));
     assert_eq!(pile_len(&s, CardColor::Yellow), 4);
@@ -103,7 +119,13 @@ fn option_b_with_two_cards_left_returns_one_and_triggers_the_end() {
             count: 1
         }
     );
-    ok(&mut s, 0, Action::ReturnCard { card: card_id("A01") });
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A01"),
+        },
+    );
     assert_eq!(pile_len(&s, CardColor::Yellow), 1);
     assert!(final_round(&s).is_some(), "the end stays triggered");
 }
@@ -184,7 +206,13 @@ fn purple_draw_above_the_hand_limit_puts_objectives_back() {
     assert_eq!(pending(&s), Pending::HandLimit { count: 1 });
     assert_eq!(legal(&s, 0).len(), 3);
     refuse(&mut s, 0, Action::EndTurn, "UNEXPECTED_ACTION");
-    ok(&mut s, 0, Action::DiscardObjective { card: card_id("O01") });
+    ok(
+        &mut s,
+        0,
+        Action::DiscardObjective {
+            card: card_id("O01"),
+        },
+    );
     assert_eq!(hand(&s, 0), vec![card_id("O02"), card_id("O05")]);
     assert_eq!(pile_bottom(&s, CardColor::Purple), Some(card_id("O01")));
     assert_eq!(pending(&s), Pending::AfterMain);
@@ -199,10 +227,28 @@ fn purple_option_b_returns_two_then_applies_the_hand_limit() {
     ok(&mut s, 0, migrate("AF2", "AF4"));
     ok(&mut s, 0, choose(RewardOption::B));
     assert!(matches!(pending(&s), Pending::ReturnCards { count: 2, .. }));
-    ok(&mut s, 0, Action::ReturnCard { card: card_id("O07") });
-    ok(&mut s, 0, Action::ReturnCard { card: card_id("O06") });
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("O07"),
+        },
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("O06"),
+        },
+    );
     assert_eq!(pending(&s), Pending::HandLimit { count: 1 });
-    ok(&mut s, 0, Action::DiscardObjective { card: card_id("O05") });
+    ok(
+        &mut s,
+        0,
+        Action::DiscardObjective {
+            card: card_id("O05"),
+        },
+    );
     assert_eq!(pending(&s), Pending::AfterMain);
 }
 

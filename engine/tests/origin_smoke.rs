@@ -1,6 +1,6 @@
 //! Smoke: games played with random legal actions reach the end for both rule sets.
 
-use agora_engine::origin::{Origin, Options, RuleSet};
+use agora_engine::origin::{Options, Origin, RuleSet};
 use agora_engine::{Game, GameRng, Seat};
 
 fn play(options: &Options, seed: u64) -> (usize, agora_engine::Outcome) {

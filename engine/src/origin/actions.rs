@@ -1,11 +1,11 @@
 //! The three main actions (rules 2.2): which are legal, and what they do to the board.
 
 use super::assumptions::DISPLACED_PLAYER_WINS_STRAITS;
-use super::cards::has_permanent;
 use super::data::PermanentEffect;
 use super::map::{bit, map, members};
 use super::pawns;
-use super::state::{State, Placed};
+use super::state::has_permanent;
+use super::state::{Placed, State};
 use super::tokens;
 use super::types::*;
 use crate::Seat;

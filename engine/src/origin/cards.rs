@@ -4,58 +4,17 @@
 use super::actions::{self, exchange_rule};
 use super::data::{tables, ActionEffect, CardKind, PermanentEffect};
 use super::end::last_turn;
+use super::frame::{EffectStep, Frame, PickSource};
 use super::map::{bit, map, members};
 use super::objectives;
 use super::pawns::{self, differences};
+use super::refusal::Refusal;
 use super::rewards::{self, takeable_slots};
-use super::state::State;
+use super::state::{has_permanent, State};
 use super::tiles::{self, ALL_COLUMNS};
 use super::tokens;
-use super::turn::{Frame, PickSource};
 use super::types::*;
 use crate::{RuleError, Seat};
-use serde::{Deserialize, Serialize};
-
-/// The sub-decision an Action card is waiting for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EffectStep {
-    /// A01: an Evolve.
-    Evolve,
-    /// A02: a Migrate.
-    Migrate,
-    /// A13: an Exchange where equal strength is allowed.
-    EqualExchange,
-    /// A04: the opponent to take a random card from.
-    StealCard,
-    /// A05: an opponent's strait token.
-    StealStrait,
-    /// A06: an opponent's free tile.
-    StealTile,
-    /// A11: the own pawn to replace, then the new pawn.
-    ReplaceSelect,
-    ReplaceWith {
-        territory: TerritoryId,
-    },
-    /// A12: the opponent pawn to push, then where to.
-    PushSelect,
-    PushTo {
-        from: TerritoryId,
-    },
-    /// A14: the own pawn to relocate, then where to.
-    RelocateSelect,
-    RelocateTo {
-        from: TerritoryId,
-    },
-}
-
-pub fn has_permanent(state: &State, seat: Seat, effect: PermanentEffect) -> bool {
-    let t = tables();
-    state.players.get(seat.index()).is_some_and(|p| {
-        p.permanents.iter().any(|&c| {
-            matches!(t.card(c).map(|r| r.kind), Some(CardKind::Permanent { effect: e, .. }) if e == effect)
-        })
-    })
-}
 
 pub fn color_bit(color: CardColor) -> u8 {
     match color {
@@ -96,48 +55,42 @@ pub fn playable(state: &State, seat: Seat, card: CardId) -> bool {
 pub fn play_error(state: &State, seat: Seat, card: CardId) -> Option<RuleError> {
     let t = tables();
     let Some(row) = t.card(card) else {
-        return Some(RuleError::new("UNKNOWN_CARD", "There is no such card."));
+        return Some(Refusal::UnknownCard.because("There is no such card."));
     };
     if !state.player(seat).hand.contains(&card) {
-        return Some(RuleError::new(
-            "CARD_NOT_IN_HAND",
-            format!("Card {} is not in your hand.", row.code),
-        ));
+        return Some(
+            Refusal::CardNotInHand.because(format!("Card {} is not in your hand.", row.code)),
+        );
     }
     let played = state.turn.played_colors & color_bit(row.color) != 0;
     let objective_exception = row.color == CardColor::Purple && last_turn(state);
     if played && !objective_exception {
-        return Some(RuleError::new(
-            "CARD_COLOR_ALREADY_PLAYED",
-            "You already played a card of this colour this turn (one card of each colour per turn).",
+        return Some(Refusal::CardColorAlreadyPlayed.because("You already played a card of this colour this turn (one card of each colour per turn).",
         ));
     }
     match row.kind {
         CardKind::Action(effect) => {
             if !effect_available(state, seat, effect) {
-                return Some(RuleError::new(
-                    "CARD_HAS_NO_EFFECT",
-                    format!("Card {} cannot do anything now.", row.code),
-                ));
+                return Some(
+                    Refusal::CardHasNoEffect
+                        .because(format!("Card {} cannot do anything now.", row.code)),
+                );
             }
         }
         CardKind::Permanent { level, .. } => {
             if state.player(seat).tiles.max_level() < level {
-                return Some(RuleError::new(
-                    "INNOVATION_LEVEL_TOO_LOW",
-                    format!(
-                        "Card {} needs an Innovation tile of level {level} or more.",
-                        row.code
-                    ),
-                ));
+                return Some(Refusal::InnovationLevelTooLow.because(format!(
+                    "Card {} needs an Innovation tile of level {level} or more.",
+                    row.code
+                )));
             }
         }
         CardKind::Objective { condition, .. } => {
             if !objectives::met(state, seat, &condition) {
-                return Some(RuleError::new(
-                    "OBJECTIVE_NOT_MET",
-                    format!("The condition of objective {} is not met.", row.code),
-                ));
+                return Some(Refusal::ObjectiveNotMet.because(format!(
+                    "The condition of objective {} is not met.",
+                    row.code
+                )));
             }
         }
     }

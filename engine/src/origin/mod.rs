@@ -7,9 +7,12 @@ mod cards;
 pub mod data;
 mod diagnose;
 mod end;
+mod frame;
+mod invariants;
 pub mod map;
 mod objectives;
 pub mod pawns;
+mod refusal;
 mod rewards;
 pub mod scoring;
 mod state;
@@ -23,6 +26,7 @@ mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
 
+pub use refusal::Refusal;
 pub use state::State;
 pub use types::*;
 
@@ -65,6 +69,9 @@ impl Game for Origin {
     }
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact_event(event, viewer)
+    }
+    fn invariants(state: &State) -> Result<(), String> {
+        invariants::check(state)
     }
     fn outcome(state: &State) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))
@@ -117,17 +124,7 @@ fn info() -> GameInfo {
                 default: "",
             },
         ],
-        provisional_data: [
-            "map: territories, colours and straits (ASSUMPTION 13)",
-            "innovation tile levels 10/8/6/4/2 (ASSUMPTION 14)",
-            "hunting token values (ASSUMPTION 15)",
-            "strait token values (ASSUMPTION 16)",
-            "objective cards O17-O20 and O16's VP (ASSUMPTIONS 18, 19)",
-            "action cards A01-A14 (ASSUMPTION 20)",
-            "permanent cards P01-P14 (ASSUMPTION 21)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        refusal_codes: Vec::new(),
+        provisional_data: data::provisional_rows(),
+        refusal_codes: Refusal::codes(),
     }
 }

@@ -1,10 +1,10 @@
 //! Objective card conditions (section 3.7), evaluated on a player's pawns and collection.
 
 use super::data::{Condition, GroupSpan};
-use super::types::Continent;
 use super::map::{map, members};
 use super::pawns::{color_index, COLORS};
 use super::state::State;
+use super::types::Continent;
 use crate::Seat;
 
 /// True if `seat` meets `condition` now ("at least").

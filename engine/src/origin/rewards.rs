@@ -2,13 +2,13 @@
 //! draws, tile picks with refills, returns to the bottom of a pile, the Objective hand limit.
 
 use super::assumptions::*;
-use super::cards::has_permanent;
 use super::data::{tables, PermanentEffect};
 use super::end;
+use super::frame::{Frame, PickSource};
 use super::map::map;
+use super::state::has_permanent;
 use super::state::{pile_index, State};
 use super::tiles::{self, column_bit, ALL_COLUMNS};
-use super::turn::{Frame, PickSource};
 use super::types::*;
 use crate::Seat;
 
@@ -57,12 +57,7 @@ pub fn start(state: &mut State, t: TerritoryId, ev: &mut Vec<Event>) {
 }
 
 /// Standard: the player chose option A or B of the reward of `color`.
-pub fn choose(
-    state: &mut State,
-    color: TerritoryColor,
-    option: RewardOption,
-    ev: &mut Vec<Event>,
-) {
+pub fn choose(state: &mut State, color: TerritoryColor, option: RewardOption, ev: &mut Vec<Event>) {
     let seat = state.current;
     ev.push(Event::RewardChosen { seat, option });
     let Some(column) = column_of(color) else {
@@ -203,11 +198,7 @@ pub fn take_from_pile(state: &mut State, seat: Seat, ev: &mut Vec<Event>) {
 }
 
 /// Standard: slots of `columns` holding a tile `seat` can place.
-pub fn takeable_slots(
-    state: &State,
-    seat: Seat,
-    columns: u8,
-) -> impl Iterator<Item = usize> + '_ {
+pub fn takeable_slots(state: &State, seat: Seat, columns: u8) -> impl Iterator<Item = usize> + '_ {
     let stacks = &state.player(seat).tiles;
     state.slots.iter().enumerate().filter_map(move |(i, s)| {
         let tile = (*s)?;

@@ -2,11 +2,11 @@
 //! (rules 1.3-1.5).
 
 use super::assumptions::*;
-use super::data::tables;
+use super::data::{tables, CardKind, PermanentEffect};
+use super::frame::Frame;
 use super::map::map;
 use super::pawns::{self, PAWN_TYPES};
 use super::tiles::{self, Stacks};
-use super::turn::Frame;
 use super::types::*;
 use crate::{GameRng, Seat, SetupError};
 use serde::{Deserialize, Serialize};
@@ -169,6 +169,16 @@ impl State {
     }
 }
 
+/// True if `seat` has played a Permanent card with `effect`.
+pub fn has_permanent(state: &State, seat: Seat, effect: PermanentEffect) -> bool {
+    let t = tables();
+    state.players.get(seat.index()).is_some_and(|p| {
+        p.permanents.iter().any(|&c| {
+            matches!(t.card(c).map(|r| r.kind), Some(CardKind::Permanent { effect: e, .. }) if e == effect)
+        })
+    })
+}
+
 /// Rules 1.3-1.5.
 pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     if !(2..=4).contains(&options.players) {
@@ -181,8 +191,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         if first.0 >= options.players {
             return Err(SetupError(format!(
                 "First player {} does not exist with {} players.",
-                first.0,
-                options.players
+                first.0, options.players
             )));
         }
     }

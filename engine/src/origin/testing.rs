@@ -3,11 +3,11 @@
 //! a hand leaves its pile, a pawn put on the board leaves the reserve).
 
 use super::data::tables;
+use super::frame::Frame;
 use super::map::map;
 use super::pawns;
 use super::state::{pile_index, Placed, CARD_COLORS};
 use super::tiles;
-use super::turn::Frame;
 use super::types::*;
 use crate::{Game, Seat};
 
@@ -97,11 +97,7 @@ impl Position {
     fn put(&mut self, at: TerritoryId, pawn: PawnType, owner: Option<Seat>) {
         let st = &mut self.state;
         let k = pawns::index(pawn).expect("pawn");
-        assert!(
-            st.reserve[k] > 0,
-            "no {} left in the reserve",
-            pawn.code()
-        );
+        assert!(st.reserve[k] > 0, "no {} left in the reserve", pawn.code());
         assert!(st.board[at.0 as usize].is_none(), "territory occupied");
         st.reserve[k] -= 1;
         if let Some(o) = owner {

@@ -3,54 +3,15 @@
 
 use super::actions::{self, has_main_action};
 use super::assumptions::{PASS_WHEN_NO_MAIN_ACTION, STALEMATE_ENDS_GAME, TILE_PART_OPTIONAL};
-use super::cards::{self, EffectStep};
+use super::cards;
 use super::data::tables;
 use super::end;
+use super::frame::{EffectStep, Frame, PickSource};
 use super::rewards::{self, hand_excess, takeable_slots};
 use super::state::State;
 use super::tiles;
 use super::types::*;
 use crate::{Seat, SeatSet};
-use serde::{Deserialize, Serialize};
-
-/// What asked for a tile pick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PickSource {
-    Reward(TerritoryColor),
-    Card(CardId),
-}
-
-/// One pending step. Decision steps wait for the current player; automatic steps
-/// (`EndTurn`, `Draw`) are resolved by [`run`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Frame {
-    /// Standard setup: every seat keeps one of its three Objective cards.
-    Draft,
-    /// Before the main action: cards (Standard) and the main action.
-    Main,
-    /// After the main action (Standard): cards or end of turn.
-    AfterMain,
-    /// Junior: the turn ends once the reward is resolved.
-    EndTurn,
-    /// Standard reward: option A or B.
-    ChooseReward { color: TerritoryColor },
-    /// Take `picks` face-up tiles from `columns`; refills deferred when `defer_refill`.
-    PickTiles {
-        columns: u8,
-        picks: u8,
-        defer_refill: bool,
-        deferred: Vec<u8>,
-        source: PickSource,
-    },
-    /// Draw cards for the current player (then the hand limit for Objectives).
-    Draw { color: CardColor, count: u8 },
-    /// Put cards of `color` from hand at the bottom of the pile.
-    ReturnCards { color: CardColor, count: u8 },
-    /// Put Objective cards back until the hand limit holds.
-    HandLimit,
-    /// A played Action card waits for a choice.
-    Effect { card: CardId, step: EffectStep },
-}
 
 pub fn to_act(state: &State) -> SeatSet {
     if state.over {

@@ -27,7 +27,10 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             let placed = state.at(id);
             TerritoryView {
                 id,
-                name: t.territories.get(id.0 as usize).map_or("", |r| r.name.as_str()),
+                name: t
+                    .territories
+                    .get(id.0 as usize)
+                    .map_or("", |r| r.name.as_str()),
                 continent: m.continent(id),
                 color: m.color(id),
                 adjacent: m.neighbours(id).to_vec(),

@@ -44,13 +44,19 @@ fn territory_in(field: &str, code: &str) -> Result<TerritoryId, FieldViolation> 
 
 fn strait_in(field: &str, code: &str) -> Result<StraitId, FieldViolation> {
     StraitId::from_code(code).ok_or_else(|| {
-        FieldViolation::new(field, format!("{code:?} is not a strait code (like \"S4\")."))
+        FieldViolation::new(
+            field,
+            format!("{code:?} is not a strait code (like \"S4\")."),
+        )
     })
 }
 
 fn card_in(field: &str, code: &str) -> Result<CardId, FieldViolation> {
     CardId::from_code(code).ok_or_else(|| {
-        FieldViolation::new(field, format!("{code:?} is not a card code (like \"A01\")."))
+        FieldViolation::new(
+            field,
+            format!("{code:?} is not a card code (like \"A01\")."),
+        )
     })
 }
 
@@ -88,7 +94,9 @@ impl TryFrom<&pb::OriginPawn> for PawnType {
             narrow::<u8, u32>(field, value)
                 .ok()
                 .filter(|v| PawnType::LEVELS.contains(v))
-                .ok_or_else(|| FieldViolation::new(field, format!("{value} is not between 1 and 3.")))
+                .ok_or_else(|| {
+                    FieldViolation::new(field, format!("{value} is not between 1 and 3."))
+                })
         };
         Ok(PawnType {
             size: level("size", pawn.size)?,
@@ -607,7 +615,12 @@ impl From<&View> for pb::OriginView {
                 })
                 .collect(),
             players: view.players.iter().map(Into::into).collect(),
-            final_round: view.final_round.iter().flatten().map(|&s| seat_out(s)).collect(),
+            final_round: view
+                .final_round
+                .iter()
+                .flatten()
+                .map(|&s| seat_out(s))
+                .collect(),
             final_round_started: view.final_round.is_some(),
         }
     }
@@ -729,7 +742,10 @@ mod tests {
             }),
         }));
         assert_eq!(unspecified.field, "choose_pawn.pawn.color");
-        assert_eq!(unspecified.description, "white, brown or black is required.");
+        assert_eq!(
+            unspecified.description,
+            "white, brown or black is required."
+        );
         let too_tall = refused(pa::Action::ChoosePawn(pa::ChoosePawn {
             pawn: Some(pb::OriginPawn {
                 size: 4,

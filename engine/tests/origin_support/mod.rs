@@ -70,11 +70,15 @@ pub fn choose(option: RewardOption) -> Action {
 }
 
 pub fn play(card: &str) -> Action {
-    Action::PlayCard { card: card_id(card) }
+    Action::PlayCard {
+        card: card_id(card),
+    }
 }
 
 pub fn territory(code: &str) -> Action {
-    Action::ChooseTerritory { territory: territory_id(code) }
+    Action::ChooseTerritory {
+        territory: territory_id(code),
+    }
 }
 
 pub fn is_main_actions(a: &Action) -> bool {
