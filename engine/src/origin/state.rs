@@ -67,7 +67,7 @@ pub struct EndState {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    pub options: Options,
+    pub(crate) options: Options,
     pub(crate) rng: GameRng,
     /// One entry per territory.
     pub(crate) board: Vec<Option<Placed>>,
@@ -111,6 +111,11 @@ pub fn pile_index(color: CardColor) -> usize {
 pub const CARD_COLORS: [CardColor; 3] = [CardColor::Yellow, CardColor::Orange, CardColor::Purple];
 
 impl State {
+    /// The options the game was set up with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
     pub fn junior(&self) -> bool {
         self.options.rules == RuleSet::Junior
     }
