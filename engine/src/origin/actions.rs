@@ -1,11 +1,11 @@
 //! The three main actions (rules 2.2): which are legal, and what they do to the board.
 
 use super::assumptions::DISPLACED_PLAYER_WINS_STRAITS;
-use super::cards::has_permanent;
 use super::data::PermanentEffect;
 use super::map::{bit, map, members};
 use super::pawns;
-use super::state::{OriginState, Placed};
+use super::state::has_permanent;
+use super::state::{Placed, State};
 use super::tokens;
 use super::types::*;
 use crate::Seat;
@@ -18,7 +18,7 @@ pub struct ExchangeRule {
 }
 
 /// Movement range of `seat`'s pawn `pawn` this turn: size, + Permanents, + Action bonus.
-pub fn range(state: &OriginState, seat: Seat, pawn: PawnType) -> u8 {
+pub fn range(state: &State, seat: Seat, pawn: PawnType) -> u8 {
     let mut r = pawn.size;
     if pawn.size == 1 && has_permanent(state, seat, PermanentEffect::SmallPawnsMoveTwo) {
         r = 2;
@@ -32,32 +32,32 @@ pub fn range(state: &OriginState, seat: Seat, pawn: PawnType) -> u8 {
     r
 }
 
-pub fn straits_free(state: &OriginState, seat: Seat) -> bool {
+pub fn straits_free(state: &State, seat: Seat) -> bool {
     has_permanent(state, seat, PermanentEffect::StraitsFree)
 }
 
 /// Territories `seat`'s pawn on `from` can reach (any occupancy), `from` excluded.
-pub fn reach(state: &OriginState, seat: Seat, from: TerritoryId) -> u64 {
+pub fn reach(state: &State, seat: Seat, from: TerritoryId) -> u64 {
     match state.at(from) {
         Some(p) => map().reach(from, range(state, seat, p.pawn), straits_free(state, seat)),
         None => 0,
     }
 }
 
-pub fn exchange_rule(state: &OriginState, seat: Seat, card_equal: bool) -> ExchangeRule {
+pub fn exchange_rule(state: &State, seat: Seat, card_equal: bool) -> ExchangeRule {
     ExchangeRule {
         equal_ok: card_equal || has_permanent(state, seat, PermanentEffect::ExchangeEqualStrength),
     }
 }
 
 /// Strength of `seat`'s pawn when it Exchanges (Permanent `ExchangeStrengthPlusOne`).
-pub fn exchange_strength(state: &OriginState, seat: Seat, pawn: PawnType) -> u8 {
+pub fn exchange_strength(state: &State, seat: Seat, pawn: PawnType) -> u8 {
     pawn.strength + has_permanent(state, seat, PermanentEffect::ExchangeStrengthPlusOne) as u8
 }
 
 /// True if `target` may be displaced by `seat`'s `mover` under `rule`.
 pub fn can_displace(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     mover: PawnType,
     target: Placed,
@@ -74,7 +74,7 @@ pub fn can_displace(
 }
 
 pub fn push_evolves(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     only_target: Option<TerritoryId>,
     out: &mut Vec<Action>,
@@ -122,7 +122,7 @@ pub fn push_evolves(
 }
 
 pub fn push_migrates(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     only_from: Option<TerritoryId>,
     out: &mut Vec<Action>,
@@ -136,7 +136,7 @@ pub fn push_migrates(
 }
 
 pub fn push_exchanges(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     only_from: Option<TerritoryId>,
     rule: ExchangeRule,
@@ -171,7 +171,7 @@ pub fn push_exchanges(
     }
 }
 
-fn sources(state: &OriginState, seat: Seat, only_from: Option<TerritoryId>) -> u64 {
+fn sources(state: &State, seat: Seat, only_from: Option<TerritoryId>) -> u64 {
     let own = state.own(seat);
     match only_from {
         Some(f) if map().contains(f) => own & bit(f),
@@ -181,14 +181,14 @@ fn sources(state: &OriginState, seat: Seat, only_from: Option<TerritoryId>) -> u
 }
 
 /// All main actions of `seat` (without PassMain).
-pub fn push_main_actions(state: &OriginState, seat: Seat, out: &mut Vec<Action>) {
+pub fn push_main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     push_evolves(state, seat, None, out);
     push_migrates(state, seat, None, out);
     let rule = exchange_rule(state, seat, false);
     push_exchanges(state, seat, None, rule, out);
 }
 
-pub fn has_main_action(state: &OriginState, seat: Seat) -> bool {
+pub fn has_main_action(state: &State, seat: Seat) -> bool {
     let mut v = Vec::new();
     push_main_actions(state, seat, &mut v);
     !v.is_empty()
@@ -197,7 +197,7 @@ pub fn has_main_action(state: &OriginState, seat: Seat) -> bool {
 // ------------------------------------------------------------------ performing
 
 pub fn evolve(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     target: TerritoryId,
     reference: TerritoryId,
@@ -224,7 +224,7 @@ pub fn evolve(
 }
 
 pub fn migrate(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     from: TerritoryId,
     to: TerritoryId,
@@ -237,7 +237,7 @@ pub fn migrate(
 }
 
 pub fn exchange(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     from: TerritoryId,
     to: TerritoryId,
@@ -258,7 +258,7 @@ pub fn exchange(
 }
 
 /// Moves the pawn (with its village) on `from` to the empty `to`.
-pub fn move_pawn(state: &mut OriginState, from: TerritoryId, to: TerritoryId) {
+pub fn move_pawn(state: &mut State, from: TerritoryId, to: TerritoryId) {
     let p = state.board[from.0 as usize].take();
     state.board[to.0 as usize] = p;
 }

@@ -4,58 +4,17 @@
 use super::actions::{self, exchange_rule};
 use super::data::{tables, ActionEffect, CardKind, PermanentEffect};
 use super::end::last_turn;
+use super::frame::{EffectStep, Frame, PickSource};
 use super::map::{bit, map, members};
 use super::objectives;
 use super::pawns::{self, differences};
+use super::refusal::Refusal;
 use super::rewards::{self, takeable_slots};
-use super::state::OriginState;
+use super::state::{has_permanent, State};
 use super::tiles::{self, ALL_COLUMNS};
 use super::tokens;
-use super::turn::{Frame, PickSource};
 use super::types::*;
 use crate::{RuleError, Seat};
-use serde::{Deserialize, Serialize};
-
-/// The sub-decision an Action card is waiting for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EffectStep {
-    /// A01: an Evolve.
-    Evolve,
-    /// A02: a Migrate.
-    Migrate,
-    /// A13: an Exchange where equal strength is allowed.
-    EqualExchange,
-    /// A04: the opponent to take a random card from.
-    StealCard,
-    /// A05: an opponent's strait token.
-    StealStrait,
-    /// A06: an opponent's free tile.
-    StealTile,
-    /// A11: the own pawn to replace, then the new pawn.
-    ReplaceSelect,
-    ReplaceWith {
-        territory: TerritoryId,
-    },
-    /// A12: the opponent pawn to push, then where to.
-    PushSelect,
-    PushTo {
-        from: TerritoryId,
-    },
-    /// A14: the own pawn to relocate, then where to.
-    RelocateSelect,
-    RelocateTo {
-        from: TerritoryId,
-    },
-}
-
-pub fn has_permanent(state: &OriginState, seat: Seat, effect: PermanentEffect) -> bool {
-    let t = tables();
-    state.players.get(seat.index()).is_some_and(|p| {
-        p.permanents.iter().any(|&c| {
-            matches!(t.card(c).map(|r| r.kind), Some(CardKind::Permanent { effect: e, .. }) if e == effect)
-        })
-    })
-}
 
 pub fn color_bit(color: CardColor) -> u8 {
     match color {
@@ -66,14 +25,14 @@ pub fn color_bit(color: CardColor) -> u8 {
 }
 
 /// Opponents whose collection Action cards may take from (not protected by `ActionImmune`).
-fn victims(state: &OriginState, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+fn victims(state: &State, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
     state
         .seats()
         .filter(move |&o| o != seat && !has_permanent(state, o, PermanentEffect::ActionImmune))
 }
 
 /// True if `seat` may play `card` now (the cheap twin of [`play_error`]).
-pub fn playable(state: &OriginState, seat: Seat, card: CardId) -> bool {
+pub fn playable(state: &State, seat: Seat, card: CardId) -> bool {
     let Some(row) = tables().card(card) else {
         return false;
     };
@@ -93,58 +52,52 @@ pub fn playable(state: &OriginState, seat: Seat, card: CardId) -> bool {
 
 /// Why `seat` may not play `card` now (`None`: playable). Window and turn are checked by
 /// the caller.
-pub fn play_error(state: &OriginState, seat: Seat, card: CardId) -> Option<RuleError> {
+pub fn play_error(state: &State, seat: Seat, card: CardId) -> Option<RuleError> {
     let t = tables();
     let Some(row) = t.card(card) else {
-        return Some(RuleError::new("UNKNOWN_CARD", "There is no such card."));
+        return Some(Refusal::UnknownCard.because("There is no such card."));
     };
     if !state.player(seat).hand.contains(&card) {
-        return Some(RuleError::new(
-            "CARD_NOT_IN_HAND",
-            format!("Card {} is not in your hand.", row.code),
-        ));
+        return Some(
+            Refusal::CardNotInHand.because(format!("Card {} is not in your hand.", row.code)),
+        );
     }
     let played = state.turn.played_colors & color_bit(row.color) != 0;
     let objective_exception = row.color == CardColor::Purple && last_turn(state);
     if played && !objective_exception {
-        return Some(RuleError::new(
-            "CARD_COLOR_ALREADY_PLAYED",
-            "You already played a card of this colour this turn (one card of each colour per turn).",
+        return Some(Refusal::CardColorAlreadyPlayed.because("You already played a card of this colour this turn (one card of each colour per turn).",
         ));
     }
     match row.kind {
         CardKind::Action(effect) => {
             if !effect_available(state, seat, effect) {
-                return Some(RuleError::new(
-                    "CARD_HAS_NO_EFFECT",
-                    format!("Card {} cannot do anything now.", row.code),
-                ));
+                return Some(
+                    Refusal::CardHasNoEffect
+                        .because(format!("Card {} cannot do anything now.", row.code)),
+                );
             }
         }
         CardKind::Permanent { level, .. } => {
             if state.player(seat).tiles.max_level() < level {
-                return Some(RuleError::new(
-                    "INNOVATION_LEVEL_TOO_LOW",
-                    format!(
-                        "Card {} needs an Innovation tile of level {level} or more.",
-                        row.code
-                    ),
-                ));
+                return Some(Refusal::InnovationLevelTooLow.because(format!(
+                    "Card {} needs an Innovation tile of level {level} or more.",
+                    row.code
+                )));
             }
         }
         CardKind::Objective { condition, .. } => {
             if !objectives::met(state, seat, &condition) {
-                return Some(RuleError::new(
-                    "OBJECTIVE_NOT_MET",
-                    format!("The condition of objective {} is not met.", row.code),
-                ));
+                return Some(Refusal::ObjectiveNotMet.because(format!(
+                    "The condition of objective {} is not met.",
+                    row.code
+                )));
             }
         }
     }
     None
 }
 
-pub fn push_card_plays(state: &OriginState, seat: Seat, out: &mut Vec<Action>) {
+pub fn push_card_plays(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if state.junior() {
         return;
     }
@@ -179,7 +132,7 @@ fn first_step(effect: ActionEffect) -> Option<EffectStep> {
 }
 
 /// An Action card is playable only if it can do something now.
-pub fn effect_available(state: &OriginState, seat: Seat, effect: ActionEffect) -> bool {
+pub fn effect_available(state: &State, seat: Seat, effect: ActionEffect) -> bool {
     match effect {
         ActionEffect::TakeFaceUpTile => takeable_slots(state, seat, ALL_COLUMNS).next().is_some(),
         e => match first_step(e) {
@@ -194,7 +147,7 @@ pub fn effect_available(state: &OriginState, seat: Seat, effect: ActionEffect) -
 }
 
 /// The legal choices of an Action card's pending step.
-pub fn push_step_actions(state: &OriginState, seat: Seat, step: EffectStep, out: &mut Vec<Action>) {
+pub fn push_step_actions(state: &State, seat: Seat, step: EffectStep, out: &mut Vec<Action>) {
     let m = map();
     match step {
         EffectStep::Evolve => actions::push_evolves(state, seat, None, out),
@@ -275,14 +228,14 @@ pub fn push_step_actions(state: &OriginState, seat: Seat, step: EffectStep, out:
 }
 
 /// A11: reserve pawns differing from the pawn on `t` in exactly one characteristic.
-fn replacements(state: &OriginState, t: TerritoryId) -> impl Iterator<Item = PawnType> + '_ {
+fn replacements(state: &State, t: TerritoryId) -> impl Iterator<Item = PawnType> + '_ {
     let old = state.at(t).map(|p| p.pawn);
     pawns::all_types()
         .filter(move |&n| old.is_some_and(|o| differences(o, n) == 1) && state.reserve_count(n) > 0)
 }
 
 /// A14: empty territories of the continent of `from`.
-fn relocations(state: &OriginState, from: TerritoryId) -> u64 {
+fn relocations(state: &State, from: TerritoryId) -> u64 {
     let m = map();
     if !m.contains(from) {
         return 0;
@@ -295,7 +248,7 @@ fn relocations(state: &OriginState, from: TerritoryId) -> u64 {
 }
 
 /// Plays `card` (already validated).
-pub fn play(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+pub fn play(state: &mut State, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let t = tables();
     let Some(row) = t.card(card) else {
         return;
@@ -355,7 +308,7 @@ pub fn play(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Even
 /// Resolves a choice of an Action card's step (already validated). The Evolve / Migrate /
 /// Exchange steps are resolved by the main-action code.
 pub fn choose(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     step: EffectStep,
     action: &Action,
@@ -447,14 +400,14 @@ pub fn choose(
     }
 }
 
-fn set_step(state: &mut OriginState, step: EffectStep) {
+fn set_step(state: &mut State, step: EffectStep) {
     if let Some(Frame::Effect { step: s, .. }) = state.stack.last_mut() {
         *s = step;
     }
 }
 
 /// Draws for a `Frame::Draw` (then the hand limit for Objectives, Standard only).
-pub fn resolve_draw(state: &mut OriginState, color: CardColor, count: u8, ev: &mut Vec<Event>) {
+pub fn resolve_draw(state: &mut State, color: CardColor, count: u8, ev: &mut Vec<Event>) {
     let seat = state.current;
     rewards::draw_cards(state, seat, color, count, ev);
     if color == CardColor::Purple && !state.junior() {

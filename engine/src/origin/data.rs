@@ -1,7 +1,10 @@
 //! Component tables of Origin, read once from `engine/data/origin/*.toml` (embedded at
 //! compile time) into typed rows. Rule code reads these tables, never literal ids.
 
-use super::types::{CardColor, CardId, PawnColor, PawnType, TerritoryColor, TileColumn, TileId};
+use super::types::{
+    CardColor, CardId, Continent, PawnColor, PawnType, TerritoryColor, TileColumn, TileId,
+};
+use crate::Provenance;
 use serde::Deserialize;
 use std::sync::LazyLock;
 
@@ -10,38 +13,6 @@ const PAWNS_TOML: &str = include_str!("../../data/origin/pawns.toml");
 const TILES_TOML: &str = include_str!("../../data/origin/tiles.toml");
 const TOKENS_TOML: &str = include_str!("../../data/origin/tokens.toml");
 const CARDS_TOML: &str = include_str!("../../data/origin/cards.toml");
-
-/// Where a data row comes from (see `shared/rules/origin.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Seed,
-    Bga,
-    Derived,
-    Assumed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Continent {
-    Africa,
-    Eurasia,
-    NorthAmerica,
-    SouthAmerica,
-    Oceania,
-    Antarctica,
-}
-
-impl Continent {
-    pub const ALL: [Continent; 6] = [
-        Continent::Africa,
-        Continent::Eurasia,
-        Continent::NorthAmerica,
-        Continent::SouthAmerica,
-        Continent::Oceania,
-        Continent::Antarctica,
-    ];
-}
 
 // ------------------------------------------------------------------ raw rows (TOML)
 
@@ -519,20 +490,6 @@ impl Tables {
             .collect()
     }
 
-    pub fn card_by_code(&self, code: &str) -> Option<CardId> {
-        self.cards
-            .iter()
-            .position(|c| c.code == code)
-            .map(|i| CardId(i as u8))
-    }
-
-    pub fn territory_by_code(&self, code: &str) -> Option<u8> {
-        self.territories
-            .iter()
-            .position(|t| t.code == code)
-            .map(|i| i as u8)
-    }
-
     pub fn tile_level(&self, tile: TileId) -> u8 {
         self.tiles.get(tile.0 as usize).copied().unwrap_or(0)
     }
@@ -551,6 +508,84 @@ impl Tables {
             .find(|r| r.level == level)
             .map_or(0, |r| if junior { r.junior_vp } else { r.standard_vp })
     }
+}
+
+/// The catalog's `provisional_data`: per table, the rows marked `assumed` and the
+/// ASSUMPTIONs their notes cite, so correcting a row's provenance updates the catalog.
+pub fn provisional_rows() -> Vec<String> {
+    let t = tables();
+    let row = |code: &str, provenance: Provenance, note: &str| {
+        (code.to_string(), provenance, note.to_string())
+    };
+    let cards = |color: CardColor| -> Vec<(String, Provenance, String)> {
+        t.cards
+            .iter()
+            .filter(|c| c.color == color)
+            .map(|c| row(&c.code, c.provenance, &c.note))
+            .collect()
+    };
+    let tokens = |set: &TokenSet| vec![row("values", set.provenance, &set.note)];
+    let groups: [(&str, Vec<(String, Provenance, String)>); 8] = [
+        (
+            "map territories",
+            t.territories
+                .iter()
+                .map(|r| row(&r.code, r.provenance, &r.note))
+                .collect(),
+        ),
+        (
+            "map straits",
+            t.straits
+                .iter()
+                .map(|r| row(&r.code, r.provenance, &r.note))
+                .collect(),
+        ),
+        (
+            "innovation tile levels",
+            t.tile_levels
+                .iter()
+                .map(|r| row(&r.level.to_string(), r.provenance, &r.note))
+                .collect(),
+        ),
+        ("hunting tokens", tokens(&t.hunting_tokens)),
+        ("strait tokens", tokens(&t.strait_tokens)),
+        ("action cards", cards(CardColor::Yellow)),
+        ("permanent cards", cards(CardColor::Orange)),
+        ("objective cards", cards(CardColor::Purple)),
+    ];
+    groups
+        .iter()
+        .filter_map(|(label, rows)| provisional_group(label, rows))
+        .collect()
+}
+
+/// "objective cards: O17, O18 (ASSUMPTION 19)"; `None` when no row is assumed.
+fn provisional_group(label: &str, rows: &[(String, Provenance, String)]) -> Option<String> {
+    let assumed: Vec<&(String, Provenance, String)> = rows
+        .iter()
+        .filter(|(_, provenance, _)| provenance.is_provisional())
+        .collect();
+    if assumed.is_empty() {
+        return None;
+    }
+    let which = if assumed.len() == rows.len() {
+        "every row".to_string()
+    } else {
+        let codes: Vec<&str> = assumed.iter().map(|(code, ..)| code.as_str()).collect();
+        codes.join(", ")
+    };
+    let mut cited: Vec<u32> = assumed
+        .iter()
+        .flat_map(|(.., note)| note.split("ASSUMPTION ").skip(1))
+        .filter_map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect();
+    cited.sort_unstable();
+    cited.dedup();
+    let cited: Vec<String> = cited.iter().map(|n| format!("ASSUMPTION {n}")).collect();
+    Some(format!("{label}: {which} ({})", cited.join(", ")))
 }
 
 pub fn column_index(column: TileColumn) -> usize {
@@ -572,6 +607,7 @@ pub const COLUMNS: [TileColumn; 4] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::origin::types::{StraitId, TerritoryId};
     use std::collections::HashSet;
 
     #[test]
@@ -663,6 +699,50 @@ mod tests {
         for r in [&t.hunting_tokens, &t.strait_tokens] {
             assert!(r.provenance != assumed || !r.note.is_empty());
         }
+    }
+
+    #[test]
+    fn every_table_code_round_trips_through_its_id() {
+        let t = tables();
+        for (i, row) in t.territories.iter().enumerate() {
+            let id = TerritoryId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (TerritoryId(i as u8), row.code.as_str()));
+        }
+        for (i, row) in t.straits.iter().enumerate() {
+            let id = StraitId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (StraitId(i as u8), row.code.as_str()));
+        }
+        for (i, row) in t.cards.iter().enumerate() {
+            let id = CardId::from_code(&row.code).unwrap();
+            assert_eq!((id, id.code()), (CardId(i as u8), row.code.as_str()));
+        }
+        for row in &t.pawns {
+            assert_eq!(row.pawn.code(), row.code);
+            assert_eq!(PawnType::from_code(&row.code), Some(row.pawn));
+        }
+        assert_eq!(TerritoryId::from_code("XX9"), None);
+        assert_eq!(StraitId(99).code(), "?");
+    }
+
+    #[test]
+    fn provisional_data_lists_the_assumed_rows() {
+        let rows = provisional_rows();
+        assert!(rows.contains(&"objective cards: O17, O18, O19, O20 (ASSUMPTION 19)".into()));
+        assert!(rows.contains(&"map territories: every row (ASSUMPTION 13)".into()));
+        assert!(rows.iter().all(|r| r.contains("ASSUMPTION")), "{rows:?}");
+        let mixed = [
+            ("X1".to_string(), Provenance::Seed, String::new()),
+            (
+                "X2".to_string(),
+                Provenance::Assumed,
+                "ASSUMPTION 7: guess".to_string(),
+            ),
+        ];
+        assert_eq!(
+            provisional_group("things", &mixed).as_deref(),
+            Some("things: X2 (ASSUMPTION 7)")
+        );
+        assert_eq!(provisional_group("things", &mixed[..1]), None);
     }
 
     #[test]

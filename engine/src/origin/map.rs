@@ -3,8 +3,8 @@
 //! a pawn can go depends only on the graph, never on occupancy.
 
 use super::assumptions::STRAITS_COUNT_FOR_MOVEMENT;
-use super::data::{tables, Continent};
-use super::types::{StraitId, TerritoryColor, TerritoryId};
+use super::data::tables;
+use super::types::{Continent, StraitId, TerritoryColor, TerritoryId};
 use std::collections::VecDeque;
 use std::sync::LazyLock;
 
@@ -51,6 +51,9 @@ pub struct Map {
     pub colors: Vec<TerritoryColor>,
     pub continents: Vec<Continent>,
     pub strait_ends: Vec<[TerritoryId; 2]>,
+    /// Each territory's neighbours as views list them: land borders in table order, then
+    /// strait partners in strait order.
+    pub neighbours: Vec<Vec<TerritoryId>>,
 }
 
 pub static MAP: LazyLock<Map> = LazyLock::new(build);
@@ -115,8 +118,20 @@ fn build() -> Map {
         .map(|s| distances(s, &land, &strait_move, 0))
         .collect();
     let within = [within_table(&dist), within_table(&dist_straits_free)];
+    let neighbours = (0..n)
+        .map(|i| {
+            let land = t.territories[i].land.iter().map(|&j| TerritoryId(j));
+            let across = t.straits.iter().filter_map(|s| match s.ends {
+                [a, b] if a as usize == i => Some(TerritoryId(b)),
+                [a, b] if b as usize == i => Some(TerritoryId(a)),
+                _ => None,
+            });
+            land.chain(across).collect()
+        })
+        .collect();
     Map {
         count: n,
+        neighbours,
         adjacent,
         movement,
         dist,
@@ -202,19 +217,17 @@ impl Map {
         self.within[straits_free as usize][from.0 as usize][(range as usize).min(MAX_RANGE)]
     }
 
+    /// Land neighbours, then strait partners (the same set as `adjacent`).
+    pub fn neighbours(&self, t: TerritoryId) -> &[TerritoryId] {
+        self.neighbours.get(t.0 as usize).map_or(&[], Vec::as_slice)
+    }
+
     pub fn strait(&self, s: StraitId) -> Option<[TerritoryId; 2]> {
         self.strait_ends.get(s.0 as usize).copied()
     }
 
     pub fn all(&self) -> impl Iterator<Item = TerritoryId> {
         (0..self.count as u8).map(TerritoryId)
-    }
-
-    pub fn code(&self, t: TerritoryId) -> &'static str {
-        tables()
-            .territories
-            .get(t.0 as usize)
-            .map_or("?", |r| r.code.as_str())
     }
 }
 
@@ -223,7 +236,7 @@ mod tests {
     use super::*;
 
     fn id(code: &str) -> TerritoryId {
-        TerritoryId(tables().territory_by_code(code).unwrap())
+        TerritoryId::from_code(code).unwrap()
     }
 
     #[test]
@@ -245,6 +258,11 @@ mod tests {
         assert!(m.is_adjacent(id("EU1"), id("AF2")));
         assert!(m.is_adjacent(id("OC4"), id("AN4")));
         assert!(!m.is_adjacent(id("EU1"), id("AF1")));
+        for a in m.all() {
+            let listed: TerritorySet = m.neighbours(a).iter().map(|&b| bit(b)).sum();
+            assert_eq!(listed, m.adjacent[a.0 as usize], "{}", a.code());
+            assert_eq!(m.neighbours(a).len() as u32, listed.count_ones());
+        }
     }
 
     #[test]

@@ -7,9 +7,12 @@ mod cards;
 pub mod data;
 mod diagnose;
 mod end;
+mod frame;
+mod invariants;
 pub mod map;
 mod objectives;
 pub mod pawns;
+mod refusal;
 mod rewards;
 pub mod scoring;
 mod state;
@@ -20,8 +23,11 @@ mod tokens;
 mod turn;
 mod types;
 mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
-pub use state::OriginState;
+pub use refusal::Refusal;
+pub use state::State;
 pub use types::*;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
@@ -31,47 +37,50 @@ pub struct Origin;
 
 impl Game for Origin {
     const ID: &'static str = "origin";
-    type Options = OriginOptions;
-    type State = OriginState;
+    type Options = Options;
+    type State = State;
     type Action = Action;
     type Event = Event;
-    type View = OriginView;
+    type View = View;
 
-    fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupError> {
+    fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         state::setup(options, seed)
     }
-    fn seat_count(state: &OriginState) -> usize {
+    fn seat_count(state: &State) -> usize {
         state.options.players as usize
     }
-    fn to_act(state: &OriginState) -> SeatSet {
+    fn to_act(state: &State) -> SeatSet {
         turn::to_act(state)
     }
-    fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
-    fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
+    fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         turn::is_legal(state, seat, action)
     }
-    fn refusal(state: &OriginState, seat: Seat, action: &Action) -> RuleError {
+    fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         diagnose::why_illegal(state, seat, action)
     }
-    fn perform(state: &mut OriginState, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         turn::perform_decision(state, seat, action, events)
     }
-    fn view(state: &OriginState, viewer: Viewer) -> OriginView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact_event(event, viewer)
     }
-    fn outcome(state: &OriginState) -> Option<Outcome> {
+    fn invariants(state: &State) -> Result<(), String> {
+        invariants::check(state)
+    }
+    fn outcome(state: &State) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))
     }
     fn info() -> GameInfo {
         info()
     }
-    fn configurations() -> Vec<(&'static str, OriginOptions)> {
-        let options = |players, rules| OriginOptions {
+    fn configurations() -> Vec<(&'static str, Options)> {
+        let options = |players, rules| Options {
             players,
             rules,
             first_player: None,
@@ -115,17 +124,7 @@ fn info() -> GameInfo {
                 default: "",
             },
         ],
-        provisional_data: [
-            "map: territories, colours and straits (ASSUMPTION 13)",
-            "innovation tile levels 10/8/6/4/2 (ASSUMPTION 14)",
-            "hunting token values (ASSUMPTION 15)",
-            "strait token values (ASSUMPTION 16)",
-            "objective cards O17-O20 and O16's VP (ASSUMPTIONS 18, 19)",
-            "action cards A01-A14 (ASSUMPTION 20)",
-            "permanent cards P01-P14 (ASSUMPTION 21)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        refusal_codes: Vec::new(),
+        provisional_data: data::provisional_rows(),
+        refusal_codes: Refusal::codes(),
     }
 }

@@ -1,13 +1,14 @@
 //! Objective card conditions (section 3.7), evaluated on a player's pawns and collection.
 
-use super::data::{Condition, Continent, GroupSpan};
+use super::data::{Condition, GroupSpan};
 use super::map::{map, members};
 use super::pawns::{color_index, COLORS};
-use super::state::OriginState;
+use super::state::State;
+use super::types::Continent;
 use crate::Seat;
 
 /// True if `seat` meets `condition` now ("at least").
-pub fn met(state: &OriginState, seat: Seat, condition: &Condition) -> bool {
+pub fn met(state: &State, seat: Seat, condition: &Condition) -> bool {
     let m = map();
     let own = state.own(seat);
     let pawns = || members(own).filter_map(|t| state.at(t).map(|p| (t, p.pawn)));
@@ -106,12 +107,12 @@ fn component(start: u8, within: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::origin::data::tables;
+    use crate::origin::types::TerritoryId;
 
     fn set(codes: &[&str]) -> u64 {
         codes
             .iter()
-            .map(|c| 1u64 << tables().territory_by_code(c).unwrap())
+            .map(|c| 1u64 << TerritoryId::from_code(c).unwrap().0)
             .fold(0, |a, b| a | b)
     }
 

@@ -43,16 +43,6 @@ pub fn all_types() -> impl Iterator<Item = PawnType> {
     (0..PAWN_TYPES).map(from_index)
 }
 
-/// The pawn code, e.g. "P23K".
-pub fn code(p: PawnType) -> String {
-    let c = match p.color {
-        PawnColor::White => 'W',
-        PawnColor::Brown => 'B',
-        PawnColor::Black => 'K',
-    };
-    format!("P{}{}{}", p.size, p.strength, c)
-}
-
 /// The relation of `new` to `reference`, if `new` may evolve from it (rules 2.2): identical,
 /// other colour, strength + 1 or size + 1; never smaller, weaker, + 2 or two differences.
 pub fn evolution(reference: PawnType, new: PawnType) -> Option<Evolution> {
@@ -121,7 +111,10 @@ mod tests {
         for i in 0..PAWN_TYPES {
             assert_eq!(index(from_index(i)), Some(i));
         }
-        assert_eq!(code(p(2, 3, Black)), "P23K");
+        assert_eq!(p(2, 3, Black).code(), "P23K");
+        assert_eq!(PawnType::from_code("P23K"), Some(p(2, 3, Black)));
+        assert_eq!(PawnType::from_code("P43K"), None);
+        assert_eq!(PawnType::from_code("P23"), None);
         assert_eq!(index(p(0, 1, White)), None);
         assert_eq!(index(p(1, 4, White)), None);
     }

@@ -2,13 +2,13 @@
 //! draws, tile picks with refills, returns to the bottom of a pile, the Objective hand limit.
 
 use super::assumptions::*;
-use super::cards::has_permanent;
 use super::data::{tables, PermanentEffect};
 use super::end;
+use super::frame::{Frame, PickSource};
 use super::map::map;
-use super::state::{pile_index, OriginState};
+use super::state::has_permanent;
+use super::state::{pile_index, State};
 use super::tiles::{self, column_bit, ALL_COLUMNS};
-use super::turn::{Frame, PickSource};
 use super::types::*;
 use crate::Seat;
 
@@ -32,7 +32,7 @@ pub fn column_of(color: TerritoryColor) -> Option<TileColumn> {
 }
 
 /// REWARD(t) for the current player, after the pawn arrived (tokens already handled).
-pub fn start(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
+pub fn start(state: &mut State, t: TerritoryId, ev: &mut Vec<Event>) {
     let seat = state.current;
     let color = map().color(t);
     if state.junior() {
@@ -57,12 +57,7 @@ pub fn start(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
 }
 
 /// Standard: the player chose option A or B of the reward of `color`.
-pub fn choose(
-    state: &mut OriginState,
-    color: TerritoryColor,
-    option: RewardOption,
-    ev: &mut Vec<Event>,
-) {
+pub fn choose(state: &mut State, color: TerritoryColor, option: RewardOption, ev: &mut Vec<Event>) {
     let seat = state.current;
     ev.push(Event::RewardChosen { seat, option });
     let Some(column) = column_of(color) else {
@@ -120,7 +115,7 @@ pub fn choose(
 
 /// Draws up to `n` cards of `color` into `seat`'s hand; returns how many were drawn.
 pub fn draw_cards(
-    state: &mut OriginState,
+    state: &mut State,
     seat: Seat,
     color: CardColor,
     n: u8,
@@ -149,7 +144,7 @@ pub fn draw_cards(
 }
 
 /// Puts `card` from `seat`'s hand at the bottom of its pile.
-pub fn return_card(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+pub fn return_card(state: &mut State, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let hand = &mut state.players[seat.index()].hand;
     if let Some(i) = hand.iter().position(|&c| c == card) {
         hand.remove(i);
@@ -164,7 +159,7 @@ pub fn return_card(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut V
 }
 
 /// Objective hand limit of `seat` (2, or 3 with the Permanent `ObjectiveHandLimitThree`).
-pub fn hand_limit(state: &OriginState, seat: Seat) -> usize {
+pub fn hand_limit(state: &State, seat: Seat) -> usize {
     if has_permanent(state, seat, PermanentEffect::ObjectiveHandLimitThree) {
         OBJECTIVE_HAND_LIMIT_RAISED
     } else {
@@ -172,7 +167,7 @@ pub fn hand_limit(state: &OriginState, seat: Seat) -> usize {
     }
 }
 
-pub fn objectives_in_hand(state: &OriginState, seat: Seat) -> usize {
+pub fn objectives_in_hand(state: &State, seat: Seat) -> usize {
     let t = tables();
     state
         .player(seat)
@@ -183,12 +178,12 @@ pub fn objectives_in_hand(state: &OriginState, seat: Seat) -> usize {
 }
 
 /// How many Objective cards `seat` must put back now.
-pub fn hand_excess(state: &OriginState, seat: Seat) -> usize {
+pub fn hand_excess(state: &State, seat: Seat) -> usize {
     objectives_in_hand(state, seat).saturating_sub(hand_limit(state, seat))
 }
 
 /// Junior: the top tile of the face-down pile, face down to the player (no stacking rule).
-pub fn take_from_pile(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) {
+pub fn take_from_pile(state: &mut State, seat: Seat, ev: &mut Vec<Event>) {
     if let Some(tile) = state.tile_pile.pop() {
         state.players[seat.index()]
             .tiles
@@ -203,11 +198,7 @@ pub fn take_from_pile(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) 
 }
 
 /// Standard: slots of `columns` holding a tile `seat` can place.
-pub fn takeable_slots(
-    state: &OriginState,
-    seat: Seat,
-    columns: u8,
-) -> impl Iterator<Item = usize> + '_ {
+pub fn takeable_slots(state: &State, seat: Seat, columns: u8) -> impl Iterator<Item = usize> + '_ {
     let stacks = &state.player(seat).tiles;
     state.slots.iter().enumerate().filter_map(move |(i, s)| {
         let tile = (*s)?;
@@ -218,7 +209,7 @@ pub fn takeable_slots(
 }
 
 /// Standard: `seat` takes the face-up tile of slot `i` (refill now unless `defer`).
-pub fn take_slot(state: &mut OriginState, seat: Seat, i: usize, defer: bool, ev: &mut Vec<Event>) {
+pub fn take_slot(state: &mut State, seat: Seat, i: usize, defer: bool, ev: &mut Vec<Event>) {
     let Some(tile) = state.slots.get_mut(i).and_then(Option::take) else {
         return;
     };
@@ -236,7 +227,7 @@ pub fn take_slot(state: &mut OriginState, seat: Seat, i: usize, defer: bool, ev:
 }
 
 /// Refills an empty slot from the face-down reserve (stays empty if the reserve is empty).
-pub fn refill(state: &mut OriginState, i: usize, ev: &mut Vec<Event>) {
+pub fn refill(state: &mut State, i: usize, ev: &mut Vec<Event>) {
     if state.slots.get(i).is_some_and(Option::is_none) {
         if let Some(tile) = state.tile_pile.pop() {
             state.slots[i] = Some(tile);

@@ -5,7 +5,7 @@ use super::assumptions::*;
 use super::data::{tables, CardKind, PermanentEffect};
 use super::map::members;
 use super::pawns::color_index;
-use super::state::OriginState;
+use super::state::State;
 use super::tiles;
 use crate::{Outcome, Seat, Standing};
 
@@ -95,7 +95,7 @@ pub fn standard_breakdown(t: &StandardTally) -> Vec<(String, i32)> {
     ]
 }
 
-pub fn junior_tally(state: &OriginState, seat: Seat) -> JuniorTally {
+pub fn junior_tally(state: &State, seat: Seat) -> JuniorTally {
     let p = state.player(seat);
     let t = tables();
     let mut cards = [0usize; 3];
@@ -117,7 +117,7 @@ pub fn junior_tally(state: &OriginState, seat: Seat) -> JuniorTally {
     }
 }
 
-pub fn standard_tally(state: &OriginState, seat: Seat) -> StandardTally {
+pub fn standard_tally(state: &State, seat: Seat) -> StandardTally {
     let p = state.player(seat);
     let t = tables();
     let permanents = p
@@ -146,7 +146,7 @@ pub fn standard_tally(state: &OriginState, seat: Seat) -> StandardTally {
 }
 
 /// Score parts of `seat` if the game ended now.
-pub fn breakdown(state: &OriginState, seat: Seat) -> Vec<(String, i32)> {
+pub fn breakdown(state: &State, seat: Seat) -> Vec<(String, i32)> {
     if state.junior() {
         junior_breakdown(&junior_tally(state, seat))
     } else {
@@ -154,12 +154,12 @@ pub fn breakdown(state: &OriginState, seat: Seat) -> Vec<(String, i32)> {
     }
 }
 
-pub fn score(state: &OriginState, seat: Seat) -> i32 {
+pub fn score(state: &State, seat: Seat) -> i32 {
     breakdown(state, seat).iter().map(|(_, v)| v).sum()
 }
 
 /// Scores, tie-break by cards in hand (Junior: cards held), shared rank if still tied.
-pub fn outcome(state: &OriginState) -> Outcome {
+pub fn outcome(state: &State) -> Outcome {
     let standings = state
         .seats()
         .map(|seat| {

@@ -2,11 +2,11 @@
 //! (rules 1.3-1.5).
 
 use super::assumptions::*;
-use super::data::tables;
+use super::data::{tables, CardKind, PermanentEffect};
+use super::frame::Frame;
 use super::map::map;
 use super::pawns::{self, PAWN_TYPES};
 use super::tiles::{self, Stacks};
-use super::turn::Frame;
 use super::types::*;
 use crate::{GameRng, Seat, SetupError};
 use serde::{Deserialize, Serialize};
@@ -66,8 +66,8 @@ pub struct EndState {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OriginState {
-    pub options: OriginOptions,
+pub struct State {
+    pub(crate) options: Options,
     pub(crate) rng: GameRng,
     /// One entry per territory.
     pub(crate) board: Vec<Option<Placed>>,
@@ -110,7 +110,12 @@ pub fn pile_index(color: CardColor) -> usize {
 
 pub const CARD_COLORS: [CardColor; 3] = [CardColor::Yellow, CardColor::Orange, CardColor::Purple];
 
-impl OriginState {
+impl State {
+    /// The options the game was set up with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
     pub fn junior(&self) -> bool {
         self.options.rules == RuleSet::Junior
     }
@@ -169,8 +174,18 @@ impl OriginState {
     }
 }
 
+/// True if `seat` has played a Permanent card with `effect`.
+pub fn has_permanent(state: &State, seat: Seat, effect: PermanentEffect) -> bool {
+    let t = tables();
+    state.players.get(seat.index()).is_some_and(|p| {
+        p.permanents.iter().any(|&c| {
+            matches!(t.card(c).map(|r| r.kind), Some(CardKind::Permanent { effect: e, .. }) if e == effect)
+        })
+    })
+}
+
 /// Rules 1.3-1.5.
-pub fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupError> {
+pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     if !(2..=4).contains(&options.players) {
         return Err(SetupError(format!(
             "Origin is played by 2 to 4 players, not {}.",
@@ -178,10 +193,10 @@ pub fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupErr
         )));
     }
     if let Some(first) = options.first_player {
-        if first >= options.players {
+        if first.0 >= options.players {
             return Err(SetupError(format!(
-                "First player {first} does not exist with {} players.",
-                options.players
+                "First player {} does not exist with {} players.",
+                first.0, options.players
             )));
         }
     }
@@ -286,7 +301,7 @@ pub fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupErr
         p.villages_left = VILLAGES_PER_PLAYER;
     }
     let current = match options.first_player {
-        Some(f) => Seat(f),
+        Some(f) => f,
         None => Seat(rng.index(options.players as usize) as u8),
     };
     let stack = if junior {
@@ -294,7 +309,7 @@ pub fn setup(options: &OriginOptions, seed: u64) -> Result<OriginState, SetupErr
     } else {
         vec![Frame::Draft]
     };
-    Ok(OriginState {
+    Ok(State {
         options: options.clone(),
         rng,
         board,
@@ -325,10 +340,10 @@ mod tests {
     fn standard_setup() {
         for players in 2..=4 {
             let s = setup(
-                &OriginOptions {
+                &Options {
                     players,
                     rules: RuleSet::Standard,
-                    first_player: Some(1),
+                    first_player: Some(Seat(1)),
                 },
                 7,
             )
@@ -361,7 +376,7 @@ mod tests {
     #[test]
     fn junior_setup() {
         let s = setup(
-            &OriginOptions {
+            &Options {
                 players: 3,
                 rules: RuleSet::Junior,
                 first_player: None,
@@ -380,9 +395,9 @@ mod tests {
 
     #[test]
     fn bad_options_are_refused() {
-        for (players, first) in [(1, None), (5, None), (2, Some(2))] {
+        for (players, first) in [(1, None), (5, None), (2, Some(Seat(2)))] {
             assert!(setup(
-                &OriginOptions {
+                &Options {
                     players,
                     rules: RuleSet::Standard,
                     first_player: first,
@@ -397,7 +412,7 @@ mod tests {
     fn neutral_colour_varies_with_seed() {
         let colors: std::collections::HashSet<_> = (0..40)
             .map(|seed| {
-                setup(&OriginOptions::default(), seed)
+                setup(&Options::default(), seed)
                     .unwrap()
                     .at(map().origin)
                     .unwrap()

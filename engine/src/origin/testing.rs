@@ -1,55 +1,41 @@
-//! Builders and probes for tests: readable positions on an [`OriginState`], by codes
+//! Builders and probes for tests: readable positions on an [`State`], by codes
 //! ("EU5", "P23K", "A04"). Not part of the API; components keep their totals (a card put in
 //! a hand leaves its pile, a pawn put on the board leaves the reserve).
 
 use super::data::tables;
+use super::frame::Frame;
 use super::map::map;
 use super::pawns;
 use super::state::{pile_index, Placed, CARD_COLORS};
 use super::tiles;
-use super::turn::Frame;
 use super::types::*;
 use crate::{Game, Seat};
 
-pub use super::state::OriginState;
+pub use super::state::State;
 
 /// Territory by code ("EU5").
-pub fn t(code: &str) -> TerritoryId {
-    TerritoryId(
-        tables()
-            .territory_by_code(code)
-            .unwrap_or_else(|| panic!("no territory {code}")),
-    )
+pub fn territory_id(code: &str) -> TerritoryId {
+    TerritoryId::from_code(code).unwrap_or_else(|| panic!("no territory {code}"))
 }
 
 /// Strait by code ("S1").
-pub fn s(code: &str) -> StraitId {
-    StraitId(
-        tables()
-            .straits
-            .iter()
-            .position(|r| r.code == code)
-            .unwrap_or_else(|| panic!("no strait {code}")) as u8,
-    )
+pub fn strait_id(code: &str) -> StraitId {
+    StraitId::from_code(code).unwrap_or_else(|| panic!("no strait {code}"))
 }
 
 /// Pawn type by code ("P23K").
-pub fn p(code: &str) -> PawnType {
-    pawns::all_types()
-        .find(|&x| pawns::code(x) == code)
-        .unwrap_or_else(|| panic!("no pawn {code}"))
+pub fn pawn_type(code: &str) -> PawnType {
+    PawnType::from_code(code).unwrap_or_else(|| panic!("no pawn {code}"))
 }
 
 /// Card by code ("A04").
-pub fn c(code: &str) -> CardId {
-    tables()
-        .card_by_code(code)
-        .unwrap_or_else(|| panic!("no card {code}"))
+pub fn card_id(code: &str) -> CardId {
+    CardId::from_code(code).unwrap_or_else(|| panic!("no card {code}"))
 }
 
 /// A position under construction.
 pub struct Position {
-    pub state: OriginState,
+    pub state: State,
 }
 
 impl Position {
@@ -65,10 +51,10 @@ impl Position {
     }
 
     fn new(players: u8, rules: RuleSet) -> Position {
-        let options = OriginOptions {
+        let options = Options {
             players,
             rules,
-            first_player: Some(0),
+            first_player: Some(Seat(0)),
         };
         let mut state = super::Origin::setup(&options, 1).expect("setup");
         // Draft: everyone keeps its first card, then hands go back to the pile.
@@ -104,18 +90,14 @@ impl Position {
         for pl in st.players.iter_mut() {
             pl.villages_left = super::assumptions::VILLAGES_PER_PLAYER;
         }
-        let neutral = p("P11W");
+        let neutral = pawn_type("P11W");
         self.put(map().origin, neutral, None);
     }
 
     fn put(&mut self, at: TerritoryId, pawn: PawnType, owner: Option<Seat>) {
         let st = &mut self.state;
         let k = pawns::index(pawn).expect("pawn");
-        assert!(
-            st.reserve[k] > 0,
-            "no {} left in the reserve",
-            pawns::code(pawn)
-        );
+        assert!(st.reserve[k] > 0, "no {} left in the reserve", pawn.code());
         assert!(st.board[at.0 as usize].is_none(), "territory occupied");
         st.reserve[k] -= 1;
         if let Some(o) = owner {
@@ -126,7 +108,7 @@ impl Position {
 
     /// Puts pawn `pawn` (from the reserve) with a village of `seat` on `territory`.
     pub fn pawn(mut self, territory: &str, pawn: &str, seat: u8) -> Self {
-        self.put(t(territory), p(pawn), Some(Seat(seat)));
+        self.put(territory_id(territory), pawn_type(pawn), Some(Seat(seat)));
         self
     }
 
@@ -138,13 +120,13 @@ impl Position {
                 self.state.reserve[k] += 1;
             }
         }
-        self.put(origin, p(pawn), None);
+        self.put(origin, pawn_type(pawn), None);
         self
     }
 
     /// Removes every pawn of this type from the reserve.
     pub fn no_reserve(mut self, pawn: &str) -> Self {
-        if let Some(k) = pawns::index(p(pawn)) {
+        if let Some(k) = pawns::index(pawn_type(pawn)) {
             self.state.reserve[k] = 0;
         }
         self
@@ -156,7 +138,7 @@ impl Position {
             *r = 0;
         }
         for code in pawn_codes {
-            if let Some(k) = pawns::index(p(code)) {
+            if let Some(k) = pawns::index(pawn_type(code)) {
                 self.state.reserve[k] += 1;
             }
         }
@@ -176,7 +158,7 @@ impl Position {
     /// Gives `seat` these cards (taken from wherever they are).
     pub fn hand(mut self, seat: u8, codes: &[&str]) -> Self {
         for code in codes {
-            let card = c(code);
+            let card = card_id(code);
             self.detach_card(card);
             self.state.players[seat as usize].hand.push(card);
         }
@@ -186,7 +168,7 @@ impl Position {
     /// Plays these Permanent cards for `seat` (active at once).
     pub fn permanent(mut self, seat: u8, codes: &[&str]) -> Self {
         for code in codes {
-            let card = c(code);
+            let card = card_id(code);
             self.detach_card(card);
             self.state.players[seat as usize].permanents.push(card);
         }
@@ -196,7 +178,7 @@ impl Position {
     /// Played Objective cards of `seat`.
     pub fn played_objectives(mut self, seat: u8, codes: &[&str]) -> Self {
         for code in codes {
-            let card = c(code);
+            let card = card_id(code);
             self.detach_card(card);
             self.state.players[seat as usize]
                 .played_objectives
@@ -223,7 +205,7 @@ impl Position {
 
     /// Sets a pile to these cards, top last (the rest of that colour leaves the game).
     pub fn pile(mut self, color: CardColor, codes: &[&str]) -> Self {
-        let cards: Vec<CardId> = codes.iter().map(|x| c(x)).collect();
+        let cards: Vec<CardId> = codes.iter().map(|x| card_id(x)).collect();
         for &card in &cards {
             self.detach_card(card);
         }
@@ -297,18 +279,18 @@ impl Position {
     }
 
     pub fn strait_token(mut self, strait: &str, value: Option<u8>) -> Self {
-        self.state.straits[s(strait).0 as usize] = value;
+        self.state.straits[strait_id(strait).0 as usize] = value;
         self
     }
 
     pub fn hunting_token(mut self, territory: &str, value: Option<u8>) -> Self {
-        self.state.hunting[t(territory).0 as usize] = value;
+        self.state.hunting[territory_id(territory).0 as usize] = value;
         self
     }
 
     pub fn owned_strait_tokens(mut self, seat: u8, tokens: &[(&str, u8)]) -> Self {
         for &(code, v) in tokens {
-            let id = s(code);
+            let id = strait_id(code);
             self.state.straits[id.0 as usize] = None;
             self.state.players[seat as usize]
                 .strait_tokens
@@ -335,22 +317,22 @@ impl Position {
         self
     }
 
-    pub fn build(self) -> OriginState {
+    pub fn build(self) -> State {
         self.state
     }
 }
 
 // ------------------------------------------------------------------ probes
 
-pub fn pawn_at(state: &OriginState, territory: &str) -> Option<(PawnType, Option<Seat>)> {
-    state.at(t(territory)).map(|x| (x.pawn, x.owner))
+pub fn pawn_at(state: &State, territory: &str) -> Option<(PawnType, Option<Seat>)> {
+    state.at(territory_id(territory)).map(|x| (x.pawn, x.owner))
 }
 
-pub fn hand(state: &OriginState, seat: u8) -> Vec<CardId> {
+pub fn hand(state: &State, seat: u8) -> Vec<CardId> {
     state.players[seat as usize].hand.clone()
 }
 
-pub fn hand_colors(state: &OriginState, seat: u8) -> [usize; 3] {
+pub fn hand_colors(state: &State, seat: u8) -> [usize; 3] {
     let mut n = [0; 3];
     for &card in &state.players[seat as usize].hand {
         n[pile_index(tables().card_color(card))] += 1;
@@ -358,74 +340,74 @@ pub fn hand_colors(state: &OriginState, seat: u8) -> [usize; 3] {
     n
 }
 
-pub fn stacks(state: &OriginState, seat: u8) -> Vec<Vec<u8>> {
+pub fn stacks(state: &State, seat: u8) -> Vec<Vec<u8>> {
     state.players[seat as usize].tiles.levels()
 }
 
-pub fn hunting_tokens(state: &OriginState, seat: u8) -> Vec<u8> {
+pub fn hunting_tokens(state: &State, seat: u8) -> Vec<u8> {
     state.players[seat as usize].hunting_tokens.clone()
 }
 
-pub fn strait_tokens(state: &OriginState, seat: u8) -> Vec<(StraitId, u8)> {
+pub fn strait_tokens(state: &State, seat: u8) -> Vec<(StraitId, u8)> {
     state.players[seat as usize].strait_tokens.clone()
 }
 
-pub fn strait_on_board(state: &OriginState, strait: &str) -> Option<u8> {
-    state.straits[s(strait).0 as usize]
+pub fn strait_on_board(state: &State, strait: &str) -> Option<u8> {
+    state.straits[strait_id(strait).0 as usize]
 }
 
-pub fn villages_left(state: &OriginState, seat: u8) -> u8 {
+pub fn villages_left(state: &State, seat: u8) -> u8 {
     state.players[seat as usize].villages_left
 }
 
-pub fn reserve_count(state: &OriginState, pawn: &str) -> u8 {
-    state.reserve_count(p(pawn))
+pub fn reserve_count(state: &State, pawn: &str) -> u8 {
+    state.reserve_count(pawn_type(pawn))
 }
 
-pub fn pile_len(state: &OriginState, color: CardColor) -> usize {
+pub fn pile_len(state: &State, color: CardColor) -> usize {
     state.pile(color).len()
 }
 
-pub fn pile_bottom(state: &OriginState, color: CardColor) -> Option<CardId> {
+pub fn pile_bottom(state: &State, color: CardColor) -> Option<CardId> {
     state.pile(color).first().copied()
 }
 
-pub fn permanents(state: &OriginState, seat: u8) -> Vec<CardId> {
+pub fn permanents(state: &State, seat: u8) -> Vec<CardId> {
     state.players[seat as usize].permanents.clone()
 }
 
-pub fn played_objectives(state: &OriginState, seat: u8) -> Vec<CardId> {
+pub fn played_objectives(state: &State, seat: u8) -> Vec<CardId> {
     state.players[seat as usize].played_objectives.clone()
 }
 
-pub fn current(state: &OriginState) -> Seat {
+pub fn current(state: &State) -> Seat {
     state.current
 }
 
-pub fn is_over(state: &OriginState) -> bool {
+pub fn is_over(state: &State) -> bool {
     state.over
 }
 
 /// Seats still to play a last turn, once the end is triggered.
-pub fn final_round(state: &OriginState) -> Option<(Seat, EndTrigger, Vec<Seat>)> {
+pub fn final_round(state: &State) -> Option<(Seat, EndTrigger, Vec<Seat>)> {
     state
         .end
         .as_ref()
         .map(|e| (e.trigger, e.reason, e.remaining.clone()))
 }
 
-pub fn slot_level(state: &OriginState, column: TileColumn, index: u8) -> Option<u8> {
+pub fn slot_level(state: &State, column: TileColumn, index: u8) -> Option<u8> {
     tiles::slot_index(TileSlot { column, index })
         .and_then(|i| state.slots[i])
         .map(tiles::level)
 }
 
-pub fn hidden_tile_count(state: &OriginState) -> usize {
+pub fn hidden_tile_count(state: &State) -> usize {
     state.tile_pile.len()
 }
 
 /// Every card of the game is in exactly one place (pile, hand, played, discard, draft).
-pub fn cards_conserved(state: &OriginState) -> bool {
+pub fn cards_conserved(state: &State) -> bool {
     let mut seen = vec![0u8; tables().cards.len()];
     let mut mark = |cards: &[CardId]| {
         for &x in cards {
@@ -448,6 +430,6 @@ pub fn cards_conserved(state: &OriginState) -> bool {
 }
 
 /// The draft cards dealt to `seat` (Standard setup).
-pub fn draft(state: &OriginState, seat: u8) -> Vec<CardId> {
+pub fn draft(state: &State, seat: u8) -> Vec<CardId> {
     state.draft[seat as usize].clone()
 }

@@ -4,11 +4,11 @@
 
 use super::assumptions::HUNTING_ON_ANY_ARRIVAL;
 use super::map::map;
-use super::state::OriginState;
+use super::state::State;
 use super::types::*;
 
 /// A pawn just arrived on `t`: its owner takes the hunting token lying there, if any.
-pub fn arrived(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
+pub fn arrived(state: &mut State, t: TerritoryId, ev: &mut Vec<Event>) {
     if !HUNTING_ON_ANY_ARRIVAL {
         return;
     }
@@ -26,13 +26,13 @@ pub fn arrived(state: &mut OriginState, t: TerritoryId, ev: &mut Vec<Event>) {
 }
 
 /// Gives every strait token whose two ends hold villages of one player to that player.
-pub fn check_straits(state: &mut OriginState, ev: &mut Vec<Event>) {
+pub fn check_straits(state: &mut State, ev: &mut Vec<Event>) {
     check_straits_for(state, None, ev);
 }
 
 /// Same, limited to `only` when given (an Exchange with
 /// `DISPLACED_PLAYER_WINS_STRAITS = false`).
-pub fn check_straits_for(state: &mut OriginState, only: Option<crate::Seat>, ev: &mut Vec<Event>) {
+pub fn check_straits_for(state: &mut State, only: Option<crate::Seat>, ev: &mut Vec<Event>) {
     let m = map();
     for (i, ends) in m.strait_ends.iter().enumerate() {
         let Some(value) = state.straits[i] else {

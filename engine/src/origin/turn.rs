@@ -3,57 +3,17 @@
 
 use super::actions::{self, has_main_action};
 use super::assumptions::{PASS_WHEN_NO_MAIN_ACTION, STALEMATE_ENDS_GAME, TILE_PART_OPTIONAL};
-use super::cards::{self, EffectStep};
+use super::cards;
 use super::data::tables;
 use super::end;
-use super::map::map;
+use super::frame::{EffectStep, Frame, PickSource};
 use super::rewards::{self, hand_excess, takeable_slots};
-use super::state::OriginState;
+use super::state::State;
 use super::tiles;
 use super::types::*;
 use crate::{Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
-/// What asked for a tile pick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PickSource {
-    Reward(TerritoryColor),
-    Card(CardId),
-}
-
-/// One pending step. Decision steps wait for the current player; automatic steps
-/// (`EndTurn`, `Draw`) are resolved by [`run`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Frame {
-    /// Standard setup: every seat keeps one of its three Objective cards.
-    Draft,
-    /// Before the main action: cards (Standard) and the main action.
-    Main,
-    /// After the main action (Standard): cards or end of turn.
-    AfterMain,
-    /// Junior: the turn ends once the reward is resolved.
-    EndTurn,
-    /// Standard reward: option A or B.
-    ChooseReward { color: TerritoryColor },
-    /// Take `picks` face-up tiles from `columns`; refills deferred when `defer_refill`.
-    PickTiles {
-        columns: u8,
-        picks: u8,
-        defer_refill: bool,
-        deferred: Vec<u8>,
-        source: PickSource,
-    },
-    /// Draw cards for the current player (then the hand limit for Objectives).
-    Draw { color: CardColor, count: u8 },
-    /// Put cards of `color` from hand at the bottom of the pile.
-    ReturnCards { color: CardColor, count: u8 },
-    /// Put Objective cards back until the hand limit holds.
-    HandLimit,
-    /// A played Action card waits for a choice.
-    Effect { card: CardId, step: EffectStep },
-}
-
-pub fn to_act(state: &OriginState) -> SeatSet {
+pub fn to_act(state: &State) -> SeatSet {
     if state.over {
         return SeatSet::EMPTY;
     }
@@ -67,7 +27,7 @@ pub fn to_act(state: &OriginState) -> SeatSet {
     }
 }
 
-pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::with_capacity(64);
     if !to_act(state).contains(seat) {
         return out;
@@ -125,7 +85,7 @@ pub fn legal_actions(state: &OriginState, seat: Seat) -> Vec<Action> {
 }
 
 fn push_hand_cards(
-    state: &OriginState,
+    state: &State,
     seat: Seat,
     color: CardColor,
     out: &mut Vec<Action>,
@@ -142,7 +102,7 @@ fn push_hand_cards(
 
 /// True if `action` is among `legal_actions(state, seat)`; only generates the part of the
 /// list the action belongs to.
-pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
+pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
     if !to_act(state).contains(seat) {
         return false;
     }
@@ -191,7 +151,7 @@ pub fn is_legal(state: &OriginState, seat: Seat, action: &Action) -> bool {
 
 /// Performs a legal decision, then runs the automatic steps (end checks, turn end, draws)
 /// up to the next decision.
-pub fn perform_decision(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+pub fn perform_decision(state: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
     perform(state, seat, action, ev);
     end::check(state, ev);
     run(state, ev);
@@ -199,7 +159,7 @@ pub fn perform_decision(state: &mut OriginState, seat: Seat, action: &Action, ev
 
 /// Pops the step that allowed a main action (Main, or an Action card's step) and, for the
 /// turn's own main action, queues what follows it.
-fn begin_main(state: &mut OriginState) {
+fn begin_main(state: &mut State) {
     if let Some(Frame::Main) = state.stack.pop() {
         state.stack.push(if state.junior() {
             Frame::EndTurn
@@ -209,7 +169,7 @@ fn begin_main(state: &mut OriginState) {
     }
 }
 
-fn perform(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
     match *action {
         Action::KeepObjective { card } => keep_objective(state, seat, card, ev),
         Action::Evolve {
@@ -291,7 +251,7 @@ fn perform(state: &mut OriginState, seat: Seat, action: &Action, ev: &mut Vec<Ev
     }
 }
 
-fn keep_objective(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+fn keep_objective(state: &mut State, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let dealt = std::mem::take(&mut state.draft[seat.index()]);
     state.players[seat.index()].hand.push(card);
     let returned: Vec<CardId> = dealt.into_iter().filter(|&c| c != card).collect();
@@ -311,7 +271,7 @@ fn keep_objective(state: &mut OriginState, seat: Seat, card: CardId, ev: &mut Ve
     }
 }
 
-fn finish_pick(state: &mut OriginState, ev: &mut Vec<Event>) {
+fn finish_pick(state: &mut State, ev: &mut Vec<Event>) {
     if let Some(Frame::PickTiles { deferred, .. }) = state.stack.pop() {
         for i in deferred {
             rewards::refill(state, i as usize, ev);
@@ -321,7 +281,7 @@ fn finish_pick(state: &mut OriginState, ev: &mut Vec<Event>) {
 }
 
 /// Resolves automatic steps and drops steps with nothing left to decide.
-pub fn run(state: &mut OriginState, ev: &mut Vec<Event>) {
+pub fn run(state: &mut State, ev: &mut Vec<Event>) {
     while !state.over {
         let seat = state.current;
         let Some(top) = state.stack.last() else {
@@ -370,7 +330,7 @@ pub fn run(state: &mut OriginState, ev: &mut Vec<Event>) {
     }
 }
 
-fn start_turn(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) {
+fn start_turn(state: &mut State, seat: Seat, ev: &mut Vec<Event>) {
     state.current = seat;
     state.turn = Default::default();
     state.stack.clear();
@@ -379,7 +339,7 @@ fn start_turn(state: &mut OriginState, seat: Seat, ev: &mut Vec<Event>) {
 }
 
 /// End of the current player's turn: Junior end, stalemate, final round, next player.
-pub fn end_turn(state: &mut OriginState, ev: &mut Vec<Event>) {
+pub fn end_turn(state: &mut State, ev: &mut Vec<Event>) {
     let seat = state.current;
     ev.push(Event::TurnEnded { seat });
     if state.turn.passed {
@@ -424,7 +384,7 @@ pub fn end_turn(state: &mut OriginState, ev: &mut Vec<Event>) {
 }
 
 /// What is pending, for views.
-pub fn pending(state: &OriginState) -> Pending {
+pub fn pending(state: &State) -> Pending {
     if state.over {
         return Pending::GameOver;
     }
@@ -444,9 +404,4 @@ pub fn pending(state: &OriginState) -> Pending {
         },
         Some(&Frame::Effect { card, .. }) => Pending::CardEffect { card },
     }
-}
-
-/// The territory code, for messages.
-pub fn code(t: TerritoryId) -> &'static str {
-    map().code(t)
 }

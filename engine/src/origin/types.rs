@@ -2,30 +2,33 @@
 //! This file is the contract with the API layer (proto conversion in the service):
 //! extend it, but do not rename or remove what is here without updating the proto.
 
+use super::data::tables;
 use crate::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 // ----------------------------------------------------------------------------- options
 
 /// Which rule set of the box is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RuleSet {
+    /// The default when a request leaves the rule set unset.
+    #[default]
     Standard,
     Junior,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OriginOptions {
+pub struct Options {
     /// 2, 3 or 4.
     pub players: u8,
     pub rules: RuleSet,
     /// Seat that plays first; `None` draws it with the seeded RNG.
-    pub first_player: Option<u8>,
+    pub first_player: Option<Seat>,
 }
 
-impl Default for OriginOptions {
+impl Default for Options {
     fn default() -> Self {
-        OriginOptions {
+        Options {
             players: 2,
             rules: RuleSet::Standard,
             first_player: None,
@@ -65,6 +68,41 @@ pub struct PawnType {
     pub size: u8,
     pub strength: u8,
     pub color: PawnColor,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+/// A continent of the map (objectives count them; views name them).
+pub enum Continent {
+    Africa,
+    Eurasia,
+    NorthAmerica,
+    SouthAmerica,
+    Oceania,
+    Antarctica,
+}
+
+impl Continent {
+    /// The display name views show ("North America").
+    pub fn name(self) -> &'static str {
+        match self {
+            Continent::Africa => "Africa",
+            Continent::Eurasia => "Eurasia",
+            Continent::NorthAmerica => "North America",
+            Continent::SouthAmerica => "South America",
+            Continent::Oceania => "Oceania",
+            Continent::Antarctica => "Antarctica",
+        }
+    }
+
+    pub const ALL: [Continent; 6] = [
+        Continent::Africa,
+        Continent::Eurasia,
+        Continent::NorthAmerica,
+        Continent::SouthAmerica,
+        Continent::Oceania,
+        Continent::Antarctica,
+    ];
 }
 
 /// The colour of a territory, which decides its reward.
@@ -113,6 +151,109 @@ pub enum RewardOption {
     A,
     /// Yellow/orange/purple: draw 3 cards, return 2. Brown: one tile from any column.
     B,
+}
+
+// ----------------------------------------------------------------------------- codes
+// Each id type owns its notation: the codes of the rules page and the data tables, used by
+// messages, tests and the wire alike. `code()` of an id outside the tables is "?".
+
+impl TerritoryId {
+    /// The map code ("AF2").
+    pub fn code(self) -> &'static str {
+        tables()
+            .territories
+            .get(self.0 as usize)
+            .map_or("?", |row| row.code.as_str())
+    }
+
+    pub fn from_code(code: &str) -> Option<TerritoryId> {
+        let rows = &tables().territories;
+        let i = rows.iter().position(|row| row.code == code)?;
+        Some(TerritoryId(i as u8))
+    }
+}
+
+impl StraitId {
+    /// The strait code ("S4").
+    pub fn code(self) -> &'static str {
+        tables()
+            .straits
+            .get(self.0 as usize)
+            .map_or("?", |row| row.code.as_str())
+    }
+
+    pub fn from_code(code: &str) -> Option<StraitId> {
+        let rows = &tables().straits;
+        let i = rows.iter().position(|row| row.code == code)?;
+        Some(StraitId(i as u8))
+    }
+}
+
+impl CardId {
+    /// The card code ("A01", "P07", "O13").
+    pub fn code(self) -> &'static str {
+        tables()
+            .cards
+            .get(self.0 as usize)
+            .map_or("?", |row| row.code.as_str())
+    }
+
+    pub fn from_code(code: &str) -> Option<CardId> {
+        let rows = &tables().cards;
+        let i = rows.iter().position(|row| row.code == code)?;
+        Some(CardId(i as u8))
+    }
+}
+
+impl PawnColor {
+    /// The letter of pawn codes: W, B, K.
+    pub fn letter(self) -> char {
+        match self {
+            PawnColor::White => 'W',
+            PawnColor::Brown => 'B',
+            PawnColor::Black => 'K',
+        }
+    }
+
+    pub fn from_letter(letter: char) -> Option<PawnColor> {
+        [PawnColor::White, PawnColor::Brown, PawnColor::Black]
+            .into_iter()
+            .find(|c| c.letter() == letter)
+    }
+}
+
+impl PawnType {
+    /// The sizes and strengths a pawn can have.
+    pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
+
+    /// The pawn code: "P" + size + strength + colour letter ("P23K").
+    pub fn code(self) -> String {
+        format!("P{}{}{}", self.size, self.strength, self.color.letter())
+    }
+
+    /// The pawn type of a code, if size and strength are 1 to 3.
+    pub fn from_code(code: &str) -> Option<PawnType> {
+        let mut chars = code.chars();
+        if chars.next()? != 'P' {
+            return None;
+        }
+        let digit = |c: Option<char>| {
+            c.and_then(|c| c.to_digit(10))
+                .and_then(|d| u8::try_from(d).ok())
+                .filter(|d| PawnType::LEVELS.contains(d))
+        };
+        let size = digit(chars.next())?;
+        let strength = digit(chars.next())?;
+        let color = PawnColor::from_letter(chars.next()?)?;
+        if chars.next().is_some() {
+            return None;
+        }
+        Some(PawnType {
+            size,
+            strength,
+            color,
+        })
+    }
 }
 
 // ----------------------------------------------------------------------------- actions
@@ -300,18 +441,26 @@ pub struct TokenView {
     pub value: Option<u8>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A territory with its static map data (so a client needs no copy of the map) and what
+/// lies on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TerritoryView {
     pub id: TerritoryId,
+    pub name: &'static str,
+    pub continent: Continent,
+    pub color: TerritoryColor,
+    /// Land neighbours, then strait partners.
+    pub adjacent: Vec<TerritoryId>,
     pub pawn: Option<PawnType>,
     /// `None` for an empty territory or the neutral pawn.
     pub owner: Option<Seat>,
     pub hunting_token: Option<TokenView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StraitView {
     pub id: StraitId,
+    pub ends: [TerritoryId; 2],
     pub token: Option<TokenView>,
 }
 
@@ -371,9 +520,9 @@ pub enum Pending {
     GameOver,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OriginView {
-    pub options: OriginOptions,
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub options: Options,
     pub viewer: Viewer,
     pub current: Option<Seat>,
     pub pending: Pending,

@@ -6,13 +6,13 @@ use super::data::{tables, COLUMNS};
 use super::map::map;
 use super::pawns;
 use super::scoring;
-use super::state::{OriginState, CARD_COLORS};
+use super::state::{State, CARD_COLORS};
 use super::tiles;
 use super::turn;
 use super::types::*;
 use crate::{Seat, Viewer};
 
-pub fn view(state: &OriginState, viewer: Viewer) -> OriginView {
+pub fn view(state: &State, viewer: Viewer) -> View {
     let junior = state.junior();
     let t = tables();
     let m = map();
@@ -27,6 +27,13 @@ pub fn view(state: &OriginState, viewer: Viewer) -> OriginView {
             let placed = state.at(id);
             TerritoryView {
                 id,
+                name: t
+                    .territories
+                    .get(id.0 as usize)
+                    .map_or("", |r| r.name.as_str()),
+                continent: m.continent(id),
+                color: m.color(id),
+                adjacent: m.neighbours(id).to_vec(),
                 pawn: placed.map(|p| p.pawn),
                 owner: placed.and_then(|p| p.owner),
                 hunting_token: board_token(state.hunting[id.0 as usize]),
@@ -37,9 +44,13 @@ pub fn view(state: &OriginState, viewer: Viewer) -> OriginView {
         .straits
         .iter()
         .enumerate()
-        .map(|(i, &v)| StraitView {
-            id: StraitId(i as u8),
-            token: board_token(v),
+        .filter_map(|(i, &v)| {
+            let id = StraitId(i as u8);
+            Some(StraitView {
+                id,
+                ends: m.strait(id)?,
+                token: board_token(v),
+            })
         })
         .collect();
     let reserve = pawns::all_types()
@@ -77,7 +88,7 @@ pub fn view(state: &OriginState, viewer: Viewer) -> OriginView {
         .seats()
         .map(|seat| player_view(state, seat, viewer, drafting))
         .collect();
-    OriginView {
+    View {
         options: state.options.clone(),
         viewer,
         current: (!state.over && !drafting).then_some(state.current),
@@ -93,7 +104,7 @@ pub fn view(state: &OriginState, viewer: Viewer) -> OriginView {
     }
 }
 
-fn player_view(state: &OriginState, seat: Seat, viewer: Viewer, drafting: bool) -> PlayerView {
+fn player_view(state: &State, seat: Seat, viewer: Viewer, drafting: bool) -> PlayerView {
     let p = state.player(seat);
     let t = tables();
     let own = viewer.sees_private_of(seat);

@@ -6,7 +6,7 @@ use crate::origin_support::*;
 // ------------------------------------------------------------------ T4: evolution
 
 /// Seat 1 owns a (2, 2, brown) pawn on AF2 (Sahara); seat 0 evolves onto AF4 from it.
-fn t4_position(players: u8) -> OriginState {
+fn t4_position(players: u8) -> State {
     Position::standard(players).pawn("AF2", "P22B", 1).build()
 }
 
@@ -16,7 +16,7 @@ fn t4_legal_evolutions_from_a_medium_normal_brown_pawn() {
         let mut s = t4_position(2);
         let ev = ok(&mut s, 0, evolve("AF4", "AF2", pawn));
         assert!(matches!(ev[0], Event::Evolved { .. }));
-        assert_eq!(pawn_at(&s, "AF4"), Some((p(pawn), Some(Seat(0)))));
+        assert_eq!(pawn_at(&s, "AF4"), Some((pawn_type(pawn), Some(Seat(0)))));
         assert_eq!(villages_left(&s, 0), 8);
         assert_eq!(reserve_count(&s, pawn), 0);
     }
@@ -128,7 +128,7 @@ fn t5_migrate_through_an_occupied_territory() {
         .build();
     ok(&mut s, 0, migrate("AF2", "AF5"));
     assert_eq!(pawn_at(&s, "AF2"), None);
-    assert_eq!(pawn_at(&s, "AF5"), Some((p("P21W"), Some(Seat(0)))));
+    assert_eq!(pawn_at(&s, "AF5"), Some((pawn_type("P21W"), Some(Seat(0)))));
     assert_eq!(
         pending(&s),
         Pending::Reward {
@@ -183,12 +183,12 @@ fn t5_exchange_with_a_weaker_pawn_two_steps_away() {
     let ev = ok(&mut s, 0, exchange("AF8", "AF2"));
     assert!(ev.contains(&Event::Exchanged {
         seat: Seat(0),
-        from: t("AF8"),
-        to: t("AF2"),
+        from: territory_id("AF8"),
+        to: territory_id("AF2"),
         displaced: Seat(1),
     }));
-    assert_eq!(pawn_at(&s, "AF2"), Some((p("P22W"), Some(Seat(0)))));
-    assert_eq!(pawn_at(&s, "AF8"), Some((p("P21B"), Some(Seat(1)))));
+    assert_eq!(pawn_at(&s, "AF2"), Some((pawn_type("P22W"), Some(Seat(0)))));
+    assert_eq!(pawn_at(&s, "AF8"), Some((pawn_type("P21B"), Some(Seat(1)))));
     assert_eq!(
         pending(&s),
         Pending::Reward {
@@ -235,7 +235,7 @@ fn exchange_displaced_pawn_goes_to_the_start_whatever_the_distance() {
         .pawn("AF4", "P11K", 1)
         .build();
     ok(&mut s, 0, exchange("AF7", "AF4")); // AF7 - AF8 - AF4
-    assert_eq!(pawn_at(&s, "AF7"), Some((p("P11K"), Some(Seat(1)))));
+    assert_eq!(pawn_at(&s, "AF7"), Some((pawn_type("P11K"), Some(Seat(1)))));
 }
 
 // ------------------------------------------------------------------ pass
@@ -332,7 +332,9 @@ fn refused_garbage_never_panics() {
             tile: TileId(99),
         },
         Action::KeepObjective { card: CardId(77) },
-        Action::ChoosePawn { pawn: p("P11W") },
+        Action::ChoosePawn {
+            pawn: pawn_type("P11W"),
+        },
         Action::EndTurn,
         Action::SkipTile,
         Action::DiscardObjective { card: CardId(1) },

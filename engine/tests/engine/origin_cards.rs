@@ -10,7 +10,7 @@ fn base() -> Position {
 }
 
 /// Plays one whole reward with the first legal choices (option B where offered).
-fn settle(s: &mut OriginState) {
+fn settle(s: &mut State) {
     let seat = current(s).0;
     for _ in 0..20 {
         match pending(s) {
@@ -80,7 +80,7 @@ fn permanent_needs_an_innovation_tile_of_its_level() {
         .tiles(0, &[&[1, 2, 3]])
         .build();
     ok(&mut s, 0, play("P07"));
-    assert_eq!(permanents(&s, 0), vec![c("P07")]);
+    assert_eq!(permanents(&s, 0), vec![card_id("P07")]);
     assert!(hand(&s, 0).is_empty());
 }
 
@@ -100,8 +100,8 @@ fn objective_needs_its_condition_and_is_replaced() {
         .pile(CardColor::Purple, &["O09", "O05"])
         .build();
     ok(&mut s, 0, play("O01"));
-    assert_eq!(played_objectives(&s, 0), vec![c("O01")]);
-    assert_eq!(hand(&s, 0), vec![c("O05")]);
+    assert_eq!(played_objectives(&s, 0), vec![card_id("O01")]);
+    assert_eq!(hand(&s, 0), vec![card_id("O05")]);
     assert_eq!(pending(&s), Pending::Main);
 }
 
@@ -118,8 +118,11 @@ fn last_turn_allows_several_objectives_but_replaces_only_the_first() {
         .build();
     ok(&mut s, 0, play("O01")); // 2 on green
     ok(&mut s, 0, play("O05")); // 3 in Africa
-    assert_eq!(played_objectives(&s, 0), vec![c("O01"), c("O05")]);
-    assert_eq!(hand(&s, 0), vec![c("O10")]);
+    assert_eq!(
+        played_objectives(&s, 0),
+        vec![card_id("O01"), card_id("O05")]
+    );
+    assert_eq!(hand(&s, 0), vec![card_id("O10")]);
     assert_eq!(pile_len(&s, CardColor::Purple), 1);
     // Outside the last turn the second purple card is refused.
     let mut s = base()
@@ -139,7 +142,12 @@ fn last_turn_allows_several_objectives_but_replaces_only_the_first() {
 fn a01_extra_evolve_with_its_reward_then_the_main_action() {
     let mut s = base().pawn("AF2", "P22B", 0).hand(0, &["A01"]).build();
     ok(&mut s, 0, play("A01"));
-    assert_eq!(pending(&s), Pending::CardEffect { card: c("A01") });
+    assert_eq!(
+        pending(&s),
+        Pending::CardEffect {
+            card: card_id("A01")
+        }
+    );
     assert!(legal(&s, 0)
         .iter()
         .all(|a| matches!(a, Action::Evolve { .. })));
@@ -203,9 +211,9 @@ fn a04_takes_a_random_card_from_an_opponent() {
     assert!(ev.contains(&Event::CardStolen {
         from: Seat(1),
         to: Seat(0),
-        card: Some(c("P02"))
+        card: Some(card_id("P02"))
     }));
-    assert_eq!(hand(&s, 0), vec![c("P02")]);
+    assert_eq!(hand(&s, 0), vec![card_id("P02")]);
     assert!(hand(&s, 1).is_empty());
     assert_eq!(pending(&s), Pending::Main);
     // The stolen card's id is hidden from a third party.
@@ -239,12 +247,12 @@ fn a05_takes_a_strait_token_from_an_opponent() {
         0,
         Action::ChooseStraitToken {
             seat: Seat(1),
-            strait: crate::origin_support::s("S3"),
+            strait: crate::origin_support::strait_id("S3"),
         },
     );
     assert_eq!(
         strait_tokens(&s, 0),
-        vec![(crate::origin_support::s("S3"), 5)]
+        vec![(crate::origin_support::strait_id("S3"), 5)]
     );
     assert!(strait_tokens(&s, 1).is_empty());
 }
@@ -281,7 +289,12 @@ fn a07_takes_one_face_up_tile_from_any_column() {
         .hidden_tiles(&[5])
         .build();
     ok(&mut s, 0, play("A07"));
-    assert_eq!(pending(&s), Pending::CardEffect { card: c("A07") });
+    assert_eq!(
+        pending(&s),
+        Pending::CardEffect {
+            card: card_id("A07")
+        }
+    );
     ok(&mut s, 0, take(Purple, 1));
     assert_eq!(stacks(&s, 0), vec![vec![1]]);
     assert_eq!(slot_level(&s, Purple, 1), Some(5));
@@ -319,15 +332,29 @@ fn a11_replaces_a_pawn_by_one_differing_in_one_characteristic() {
     refuse(
         &mut s,
         0,
-        Action::ChoosePawn { pawn: p("P33W") },
+        Action::ChoosePawn {
+            pawn: pawn_type("P33W"),
+        },
         "INVALID_REPLACEMENT",
     );
     let choices = legal(&s, 0);
-    assert!(choices.contains(&Action::ChoosePawn { pawn: p("P21W") }));
-    assert!(choices.contains(&Action::ChoosePawn { pawn: p("P22K") }));
-    assert!(!choices.contains(&Action::ChoosePawn { pawn: p("P22W") }));
-    ok(&mut s, 0, Action::ChoosePawn { pawn: p("P32W") });
-    assert_eq!(pawn_at(&s, "AF2"), Some((p("P32W"), Some(Seat(0)))));
+    assert!(choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P21W")
+    }));
+    assert!(choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P22K")
+    }));
+    assert!(!choices.contains(&Action::ChoosePawn {
+        pawn: pawn_type("P22W")
+    }));
+    ok(
+        &mut s,
+        0,
+        Action::ChoosePawn {
+            pawn: pawn_type("P32W"),
+        },
+    );
+    assert_eq!(pawn_at(&s, "AF2"), Some((pawn_type("P32W"), Some(Seat(0)))));
     assert_eq!(reserve_count(&s, "P22W"), 1);
     assert_eq!(reserve_count(&s, "P32W"), 0);
     assert_eq!(pending(&s), Pending::Main, "no reward");
@@ -349,8 +376,8 @@ fn a12_pushes_an_opponent_pawn_to_an_adjacent_empty_territory() {
     let ev = ok(&mut s, 0, territory("AF6"));
     assert!(ev.contains(&Event::PawnMoved {
         owner: Seat(1),
-        from: t("AF5"),
-        to: t("AF6")
+        from: territory_id("AF5"),
+        to: territory_id("AF6")
     }));
     // The owner of the pushed pawn is the first arrival on the green territory.
     assert_eq!(hunting_tokens(&s, 1), vec![6]);
@@ -509,7 +536,7 @@ fn played_permanents_and_actions_are_not_hand_cards() {
         .hand(0, &["A03", "P02"])
         .tiles(0, &[&[1]])
         .build();
-    let get = |s: &OriginState| scoring::breakdown(s, Seat(0))[1].1;
+    let get = |s: &State| scoring::breakdown(s, Seat(0))[1].1;
     assert_eq!(get(&s), 2);
     ok(&mut s, 0, play("A03"));
     ok(&mut s, 0, play("P02"));

@@ -30,7 +30,7 @@ fn yellow_option_a_takes_a_placeable_column_tile_then_the_top_action_card() {
     ok(&mut s, 0, take(Yellow, 2));
     assert_eq!(stacks(&s, 0), vec![vec![1]]);
     assert_eq!(slot_level(&s, Yellow, 2), Some(3), "refilled from the top");
-    assert_eq!(hand(&s, 0), vec![c("A06")]);
+    assert_eq!(hand(&s, 0), vec![card_id("A06")]);
     assert_eq!(pending(&s), Pending::AfterMain);
 }
 
@@ -66,19 +66,35 @@ fn option_b_draws_three_and_returns_two_to_the_bottom() {
     refuse(
         &mut s,
         0,
-        Action::ReturnCard { card: c("P01") },
+        Action::ReturnCard {
+            card: card_id("P01"),
+        },
         "WRONG_CARD_COLOR",
     );
     refuse(
         &mut s,
         0,
-        Action::ReturnCard { card: c("A01") },
+        Action::ReturnCard {
+            card: card_id("A01"),
+        },
         "CARD_NOT_IN_HAND",
     );
-    ok(&mut s, 0, Action::ReturnCard { card: c("A05") });
-    ok(&mut s, 0, Action::ReturnCard { card: c("A03") });
-    assert_eq!(hand(&s, 0), vec![c("P01"), c("A04")]);
-    assert_eq!(pile_bottom(&s, CardColor::Yellow), Some(c("A03")));
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A05"),
+        },
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A03"),
+        },
+    );
+    assert_eq!(hand(&s, 0), vec![card_id("P01"), card_id("A04")]);
+    assert_eq!(pile_bottom(&s, CardColor::Yellow), Some(card_id("A03")));
     assert_eq!(pile_len(&s, CardColor::Yellow), 4);
     assert_eq!(pending(&s), Pending::AfterMain);
     assert!(cards_conserved(&s));
@@ -102,7 +118,13 @@ fn option_b_with_two_cards_left_returns_one_and_triggers_the_end() {
             count: 1
         }
     );
-    ok(&mut s, 0, Action::ReturnCard { card: c("A01") });
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A01"),
+        },
+    );
     assert_eq!(pile_len(&s, CardColor::Yellow), 1);
     assert!(final_round(&s).is_some(), "the end stays triggered");
 }
@@ -183,9 +205,15 @@ fn purple_draw_above_the_hand_limit_puts_objectives_back() {
     assert_eq!(pending(&s), Pending::HandLimit { count: 1 });
     assert_eq!(legal(&s, 0).len(), 3);
     refuse(&mut s, 0, Action::EndTurn, "UNEXPECTED_ACTION");
-    ok(&mut s, 0, Action::DiscardObjective { card: c("O01") });
-    assert_eq!(hand(&s, 0), vec![c("O02"), c("O05")]);
-    assert_eq!(pile_bottom(&s, CardColor::Purple), Some(c("O01")));
+    ok(
+        &mut s,
+        0,
+        Action::DiscardObjective {
+            card: card_id("O01"),
+        },
+    );
+    assert_eq!(hand(&s, 0), vec![card_id("O02"), card_id("O05")]);
+    assert_eq!(pile_bottom(&s, CardColor::Purple), Some(card_id("O01")));
     assert_eq!(pending(&s), Pending::AfterMain);
 }
 
@@ -198,10 +226,28 @@ fn purple_option_b_returns_two_then_applies_the_hand_limit() {
     ok(&mut s, 0, migrate("AF2", "AF4"));
     ok(&mut s, 0, choose(RewardOption::B));
     assert!(matches!(pending(&s), Pending::ReturnCards { count: 2, .. }));
-    ok(&mut s, 0, Action::ReturnCard { card: c("O07") });
-    ok(&mut s, 0, Action::ReturnCard { card: c("O06") });
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("O07"),
+        },
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("O06"),
+        },
+    );
     assert_eq!(pending(&s), Pending::HandLimit { count: 1 });
-    ok(&mut s, 0, Action::DiscardObjective { card: c("O05") });
+    ok(
+        &mut s,
+        0,
+        Action::DiscardObjective {
+            card: card_id("O05"),
+        },
+    );
     assert_eq!(pending(&s), Pending::AfterMain);
 }
 
@@ -215,7 +261,7 @@ fn green_gives_only_the_hunting_token_to_the_first_arrival() {
     let ev = ok(&mut s, 0, migrate("AF5", "AF6"));
     assert!(ev.contains(&Event::HuntingTokenTaken {
         seat: Seat(0),
-        territory: t("AF6"),
+        territory: territory_id("AF6"),
         value: Some(7)
     }));
     assert_eq!(hunting_tokens(&s, 0), vec![7]);
@@ -228,7 +274,7 @@ fn green_gives_only_the_hunting_token_to_the_first_arrival() {
     assert!(hunting_tokens(&s, 1).is_empty());
 }
 
-fn finish_turn_with(s: &mut OriginState, seat: u8, action: Action) {
+fn finish_turn_with(s: &mut State, seat: u8, action: Action) {
     ok(s, seat, action);
     finish_turn(s);
 }
@@ -258,7 +304,7 @@ fn t6_strait_token_goes_to_the_player_holding_both_ends_once() {
 }
 
 fn s_(code: &str) -> StraitId {
-    crate::origin_support::s(code)
+    crate::origin_support::strait_id(code)
 }
 
 #[test]

@@ -2,11 +2,11 @@
 
 use crate::origin_support::*;
 
-fn options(players: u8, rules: RuleSet, first: Option<u8>) -> OriginOptions {
-    OriginOptions {
+fn options(players: u8, rules: RuleSet, first: Option<u8>) -> Options {
+    Options {
         players,
         rules,
-        first_player: first,
+        first_player: first.map(Seat),
     }
 }
 
@@ -94,8 +94,8 @@ fn standard_view_shows_public_information_only() {
     assert_eq!(
         seat0.players[0].hand,
         vec![
-            (CardColor::Yellow, Some(c("A01"))),
-            (CardColor::Purple, Some(c("O03")))
+            (CardColor::Yellow, Some(card_id("A01"))),
+            (CardColor::Purple, Some(card_id("O03")))
         ]
     );
     for v in [&spectator, &seat1] {
@@ -116,7 +116,7 @@ fn standard_view_shows_public_information_only() {
     assert_eq!(spectator.columns[3].slots.len(), 6);
     assert_eq!(spectator.territories.len(), 42);
     assert_eq!(
-        spectator.territories[t("AF2").0 as usize].owner,
+        spectator.territories[territory_id("AF2").0 as usize].owner,
         Some(Seat(0))
     );
     assert_eq!(spectator.current, Some(Seat(0)));
@@ -134,7 +134,7 @@ fn junior_view_hides_token_values_and_tile_levels() {
     // On the board: face down for everyone.
     for viewer in [Viewer::Spectator, Viewer::Seat(Seat(0))] {
         let v = Origin::view(&s, viewer);
-        let tok = v.territories[t("AF6").0 as usize].hunting_token;
+        let tok = v.territories[territory_id("AF6").0 as usize].hunting_token;
         assert_eq!(tok, Some(TokenView { value: None }));
         assert!(v
             .straits

@@ -1,9 +1,9 @@
 //! Smoke: games played with random legal actions reach the end for both rule sets.
 
-use agora_engine::origin::{Origin, OriginOptions, RuleSet};
+use agora_engine::origin::{Options, Origin, RuleSet};
 use agora_engine::{Game, GameRng, Seat};
 
-fn play(options: &OriginOptions, seed: u64) -> (usize, agora_engine::Outcome) {
+fn play(options: &Options, seed: u64) -> (usize, agora_engine::Outcome) {
     let mut state = Origin::setup(options, seed).unwrap();
     let mut rng = GameRng::seeded(seed ^ 0xabcdef);
     let mut steps = 0;
@@ -29,7 +29,7 @@ fn random_games_reach_the_end() {
     for rules in [RuleSet::Standard, RuleSet::Junior] {
         for players in 2..=4 {
             for seed in 0..20 {
-                let options = OriginOptions {
+                let options = Options {
                     players,
                     rules,
                     first_player: None,
@@ -47,7 +47,7 @@ fn random_games_reach_the_end() {
 fn timing_probe() {
     for rules in [RuleSet::Standard, RuleSet::Junior] {
         for players in [2u8, 4] {
-            let options = OriginOptions {
+            let options = Options {
                 players,
                 rules,
                 first_player: None,

@@ -6,7 +6,7 @@ pub use agora_engine::origin::*;
 pub use agora_engine::{Game, Seat, Viewer};
 
 /// Applies a legal action (it must be listed by `legal_actions` and accepted).
-pub fn ok(state: &mut OriginState, seat: u8, action: Action) -> Vec<Event> {
+pub fn ok(state: &mut State, seat: u8, action: Action) -> Vec<Event> {
     assert!(
         Origin::legal_actions(state, Seat(seat)).contains(&action),
         "{action:?} should be listed as legal for seat {seat}; legal: {:?}",
@@ -16,7 +16,7 @@ pub fn ok(state: &mut OriginState, seat: u8, action: Action) -> Vec<Event> {
 }
 
 /// Checks that `action` is refused with `code` and changes nothing.
-pub fn refuse(state: &mut OriginState, seat: u8, action: Action, code: &str) {
+pub fn refuse(state: &mut State, seat: u8, action: Action, code: &str) {
     let before = state.clone();
     let err = Origin::apply(state, Seat(seat), &action)
         .expect_err(&format!("{action:?} should be refused"));
@@ -29,33 +29,33 @@ pub fn refuse(state: &mut OriginState, seat: u8, action: Action, code: &str) {
     );
 }
 
-pub fn legal(state: &OriginState, seat: u8) -> Vec<Action> {
+pub fn legal(state: &State, seat: u8) -> Vec<Action> {
     Origin::legal_actions(state, Seat(seat))
 }
 
-pub fn pending(state: &OriginState) -> Pending {
+pub fn pending(state: &State) -> Pending {
     Origin::view(state, Viewer::Spectator).pending
 }
 
 pub fn evolve(target: &str, reference: &str, pawn: &str) -> Action {
     Action::Evolve {
-        target: t(target),
-        reference: t(reference),
-        pawn: p(pawn),
+        target: territory_id(target),
+        reference: territory_id(reference),
+        pawn: pawn_type(pawn),
     }
 }
 
 pub fn migrate(from: &str, to: &str) -> Action {
     Action::Migrate {
-        from: t(from),
-        to: t(to),
+        from: territory_id(from),
+        to: territory_id(to),
     }
 }
 
 pub fn exchange(from: &str, to: &str) -> Action {
     Action::Exchange {
-        from: t(from),
-        to: t(to),
+        from: territory_id(from),
+        to: territory_id(to),
     }
 }
 
@@ -70,11 +70,15 @@ pub fn choose(option: RewardOption) -> Action {
 }
 
 pub fn play(card: &str) -> Action {
-    Action::PlayCard { card: c(card) }
+    Action::PlayCard {
+        card: card_id(card),
+    }
 }
 
 pub fn territory(code: &str) -> Action {
-    Action::ChooseTerritory { territory: t(code) }
+    Action::ChooseTerritory {
+        territory: territory_id(code),
+    }
 }
 
 pub fn is_main_actions(a: &Action) -> bool {
@@ -86,7 +90,7 @@ pub fn is_main_actions(a: &Action) -> bool {
 
 /// Resolves whatever the current player must still decide with the first legal choice
 /// (never a card play), then ends the turn (Standard).
-pub fn finish_turn(state: &mut OriginState) {
+pub fn finish_turn(state: &mut State) {
     let seat = current(state).0;
     for _ in 0..100 {
         match pending(state) {
@@ -108,7 +112,7 @@ pub fn finish_turn(state: &mut OriginState) {
 }
 
 /// Levels of the legal TakeTile slots, sorted.
-pub fn takeable_levels(state: &OriginState) -> Vec<u8> {
+pub fn takeable_levels(state: &State) -> Vec<u8> {
     let seat = current(state).0;
     let mut v: Vec<u8> = legal(state, seat)
         .iter()

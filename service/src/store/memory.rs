@@ -410,11 +410,11 @@ fn follow(
 mod tests {
     use super::*;
     use crate::store::{Commit, SeatRecord};
-    use agora_engine::origin::OriginOptions;
+    use agora_engine::origin;
     use agora_engine::registry::AnyOptions;
 
     fn session(store: &MemoryStore) -> AnyState {
-        let options = AnyOptions::Origin(OriginOptions::default());
+        let options = AnyOptions::Origin(origin::Options::default());
         let state = AnyState::setup(&options, 1).expect("setup");
         let meta = SessionMeta {
             id: "s".into(),
@@ -510,7 +510,7 @@ mod tests {
     async fn the_store_is_bounded() {
         let store = MemoryStore::new(1, 4);
         session(&store);
-        let options = AnyOptions::Origin(OriginOptions::default());
+        let options = AnyOptions::Origin(origin::Options::default());
         let state = AnyState::setup(&options, 2).expect("setup");
         let meta = SessionMeta {
             id: "t".into(),
@@ -579,7 +579,7 @@ mod tests {
         );
         assert!(sub.next().await.is_none(), "and their streams end");
         // The full store sweeps at once: the expired session makes room.
-        let options = AnyOptions::Origin(OriginOptions::default());
+        let options = AnyOptions::Origin(origin::Options::default());
         let meta = SessionMeta {
             id: "t".into(),
             game_id: "origin".into(),

@@ -6,7 +6,7 @@
 use crate::support::harness::*;
 use crate::support::redis_cluster::RedisCluster;
 use crate::support::server_process::ServerProcess;
-use agora_engine::origin::OriginOptions;
+use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
@@ -77,7 +77,7 @@ async fn two_replicas_on_a_redis_cluster_play_list_and_stream() {
 }
 
 fn new_session(id: &str) -> (SessionMeta, AnyState) {
-    let options = AnyOptions::Origin(OriginOptions::default());
+    let options = AnyOptions::Origin(origin::Options::default());
     let state = AnyState::setup(&options, 3).expect("setup");
     let meta = SessionMeta {
         id: id.to_string(),

@@ -2,7 +2,7 @@
 //! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back.
 
 use crate::support::redis_server::RedisServer;
-use agora_engine::origin::OriginOptions;
+use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
 use agora_service::store::redis::{RedisConfig, RedisStore};
@@ -23,7 +23,7 @@ async fn store(server: &RedisServer) -> RedisStore {
 }
 
 fn new_session(id: &str, created: i64) -> (SessionMeta, AnyState) {
-    let options = AnyOptions::Origin(OriginOptions::default());
+    let options = AnyOptions::Origin(origin::Options::default());
     let state = AnyState::setup(&options, 7).expect("setup");
     let meta = SessionMeta {
         id: id.to_string(),
