@@ -5,7 +5,7 @@
 
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::terra_nova::{
-    Action, Building, Event, Faction, FactionSetup, NeutralVariant, Pending, Step, TerraNova,
+    Action, Awaiting, Building, Event, Faction, FactionSetup, NeutralVariant, Step, TerraNova,
     TerraNovaOptions, TerraNovaState,
 };
 use agora_engine::{Game, Seat, Viewer};
@@ -126,7 +126,7 @@ fn exchange_offers(seed: u64, step: usize, state: &TerraNovaState, seat: Seat, l
     let allowed = match &state.step {
         Step::Turn {
             seat: turn,
-            pending: Pending::Main | Pending::AfterAction,
+            pending: Awaiting::Main | Awaiting::AfterAction,
         } => *turn == seat,
         Step::RoundEndExchange { .. } | Step::FinalExchange { .. } => true,
         _ => false,

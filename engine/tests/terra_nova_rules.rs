@@ -8,9 +8,9 @@ use agora_engine::terra_nova::testing::{
     build, give_bonus, hex, quiet_round, round_tile, scenario, turn,
 };
 use agora_engine::terra_nova::{
-    Action, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant, Owner,
-    PalaceSide, Pending, Player, PowerAction, Special, Step, TerraNova, TerraNovaOptions,
-    TerraNovaState, Terrain, TownTile,
+    Action, Awaiting, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant, Owner,
+    PalaceSide, Player, PowerAction, Special, Step, TerraNova, TerraNovaOptions, TerraNovaState,
+    Terrain, TownTile,
 };
 use agora_engine::{Game, Seat};
 
@@ -48,7 +48,7 @@ fn spot(a: &str, b: &str) -> BridgeSpot {
     BridgeSpot(i as u8)
 }
 
-fn pending(s: &TerraNovaState) -> Pending {
+fn pending(s: &TerraNovaState) -> Awaiting {
     match &s.step {
         Step::Turn { pending, .. } => pending.clone(),
         other => panic!("not in a turn: {other:?}"),
@@ -226,7 +226,7 @@ fn w10_town_founded_by_a_bridge() {
     s.players[0].coins = 12;
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
-    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    assert!(matches!(pending(&s), Awaiting::TownTile { .. }));
     act(&mut s, S0, Action::TownTile(TownTile(0)));
     assert_eq!(p(&s, S0).coins, 2 + 6);
     assert_eq!(p(&s, S0).vp, 5 + 4, "tile 5 VP + Génies 4 VP");
@@ -497,7 +497,7 @@ fn d14_value_six_palace_founds_a_separate_town_at_once() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("I1")));
     act(&mut s, S0, Action::Palace(PalaceSide::Right));
-    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    assert!(matches!(pending(&s), Awaiting::TownTile { .. }));
     act(&mut s, S0, Action::TownTile(TownTile(2)));
     assert_eq!(p(&s, S0).vp, 9);
     assert!(s.placed_at(hex("A1")).is_some_and(|x| x.in_town));
@@ -636,7 +636,7 @@ fn towns_absorb_new_buildings_and_merging_founds_nothing() {
     assert!(!matches!(
         s.step,
         Step::Turn {
-            pending: Pending::TownTile { .. },
+            pending: Awaiting::TownTile { .. },
             ..
         }
     ));
@@ -741,7 +741,7 @@ fn sea_dogs_palaces_and_river_town() {
     s.players[0].coins = 4;
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D2")));
-    let Pending::RiverLink { options } = pending(&s) else {
+    let Awaiting::RiverLink { options } = pending(&s) else {
         panic!("{:?}", s.step)
     };
     assert!(options.contains(&hex("C1")));
@@ -790,7 +790,7 @@ fn efrits_left_palace_edge_house_and_right_palace_pass() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E3")));
     act(&mut s, S0, Action::Palace(PalaceSide::Left));
-    assert_eq!(pending(&s), Pending::EdgeHouseHex);
+    assert_eq!(pending(&s), Awaiting::EdgeHouseHex);
     let coins = p(&s, S0).coins;
     act(&mut s, S0, Action::Hex(hex("I13")));
     assert_eq!(p(&s, S0).coins, coins);
@@ -1122,7 +1122,7 @@ fn exchange_before_and_after_the_action() {
     assert_eq!(p(&s, S0).coins, 16);
     act(&mut s, S0, Action::PowerAction(PowerAction(3)));
     assert_eq!(p(&s, S0).coins, 23);
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     act(&mut s, S0, Action::ExchangePower(3));
     assert_eq!(p(&s, S0).coins, 26);
     assert_eq!(p(&s, S0).bowls, [8, 0, 0]);
@@ -1311,13 +1311,16 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
     // The acting seat's own town first.
-    assert!(matches!(pending(&s), Pending::TownTile { owner: None, .. }));
+    assert!(matches!(
+        pending(&s),
+        Awaiting::TownTile { owner: None, .. }
+    ));
     act(&mut s, S0, Action::TownTile(TownTile(0)));
     // Then seat 2 decides its own tile, during seat 0's turn.
     assert_eq!(s.turn_seat(), Some(S0));
     assert!(matches!(
         pending(&s),
-        Pending::TownTile {
+        Awaiting::TownTile {
             owner: Some(S2),
             ..
         }
@@ -1344,11 +1347,11 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     assert_eq!(p(&s, S0).town_tiles_left().len(), 3);
     assert!(s.placed_at(hex("I4")).is_some_and(|x| x.in_town));
     // Seat 0's turn resumes: exchange after the action, then seat 1.
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S0]);
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(s.turn_seat(), Some(S1));
-    assert!(matches!(pending(&s), Pending::Main));
+    assert!(matches!(pending(&s), Awaiting::Main));
 }
 
 // ------------------------------------------------------------------ final wealth exchange
@@ -1491,11 +1494,11 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     }
     act(&mut s, S0, Action::Hex(hex("E3")));
     assert_eq!(p(&s, S0).coins, 4, "1 spade");
-    assert!(matches!(pending(&s), Pending::BuildOn { .. }));
+    assert!(matches!(pending(&s), Awaiting::BuildOn { .. }));
     assert_eq!(exchanges_listed(&s, S0), (0, false));
     act(&mut s, S0, Action::BuildHouse(hex("E3")));
     // After the action.
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(exchanges_listed(&s, S0), (4, true));
     act(&mut s, S0, Action::ExchangePower(1));
     assert_eq!(p(&s, S0).coins, 1);
@@ -1517,13 +1520,13 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     act(&mut s, S1, Action::EndTurn);
     // Passing: the bonus swap is part of the action; the exchange comes after it.
     act(&mut s, S0, Action::Pass);
-    assert_eq!(pending(&s), Pending::PassBonus);
+    assert_eq!(pending(&s), Awaiting::PassBonus);
     assert_eq!(exchanges_listed(&s, S0), (0, false));
     let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(&s, S0).first().cloned() else {
         panic!("a bonus tile to take")
     };
     act(&mut s, S0, Action::TakeBonus(t));
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::EndTurn);
     // Phase 3.

@@ -393,7 +393,7 @@ pub fn tables() -> &'static Tables {
 }
 
 fn hex(name: &str) -> Result<Hex, String> {
-    Hex::parse(name).ok_or_else(|| format!("unknown hex {name}"))
+    Hex::from_code(name).ok_or_else(|| format!("unknown hex {name}"))
 }
 
 fn hexes(names: &[String]) -> Result<Vec<Hex>, String> {
@@ -622,7 +622,7 @@ fn load() -> Result<Tables, String> {
         .map(|f| {
             by_faction
                 .remove(f)
-                .ok_or_else(|| format!("faction {f:?} missing"))
+                .ok_or_else(|| format!("faction {f} missing"))
         })
         .collect::<Result<Vec<_>, String>>()?;
 
@@ -736,7 +736,7 @@ pub fn provisional_rows() -> Vec<String> {
         t.factions
             .iter()
             .filter(|f| f.terrain_provenance == Provenance::Assumed)
-            .map(|f| format!("factions.{:?}.home: A14", f.faction)),
+            .map(|f| format!("factions.{}.home: A14", f.faction.code())),
     );
     out.extend(
         t.power_actions

@@ -16,7 +16,7 @@
 //!   always asked for a seat, see `map`).
 //! * A7 no town without a tile; A25 town founding is mandatory. Towns are checked after every
 //!   action for every seat: the acting seat first, then the others in turn order; a town of
-//!   another seat is that seat's own tile decision inside the turn (`Pending::TownTile`
+//!   another seat is that seat's own tile decision inside the turn (`Awaiting::TownTile`
 //!   `owner`, reported by `to_act`), then the turn resumes.
 //! * A9 no bonus swap in round 5 (`economy.round5_bonus_swap`).
 //! * A11 neutral houses only matter for the TP cost; A12 the start player places the first
@@ -50,8 +50,11 @@ mod towns;
 mod turn;
 mod types;
 mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
-pub use state::{Pending, Player, Step, TerraNovaState, Transform};
+pub use state::{Awaiting, Player, Step, TerraNovaState, Transform};
+pub use turn::Refusal;
 pub use types::*;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
@@ -138,10 +141,9 @@ fn info() -> GameInfo {
             OptionInfo {
                 name: "factions",
                 description: "Draft (seats choose a faction, i.e. a sheet and its side, in turn) or a fixed list, one per seat, at most one per sheet.",
-                values: vec![
-                    "draft", "genies", "sea_dogs", "golems", "efrits", "farfadets", "inventors",
-                    "fairies", "druids", "desert_sisters", "felines",
-                ],
+                values: std::iter::once("draft")
+                    .chain(Faction::ALL.iter().map(|f| f.code()))
+                    .collect(),
                 default: "draft",
             },
             OptionInfo {
@@ -164,6 +166,6 @@ fn info() -> GameInfo {
             },
         ],
         provisional_data: data::provisional_rows(),
-        refusal_codes: Vec::new(),
+        refusal_codes: Refusal::codes(),
     }
 }

@@ -5,7 +5,7 @@ use super::data::tables;
 use super::effects::Events;
 use super::factions::FAIRIES_INCOME_POWER;
 use super::map::{bit, Mask};
-use super::state::{Pending, Step, TerraNovaState};
+use super::state::{Awaiting, Step, TerraNovaState};
 use super::types::{Building, Event, Faction, NeutralVariant, Owner, Reason, Terrain};
 use crate::Seat;
 
@@ -116,7 +116,7 @@ impl TerraNovaState {
         self.link_declined = false;
         self.step = Step::Turn {
             seat,
-            pending: Pending::Main,
+            pending: Awaiting::Main,
         };
     }
 

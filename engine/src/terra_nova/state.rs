@@ -112,10 +112,11 @@ pub enum Transform {
     Sisters,
 }
 
-/// The decision a seat must take now, inside its turn.
+/// What a turn awaits from its seat now, with the rule's working data (masks); the view
+/// shows it as the public [`Pending`](super::types::Pending).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Pending {
+pub enum Awaiting {
     /// Choose one of the seven actions (or exchange power first).
     Main,
     /// Choose the hex to make habitable (and/or build on).
@@ -195,7 +196,7 @@ pub enum Step {
     /// Phase 2: `seat` is taking a turn.
     Turn {
         seat: Seat,
-        pending: Pending,
+        pending: Awaiting,
     },
     GameOver,
 }
@@ -280,7 +281,7 @@ impl TerraNovaState {
         match &self.step {
             Step::Turn {
                 pending:
-                    Pending::TownTile {
+                    Awaiting::TownTile {
                         owner: Some(owner), ..
                     },
                 ..

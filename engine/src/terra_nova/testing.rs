@@ -2,7 +2,7 @@
 
 use super::data::{tables, RoundTrigger};
 use super::setup::setup;
-use super::state::{Pending, Step, TerraNovaState};
+use super::state::{Awaiting, Step, TerraNovaState};
 use super::types::{
     BonusTile, Building, Faction, FactionSetup, Hex, Owner, RoundTile, TerraNovaOptions,
 };
@@ -25,14 +25,14 @@ pub fn scenario(factions: &[Faction]) -> TerraNovaState {
     }
     s.step = Step::Turn {
         seat: Seat(0),
-        pending: Pending::Main,
+        pending: Awaiting::Main,
     };
     s
 }
 
 /// The hex named `name` (panics on a bad name: tests only).
 pub fn hex(name: &str) -> Hex {
-    Hex::parse(name).expect("hex name")
+    Hex::from_code(name).expect("hex name")
 }
 
 /// Puts a building of `seat` on `name` (terrain set to its home), keeping sheet counts right.
@@ -101,6 +101,6 @@ pub fn give_bonus(s: &mut TerraNovaState, seat: Seat, letter: char) {
 pub fn turn(s: &mut TerraNovaState, seat: Seat) {
     s.step = Step::Turn {
         seat,
-        pending: Pending::Main,
+        pending: Awaiting::Main,
     };
 }
