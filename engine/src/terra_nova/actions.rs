@@ -6,14 +6,14 @@ use super::effects::Events;
 use super::factions::{FAIRIES_SPADE_POWER, INVENTORS_TP_POWER};
 use super::map::{bit, hexes, spread, Mask};
 use super::setup::take_bonus;
-use super::state::{Awaiting, Step, TerraNovaState, Transform};
+use super::state::{Awaiting, State, Step, Transform};
 use super::types::{
     Action, BonusTile, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Reason,
     Special,
 };
 use crate::Seat;
 
-impl TerraNovaState {
+impl State {
     /// Free land hexes `seat` may choose for a transform of kind `kind`.
     pub fn transform_targets(&self, seat: Seat, kind: Transform) -> Mask {
         let Some(p) = self.player(seat) else { return 0 };

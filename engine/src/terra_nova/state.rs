@@ -3,8 +3,8 @@
 use super::data::tables;
 use super::map::Mask;
 use super::types::{
-    BonusTile, Building, Faction, Hex, Owner, Placed, RoundTile, Special, TerraNovaOptions,
-    Terrain, TownTile,
+    BonusTile, Building, Faction, Hex, Options, Owner, Placed, RoundTile, Special, Terrain,
+    TownTile,
 };
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -162,11 +162,11 @@ pub enum Awaiting {
 pub enum Step {
     /// Faction draft: seat `next` chooses.
     FactionDraft {
-        next: u8,
+        next: Seat,
     },
     /// Planner variant setup: seat `next` places a neutral house.
     PlannerNeutral {
-        next: u8,
+        next: Seat,
     },
     /// Initial houses: index into the snake order.
     InitialHouses {
@@ -203,8 +203,8 @@ pub enum Step {
 
 /// Everything about a game (nothing is hidden but the RNG).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaState {
-    pub options: TerraNovaOptions,
+pub struct State {
+    pub options: Options,
     pub rng: GameRng,
     /// 0 during setup, then 1..=5.
     pub round: u8,
@@ -251,7 +251,7 @@ pub struct FinalScore {
     pub territory: i32,
 }
 
-impl TerraNovaState {
+impl State {
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players.get(seat.index())
     }

@@ -5,7 +5,7 @@ use super::data::tables;
 use super::effects::Events;
 use super::map::hexes;
 use super::setup::{after_planner, draft_order, finish_setup, snake, take_bonus};
-use super::state::{Awaiting, Step, TerraNovaState};
+use super::state::{Awaiting, State, Step};
 use super::types::{Action, Building, Event, Faction, Owner};
 use super::view::pending;
 use crate::{RuleError, Seat, SeatSet};
@@ -40,9 +40,9 @@ crate::refusals! {
 }
 
 /// The seat that must decide now.
-pub fn actor(state: &TerraNovaState) -> Option<Seat> {
+pub fn actor(state: &State) -> Option<Seat> {
     match &state.step {
-        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(Seat(*next)),
+        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(*next),
         Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
         Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
         Step::RandomNeutral { index, .. }
@@ -53,11 +53,11 @@ pub fn actor(state: &TerraNovaState) -> Option<Seat> {
     }
 }
 
-pub fn to_act(state: &TerraNovaState) -> SeatSet {
+pub fn to_act(state: &State) -> SeatSet {
     actor(state).map_or(SeatSet::EMPTY, SeatSet::only)
 }
 
-fn free_home_hexes(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+fn free_home_hexes(state: &State, seat: Seat) -> Vec<Action> {
     let Some(home) = state.player(seat).and_then(|p| p.home()) else {
         return Vec::new();
     };
@@ -68,7 +68,7 @@ fn free_home_hexes(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
 }
 
 /// Every decision `seat` may take now.
-pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     if actor(state) != Some(seat) {
         return Vec::new();
     }
@@ -113,16 +113,18 @@ pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
 
 /// Performs a listed decision in place (the caller checked it is legal, so no step of it
 /// can be refused).
-pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut Events) {
-    let n = state.players.len() as u8;
+pub fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Events) {
+    let seat_count = state.players.len() as u8;
     match (state.step.clone(), action) {
         (Step::FactionDraft { next }, Action::ChooseFaction(f)) => {
             if let Some(p) = state.players.get_mut(seat.index()) {
                 p.faction = Some(*f);
             }
             ev.push(Event::FactionChosen { seat, faction: *f });
-            state.step = if next + 1 < n {
-                Step::FactionDraft { next: next + 1 }
+            state.step = if next.0 + 1 < seat_count {
+                Step::FactionDraft {
+                    next: Seat(next.0 + 1),
+                }
             } else {
                 Step::InitialHouses { index: 0 }
             };
@@ -131,8 +133,10 @@ pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut
             if let Some(t) = state.neutral_terrain {
                 state.place_neutral(t, *h, ev);
             }
-            if next + 1 < n {
-                state.step = Step::PlannerNeutral { next: next + 1 };
+            if next.0 + 1 < seat_count {
+                state.step = Step::PlannerNeutral {
+                    next: Seat(next.0 + 1),
+                };
             } else {
                 after_planner(state);
             }
@@ -166,7 +170,7 @@ pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut
         }
         (Step::BonusDraft { index }, Action::TakeBonus(t)) => {
             take_bonus(state, seat, *t, ev);
-            if index + 1 < n {
+            if index + 1 < seat_count {
                 state.step = Step::BonusDraft { index: index + 1 };
             } else {
                 finish_setup(state, ev);
@@ -186,7 +190,7 @@ pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut
 }
 
 /// Why an unlisted decision is refused: a stable code and a sentence.
-pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
     let e = &tables().economy;
     let expected = match &state.step {
         Step::FactionDraft { .. } => "choose a faction",
@@ -205,7 +209,6 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
     let p = state.player(seat);
     let b3 = p.map_or(0, |p| p.bowls[2]);
     let coins = p.map_or(0, |p| p.coins);
-    let r = |refusal: Refusal, m: String| refusal.because(m);
     let kind_ok = matches!(
         (&state.step, action),
         (Step::FactionDraft { .. }, Action::ChooseFaction(_))
@@ -225,36 +228,26 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
         && !state.exchange_moment(seat)
         && matches!(state.step, Step::Turn { .. })
     {
-        return r(
-            Refusal::ExchangeNotNow,
-            format!(
+        return Refusal::ExchangeNotNow.because(format!(
                 "Power can be exchanged only before or after your action, not during it; now you must {expected}."
             ),
         );
     }
     if !kind_ok {
-        return r(
-            Refusal::UnexpectedDecision,
-            format!("Now you must {expected}."),
-        );
+        return Refusal::UnexpectedDecision.because(format!("Now you must {expected}."));
     }
     match action {
-        Action::ChooseFaction(f) => r(
-            Refusal::FactionUnavailable,
-            format!("{f} cannot be chosen: its sheet is taken."),
-        ),
-        Action::TakeBonus(t) => r(
-            Refusal::BonusTileUnavailable,
-            format!("Bonus tile {t} is not available."),
-        ),
-        Action::ExchangePower(n) if *n > b3 => r(
-            Refusal::NotEnoughPower,
-            format!("You have only {b3} power in bowl III."),
-        ),
-        Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => r(
-            Refusal::NotDruids,
-            "Only the Druides may turn 3 power into 2 VP.".into(),
-        ),
+        Action::ChooseFaction(f) => Refusal::FactionUnavailable
+            .because(format!("{f} cannot be chosen: its sheet is taken.")),
+        Action::TakeBonus(t) => {
+            Refusal::BonusTileUnavailable.because(format!("Bonus tile {t} is not available."))
+        }
+        Action::ExchangePower(n) if *n > b3 => {
+            Refusal::NotEnoughPower.because(format!("You have only {b3} power in bowl III."))
+        }
+        Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => {
+            Refusal::NotDruids.because("Only the Druides may turn 3 power into 2 VP.")
+        }
         Action::PowerAction(a)
             if state
                 .power_actions_used
@@ -262,49 +255,38 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
                 .copied()
                 .unwrap_or(false) =>
         {
-            r(
-                Refusal::PowerActionUsed,
-                "This power action was already taken this round.".into(),
-            )
+            Refusal::PowerActionUsed.because("This power action was already taken this round.")
         }
-        Action::PowerAction(a) if b3 < state.power_action_cost(seat, a.0 as usize) => r(
-            Refusal::NotEnoughPower,
-            "Not enough power in bowl III for this power action.".into(),
-        ),
-        Action::Special(s) if p.is_some_and(|p| p.specials_used.contains(s)) => r(
-            Refusal::SpecialActionUsed,
-            "This special action was already used this round.".into(),
-        ),
-        Action::AdvanceNavigation if p.is_some_and(|p| p.navigation >= e.max_navigation()) => r(
-            Refusal::NavigationAtMaximum,
-            "Your navigation is already at the end of the track.".into(),
-        ),
-        Action::AdvanceNavigation if coins < e.navigation_cost => r(
-            Refusal::NotEnoughCoins,
-            "Advancing navigation costs 8 coins.".into(),
-        ),
+        Action::PowerAction(a) if b3 < state.power_action_cost(seat, a.0 as usize) => {
+            Refusal::NotEnoughPower.because("Not enough power in bowl III for this power action.")
+        }
+        Action::Special(s) if p.is_some_and(|p| p.specials_used.contains(s)) => {
+            Refusal::SpecialActionUsed.because("This special action was already used this round.")
+        }
+        Action::AdvanceNavigation if p.is_some_and(|p| p.navigation >= e.max_navigation()) => {
+            Refusal::NavigationAtMaximum
+                .because("Your navigation is already at the end of the track.")
+        }
+        Action::AdvanceNavigation if coins < e.navigation_cost => {
+            Refusal::NotEnoughCoins.because("Advancing navigation costs 8 coins.")
+        }
         Action::BuildBridge if coins < e.bridge_cost => {
-            r(Refusal::NotEnoughCoins, "A bridge costs 10 coins.".into())
+            Refusal::NotEnoughCoins.because("A bridge costs 10 coins.")
         }
         Action::Hex(h) | Action::BuildHouse(h) if state.terrain_at(*h).is_none() => {
-            r(Refusal::NotLand, format!("{h} is a river hex."))
+            Refusal::NotLand.because(format!("{h} is a river hex."))
         }
-        Action::Hex(h) | Action::BuildHouse(h) => r(
-            Refusal::HexNotAllowed,
-            format!("{h} cannot be chosen now: you must {expected}."),
-        ),
-        Action::Bridge(_) => r(
-            Refusal::BridgeSpotUnavailable,
-            "This bridge spot cannot be used now.".into(),
-        ),
-        Action::TownTile(_) => r(
-            Refusal::TownTileUnavailable,
-            "This town tile is not available.".into(),
-        ),
-        Action::Palace(_) => r(
-            Refusal::PalaceUnavailable,
-            "This palace is not on your sheet.".into(),
-        ),
+        Action::Hex(h) | Action::BuildHouse(h) => Refusal::HexNotAllowed
+            .because(format!("{h} cannot be chosen now: you must {expected}.")),
+        Action::Bridge(_) => {
+            Refusal::BridgeSpotUnavailable.because("This bridge spot cannot be used now.")
+        }
+        Action::TownTile(_) => {
+            Refusal::TownTileUnavailable.because("This town tile is not available.")
+        }
+        Action::Palace(_) => {
+            Refusal::PalaceUnavailable.because("This palace is not on your sheet.")
+        }
         Action::Build
         | Action::Upgrade
         | Action::BuildBridge
@@ -313,19 +295,11 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
             Step::Turn {
                 pending: Awaiting::Main,
                 ..
-            } => r(
-                Refusal::ActionNotPossible,
-                "This action has no legal target or cannot be paid now.".into(),
-            ),
-            _ => r(
-                Refusal::UnexpectedDecision,
-                format!("Now you must {expected}."),
-            ),
+            } => Refusal::ActionNotPossible
+                .because("This action has no legal target or cannot be paid now."),
+            _ => Refusal::UnexpectedDecision.because(format!("Now you must {expected}.")),
         },
-        _ => r(
-            Refusal::UnexpectedDecision,
-            format!("Now you must {expected}."),
-        ),
+        _ => Refusal::UnexpectedDecision.because(format!("Now you must {expected}.")),
     }
 }
 

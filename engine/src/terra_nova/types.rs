@@ -381,7 +381,7 @@ pub enum FactionSetup {
 
 /// Options of a Terra Nova game. Seat 0 is the start player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaOptions {
+pub struct Options {
     /// 2..=4.
     pub players: u8,
     /// `TwoPlayer` exactly when a neutral variant is played.
@@ -396,10 +396,10 @@ pub struct TerraNovaOptions {
     pub first_game_preset: bool,
 }
 
-impl TerraNovaOptions {
+impl Options {
     /// A standard game with a faction draft.
     pub fn standard(players: u8) -> Self {
-        TerraNovaOptions {
+        Options {
             players,
             board: BoardSide::Standard,
             factions: FactionSetup::Draft,
@@ -411,7 +411,7 @@ impl TerraNovaOptions {
 
     /// A 2-player game on the 2-player board with a neutral variant.
     pub fn two_player(variant: NeutralVariant) -> Self {
-        TerraNovaOptions {
+        Options {
             players: 2,
             board: BoardSide::TwoPlayer,
             factions: FactionSetup::Draft,
@@ -423,9 +423,9 @@ impl TerraNovaOptions {
 
     /// The first-game preset for 2, 3 or 4 players.
     pub fn preset(players: u8) -> Self {
-        TerraNovaOptions {
+        Options {
             first_game_preset: true,
-            ..TerraNovaOptions::standard(players)
+            ..Options::standard(players)
         }
     }
 }
@@ -741,8 +741,8 @@ impl Pending {
 
 /// What a viewer sees (everything but the RNG).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaView {
-    pub options: TerraNovaOptions,
+pub struct View {
+    pub options: Options,
     /// 0 during setup, 1..=5 during the game.
     pub round: u8,
     /// The decision of the seat in `to_act`.

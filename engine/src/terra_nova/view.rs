@@ -2,15 +2,15 @@
 
 use super::data::tables;
 use super::map::hexes;
-use super::state::{Awaiting, Step, TerraNovaState};
+use super::state::{Awaiting, State, Step};
 use super::turn::to_act;
 use super::types::{
-    BridgeSpot, BridgeView, Hex, HexView, Pending, PlayerView, PowerAction, TerraNovaView, Terrain,
+    BridgeSpot, BridgeView, Hex, HexView, Pending, PlayerView, PowerAction, Terrain, View,
     HEX_COUNT,
 };
 use crate::Viewer;
 
-pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
+pub fn view(state: &State, _viewer: Viewer) -> View {
     let map = &tables().map;
     let symbol = |h: Hex| -> Option<Terrain> {
         if state.options.board != super::types::BoardSide::TwoPlayer {
@@ -67,7 +67,7 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
             special_used: p.specials_used.clone(),
         })
         .collect();
-    TerraNovaView {
+    View {
         options: state.options.clone(),
         round: state.round,
         pending: pending(state),
@@ -97,7 +97,7 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
 }
 
 /// The public form of the decision the state awaits.
-pub fn pending(state: &TerraNovaState) -> Pending {
+pub fn pending(state: &State) -> Pending {
     match &state.step {
         Step::FactionDraft { .. } => Pending::ChooseFaction,
         Step::PlannerNeutral { .. } => match state.neutral_terrain {

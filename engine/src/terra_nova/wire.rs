@@ -5,8 +5,8 @@
 
 use super::{
     Action, BoardSide, BonusTile, BridgeSpot, BridgeView, Building, Event, Faction, FactionSetup,
-    Hex, HexView, NeutralVariant, Owner, PalaceSide, Pending, PlayerView, PowerAction, Reason,
-    Special, TerraNova, TerraNovaOptions, TerraNovaView, Terrain, TownTile, Transform,
+    Hex, HexView, NeutralVariant, Options, Owner, PalaceSide, Pending, PlayerView, PowerAction,
+    Reason, Special, TerraNova, Terrain, TownTile, Transform, View,
 };
 use crate::core::wire::{enum_in, narrow, FieldViolation, Required, WireEnum, WireGame};
 use crate::wire_enum;
@@ -103,7 +103,7 @@ fn terrain_out(terrain: Option<Terrain>) -> i32 {
 
 // ------------------------------------------------------------------------ options
 
-impl TryFrom<&pb::TerraNovaOptions> for TerraNovaOptions {
+impl TryFrom<&pb::TerraNovaOptions> for Options {
     type Error = FieldViolation;
 
     fn try_from(options: &pb::TerraNovaOptions) -> Result<Self, FieldViolation> {
@@ -131,7 +131,7 @@ impl TryFrom<&pb::TerraNovaOptions> for TerraNovaOptions {
                     .collect::<Result<_, _>>()?,
             )
         };
-        Ok(TerraNovaOptions {
+        Ok(Options {
             players: narrow("players", options.players)?,
             board,
             factions,
@@ -142,8 +142,8 @@ impl TryFrom<&pb::TerraNovaOptions> for TerraNovaOptions {
     }
 }
 
-impl From<&TerraNovaOptions> for pb::TerraNovaOptions {
-    fn from(options: &TerraNovaOptions) -> Self {
+impl From<&Options> for pb::TerraNovaOptions {
+    fn from(options: &Options) -> Self {
         pb::TerraNovaOptions {
             players: options.players.into(),
             board: options.board.to_wire(),
@@ -445,8 +445,8 @@ impl From<&PlayerView> for pb::TerraNovaPlayer {
     }
 }
 
-impl From<&TerraNovaView> for pb::TerraNovaView {
-    fn from(view: &TerraNovaView) -> Self {
+impl From<&View> for pb::TerraNovaView {
+    fn from(view: &View) -> Self {
         // `pending` is deprecated for clients, and still filled for those that read it.
         #[allow(deprecated)]
         pb::TerraNovaView {
@@ -525,11 +525,7 @@ mod tests {
     fn every_legal_action_event_and_view_of_random_games_converts() {
         for (name, options) in TerraNova::configurations() {
             let wire = pb::TerraNovaOptions::from(&options);
-            assert_eq!(
-                TerraNovaOptions::try_from(&wire),
-                Ok(options.clone()),
-                "{name}"
-            );
+            assert_eq!(Options::try_from(&wire), Ok(options.clone()), "{name}");
             for seed in 0..3 {
                 let mut state = TerraNova::setup(&options, seed).expect("setup");
                 let mut bot = RandomBot::seeded(seed);
@@ -630,49 +626,40 @@ mod tests {
             factions: vec![1, 42],
             ..Default::default()
         };
-        let violation = TerraNovaOptions::try_from(&bad_faction).unwrap_err();
+        let violation = Options::try_from(&bad_faction).unwrap_err();
         assert_eq!(violation.field, "factions[1]");
         let bad_board = pb::TerraNovaOptions {
             players: 2,
             board: 9,
             ..Default::default()
         };
-        assert_eq!(
-            TerraNovaOptions::try_from(&bad_board).unwrap_err().field,
-            "board"
-        );
+        assert_eq!(Options::try_from(&bad_board).unwrap_err().field, "board");
         let bad_variant = pb::TerraNovaOptions {
             players: 2,
             neutral_variant: 9,
             ..Default::default()
         };
-        let violation = TerraNovaOptions::try_from(&bad_variant).unwrap_err();
+        let violation = Options::try_from(&bad_variant).unwrap_err();
         assert_eq!(violation.field, "neutral_variant");
         let huge = pb::TerraNovaOptions {
             players: 300,
             ..Default::default()
         };
-        assert_eq!(
-            TerraNovaOptions::try_from(&huge).unwrap_err().field,
-            "players"
-        );
+        assert_eq!(Options::try_from(&huge).unwrap_err().field, "players");
     }
 
     #[test]
     fn an_unspecified_board_is_the_engines_default_for_the_variant() {
-        let options = TerraNovaOptions::try_from(&pb::TerraNovaOptions {
+        let options = Options::try_from(&pb::TerraNovaOptions {
             players: 2,
             neutral_variant: TerraNovaNeutralVariant::Random as i32,
             ..Default::default()
         });
-        assert_eq!(
-            options,
-            Ok(TerraNovaOptions::two_player(NeutralVariant::Random))
-        );
-        let options = TerraNovaOptions::try_from(&pb::TerraNovaOptions {
+        assert_eq!(options, Ok(Options::two_player(NeutralVariant::Random)));
+        let options = Options::try_from(&pb::TerraNovaOptions {
             players: 3,
             ..Default::default()
         });
-        assert_eq!(options, Ok(TerraNovaOptions::standard(3)));
+        assert_eq!(options, Ok(Options::standard(3)));
     }
 }

@@ -3,15 +3,15 @@
 //! registry. A field error becomes INVALID_ARGUMENT with a `BadRequest` detail.
 
 use crate::api::errors::field;
-use agora_engine::terra_nova::{Action, Event, TerraNovaOptions, TerraNovaView};
+use agora_engine::terra_nova::{Action, Event, Options, View};
 use agora_proto::v1 as pb;
 use tonic::Status;
 
-pub fn options_in(options: &pb::TerraNovaOptions) -> Result<TerraNovaOptions, Status> {
-    TerraNovaOptions::try_from(options).map_err(|v| field(v.scope("options.terra_nova")))
+pub fn options_in(options: &pb::TerraNovaOptions) -> Result<Options, Status> {
+    Options::try_from(options).map_err(|v| field(v.scope("options.terra_nova")))
 }
 
-pub fn options_out(options: &TerraNovaOptions) -> pb::TerraNovaOptions {
+pub fn options_out(options: &Options) -> pb::TerraNovaOptions {
     options.into()
 }
 
@@ -27,6 +27,6 @@ pub fn event_out(event: &Event) -> pb::TerraNovaEvent {
     event.into()
 }
 
-pub fn view_out(view: &TerraNovaView) -> pb::TerraNovaView {
+pub fn view_out(view: &View) -> pb::TerraNovaView {
     view.into()
 }
