@@ -152,11 +152,10 @@ fn info() -> GameInfo {
             },
             OptionInfo {
                 name: "factions",
-                description: "Draft (seats choose a faction, i.e. a sheet and its side, in turn) or a fixed list, one per seat, at most one per sheet.",
-                values: std::iter::once("draft")
-                    .chain(Faction::ALL.iter().map(|f| f.code()))
-                    .collect(),
-                default: "draft",
+                description: "A fixed list of factions, one per seat, at most one per sheet; \
+                              unset (empty), the seats draft a faction (a sheet and its side) in turn.",
+                values: Faction::ALL.iter().map(|f| f.code()).collect(),
+                default: "",
             },
             OptionInfo {
                 name: "turn_order_variant",
