@@ -6,14 +6,14 @@ use super::effects::Events;
 use super::factions::{FAIRIES_SPADE_POWER, INVENTORS_TP_POWER};
 use super::map::{bit, hexes, spread, Mask};
 use super::setup::take_bonus;
-use super::state::{Pending, Step, TerraNovaState, Transform};
+use super::state::{Awaiting, State, Step, Transform};
 use super::types::{
     Action, BonusTile, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Reason,
     Special,
 };
-use crate::{RuleError, Seat};
+use crate::Seat;
 
-impl TerraNovaState {
+impl State {
     /// Free land hexes `seat` may choose for a transform of kind `kind`.
     pub fn transform_targets(&self, seat: Seat, kind: Transform) -> Mask {
         let Some(p) = self.player(seat) else { return 0 };
@@ -92,8 +92,8 @@ impl TerraNovaState {
     /// si l'action est Passer"; "lors de la phase 3"; "à la fin de la partie"; Druides: "aux
     /// moments prévus pour l'Option supplémentaire"), A24:
     ///
-    /// * phase 2, on one's own turn, **before** the action (`Pending::Main`) and **after** it
-    ///   (`Pending::AfterAction`, reached after every action including Pass and its bonus
+    /// * phase 2, on one's own turn, **before** the action (`Awaiting::Main`) and **after** it
+    ///   (`Awaiting::AfterAction`, reached after every action including Pass and its bonus
     ///   swap, once the action's town foundings are settled), any number of times;
     /// * **not during** an action: its follow-up decisions (hex, optional house, palace side,
     ///   bridge spot, second spade, edge house, town tile, river link, bonus swap) are part of
@@ -110,7 +110,7 @@ impl TerraNovaState {
         match &self.step {
             Step::Turn {
                 seat: turn,
-                pending: Pending::Main | Pending::AfterAction,
+                pending: Awaiting::Main | Awaiting::AfterAction,
             } => *turn == seat,
             Step::RoundEndExchange { index } | Step::FinalExchange { index, .. } => {
                 self.order.get(*index as usize) == Some(&seat)
@@ -207,14 +207,14 @@ impl TerraNovaState {
     }
 
     /// Every legal decision of `seat` while `pending` is open in its turn.
-    pub fn turn_actions(&self, seat: Seat, pending: &Pending) -> Vec<Action> {
+    pub fn turn_actions(&self, seat: Seat, pending: &Awaiting) -> Vec<Action> {
         let Some(p) = self.player(seat) else {
             return Vec::new();
         };
         let e = &tables().economy;
         let hex_list = |m: Mask| hexes(m).map(Action::Hex).collect::<Vec<_>>();
         match pending {
-            Pending::Main => {
+            Awaiting::Main => {
                 let mut out = Vec::new();
                 self.exchanges(seat, &mut out);
                 if self.transform_targets(seat, Transform::Coins) != 0 {
@@ -249,13 +249,13 @@ impl TerraNovaState {
                 out.push(Action::Pass);
                 out
             }
-            Pending::TransformHex(kind) => hex_list(self.transform_targets(seat, *kind)),
-            Pending::SecondSpadeHex { first, reach } => {
+            Awaiting::TransformHex(kind) => hex_list(self.transform_targets(seat, *kind)),
+            Awaiting::SecondSpadeHex { first, reach } => {
                 let mut out = hex_list(self.second_spade_targets(seat, *first, *reach));
                 out.push(Action::Skip);
                 out
             }
-            Pending::BuildOn { hexes } => {
+            Awaiting::BuildOn { hexes } => {
                 let mut out: Vec<Action> = if self.can_build_house(seat) {
                     hexes.iter().map(|h| Action::BuildHouse(*h)).collect()
                 } else {
@@ -264,8 +264,8 @@ impl TerraNovaState {
                 out.push(Action::Skip);
                 out
             }
-            Pending::UpgradeHex => hex_list(self.upgrade_targets(seat)),
-            Pending::PalaceSide { .. } => {
+            Awaiting::UpgradeHex => hex_list(self.upgrade_targets(seat)),
+            Awaiting::PalaceSide { .. } => {
                 let mut out = Vec::new();
                 if !p.left_palace {
                     out.push(Action::Palace(PalaceSide::Left));
@@ -275,35 +275,35 @@ impl TerraNovaState {
                 }
                 out
             }
-            Pending::BridgeSpot => self
+            Awaiting::BridgeSpot => self
                 .bridge_targets(seat)
                 .into_iter()
                 .map(Action::Bridge)
                 .collect(),
-            Pending::LakeHouseHex => hex_list(self.lake_targets()),
-            Pending::FreeUpgradeHex => hex_list(self.own_of_kind(seat, Building::House)),
-            Pending::InventorsHex => hex_list(self.reach(seat)),
-            Pending::EdgeHouseHex => {
+            Awaiting::LakeHouseHex => hex_list(self.lake_targets()),
+            Awaiting::FreeUpgradeHex => hex_list(self.own_of_kind(seat, Building::House)),
+            Awaiting::InventorsHex => hex_list(self.reach(seat)),
+            Awaiting::EdgeHouseHex => {
                 let mut out = hex_list(self.edge_targets(seat));
                 out.push(Action::Skip);
                 out
             }
-            Pending::TownTile { .. } => p
+            Awaiting::TownTile { .. } => p
                 .town_tiles_left()
                 .into_iter()
                 .map(Action::TownTile)
                 .collect(),
-            Pending::RiverLink { options } => {
+            Awaiting::RiverLink { options } => {
                 let mut out: Vec<Action> = options.iter().map(|h| Action::RiverLink(*h)).collect();
                 out.push(Action::Skip);
                 out
             }
-            Pending::PassBonus => self
+            Awaiting::PassBonus => self
                 .pass_bonus_options(seat)
                 .into_iter()
                 .map(Action::TakeBonus)
                 .collect(),
-            Pending::AfterAction => {
+            Awaiting::AfterAction => {
                 let mut out = Vec::new();
                 self.exchanges(seat, &mut out);
                 out.push(Action::EndTurn);
@@ -331,14 +331,14 @@ impl TerraNovaState {
             .collect()
     }
 
-    fn set_pending(&mut self, seat: Seat, pending: Pending) {
+    fn set_pending(&mut self, seat: Seat, pending: Awaiting) {
         self.step = Step::Turn { seat, pending };
     }
 
     /// Offers the optional house on transformed hexes, or continues.
     fn offer_build(&mut self, seat: Seat, hexes: Vec<super::types::Hex>, ev: &mut Events) {
         if self.can_build_house(seat) {
-            self.set_pending(seat, Pending::BuildOn { hexes });
+            self.set_pending(seat, Awaiting::BuildOn { hexes });
         } else {
             self.after_effect(seat, ev);
         }
@@ -348,7 +348,7 @@ impl TerraNovaState {
     pub fn after_effect(&mut self, seat: Seat, ev: &mut Events) {
         if self.player(seat).is_some_and(|p| p.edge_house_due) {
             if self.edge_targets(seat) != 0 {
-                self.set_pending(seat, Pending::EdgeHouseHex);
+                self.set_pending(seat, Awaiting::EdgeHouseHex);
                 return;
             }
             if let Some(p) = self.players.get_mut(seat.index()) {
@@ -359,7 +359,7 @@ impl TerraNovaState {
         if let Some(group) = self.town_check(seat) {
             self.set_pending(
                 seat,
-                Pending::TownTile {
+                Awaiting::TownTile {
                     group,
                     link: None,
                     owner: None,
@@ -370,7 +370,7 @@ impl TerraNovaState {
         if !self.link_declined {
             let options = self.river_link_options(seat);
             if !options.is_empty() {
-                self.set_pending(seat, Pending::RiverLink { options });
+                self.set_pending(seat, Awaiting::RiverLink { options });
                 return;
             }
         }
@@ -385,7 +385,7 @@ impl TerraNovaState {
             if let Some(group) = self.town_check(other) {
                 self.set_pending(
                     seat,
-                    Pending::TownTile {
+                    Awaiting::TownTile {
                         group,
                         link: None,
                         owner: Some(other),
@@ -399,7 +399,7 @@ impl TerraNovaState {
 
     fn enter_after_action(&mut self, seat: Seat, ev: &mut Events) {
         if self.player(seat).is_some_and(|p| p.bowls[2] > 0) {
-            self.set_pending(seat, Pending::AfterAction);
+            self.set_pending(seat, Awaiting::AfterAction);
         } else {
             self.end_turn(seat, ev);
         }
@@ -434,64 +434,49 @@ impl TerraNovaState {
         }
     }
 
-    fn fail(code: &'static str, message: &str) -> Result<(), RuleError> {
-        Err(RuleError::new(code, message))
+    /// Pays a cost that the listing already checked is affordable.
+    fn charge(&mut self, seat: Seat, coins: u32, power: u8, ev: &mut Events) {
+        let paid = self.pay(seat, coins, power, ev);
+        debug_assert!(paid, "a listed decision costs what {seat} can pay");
     }
 
-    /// Applies a listed decision of `seat` in its turn.
-    pub fn resolve(
-        &mut self,
-        seat: Seat,
-        pending: Pending,
-        action: &Action,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
+    /// Applies a listed decision of `seat` in its turn (the listing checked it, so it cannot
+    /// fail).
+    pub fn resolve(&mut self, seat: Seat, pending: Awaiting, action: &Action, ev: &mut Events) {
         let e = &tables().economy;
         match (pending, action) {
             (
-                Pending::Main | Pending::AfterAction,
+                Awaiting::Main | Awaiting::AfterAction,
                 Action::ExchangePower(_) | Action::ConvertPowerToVp,
             ) => {
                 self.exchange(seat, action, ev);
             }
-            (Pending::AfterAction, Action::EndTurn) => self.end_turn(seat, ev),
-            (Pending::Main, main) => {
+            (Awaiting::AfterAction, Action::EndTurn) => self.end_turn(seat, ev),
+            (Awaiting::Main, main) => {
                 ev.push(Event::ActionChosen {
                     seat,
                     action: main.clone(),
                 });
-                self.resolve_main(seat, main, ev)?;
+                self.resolve_main(seat, main, ev);
             }
-            (Pending::TransformHex(kind), Action::Hex(h)) => {
+            (Awaiting::TransformHex(kind), Action::Hex(h)) => {
                 let h = *h;
                 let spades = self.spades_needed(seat, h);
                 let is_home = self.player(seat).and_then(|p| p.home()) == self.terrain_at(h);
                 match kind {
                     Transform::Coins if is_home => {
-                        if !self.pay(seat, e.house_cost, 0, ev) {
-                            return Self::fail("NOT_ENOUGH_COINS", "A house costs 4 coins.");
-                        }
+                        self.charge(seat, e.house_cost, 0, ev);
                         self.place_house(seat, h, ev);
                         self.after_effect(seat, ev);
                     }
                     Transform::Coins => {
-                        if !self.pay(seat, spades as u32 * e.spade_cost, 0, ev) {
-                            return Self::fail(
-                                "NOT_ENOUGH_COINS",
-                                "Not enough coins for the spades.",
-                            );
-                        }
+                        self.charge(seat, spades as u32 * e.spade_cost, 0, ev);
                         self.transform(seat, h, spades, ev);
                         self.offer_build(seat, vec![h], ev);
                     }
                     Transform::OneSpade => {
                         let bought = spades.saturating_sub(1) as u32;
-                        if !self.pay(seat, bought * e.spade_cost, 0, ev) {
-                            return Self::fail(
-                                "NOT_ENOUGH_COINS",
-                                "Not enough coins for the second spade.",
-                            );
-                        }
+                        self.charge(seat, bought * e.spade_cost, 0, ev);
                         self.transform(seat, h, spades, ev);
                         self.offer_build(seat, vec![h], ev);
                     }
@@ -499,7 +484,7 @@ impl TerraNovaState {
                         let reach = self.reach(seat);
                         self.transform(seat, h, spades, ev);
                         if spades == 1 && self.second_spade_targets(seat, h, reach) != 0 {
-                            self.set_pending(seat, Pending::SecondSpadeHex { first: h, reach });
+                            self.set_pending(seat, Awaiting::SecondSpadeHex { first: h, reach });
                         } else {
                             self.offer_build(seat, vec![h], ev);
                         }
@@ -510,43 +495,36 @@ impl TerraNovaState {
                     }
                 }
             }
-            (Pending::SecondSpadeHex { first, .. }, Action::Hex(h)) => {
+            (Awaiting::SecondSpadeHex { first, .. }, Action::Hex(h)) => {
                 self.transform(seat, *h, 1, ev);
                 self.offer_build(seat, vec![first, *h], ev);
             }
-            (Pending::SecondSpadeHex { first, .. }, Action::Skip) => {
+            (Awaiting::SecondSpadeHex { first, .. }, Action::Skip) => {
                 self.offer_build(seat, vec![first], ev);
             }
-            (Pending::BuildOn { .. }, Action::BuildHouse(h)) => {
-                if !self.pay(seat, e.house_cost, 0, ev) {
-                    return Self::fail("NOT_ENOUGH_COINS", "A house costs 4 coins.");
-                }
+            (Awaiting::BuildOn { .. }, Action::BuildHouse(h)) => {
+                self.charge(seat, e.house_cost, 0, ev);
                 self.place_house(seat, *h, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::BuildOn { .. }, Action::Skip) => self.after_effect(seat, ev),
-            (Pending::UpgradeHex, Action::Hex(h)) => match self.placed_at(*h).map(|p| p.building) {
-                Some(Building::House) => {
-                    let cost = self.trading_post_cost(seat, *h);
-                    if !self.pay(seat, cost, 0, ev) {
-                        return Self::fail(
-                            "NOT_ENOUGH_COINS",
-                            "Not enough coins for the trading post.",
-                        );
+            (Awaiting::BuildOn { .. }, Action::Skip) => self.after_effect(seat, ev),
+            (Awaiting::UpgradeHex, Action::Hex(h)) => {
+                match self.placed_at(*h).map(|p| p.building) {
+                    Some(Building::House) => {
+                        let cost = self.trading_post_cost(seat, *h);
+                        self.charge(seat, cost, 0, ev);
+                        self.place_trading_post(seat, *h, ev);
+                        self.after_effect(seat, ev);
                     }
-                    self.place_trading_post(seat, *h, ev);
-                    self.after_effect(seat, ev);
+                    _ => self.set_pending(seat, Awaiting::PalaceSide { hex: *h }),
                 }
-                _ => self.set_pending(seat, Pending::PalaceSide { hex: *h }),
-            },
-            (Pending::PalaceSide { hex }, Action::Palace(side)) => {
-                if !self.pay(seat, e.palace_cost, 0, ev) {
-                    return Self::fail("NOT_ENOUGH_COINS", "A palace costs 14 coins.");
-                }
+            }
+            (Awaiting::PalaceSide { hex }, Action::Palace(side)) => {
+                self.charge(seat, e.palace_cost, 0, ev);
                 self.place_palace(seat, hex, *side, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::BridgeSpot, Action::Bridge(spot)) => {
+            (Awaiting::BridgeSpot, Action::Bridge(spot)) => {
                 if let Some(b) = self.bridges.get_mut(spot.0 as usize) {
                     *b = Some(seat);
                 }
@@ -556,22 +534,22 @@ impl TerraNovaState {
                 ev.push(Event::BridgeBuilt { seat, spot: *spot });
                 self.after_effect(seat, ev);
             }
-            (Pending::LakeHouseHex, Action::Hex(h)) => {
+            (Awaiting::LakeHouseHex, Action::Hex(h)) => {
                 self.place_house(seat, *h, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::FreeUpgradeHex, Action::Hex(h)) => {
+            (Awaiting::FreeUpgradeHex, Action::Hex(h)) => {
                 self.place_trading_post(seat, *h, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::InventorsHex, Action::Hex(h)) => {
+            (Awaiting::InventorsHex, Action::Hex(h)) => {
                 if self.spades_needed(seat, *h) > 0 {
                     self.transform(seat, *h, 0, ev);
                 }
                 self.place_trading_post(seat, *h, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::EdgeHouseHex, Action::Hex(h)) => {
+            (Awaiting::EdgeHouseHex, Action::Hex(h)) => {
                 if self.spades_needed(seat, *h) > 0 {
                     self.transform(seat, *h, 0, ev);
                 }
@@ -582,28 +560,28 @@ impl TerraNovaState {
                 self.place_house(seat, *h, ev);
                 self.after_effect(seat, ev);
             }
-            (Pending::EdgeHouseHex, Action::Skip) => {
+            (Awaiting::EdgeHouseHex, Action::Skip) => {
                 if let Some(p) = self.players.get_mut(seat.index()) {
                     p.edge_house_due = false;
                     p.edge_house_done = true;
                 }
                 self.after_effect(seat, ev);
             }
-            (Pending::TownTile { group, link, owner }, Action::TownTile(t)) => {
+            (Awaiting::TownTile { group, link, owner }, Action::TownTile(t)) => {
                 // `seat` decides: the town's owner (`owner`, another seat) or the seat whose
                 // turn it is; the turn then continues for the latter.
                 let turn = self.turn_seat().unwrap_or(seat);
                 self.found_town(owner.unwrap_or(seat), group, *t, link, ev);
                 self.after_effect(turn, ev);
             }
-            (Pending::RiverLink { .. }, Action::RiverLink(r)) => {
+            (Awaiting::RiverLink { .. }, Action::RiverLink(r)) => {
                 if let Some(p) = self.players.get_mut(seat.index()) {
                     p.river_links.push(*r);
                 }
                 match self.town_check(seat) {
                     Some(group) => self.set_pending(
                         seat,
-                        Pending::TownTile {
+                        Awaiting::TownTile {
                             group,
                             link: Some(*r),
                             owner: None,
@@ -612,56 +590,47 @@ impl TerraNovaState {
                     None => self.after_effect(seat, ev),
                 }
             }
-            (Pending::RiverLink { .. }, Action::Skip) => {
+            (Awaiting::RiverLink { .. }, Action::Skip) => {
                 self.link_declined = true;
                 self.after_effect(seat, ev);
             }
-            (Pending::PassBonus, Action::TakeBonus(t)) => {
+            (Awaiting::PassBonus, Action::TakeBonus(t)) => {
                 take_bonus(self, seat, *t, ev);
                 self.enter_after_action(seat, ev);
             }
-            _ => return Self::fail("UNEXPECTED_DECISION", "This decision is not expected now."),
+            (pending, action) => {
+                debug_assert!(false, "{action:?} is never listed for {pending:?}")
+            }
         }
-        Ok(())
     }
 
-    fn resolve_main(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
+    fn resolve_main(&mut self, seat: Seat, action: &Action, ev: &mut Events) {
         let e = &tables().economy;
         match action {
-            Action::Build => self.set_pending(seat, Pending::TransformHex(Transform::Coins)),
-            Action::Upgrade => self.set_pending(seat, Pending::UpgradeHex),
+            Action::Build => self.set_pending(seat, Awaiting::TransformHex(Transform::Coins)),
+            Action::Upgrade => self.set_pending(seat, Awaiting::UpgradeHex),
             Action::AdvanceNavigation => {
-                if !self.pay(seat, e.navigation_cost, 0, ev) {
-                    return Self::fail("NOT_ENOUGH_COINS", "Navigation costs 8 coins.");
-                }
+                self.charge(seat, e.navigation_cost, 0, ev);
                 self.advance_navigation(seat, Reason::Navigation, ev);
                 self.after_effect(seat, ev);
             }
             Action::BuildBridge => {
-                if !self.pay(seat, e.bridge_cost, 0, ev) {
-                    return Self::fail("NOT_ENOUGH_COINS", "A bridge costs 10 coins.");
-                }
-                self.set_pending(seat, Pending::BridgeSpot);
+                self.charge(seat, e.bridge_cost, 0, ev);
+                self.set_pending(seat, Awaiting::BridgeSpot);
             }
             Action::PowerAction(PowerAction(i)) => {
                 let i = *i as usize;
                 let cost = self.power_action_cost(seat, i);
                 let Some(data) = tables().power_actions.get(i) else {
-                    return Self::fail("UNKNOWN_POWER_ACTION", "There is no such power action.");
+                    debug_assert!(false, "power action {i} is never listed");
+                    return;
                 };
-                if !self.pay(seat, 0, cost, ev) {
-                    return Self::fail("NOT_ENOUGH_POWER", "Not enough power in bowl III.");
-                }
+                self.charge(seat, 0, cost, ev);
                 if let Some(u) = self.power_actions_used.get_mut(i) {
                     *u = true;
                 }
                 match data.effect {
-                    PowerEffect::Bridge => self.set_pending(seat, Pending::BridgeSpot),
+                    PowerEffect::Bridge => self.set_pending(seat, Awaiting::BridgeSpot),
                     PowerEffect::Navigation => {
                         self.advance_navigation(seat, Reason::PowerAction, ev);
                         self.after_effect(seat, ev);
@@ -671,10 +640,10 @@ impl TerraNovaState {
                         self.after_effect(seat, ev);
                     }
                     PowerEffect::OneSpade => {
-                        self.set_pending(seat, Pending::TransformHex(Transform::OneSpade))
+                        self.set_pending(seat, Awaiting::TransformHex(Transform::OneSpade))
                     }
                     PowerEffect::TwoSpades => {
-                        self.set_pending(seat, Pending::TransformHex(Transform::TwoSpades))
+                        self.set_pending(seat, Awaiting::TransformHex(Transform::TwoSpades))
                     }
                 }
             }
@@ -686,24 +655,20 @@ impl TerraNovaState {
                 }
                 match s {
                     Special::BonusSpade => {
-                        self.set_pending(seat, Pending::TransformHex(Transform::OneSpade))
+                        self.set_pending(seat, Awaiting::TransformHex(Transform::OneSpade))
                     }
                     Special::FairiesSpade => {
-                        if !self.pay(seat, 0, FAIRIES_SPADE_POWER, ev) {
-                            return Self::fail("NOT_ENOUGH_POWER", "Not enough power in bowl III.");
-                        }
-                        self.set_pending(seat, Pending::TransformHex(Transform::OneSpade));
+                        self.charge(seat, 0, FAIRIES_SPADE_POWER, ev);
+                        self.set_pending(seat, Awaiting::TransformHex(Transform::OneSpade));
                     }
-                    Special::GeniesLakeHouse => self.set_pending(seat, Pending::LakeHouseHex),
-                    Special::SeaDogsUpgrade => self.set_pending(seat, Pending::FreeUpgradeHex),
+                    Special::GeniesLakeHouse => self.set_pending(seat, Awaiting::LakeHouseHex),
+                    Special::SeaDogsUpgrade => self.set_pending(seat, Awaiting::FreeUpgradeHex),
                     Special::SistersTransform => {
-                        self.set_pending(seat, Pending::TransformHex(Transform::Sisters))
+                        self.set_pending(seat, Awaiting::TransformHex(Transform::Sisters))
                     }
                     Special::InventorsTradingPost => {
-                        if !self.pay(seat, 0, INVENTORS_TP_POWER, ev) {
-                            return Self::fail("NOT_ENOUGH_POWER", "Not enough power in bowl III.");
-                        }
-                        self.set_pending(seat, Pending::InventorsHex);
+                        self.charge(seat, 0, INVENTORS_TP_POWER, ev);
+                        self.set_pending(seat, Awaiting::InventorsHex);
                     }
                 }
             }
@@ -720,13 +685,12 @@ impl TerraNovaState {
                 }
                 let swap = self.round < 5 || e.round5_bonus_swap;
                 if swap && !self.pass_bonus_options(seat).is_empty() {
-                    self.set_pending(seat, Pending::PassBonus);
+                    self.set_pending(seat, Awaiting::PassBonus);
                 } else {
                     self.enter_after_action(seat, ev);
                 }
             }
-            _ => return Self::fail("UNEXPECTED_DECISION", "Choose one of the seven actions."),
+            action => debug_assert!(false, "{action:?} is not one of the seven actions"),
         }
-        Ok(())
     }
 }

@@ -11,20 +11,15 @@ const ECONOMY_TOML: &str = include_str!("../../data/terra_nova/economy.toml");
 const FACTIONS_TOML: &str = include_str!("../../data/terra_nova/factions.toml");
 const TILES_TOML: &str = include_str!("../../data/terra_nova/tiles.toml");
 
-/// Where a data row comes from (see `shared/rules/terra-nova.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Seed,
-    Source,
-    Derived,
-    Assumed,
-}
+/// Where a data row comes from (see `shared/rules/terra-nova.md`): the shared catalog type.
+pub use crate::Provenance;
 
 // ------------------------------------------------------------------ raw rows
 
 #[derive(Deserialize)]
 struct RawMap {
+    provenance: Provenance,
+    note: String,
     rows: Vec<String>,
     continent: Vec<RawContinent>,
     edge: RawHexList,
@@ -45,11 +40,15 @@ struct RawHexList {
 
 #[derive(Deserialize)]
 struct RawBridges {
+    provenance: Provenance,
+    note: String,
     spots: Vec<[String; 2]>,
 }
 
 #[derive(Deserialize)]
 struct RawSymbols {
+    provenance: Provenance,
+    note: String,
     lake: Vec<String>,
     forest: Vec<String>,
     wasteland: Vec<String>,
@@ -181,6 +180,7 @@ struct RawPresets {
 #[derive(Deserialize)]
 struct RawPresetGame {
     players: u8,
+    houses_provenance: Provenance,
     bonus_tiles: Vec<String>,
     seats: Vec<RawPresetSeat>,
 }
@@ -339,6 +339,8 @@ pub struct PresetSeat {
 #[derive(Debug, Clone)]
 pub struct Preset {
     pub players: u8,
+    /// Of the seats' initial houses.
+    pub houses_provenance: Provenance,
     pub bonus_tiles: Vec<u8>,
     pub seats: Vec<PresetSeat>,
 }
@@ -363,6 +365,8 @@ pub struct MapData {
     pub bridge_spots: Vec<(Hex, Hex)>,
     /// 2-player side: house-symbol hexes per terrain (cycle order).
     pub symbols: [Vec<Hex>; 5],
+    /// Provenance of the rows (terrains), the bridge spots and the 2-player symbols.
+    pub provenance: Vec<Provenanced>,
 }
 
 #[derive(Debug, Clone)]
@@ -393,7 +397,7 @@ pub fn tables() -> &'static Tables {
 }
 
 fn hex(name: &str) -> Result<Hex, String> {
-    Hex::parse(name).ok_or_else(|| format!("unknown hex {name}"))
+    Hex::from_code(name).ok_or_else(|| format!("unknown hex {name}"))
 }
 
 fn hexes(names: &[String]) -> Result<Vec<Hex>, String> {
@@ -525,6 +529,23 @@ fn load_map() -> Result<MapData, String> {
         continents_listed,
         bridge_spots,
         symbols,
+        provenance: vec![
+            Provenanced {
+                name: "rows",
+                provenance: raw.provenance,
+                note: raw.note,
+            },
+            Provenanced {
+                name: "bridges",
+                provenance: raw.bridges.provenance,
+                note: raw.bridges.note,
+            },
+            Provenanced {
+                name: "two_player_symbols",
+                provenance: raw.two_player_symbols.provenance,
+                note: raw.two_player_symbols.note,
+            },
+        ],
     })
 }
 
@@ -622,7 +643,7 @@ fn load() -> Result<Tables, String> {
         .map(|f| {
             by_faction
                 .remove(f)
-                .ok_or_else(|| format!("faction {f:?} missing"))
+                .ok_or_else(|| format!("faction {f} missing"))
         })
         .collect::<Result<Vec<_>, String>>()?;
 
@@ -688,6 +709,7 @@ fn load() -> Result<Tables, String> {
         .map(|g| {
             Ok(Preset {
                 players: g.players,
+                houses_provenance: g.houses_provenance,
                 bonus_tiles: g
                     .bonus_tiles
                     .iter()
@@ -724,7 +746,13 @@ fn load() -> Result<Tables, String> {
 /// The rows that are not from the printed game (for the catalog's `provisional_data`).
 pub fn provisional_rows() -> Vec<String> {
     let t = tables();
-    let mut out: Vec<String> = vec!["map: A22 (whole board), A10 (2-player symbols)".into()];
+    let mut out: Vec<String> = t
+        .map
+        .provenance
+        .iter()
+        .filter(|r| r.provenance.is_provisional())
+        .map(|r| format!("map.{}: {}", r.name, r.note))
+        .collect();
     out.extend(
         t.economy
             .rows
@@ -736,7 +764,7 @@ pub fn provisional_rows() -> Vec<String> {
         t.factions
             .iter()
             .filter(|f| f.terrain_provenance == Provenance::Assumed)
-            .map(|f| format!("factions.{:?}.home: A14", f.faction)),
+            .map(|f| format!("factions.{}.home: A14", f.faction.code())),
     );
     out.extend(
         t.power_actions
@@ -756,6 +784,14 @@ pub fn provisional_rows() -> Vec<String> {
             .filter(|p| p.provenance == Provenance::Assumed)
             .map(|p| format!("round_tile.{}: A21", p.id)),
     );
-    out.push("presets: A3 (round tiles), A4 (house positions)".into());
+    if t.preset_round_tiles_provenance.is_provisional() {
+        out.push("presets.round_tiles: A3".into());
+    }
+    out.extend(
+        t.presets
+            .iter()
+            .filter(|p| p.houses_provenance.is_provisional())
+            .map(|p| format!("presets.{}p.houses: A4", p.players)),
+    );
     out
 }

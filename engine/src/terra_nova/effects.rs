@@ -4,13 +4,13 @@
 use super::data::{tables, RoundTrigger};
 use super::factions::*;
 use super::map::{bit, spade_distance};
-use super::state::TerraNovaState;
+use super::state::State;
 use super::types::{Building, Event, Faction, Hex, Owner, PalaceSide, Reason};
 use crate::Seat;
 
 pub type Events = Vec<Event>;
 
-impl TerraNovaState {
+impl State {
     /// Gains coins, power (through the bowls) and VP; records one event if anything changed.
     pub fn gain(
         &mut self,

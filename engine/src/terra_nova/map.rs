@@ -2,7 +2,7 @@
 //! rivers, groups of buildings, spade distances.
 
 use super::data::tables;
-use super::state::TerraNovaState;
+use super::state::State;
 use super::types::{Hex, Owner, Terrain};
 use crate::Seat;
 
@@ -10,7 +10,7 @@ use crate::Seat;
 /// every purpose (the rules page's default reading: the seed's adjacency definition names no
 /// owner); `false` = a bridge counts only for its owner (Terra Mystica-like).
 ///
-/// Every rules use of adjacency goes through [`TerraNovaState::adjacent`], which asks "adjacent
+/// Every rules use of adjacency goes through [`State::adjacent`], which asks "adjacent
 /// from whose point of view": reach, towns, hamlets and territory of a seat use that seat;
 /// neighbour power uses the seat that gains; the trading-post cost uses the upgrading seat.
 /// With `false`, only that seat's own bridges link hexes. The `*_with` functions take the
@@ -62,7 +62,7 @@ pub fn spade_distance(from: Terrain, home: Terrain) -> u8 {
     d.min(5 - d) as u8
 }
 
-impl TerraNovaState {
+impl State {
     /// Hexes joined to `h` by a built bridge that counts for `seat` (every bridge when
     /// `global`, else only `seat`'s own; A6).
     pub fn bridge_partners_with(&self, h: Hex, seat: Seat, global: bool) -> Mask {

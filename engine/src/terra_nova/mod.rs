@@ -16,7 +16,7 @@
 //!   always asked for a seat, see `map`).
 //! * A7 no town without a tile; A25 town founding is mandatory. Towns are checked after every
 //!   action for every seat: the acting seat first, then the others in turn order; a town of
-//!   another seat is that seat's own tile decision inside the turn (`Pending::TownTile`
+//!   another seat is that seat's own tile decision inside the turn (`Awaiting::TownTile`
 //!   `owner`, reported by `to_act`), then the turn resumes.
 //! * A9 no bonus swap in round 5 (`economy.round5_bonus_swap`).
 //! * A11 neutral houses only matter for the TP cost; A12 the start player places the first
@@ -25,7 +25,7 @@
 //! * A23 spades counted = spades needed.
 //! * A24 power exchange (and the Druides' 3 → 2 VP), any number of times: before and after
 //!   one's own action, never during it nor on another seat's turn, in phase 3 and at game
-//!   end (reading on `TerraNovaState::exchange_moment`). The final exchange is each seat's
+//!   end (reading on `State::exchange_moment`). The final exchange is each seat's
 //!   decision in round 5's order (`Step::FinalExchange`); its "done" (`EndTurn`) turns the
 //!   rest of bowl III into coins (seed: "convertir tout pion Pouvoir de votre bol III").
 //! * A26 a palace action is usable from the next turn; A27/A28 Sœurs and Inventeurs actions
@@ -38,6 +38,7 @@ mod actions;
 pub mod data;
 mod effects;
 pub mod factions;
+mod invariants;
 pub mod map;
 mod power;
 mod rounds;
@@ -50,8 +51,11 @@ mod towns;
 mod turn;
 mod types;
 mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
-pub use state::{Pending, Player, Step, TerraNovaState, Transform};
+pub use state::{Awaiting, Player, State, Step, Transform};
+pub use turn::Refusal;
 pub use types::*;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
@@ -61,55 +65,66 @@ pub struct TerraNova;
 
 impl Game for TerraNova {
     const ID: &'static str = "terra-nova";
-    type Options = TerraNovaOptions;
-    type State = TerraNovaState;
+    type Options = Options;
+    type State = State;
     type Action = Action;
     type Event = Event;
-    type View = TerraNovaView;
+    type View = View;
 
-    fn setup(options: &TerraNovaOptions, seed: u64) -> Result<TerraNovaState, SetupError> {
+    fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         setup::setup(options, seed)
     }
-    fn seat_count(state: &TerraNovaState) -> usize {
+    fn seat_count(state: &State) -> usize {
         state.players.len()
     }
-    fn to_act(state: &TerraNovaState) -> SeatSet {
+    fn to_act(state: &State) -> SeatSet {
         turn::to_act(state)
     }
-    fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
-    fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+    fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         turn::refusal(state, seat, action)
     }
-    fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         turn::perform(state, seat, action, events)
     }
-    fn view(state: &TerraNovaState, viewer: Viewer) -> TerraNovaView {
+    fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
     }
     fn redact_event(event: &Event, _viewer: Viewer) -> Event {
         event.clone()
     }
-    fn outcome(state: &TerraNovaState) -> Option<Outcome> {
+    fn outcome(state: &State) -> Option<Outcome> {
         state.outcome()
     }
     fn info() -> GameInfo {
         info()
     }
-    fn configurations() -> Vec<(&'static str, TerraNovaOptions)> {
+    fn invariants(state: &State) -> Result<(), String> {
+        invariants::check(state)
+    }
+    fn configurations() -> Vec<(&'static str, Options)> {
         vec![
-            ("2p", TerraNovaOptions::standard(2)),
-            ("3p", TerraNovaOptions::standard(3)),
-            ("4p", TerraNovaOptions::standard(4)),
+            ("2p", Options::standard(2)),
+            ("3p", Options::standard(3)),
+            ("4p", Options::standard(4)),
             (
                 "2p_board_planner",
-                TerraNovaOptions::two_player(NeutralVariant::Planner),
+                Options::two_player(NeutralVariant::Planner),
             ),
             (
                 "2p_board_random",
-                TerraNovaOptions::two_player(NeutralVariant::Random),
+                Options::two_player(NeutralVariant::Random),
             ),
+            (
+                "4p_turn_order",
+                Options {
+                    turn_order_variant: true,
+                    ..Options::standard(4)
+                },
+            ),
+            ("3p_first_game", Options::preset(3)),
         ]
     }
 }
@@ -139,10 +154,7 @@ fn info() -> GameInfo {
                 name: "factions",
                 description: "A fixed list of factions, one per seat, at most one per sheet; \
                               unset (empty), the seats draft a faction (a sheet and its side) in turn.",
-                values: vec![
-                    "genies", "sea_dogs", "golems", "efrits", "farfadets", "inventors",
-                    "fairies", "druids", "desert_sisters", "felines",
-                ],
+                values: Faction::ALL.iter().map(|f| f.code()).collect(),
                 default: "",
             },
             OptionInfo {
@@ -165,6 +177,6 @@ fn info() -> GameInfo {
             },
         ],
         provisional_data: data::provisional_rows(),
-        refusal_codes: Vec::new(),
+        refusal_codes: Refusal::codes(),
     }
 }

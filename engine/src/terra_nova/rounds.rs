@@ -5,11 +5,11 @@ use super::data::tables;
 use super::effects::Events;
 use super::factions::FAIRIES_INCOME_POWER;
 use super::map::{bit, Mask};
-use super::state::{Pending, Step, TerraNovaState};
+use super::state::{Awaiting, State, Step};
 use super::types::{Building, Event, Faction, NeutralVariant, Owner, Reason, Terrain};
 use crate::Seat;
 
-impl TerraNovaState {
+impl State {
     /// Free 2-player symbol hexes of `terrain` that still have that terrain (A13).
     pub fn free_symbols(&self, terrain: Terrain) -> Mask {
         tables().map.symbols[terrain.index()]
@@ -116,7 +116,7 @@ impl TerraNovaState {
         self.link_declined = false;
         self.step = Step::Turn {
             seat,
-            pending: Pending::Main,
+            pending: Awaiting::Main,
         };
     }
 

@@ -5,7 +5,7 @@ use super::data::{tables, PassCount};
 use super::effects::Events;
 use super::factions::*;
 use super::map::{hexes, neighbours};
-use super::state::{FinalScore, TerraNovaState};
+use super::state::{FinalScore, State};
 use super::types::{Building, Faction, Reason};
 use crate::{Outcome, Seat, Standing};
 
@@ -42,7 +42,7 @@ pub fn wealth(coins: u32, bowl3: u8, druid: bool) -> (u8, i32) {
         .unwrap_or((0, 0))
 }
 
-impl TerraNovaState {
+impl State {
     /// Rewards of passing: bonus tile held, faction ability, palaces.
     pub fn pass_rewards(&mut self, seat: Seat, ev: &mut Events) {
         let Some(p) = self.player(seat).cloned() else {

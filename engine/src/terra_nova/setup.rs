@@ -3,14 +3,14 @@
 
 use super::data::tables;
 use super::effects::Events;
-use super::state::{BonusSlot, Player, Step, TerraNovaState};
+use super::state::{BonusSlot, Player, State, Step};
 use super::types::{
-    BoardSide, BonusTile, Building, Colour, Event, FactionSetup, NeutralVariant, Owner, RoundTile,
-    TerraNovaOptions, Terrain,
+    BoardSide, BonusTile, Building, Colour, Event, FactionSetup, NeutralVariant, Options, Owner,
+    RoundTile, Terrain,
 };
 use crate::{GameRng, Seat, SetupError};
 
-fn check(options: &TerraNovaOptions) -> Result<(), SetupError> {
+fn check(options: &Options) -> Result<(), SetupError> {
     let err = |m: &str| Err(SetupError(m.to_string()));
     if !(2..=4).contains(&options.players) {
         return err("Terra Nova is played by 2 to 4 players.");
@@ -47,7 +47,7 @@ fn check(options: &TerraNovaOptions) -> Result<(), SetupError> {
 }
 
 /// A new game.
-pub fn setup(options: &TerraNovaOptions, seed: u64) -> Result<TerraNovaState, SetupError> {
+pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     check(options)?;
     let t = tables();
     let mut rng = GameRng::seeded(seed);
@@ -75,7 +75,7 @@ pub fn setup(options: &TerraNovaOptions, seed: u64) -> Result<TerraNovaState, Se
         }
     };
     bonus.sort_unstable();
-    let mut state = TerraNovaState {
+    let mut state = State {
         options: options.clone(),
         rng,
         round: 0,
@@ -133,7 +133,7 @@ pub fn setup(options: &TerraNovaOptions, seed: u64) -> Result<TerraNovaState, Se
             .collect();
         let i = state.rng.index(free.len());
         state.neutral_terrain = free.get(i).copied();
-        state.step = Step::PlannerNeutral { next: 0 };
+        state.step = Step::PlannerNeutral { next: Seat(0) };
     } else {
         after_planner(&mut state);
     }
@@ -141,16 +141,16 @@ pub fn setup(options: &TerraNovaOptions, seed: u64) -> Result<TerraNovaState, Se
 }
 
 /// After the planner's neutral houses: faction draft or houses.
-pub fn after_planner(state: &mut TerraNovaState) {
+pub fn after_planner(state: &mut State) {
     if state.players.iter().any(|p| p.faction.is_none()) {
-        state.step = Step::FactionDraft { next: 0 };
+        state.step = Step::FactionDraft { next: Seat(0) };
     } else {
         state.step = Step::InitialHouses { index: 0 };
     }
 }
 
 /// Snake order of the initial houses, then the Sœurs du Désert's third house.
-pub fn snake(state: &TerraNovaState) -> Vec<Seat> {
+pub fn snake(state: &State) -> Vec<Seat> {
     let n = state.players.len() as u8;
     let mut out: Vec<Seat> = (0..n).map(Seat).collect();
     out.extend((0..n).rev().map(Seat));
@@ -163,12 +163,12 @@ pub fn snake(state: &TerraNovaState) -> Vec<Seat> {
 }
 
 /// Reverse turn order for the bonus draft.
-pub fn draft_order(state: &TerraNovaState) -> Vec<Seat> {
+pub fn draft_order(state: &State) -> Vec<Seat> {
     (0..state.players.len() as u8).rev().map(Seat).collect()
 }
 
 /// Gives `tile` to `seat` with its coins; the seat's old tile (if any) returns to the supply.
-pub fn take_bonus(state: &mut TerraNovaState, seat: Seat, tile: BonusTile, ev: &mut Events) {
+pub fn take_bonus(state: &mut State, seat: Seat, tile: BonusTile, ev: &mut Events) {
     let mut coins = 0;
     for slot in state.bonus_tiles.iter_mut() {
         if slot.holder == Some(seat) {
@@ -190,7 +190,7 @@ pub fn take_bonus(state: &mut TerraNovaState, seat: Seat, tile: BonusTile, ev: &
 }
 
 /// End of setup: a coin on every bonus tile nobody took, unplayed colours, round 1.
-pub fn finish_setup(state: &mut TerraNovaState, ev: &mut Events) {
+pub fn finish_setup(state: &mut State, ev: &mut Events) {
     for slot in state.bonus_tiles.iter_mut() {
         if slot.holder.is_none() {
             slot.coins += 1;

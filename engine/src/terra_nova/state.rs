@@ -3,8 +3,8 @@
 use super::data::tables;
 use super::map::Mask;
 use super::types::{
-    BonusTile, Building, Faction, Hex, Owner, Placed, RoundTile, Special, TerraNovaOptions,
-    Terrain, TownTile,
+    BonusTile, Building, Faction, Hex, Options, Owner, Placed, RoundTile, Special, Terrain,
+    TownTile,
 };
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -112,10 +112,11 @@ pub enum Transform {
     Sisters,
 }
 
-/// The decision a seat must take now, inside its turn.
+/// What a turn awaits from its seat now, with the rule's working data (masks); the view
+/// shows it as the public [`Pending`](super::types::Pending).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Pending {
+pub enum Awaiting {
     /// Choose one of the seven actions (or exchange power first).
     Main,
     /// Choose the hex to make habitable (and/or build on).
@@ -161,11 +162,11 @@ pub enum Pending {
 pub enum Step {
     /// Faction draft: seat `next` chooses.
     FactionDraft {
-        next: u8,
+        next: Seat,
     },
     /// Planner variant setup: seat `next` places a neutral house.
     PlannerNeutral {
-        next: u8,
+        next: Seat,
     },
     /// Initial houses: index into the snake order.
     InitialHouses {
@@ -195,15 +196,15 @@ pub enum Step {
     /// Phase 2: `seat` is taking a turn.
     Turn {
         seat: Seat,
-        pending: Pending,
+        pending: Awaiting,
     },
     GameOver,
 }
 
 /// Everything about a game (nothing is hidden but the RNG).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaState {
-    pub options: TerraNovaOptions,
+pub struct State {
+    pub options: Options,
     pub rng: GameRng,
     /// 0 during setup, then 1..=5.
     pub round: u8,
@@ -250,7 +251,7 @@ pub struct FinalScore {
     pub territory: i32,
 }
 
-impl TerraNovaState {
+impl State {
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players.get(seat.index())
     }
@@ -280,7 +281,7 @@ impl TerraNovaState {
         match &self.step {
             Step::Turn {
                 pending:
-                    Pending::TownTile {
+                    Awaiting::TownTile {
                         owner: Some(owner), ..
                     },
                 ..

@@ -2,15 +2,13 @@
 
 use super::data::{tables, RoundTrigger};
 use super::setup::setup;
-use super::state::{Pending, Step, TerraNovaState};
-use super::types::{
-    BonusTile, Building, Faction, FactionSetup, Hex, Owner, RoundTile, TerraNovaOptions,
-};
+use super::state::{Awaiting, State, Step};
+use super::types::{BonusTile, Building, Faction, FactionSetup, Hex, Options, Owner, RoundTile};
 use crate::Seat;
 
 /// A game in round 1, phase 2, seat 0 to act, no buildings, no bonus tiles held.
-pub fn scenario(factions: &[Faction]) -> TerraNovaState {
-    let mut o = TerraNovaOptions::standard(factions.len() as u8);
+pub fn scenario(factions: &[Faction]) -> State {
+    let mut o = Options::standard(factions.len() as u8);
     o.factions = FactionSetup::Fixed(factions.to_vec());
     let mut s = setup(&o, 1).expect("valid options");
     s.round = 1;
@@ -25,18 +23,18 @@ pub fn scenario(factions: &[Faction]) -> TerraNovaState {
     }
     s.step = Step::Turn {
         seat: Seat(0),
-        pending: Pending::Main,
+        pending: Awaiting::Main,
     };
     s
 }
 
 /// The hex named `name` (panics on a bad name: tests only).
 pub fn hex(name: &str) -> Hex {
-    Hex::parse(name).expect("hex name")
+    Hex::from_code(name).expect("hex name")
 }
 
 /// Puts a building of `seat` on `name` (terrain set to its home), keeping sheet counts right.
-pub fn build(s: &mut TerraNovaState, seat: Seat, name: &str, building: Building) {
+pub fn build(s: &mut State, seat: Seat, name: &str, building: Building) {
     let h = hex(name);
     if let Some(old) = s.placed_at(h) {
         if let Owner::Seat(o) = old.owner {
@@ -60,7 +58,7 @@ pub fn build(s: &mut TerraNovaState, seat: Seat, name: &str, building: Building)
 }
 
 /// Sets the round tile of the current round to one with `trigger`.
-pub fn round_tile(s: &mut TerraNovaState, trigger: RoundTrigger) {
+pub fn round_tile(s: &mut State, trigger: RoundTrigger) {
     let i = tables()
         .round_tiles
         .iter()
@@ -71,13 +69,13 @@ pub fn round_tile(s: &mut TerraNovaState, trigger: RoundTrigger) {
 }
 
 /// Removes the current round's scoring tile (tests whose VP must not include round VP).
-pub fn quiet_round(s: &mut TerraNovaState) {
+pub fn quiet_round(s: &mut State) {
     let r = s.round as usize - 1;
     s.round_tiles[r] = RoundTile(u8::MAX);
 }
 
 /// Gives `seat` bonus tile `letter` (A..H).
-pub fn give_bonus(s: &mut TerraNovaState, seat: Seat, letter: char) {
+pub fn give_bonus(s: &mut State, seat: Seat, letter: char) {
     let tile = BonusTile(letter as u8 - b'A');
     if !s.bonus_tiles.iter().any(|b| b.tile == tile) {
         s.bonus_tiles.push(super::state::BonusSlot {
@@ -98,9 +96,9 @@ pub fn give_bonus(s: &mut TerraNovaState, seat: Seat, letter: char) {
 }
 
 /// Makes `seat` the one to act, with `pending`.
-pub fn turn(s: &mut TerraNovaState, seat: Seat) {
+pub fn turn(s: &mut State, seat: Seat) {
     s.step = Step::Turn {
         seat,
-        pending: Pending::Main,
+        pending: Awaiting::Main,
     };
 }

@@ -5,11 +5,11 @@ use super::data::{tables, RoundTrigger};
 use super::effects::Events;
 use super::factions::{right_palace_town_six, GENIES_TOWN_VP};
 use super::map::{bit, hexes, neighbours, Mask, BRIDGES_ARE_GLOBAL};
-use super::state::TerraNovaState;
+use super::state::State;
 use super::types::{Building, Event, Faction, Hex, Reason, TownTile};
 use crate::Seat;
 
-impl TerraNovaState {
+impl State {
     /// Town value a group needs for `seat`.
     pub fn town_threshold(&self, seat: Seat) -> u32 {
         let e = &tables().economy;

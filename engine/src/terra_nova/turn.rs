@@ -5,14 +5,44 @@ use super::data::tables;
 use super::effects::Events;
 use super::map::hexes;
 use super::setup::{after_planner, draft_order, finish_setup, snake, take_bonus};
-use super::state::{Pending, Step, TerraNovaState};
+use super::state::{Awaiting, State, Step};
 use super::types::{Action, Building, Event, Faction, Owner};
+use super::view::pending;
 use crate::{RuleError, Seat, SeatSet};
 
+crate::refusals! {
+    /// Why Terra Nova refuses a decision (the codes clients switch on).
+    pub enum Refusal {
+        /// Not the kind of decision the game waits for now.
+        UnexpectedDecision = "UNEXPECTED_DECISION",
+        /// Power exchange during an action or outside one's own moments.
+        ExchangeNotNow = "EXCHANGE_NOT_NOW",
+        /// The faction's sheet is taken.
+        FactionUnavailable = "FACTION_UNAVAILABLE",
+        BonusTileUnavailable = "BONUS_TILE_UNAVAILABLE",
+        NotEnoughPower = "NOT_ENOUGH_POWER",
+        /// Only the Druides turn 3 power into 2 VP.
+        NotDruids = "NOT_DRUIDS",
+        PowerActionUsed = "POWER_ACTION_USED",
+        SpecialActionUsed = "SPECIAL_ACTION_USED",
+        NavigationAtMaximum = "NAVIGATION_AT_MAXIMUM",
+        NotEnoughCoins = "NOT_ENOUGH_COINS",
+        /// A river hex where land is needed.
+        NotLand = "NOT_LAND",
+        /// A land hex that is not a target of the decision.
+        HexNotAllowed = "HEX_NOT_ALLOWED",
+        BridgeSpotUnavailable = "BRIDGE_SPOT_UNAVAILABLE",
+        TownTileUnavailable = "TOWN_TILE_UNAVAILABLE",
+        PalaceUnavailable = "PALACE_UNAVAILABLE",
+        /// One of the seven actions with no legal target or no way to pay now.
+        ActionNotPossible = "ACTION_NOT_POSSIBLE",
+    }
+}
+
 /// The seat that must decide now.
-pub fn actor(state: &TerraNovaState) -> Option<Seat> {
+pub fn actor(state: &State) -> Option<Seat> {
     match &state.step {
-        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(Seat(*next)),
+        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(*next),
         Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
         Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
         Step::RandomNeutral { index, .. }
@@ -23,11 +53,11 @@ pub fn actor(state: &TerraNovaState) -> Option<Seat> {
     }
 }
 
-pub fn to_act(state: &TerraNovaState) -> SeatSet {
+pub fn to_act(state: &State) -> SeatSet {
     actor(state).map_or(SeatSet::EMPTY, SeatSet::only)
 }
 
-fn free_home_hexes(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+fn free_home_hexes(state: &State, seat: Seat) -> Vec<Action> {
     let Some(home) = state.player(seat).and_then(|p| p.home()) else {
         return Vec::new();
     };
@@ -38,7 +68,7 @@ fn free_home_hexes(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
 }
 
 /// Every decision `seat` may take now.
-pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
+pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     if actor(state) != Some(seat) {
         return Vec::new();
     }
@@ -81,35 +111,20 @@ pub fn legal_actions(state: &TerraNovaState, seat: Seat) -> Vec<Action> {
     }
 }
 
-/// Performs a legal decision. `step` still reports an error for combinations that
-/// `legal_actions` never lists; on such an error the state is left as it was.
-pub fn perform(state: &mut TerraNovaState, seat: Seat, action: &Action, ev: &mut Events) {
-    let mut next = state.clone();
-    let mut events = Vec::new();
-    match step(&mut next, seat, action, &mut events) {
-        Ok(()) => {
-            *state = next;
-            ev.append(&mut events);
-        }
-        Err(e) => debug_assert!(false, "a listed decision was refused: {e}"),
-    }
-}
-
-fn step(
-    state: &mut TerraNovaState,
-    seat: Seat,
-    action: &Action,
-    ev: &mut Events,
-) -> Result<(), RuleError> {
-    let n = state.players.len() as u8;
+/// Performs a listed decision in place (the caller checked it is legal, so no step of it
+/// can be refused).
+pub fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Events) {
+    let seat_count = state.players.len() as u8;
     match (state.step.clone(), action) {
         (Step::FactionDraft { next }, Action::ChooseFaction(f)) => {
             if let Some(p) = state.players.get_mut(seat.index()) {
                 p.faction = Some(*f);
             }
             ev.push(Event::FactionChosen { seat, faction: *f });
-            state.step = if next + 1 < n {
-                Step::FactionDraft { next: next + 1 }
+            state.step = if next.0 + 1 < seat_count {
+                Step::FactionDraft {
+                    next: Seat(next.0 + 1),
+                }
             } else {
                 Step::InitialHouses { index: 0 }
             };
@@ -118,8 +133,10 @@ fn step(
             if let Some(t) = state.neutral_terrain {
                 state.place_neutral(t, *h, ev);
             }
-            if next + 1 < n {
-                state.step = Step::PlannerNeutral { next: next + 1 };
+            if next.0 + 1 < seat_count {
+                state.step = Step::PlannerNeutral {
+                    next: Seat(next.0 + 1),
+                };
             } else {
                 after_planner(state);
             }
@@ -153,7 +170,7 @@ fn step(
         }
         (Step::BonusDraft { index }, Action::TakeBonus(t)) => {
             take_bonus(state, seat, *t, ev);
-            if index + 1 < n {
+            if index + 1 < seat_count {
                 state.step = Step::BonusDraft { index: index + 1 };
             } else {
                 finish_setup(state, ev);
@@ -167,19 +184,13 @@ fn step(
             state.finish_final_exchange(seat, index, before, ev);
         }
         (Step::FinalExchange { .. }, action) => state.exchange(seat, action, ev),
-        (Step::Turn { pending, .. }, action) => state.resolve(seat, pending, action, ev)?,
-        _ => {
-            return Err(RuleError::new(
-                "UNEXPECTED_DECISION",
-                "This decision is not expected now.",
-            ))
-        }
+        (Step::Turn { pending, .. }, action) => state.resolve(seat, pending, action, ev),
+        (step, action) => debug_assert!(false, "{action:?} is never listed in {step:?}"),
     }
-    Ok(())
 }
 
 /// Why an unlisted decision is refused: a stable code and a sentence.
-pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError {
+pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
     let e = &tables().economy;
     let expected = match &state.step {
         Step::FactionDraft { .. } => "choose a faction",
@@ -192,13 +203,12 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
         Step::FinalExchange { .. } => {
             "make your final power exchange, then finish it (the rest of bowl III becomes coins)"
         }
-        Step::Turn { pending, .. } => pending_name(pending),
+        Step::Turn { .. } => pending(state).summary(),
         Step::GameOver => "nothing",
     };
     let p = state.player(seat);
     let b3 = p.map_or(0, |p| p.bowls[2]);
     let coins = p.map_or(0, |p| p.coins);
-    let r = |code: &'static str, m: String| RuleError::new(code, m);
     let kind_ok = matches!(
         (&state.step, action),
         (Step::FactionDraft { .. }, Action::ChooseFaction(_))
@@ -218,33 +228,26 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
         && !state.exchange_moment(seat)
         && matches!(state.step, Step::Turn { .. })
     {
-        return r(
-            "EXCHANGE_NOT_NOW",
-            format!(
+        return Refusal::ExchangeNotNow.because(format!(
                 "Power can be exchanged only before or after your action, not during it; now you must {expected}."
             ),
         );
     }
     if !kind_ok {
-        return r("UNEXPECTED_DECISION", format!("Now you must {expected}."));
+        return Refusal::UnexpectedDecision.because(format!("Now you must {expected}."));
     }
     match action {
-        Action::ChooseFaction(f) => r(
-            "FACTION_UNAVAILABLE",
-            format!("{f:?} cannot be chosen: its sheet is taken."),
-        ),
-        Action::TakeBonus(t) => r(
-            "BONUS_TILE_UNAVAILABLE",
-            format!("Bonus tile {t} is not available."),
-        ),
-        Action::ExchangePower(n) if *n > b3 => r(
-            "NOT_ENOUGH_POWER",
-            format!("You have only {b3} power in bowl III."),
-        ),
-        Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => r(
-            "NOT_DRUIDS",
-            "Only the Druides may turn 3 power into 2 VP.".into(),
-        ),
+        Action::ChooseFaction(f) => Refusal::FactionUnavailable
+            .because(format!("{f} cannot be chosen: its sheet is taken.")),
+        Action::TakeBonus(t) => {
+            Refusal::BonusTileUnavailable.because(format!("Bonus tile {t} is not available."))
+        }
+        Action::ExchangePower(n) if *n > b3 => {
+            Refusal::NotEnoughPower.because(format!("You have only {b3} power in bowl III."))
+        }
+        Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => {
+            Refusal::NotDruids.because("Only the Druides may turn 3 power into 2 VP.")
+        }
         Action::PowerAction(a)
             if state
                 .power_actions_used
@@ -252,72 +255,59 @@ pub fn refusal(state: &TerraNovaState, seat: Seat, action: &Action) -> RuleError
                 .copied()
                 .unwrap_or(false) =>
         {
-            r(
-                "POWER_ACTION_USED",
-                "This power action was already taken this round.".into(),
-            )
+            Refusal::PowerActionUsed.because("This power action was already taken this round.")
         }
-        Action::PowerAction(a) if b3 < state.power_action_cost(seat, a.0 as usize) => r(
-            "NOT_ENOUGH_POWER",
-            "Not enough power in bowl III for this power action.".into(),
-        ),
-        Action::Special(s) if p.is_some_and(|p| p.specials_used.contains(s)) => r(
-            "SPECIAL_ACTION_USED",
-            "This special action was already used this round.".into(),
-        ),
-        Action::AdvanceNavigation if p.is_some_and(|p| p.navigation >= e.max_navigation()) => r(
-            "NAVIGATION_AT_MAXIMUM",
-            "Your navigation is already at the end of the track.".into(),
-        ),
-        Action::AdvanceNavigation if coins < e.navigation_cost => r(
-            "NOT_ENOUGH_COINS",
-            "Advancing navigation costs 8 coins.".into(),
-        ),
+        Action::PowerAction(a) if b3 < state.power_action_cost(seat, a.0 as usize) => {
+            Refusal::NotEnoughPower.because("Not enough power in bowl III for this power action.")
+        }
+        Action::Special(s) if p.is_some_and(|p| p.specials_used.contains(s)) => {
+            Refusal::SpecialActionUsed.because("This special action was already used this round.")
+        }
+        Action::AdvanceNavigation if p.is_some_and(|p| p.navigation >= e.max_navigation()) => {
+            Refusal::NavigationAtMaximum
+                .because("Your navigation is already at the end of the track.")
+        }
+        Action::AdvanceNavigation if coins < e.navigation_cost => {
+            Refusal::NotEnoughCoins.because("Advancing navigation costs 8 coins.")
+        }
         Action::BuildBridge if coins < e.bridge_cost => {
-            r("NOT_ENOUGH_COINS", "A bridge costs 10 coins.".into())
+            Refusal::NotEnoughCoins.because("A bridge costs 10 coins.")
         }
         Action::Hex(h) | Action::BuildHouse(h) if state.terrain_at(*h).is_none() => {
-            r("NOT_LAND", format!("{h} is a river hex."))
+            Refusal::NotLand.because(format!("{h} is a river hex."))
         }
-        Action::Hex(h) | Action::BuildHouse(h) => r(
-            "HEX_NOT_ALLOWED",
-            format!("{h} cannot be chosen now: you must {expected}."),
-        ),
-        Action::Bridge(_) => r(
-            "BRIDGE_SPOT_UNAVAILABLE",
-            "This bridge spot cannot be used now.".into(),
-        ),
-        Action::TownTile(_) => r(
-            "TOWN_TILE_UNAVAILABLE",
-            "This town tile is not available.".into(),
-        ),
-        Action::Palace(_) => r(
-            "PALACE_UNAVAILABLE",
-            "This palace is not on your sheet.".into(),
-        ),
+        Action::Hex(h) | Action::BuildHouse(h) => Refusal::HexNotAllowed
+            .because(format!("{h} cannot be chosen now: you must {expected}.")),
+        Action::Bridge(_) => {
+            Refusal::BridgeSpotUnavailable.because("This bridge spot cannot be used now.")
+        }
+        Action::TownTile(_) => {
+            Refusal::TownTileUnavailable.because("This town tile is not available.")
+        }
+        Action::Palace(_) => {
+            Refusal::PalaceUnavailable.because("This palace is not on your sheet.")
+        }
         Action::Build
         | Action::Upgrade
         | Action::BuildBridge
         | Action::Special(_)
         | Action::PowerAction(_) => match &state.step {
             Step::Turn {
-                pending: Pending::Main,
+                pending: Awaiting::Main,
                 ..
-            } => r(
-                "ACTION_NOT_POSSIBLE",
-                "This action has no legal target or cannot be paid now.".into(),
-            ),
-            _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
+            } => Refusal::ActionNotPossible
+                .because("This action has no legal target or cannot be paid now."),
+            _ => Refusal::UnexpectedDecision.because(format!("Now you must {expected}.")),
         },
-        _ => r("UNEXPECTED_DECISION", format!("Now you must {expected}.")),
+        _ => Refusal::UnexpectedDecision.because(format!("Now you must {expected}.")),
     }
 }
 
 /// Is `action` the kind of decision `pending` asks for?
-fn accepts(pending: &Pending, action: &Action) -> bool {
+fn accepts(pending: &Awaiting, action: &Action) -> bool {
     use Action as A;
     match pending {
-        Pending::Main => matches!(
+        Awaiting::Main => matches!(
             action,
             A::ExchangePower(_)
                 | A::ConvertPowerToVp
@@ -329,46 +319,25 @@ fn accepts(pending: &Pending, action: &Action) -> bool {
                 | A::Special(_)
                 | A::Pass
         ),
-        Pending::TransformHex(_)
-        | Pending::UpgradeHex
-        | Pending::LakeHouseHex
-        | Pending::FreeUpgradeHex
-        | Pending::InventorsHex => matches!(action, A::Hex(_)),
-        Pending::SecondSpadeHex { .. } | Pending::EdgeHouseHex => {
+        Awaiting::TransformHex(_)
+        | Awaiting::UpgradeHex
+        | Awaiting::LakeHouseHex
+        | Awaiting::FreeUpgradeHex
+        | Awaiting::InventorsHex => matches!(action, A::Hex(_)),
+        Awaiting::SecondSpadeHex { .. } | Awaiting::EdgeHouseHex => {
             matches!(action, A::Hex(_) | A::Skip)
         }
-        Pending::BuildOn { .. } => matches!(action, A::BuildHouse(_) | A::Skip),
-        Pending::PalaceSide { .. } => matches!(action, A::Palace(_)),
-        Pending::BridgeSpot => matches!(action, A::Bridge(_)),
-        Pending::TownTile { .. } => matches!(action, A::TownTile(_)),
-        Pending::RiverLink { .. } => matches!(action, A::RiverLink(_) | A::Skip),
-        Pending::PassBonus => matches!(action, A::TakeBonus(_)),
-        Pending::AfterAction => {
+        Awaiting::BuildOn { .. } => matches!(action, A::BuildHouse(_) | A::Skip),
+        Awaiting::PalaceSide { .. } => matches!(action, A::Palace(_)),
+        Awaiting::BridgeSpot => matches!(action, A::Bridge(_)),
+        Awaiting::TownTile { .. } => matches!(action, A::TownTile(_)),
+        Awaiting::RiverLink { .. } => matches!(action, A::RiverLink(_) | A::Skip),
+        Awaiting::PassBonus => matches!(action, A::TakeBonus(_)),
+        Awaiting::AfterAction => {
             matches!(
                 action,
                 A::ExchangePower(_) | A::ConvertPowerToVp | A::EndTurn
             )
         }
-    }
-}
-
-/// A short name of a pending decision.
-pub fn pending_name(p: &Pending) -> &'static str {
-    match p {
-        Pending::Main => "choose an action",
-        Pending::TransformHex(_) => "choose the hex to make habitable or build on",
-        Pending::SecondSpadeHex { .. } => "choose a second hex for the free spade or skip",
-        Pending::BuildOn { .. } => "build the house or skip",
-        Pending::UpgradeHex => "choose the building to upgrade",
-        Pending::PalaceSide { .. } => "choose the palace",
-        Pending::BridgeSpot => "choose the bridge spot",
-        Pending::LakeHouseHex => "choose the Lake hex",
-        Pending::FreeUpgradeHex => "choose the house to upgrade",
-        Pending::InventorsHex => "choose the hex for the trading post",
-        Pending::EdgeHouseHex => "choose the edge hex or skip",
-        Pending::TownTile { .. } => "choose a town tile",
-        Pending::RiverLink { .. } => "choose a river link for a town or skip",
-        Pending::PassBonus => "choose your new bonus tile",
-        Pending::AfterAction => "exchange power or end your turn",
     }
 }

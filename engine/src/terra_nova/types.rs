@@ -1,6 +1,8 @@
 //! The public contract of Terra Nova: options, actions (one small decision each), events and
 //! views. A proto mirrors these types; change them on purpose only.
 
+use super::data::tables;
+use super::state::Transform;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -38,12 +40,23 @@ impl Hex {
         Some(Hex(before + col as u8))
     }
 
-    /// Parses a name like `E4`.
-    pub fn parse(name: &str) -> Option<Hex> {
-        let mut chars = name.chars();
-        let letter = chars.next()?;
-        let row = (letter.to_ascii_uppercase() as i32) - ('A' as i32);
-        let col: i32 = chars.as_str().parse().ok()?;
+    /// The code of the rules page: row letter and 1-based column (`E4`).
+    pub fn code(self) -> String {
+        self.to_string()
+    }
+
+    /// The hex named `code` (`E4`, `e4`): a letter and one or two digits, on the board.
+    pub fn from_code(code: &str) -> Option<Hex> {
+        let bytes = code.as_bytes();
+        // Only a letter and one or two digits reach the column arithmetic.
+        if !(2..=3).contains(&bytes.len())
+            || !bytes[0].is_ascii_alphabetic()
+            || !bytes[1..].iter().all(u8::is_ascii_digit)
+        {
+            return None;
+        }
+        let row = i32::from(bytes[0].to_ascii_uppercase()) - i32::from(b'A');
+        let col: i32 = code[1..].parse().ok()?;
         Hex::at(row, col - 1)
     }
 }
@@ -53,6 +66,32 @@ impl fmt::Display for Hex {
         let (row, col) = self.row_col();
         write!(f, "{}{}", (b'A' + row) as char, col + 1)
     }
+}
+
+impl std::str::FromStr for Hex {
+    type Err = CodeError;
+    fn from_str(code: &str) -> Result<Hex, CodeError> {
+        Hex::from_code(code).ok_or(CodeError)
+    }
+}
+
+/// A code that names nothing of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeError;
+
+/// A numbered component's code: `prefix` and its 1-based number (`S1`, `T4`, `P6`).
+fn numbered_code(prefix: char, index: u8) -> String {
+    format!("{prefix}{}", u32::from(index) + 1)
+}
+
+/// The index of `prefix` + 1-based number among `count` components.
+fn numbered_from_code(code: &str, prefix: char, count: usize) -> Option<u8> {
+    let digits = code.strip_prefix(prefix)?;
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: usize = digits.parse().ok()?;
+    (1..=count).contains(&n).then(|| (n - 1) as u8)
 }
 
 /// The five terrains, in the order of the terrain cycle.
@@ -133,6 +172,33 @@ impl Faction {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The snake_case code of the catalog and the data files (`sea_dogs`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Faction::Genies => "genies",
+            Faction::SeaDogs => "sea_dogs",
+            Faction::Golems => "golems",
+            Faction::Efrits => "efrits",
+            Faction::Farfadets => "farfadets",
+            Faction::Inventors => "inventors",
+            Faction::Fairies => "fairies",
+            Faction::Druids => "druids",
+            Faction::DesertSisters => "desert_sisters",
+            Faction::Felines => "felines",
+        }
+    }
+
+    /// The faction whose code is `code`.
+    pub fn from_code(code: &str) -> Option<Faction> {
+        Faction::ALL.into_iter().find(|f| f.code() == code)
+    }
+}
+
+impl fmt::Display for Faction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
 }
 
 /// A building on the board. Values 1 / 2 / 3 for towns.
@@ -156,6 +222,27 @@ pub enum PalaceSide {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct BonusTile(pub u8);
 
+impl BonusTile {
+    /// Its letter (`A`).
+    pub fn code(self) -> String {
+        self.to_string()
+    }
+
+    /// The tile whose letter is `code`, among the game's bonus tiles.
+    pub fn from_code(code: &str) -> Option<BonusTile> {
+        let count = tables().bonus.len();
+        match code.as_bytes() {
+            [c @ b'A'..=b'Z'] if usize::from(c - b'A') < count => Some(BonusTile(c - b'A')),
+            _ => None,
+        }
+    }
+
+    /// The last letter, for messages ("A" to "H").
+    pub fn last() -> BonusTile {
+        BonusTile(tables().bonus.len().saturating_sub(1) as u8)
+    }
+}
+
 impl fmt::Display for BonusTile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", (b'A' + self.0) as char)
@@ -166,17 +253,71 @@ impl fmt::Display for BonusTile {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct RoundTile(pub u8);
 
+impl RoundTile {
+    /// `S1` .. `S8`.
+    pub fn code(self) -> String {
+        numbered_code('S', self.0)
+    }
+
+    pub fn from_code(code: &str) -> Option<RoundTile> {
+        numbered_from_code(code, 'S', tables().round_tiles.len()).map(RoundTile)
+    }
+}
+
 /// One of a player's 4 town tiles, 0 = `T1` .. 3 = `T4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct TownTile(pub u8);
+
+impl TownTile {
+    /// `T1` .. `T4`.
+    pub fn code(self) -> String {
+        numbered_code('T', self.0)
+    }
+
+    pub fn from_code(code: &str) -> Option<TownTile> {
+        numbered_from_code(code, 'T', tables().town_tiles.len()).map(TownTile)
+    }
+}
 
 /// One of the 6 board power actions, 0 = `P1` .. 5 = `P6`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PowerAction(pub u8);
 
-/// One of the printed bridge spots (index into the map's bridge table).
+impl PowerAction {
+    /// `P1` .. `P6`.
+    pub fn code(self) -> String {
+        numbered_code('P', self.0)
+    }
+
+    pub fn from_code(code: &str) -> Option<PowerAction> {
+        numbered_from_code(code, 'P', tables().power_actions.len()).map(PowerAction)
+    }
+}
+
+/// One of the printed bridge spots (index into the map's bridge table). Its code is its
+/// number, from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct BridgeSpot(pub u8);
+
+impl BridgeSpot {
+    /// The spot numbered `number`, if printed on the board.
+    pub fn from_number(number: u32) -> Option<BridgeSpot> {
+        u8::try_from(number)
+            .ok()
+            .filter(|s| usize::from(*s) < tables().map.bridge_spots.len())
+            .map(BridgeSpot)
+    }
+
+    /// Every printed spot, in order.
+    pub fn all() -> impl Iterator<Item = BridgeSpot> {
+        (0..tables().map.bridge_spots.len() as u8).map(BridgeSpot)
+    }
+
+    /// The two hexes the spot joins.
+    pub fn hexes(self) -> Option<(Hex, Hex)> {
+        tables().map.bridge_spots.get(usize::from(self.0)).copied()
+    }
+}
 
 /// Special and personal actions (bonus tile, palaces).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -208,6 +349,17 @@ pub enum BoardSide {
     TwoPlayer,
 }
 
+impl BoardSide {
+    /// The side a game uses when none is chosen: the 2-player side exactly with a
+    /// neutral-house variant.
+    pub fn for_variant(variant: NeutralVariant) -> BoardSide {
+        match variant {
+            NeutralVariant::None => BoardSide::Standard,
+            NeutralVariant::Planner | NeutralVariant::Random => BoardSide::TwoPlayer,
+        }
+    }
+}
+
 /// The 2-player neutral-house variants (§4.13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -229,7 +381,7 @@ pub enum FactionSetup {
 
 /// Options of a Terra Nova game. Seat 0 is the start player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaOptions {
+pub struct Options {
     /// 2..=4.
     pub players: u8,
     /// `TwoPlayer` exactly when a neutral variant is played.
@@ -244,10 +396,10 @@ pub struct TerraNovaOptions {
     pub first_game_preset: bool,
 }
 
-impl TerraNovaOptions {
+impl Options {
     /// A standard game with a faction draft.
     pub fn standard(players: u8) -> Self {
-        TerraNovaOptions {
+        Options {
             players,
             board: BoardSide::Standard,
             factions: FactionSetup::Draft,
@@ -259,7 +411,7 @@ impl TerraNovaOptions {
 
     /// A 2-player game on the 2-player board with a neutral variant.
     pub fn two_player(variant: NeutralVariant) -> Self {
-        TerraNovaOptions {
+        Options {
             players: 2,
             board: BoardSide::TwoPlayer,
             factions: FactionSetup::Draft,
@@ -271,9 +423,9 @@ impl TerraNovaOptions {
 
     /// The first-game preset for 2, 3 or 4 players.
     pub fn preset(players: u8) -> Self {
-        TerraNovaOptions {
+        Options {
             first_game_preset: true,
-            ..TerraNovaOptions::standard(players)
+            ..Options::standard(players)
         }
     }
 }
@@ -485,18 +637,122 @@ pub struct PlayerView {
     pub special_used: Vec<Special>,
 }
 
+/// A bridge spot with its two hexes; `owner` once a bridge is built there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BridgeView {
+    pub spot: BridgeSpot,
+    pub hexes: [Hex; 2],
+    pub owner: Option<Seat>,
+}
+
+/// The decision the seat in `to_act` must take now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// Faction draft.
+    ChooseFaction,
+    /// A 2-player variant: a neutral house of this terrain's colour on a free symbol hex.
+    PlaceNeutralHouse {
+        terrain: Terrain,
+    },
+    /// Initial houses, in snake order.
+    PlaceInitialHouse,
+    /// Setup bonus-tile draft.
+    ChooseBonusTile,
+    /// Phase 3: exchange power, then end.
+    RoundEndExchange,
+    /// Game end: the final exchange, then end (the rest of bowl III becomes coins).
+    FinalExchange,
+    /// Choose one of the seven actions (or exchange power first).
+    ChooseAction,
+    /// Choose the hex to make habitable or build on, paid as `transform` says.
+    TransformHex {
+        transform: Transform,
+    },
+    /// 2 free spades: a second 1-spade hex, or skip.
+    SecondSpadeHex {
+        first: Hex,
+    },
+    /// Build the optional house on one of these hexes, or skip.
+    BuildHouse {
+        hexes: Vec<Hex>,
+    },
+    /// Choose the building to upgrade.
+    UpgradeHex,
+    /// Choose which palace to build on the trading post at `hex`.
+    ChoosePalace {
+        hex: Hex,
+    },
+    /// Choose a bridge spot.
+    ChooseBridge,
+    /// Génies: choose the Lake hex.
+    LakeHouseHex,
+    /// Chiens de Mer: choose the house to upgrade for free.
+    FreeUpgradeHex,
+    /// Inventeurs: choose the hex for the trading post.
+    InventorsHex,
+    /// Éfrits: choose the edge hex for the free house, or skip.
+    EdgeHouseHex,
+    /// Choose the town tile of the town on `hexes` (across `river_link`, Chiens de Mer).
+    ChooseTownTile {
+        hexes: Vec<Hex>,
+        river_link: Option<Hex>,
+    },
+    /// Chiens de Mer: found a town across one of these river hexes, or skip.
+    RiverLink {
+        hexes: Vec<Hex>,
+    },
+    /// Passing: choose the new bonus tile.
+    PassBonus,
+    /// After the action: exchange power or end the turn.
+    AfterAction,
+    GameOver,
+}
+
+impl Pending {
+    /// A short sentence naming the decision (the view's `pending` string).
+    pub fn summary(&self) -> &'static str {
+        match self {
+            Pending::ChooseFaction => "choose a faction",
+            Pending::PlaceNeutralHouse { .. } => "place a neutral house",
+            Pending::PlaceInitialHouse => "place an initial house",
+            Pending::ChooseBonusTile => "choose a bonus tile",
+            Pending::RoundEndExchange => "exchange power at the end of the round",
+            Pending::FinalExchange => "final power exchange (wealth), then end turn",
+            Pending::ChooseAction => "choose an action",
+            Pending::TransformHex { .. } => "choose the hex to make habitable or build on",
+            Pending::SecondSpadeHex { .. } => "choose a second hex for the free spade or skip",
+            Pending::BuildHouse { .. } => "build the house or skip",
+            Pending::UpgradeHex => "choose the building to upgrade",
+            Pending::ChoosePalace { .. } => "choose the palace",
+            Pending::ChooseBridge => "choose the bridge spot",
+            Pending::LakeHouseHex => "choose the Lake hex",
+            Pending::FreeUpgradeHex => "choose the house to upgrade",
+            Pending::InventorsHex => "choose the hex for the trading post",
+            Pending::EdgeHouseHex => "choose the edge hex or skip",
+            Pending::ChooseTownTile { .. } => "choose a town tile",
+            Pending::RiverLink { .. } => "choose a river link for a town or skip",
+            Pending::PassBonus => "choose your new bonus tile",
+            Pending::AfterAction => "exchange power or end your turn",
+            Pending::GameOver => "game over",
+        }
+    }
+}
+
 /// What a viewer sees (everything but the RNG).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TerraNovaView {
-    pub options: TerraNovaOptions,
+pub struct View {
+    pub options: Options,
     /// 0 during setup, 1..=5 during the game.
     pub round: u8,
-    /// A short name of the pending decision ("choose_action", "choose_hex", ...).
-    pub pending: String,
+    /// The decision of the seat in `to_act`.
+    pub pending: Pending,
     pub to_act: Vec<Seat>,
     pub hexes: Vec<HexView>,
-    /// Built bridges: spot, its two hexes, owner.
-    pub bridges: Vec<(BridgeSpot, Hex, Hex, Seat)>,
+    /// Built bridges.
+    pub bridges: Vec<BridgeView>,
+    /// Every printed bridge spot, built or not (static board data for clients).
+    pub bridge_spots: Vec<BridgeView>,
     pub players: Vec<PlayerView>,
     pub round_tiles: Vec<RoundTile>,
     /// Revealed bonus tiles nobody holds, with the coins on them.

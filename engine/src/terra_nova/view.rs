@@ -1,14 +1,16 @@
 //! What a viewer sees: everything but the RNG (Terra Nova has no hidden information).
 
 use super::data::tables;
-use super::state::{Step, TerraNovaState};
-use super::turn::{pending_name, to_act};
+use super::map::hexes;
+use super::state::{Awaiting, State, Step};
+use super::turn::to_act;
 use super::types::{
-    BridgeSpot, Hex, HexView, PlayerView, PowerAction, TerraNovaView, Terrain, HEX_COUNT,
+    BridgeSpot, BridgeView, Hex, HexView, Pending, PlayerView, PowerAction, Terrain, View,
+    HEX_COUNT,
 };
 use crate::Viewer;
 
-pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
+pub fn view(state: &State, _viewer: Viewer) -> View {
     let map = &tables().map;
     let symbol = |h: Hex| -> Option<Terrain> {
         if state.options.board != super::types::BoardSide::TwoPlayer {
@@ -29,14 +31,20 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
             symbol: symbol(h),
         })
         .collect();
-    let bridges = state
-        .bridges
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| {
-            let (a, b) = map.bridge_spots.get(i)?;
-            o.map(|s| (BridgeSpot(i as u8), *a, *b, s))
+    let bridge_spots: Vec<BridgeView> = BridgeSpot::all()
+        .filter_map(|spot| {
+            let (a, b) = spot.hexes()?;
+            Some(BridgeView {
+                spot,
+                hexes: [a, b],
+                owner: state.bridges.get(usize::from(spot.0)).copied().flatten(),
+            })
         })
+        .collect();
+    let bridges = bridge_spots
+        .iter()
+        .filter(|b| b.owner.is_some())
+        .copied()
         .collect();
     let players = state
         .seats()
@@ -59,23 +67,14 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
             special_used: p.specials_used.clone(),
         })
         .collect();
-    let pending = match &state.step {
-        Step::FactionDraft { .. } => "choose a faction",
-        Step::PlannerNeutral { .. } | Step::RandomNeutral { .. } => "place a neutral house",
-        Step::InitialHouses { .. } => "place an initial house",
-        Step::BonusDraft { .. } => "choose a bonus tile",
-        Step::RoundEndExchange { .. } => "exchange power at the end of the round",
-        Step::FinalExchange { .. } => "final power exchange (wealth), then end turn",
-        Step::Turn { pending, .. } => pending_name(pending),
-        Step::GameOver => "game over",
-    };
-    TerraNovaView {
+    View {
         options: state.options.clone(),
         round: state.round,
-        pending: pending.to_string(),
+        pending: pending(state),
         to_act: to_act(state).iter().collect(),
         hexes,
         bridges,
+        bridge_spots,
         players,
         round_tiles: state.round_tiles.clone(),
         bonus_supply: state
@@ -94,5 +93,48 @@ pub fn view(state: &TerraNovaState, _viewer: Viewer) -> TerraNovaView {
         start_player: state.start_player,
         order: state.order.clone(),
         game_over: state.step == Step::GameOver,
+    }
+}
+
+/// The public form of the decision the state awaits.
+pub fn pending(state: &State) -> Pending {
+    match &state.step {
+        Step::FactionDraft { .. } => Pending::ChooseFaction,
+        Step::PlannerNeutral { .. } => match state.neutral_terrain {
+            Some(terrain) => Pending::PlaceNeutralHouse { terrain },
+            None => Pending::GameOver,
+        },
+        Step::RandomNeutral { terrain, .. } => Pending::PlaceNeutralHouse { terrain: *terrain },
+        Step::InitialHouses { .. } => Pending::PlaceInitialHouse,
+        Step::BonusDraft { .. } => Pending::ChooseBonusTile,
+        Step::RoundEndExchange { .. } => Pending::RoundEndExchange,
+        Step::FinalExchange { .. } => Pending::FinalExchange,
+        Step::Turn { pending, .. } => match pending {
+            Awaiting::Main => Pending::ChooseAction,
+            Awaiting::TransformHex(transform) => Pending::TransformHex {
+                transform: *transform,
+            },
+            Awaiting::SecondSpadeHex { first, .. } => Pending::SecondSpadeHex { first: *first },
+            Awaiting::BuildOn { hexes } => Pending::BuildHouse {
+                hexes: hexes.clone(),
+            },
+            Awaiting::UpgradeHex => Pending::UpgradeHex,
+            Awaiting::PalaceSide { hex } => Pending::ChoosePalace { hex: *hex },
+            Awaiting::BridgeSpot => Pending::ChooseBridge,
+            Awaiting::LakeHouseHex => Pending::LakeHouseHex,
+            Awaiting::FreeUpgradeHex => Pending::FreeUpgradeHex,
+            Awaiting::InventorsHex => Pending::InventorsHex,
+            Awaiting::EdgeHouseHex => Pending::EdgeHouseHex,
+            Awaiting::TownTile { group, link, .. } => Pending::ChooseTownTile {
+                hexes: hexes(*group).collect(),
+                river_link: *link,
+            },
+            Awaiting::RiverLink { options } => Pending::RiverLink {
+                hexes: options.clone(),
+            },
+            Awaiting::PassBonus => Pending::PassBonus,
+            Awaiting::AfterAction => Pending::AfterAction,
+        },
+        Step::GameOver => Pending::GameOver,
     }
 }

@@ -4,21 +4,21 @@ use agora_engine::terra_nova::data::{tables, PowerEffect, Provenance, RoundTrigg
 use agora_engine::terra_nova::map::{bit, hexes, neighbours, spade_distance};
 use agora_engine::terra_nova::{Colour, Faction, Hex, SheetSide, Terrain, HEX_COUNT};
 
-fn h(name: &str) -> Hex {
-    Hex::parse(name).expect("hex")
+fn hex(name: &str) -> Hex {
+    Hex::from_code(name).expect("hex")
 }
 
 #[test]
 fn hex_names_round_trip() {
     for i in 0..HEX_COUNT as u8 {
         let hex = Hex(i);
-        assert_eq!(Hex::parse(&hex.to_string()), Some(hex));
+        assert_eq!(Hex::from_code(&hex.to_string()), Some(hex));
     }
-    assert_eq!(h("A1"), Hex(0));
-    assert_eq!(h("B1"), Hex(13));
-    assert_eq!(h("I13").0 as usize, HEX_COUNT - 1);
-    assert_eq!(Hex::parse("B13"), None);
-    assert_eq!(Hex::parse("J1"), None);
+    assert_eq!(hex("A1"), Hex(0));
+    assert_eq!(hex("B1"), Hex(13));
+    assert_eq!(hex("I13").0 as usize, HEX_COUNT - 1);
+    assert_eq!(Hex::from_code("B13"), None);
+    assert_eq!(Hex::from_code("J1"), None);
 }
 
 #[test]

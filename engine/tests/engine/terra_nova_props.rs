@@ -1,12 +1,12 @@
-//! Random legal playouts of Terra Nova: every configuration reaches an outcome, no listed
-//! action is refused, power tokens are conserved, coins never go negative, and replaying
-//! options + seed + actions reproduces the state. `AGORA_CONFORMANCE_GAMES` sets the number
-//! of games per configuration (default 1,000).
+//! Property tests of Terra Nova beyond the generic conformance suite (which plays every
+//! configuration, replays it and checks `TerraNova::invariants` at every step): the power
+//! exchange is offered exactly at its moments, and "busy" games that rarely pass reach
+//! towns, palaces, bridges and special actions. `AGORA_CONFORMANCE_GAMES` scales the number
+//! of games (default 1,000).
 
-use agora_engine::core::playout::{play_random, RandomBot};
+use agora_engine::core::playout::RandomBot;
 use agora_engine::terra_nova::{
-    Action, Building, Event, Faction, FactionSetup, NeutralVariant, Pending, Step, TerraNova,
-    TerraNovaOptions, TerraNovaState,
+    Action, Awaiting, Building, Event, Faction, FactionSetup, Options, State, Step, TerraNova,
 };
 use agora_engine::{Game, Seat, Viewer};
 
@@ -19,114 +19,57 @@ fn games() -> u64 {
         .unwrap_or(1_000)
 }
 
-fn invariants(name: &str, seed: u64, state: &TerraNovaState) {
-    for (i, p) in state.players.iter().enumerate() {
-        assert_eq!(
-            p.power_tokens(),
-            8,
-            "{name} seed {seed}: seat {i} power tokens not conserved: {:?}",
-            p.bowls
-        );
-        assert!(p.houses_built <= 8 && p.trading_posts_built <= 4 && p.bridges_built <= 3);
-    }
-}
-
-fn run(name: &str, options: TerraNovaOptions) {
-    let n = games();
-    let mut steps = 0;
-    for seed in 0..n {
-        let initial = TerraNova::setup(&options, seed).expect("setup");
-        let mut state = initial.clone();
-        let mut bot = RandomBot::seeded(seed ^ 0x7e77a);
-        let played = match play_random::<TerraNova>(&mut state, &mut bot, MAX_STEPS) {
-            Ok(played) => played,
-            Err(e) => panic!("{name} seed {seed}: {e:?}"),
-        };
-        steps += played.len();
-        let outcome = TerraNova::outcome(&state).unwrap_or_else(|| {
-            panic!(
-                "{name} seed {seed}: no outcome after {} steps",
-                played.len()
-            )
-        });
-        assert_eq!(outcome.standings.len(), options.players as usize);
-        // Replay step by step: invariants after every decision, same final state.
-        let mut replay = initial;
-        invariants(name, seed, &replay);
-        for (step, (seat, action)) in played.iter().enumerate() {
-            let legal = TerraNova::legal_actions(&replay, *seat);
-            exchange_offers(seed, step, &replay, *seat, &legal);
-            TerraNova::apply(&mut replay, *seat, action).expect("replay accepted");
-            invariants(name, seed, &replay);
-        }
-        assert!(replay == state, "{name} seed {seed}: replay diverged");
-    }
-    eprintln!("{name}: {n} games, {steps} decisions");
-}
-
-#[test]
-fn random_games_2p() {
-    run("2p", TerraNovaOptions::standard(2));
-}
-
-#[test]
-fn random_games_3p() {
-    run("3p", TerraNovaOptions::standard(3));
-}
-
-#[test]
-fn random_games_4p_turn_order() {
-    let mut o = TerraNovaOptions::standard(4);
-    o.turn_order_variant = true;
-    run("4p turn order", o);
-}
-
-#[test]
-fn random_games_4p() {
-    run("4p", TerraNovaOptions::standard(4));
-}
-
-#[test]
-fn random_games_2p_planner() {
-    run(
-        "2p planner",
-        TerraNovaOptions::two_player(NeutralVariant::Planner),
-    );
-}
-
-#[test]
-fn random_games_2p_random_neutral() {
-    run(
-        "2p random",
-        TerraNovaOptions::two_player(NeutralVariant::Random),
-    );
-}
-
-#[test]
-fn random_games_presets_and_fixed_factions() {
-    for players in 2..=4 {
-        run("preset", TerraNovaOptions::preset(players));
-    }
-    let mut o = TerraNovaOptions::standard(4);
-    o.factions = FactionSetup::Fixed(vec![
-        agora_engine::terra_nova::Faction::SeaDogs,
-        agora_engine::terra_nova::Faction::Efrits,
-        agora_engine::terra_nova::Faction::Inventors,
-        agora_engine::terra_nova::Faction::Druids,
+/// Every configuration, plus fixed B-side factions and the other first-game presets.
+fn configurations() -> Vec<Options> {
+    let mut all: Vec<Options> = TerraNova::configurations()
+        .into_iter()
+        .map(|(_, o)| o)
+        .collect();
+    all.extend([Options::preset(2), Options::preset(4)]);
+    let mut fixed = Options::standard(4);
+    fixed.factions = FactionSetup::Fixed(vec![
+        Faction::SeaDogs,
+        Faction::Efrits,
+        Faction::Inventors,
+        Faction::Druids,
     ]);
-    run("fixed B sides", o);
+    all.push(fixed);
+    all
+}
+
+#[test]
+fn power_exchange_is_offered_exactly_at_its_moments() {
+    let n = (games() / 10).max(1);
+    for options in configurations() {
+        for seed in 0..n {
+            let mut state = TerraNova::setup(&options, seed).expect("setup");
+            let mut bot = RandomBot::seeded(seed ^ 0x7e77a);
+            for step in 0..MAX_STEPS {
+                let Some((seat, action)) = bot.choose::<TerraNova>(&state) else {
+                    break;
+                };
+                let legal = TerraNova::legal_actions(&state, seat);
+                exchange_offers(seed, step, &state, seat, &legal);
+                TerraNova::apply(&mut state, seat, &action).expect("listed");
+            }
+            assert!(
+                TerraNova::outcome(&state).is_some(),
+                "seed {seed}: no outcome"
+            );
+        }
+    }
 }
 
 /// The power exchange (and the Druides' 3 -> 2 VP) is listed exactly at the allowed moments:
 /// before / after the seat's own action, phase 3, the final exchange; any amount up to bowl
 /// III.
-fn exchange_offers(seed: u64, step: usize, state: &TerraNovaState, seat: Seat, legal: &[Action]) {
+fn exchange_offers(seed: u64, step: usize, state: &State, seat: Seat, legal: &[Action]) {
     let ctx = format!("seed {seed} step {step} {:?}", state.step);
     let p = &state.players[seat.index()];
     let allowed = match &state.step {
         Step::Turn {
             seat: turn,
-            pending: Pending::Main | Pending::AfterAction,
+            pending: Awaiting::Main | Awaiting::AfterAction,
         } => *turn == seat,
         Step::RoundEndExchange { .. } | Step::FinalExchange { .. } => true,
         _ => false,
@@ -155,11 +98,11 @@ fn exchange_offers(seed: u64, step: usize, state: &TerraNovaState, seat: Seat, l
 /// A bot that rarely passes, skips or ends its turn early: long games that reach towns,
 /// palaces, bridges and the special actions. Returns the events of the game.
 fn busy_game(
-    options: &TerraNovaOptions,
+    options: &Options,
     seed: u64,
     deep: bool,
     pool: &mut Vec<Action>,
-) -> (TerraNovaState, Vec<Event>) {
+) -> (State, Vec<Event>) {
     let mut state = TerraNova::setup(options, seed).expect("setup");
     let mut bot = RandomBot::seeded(seed ^ 0xb05e);
     let mut events = Vec::new();
@@ -172,7 +115,7 @@ fn busy_game(
         exchange_offers(seed, step, &state, seat, &legal);
         if deep {
             let json = serde_json::to_string(&state).expect("state serializes");
-            let back: TerraNovaState = serde_json::from_str(&json).expect("state deserializes");
+            let back: State = serde_json::from_str(&json).expect("state deserializes");
             assert!(back == state, "seed {seed} step {step}: serde round trip");
             let view = serde_json::to_string(&TerraNova::view(&state, Viewer::Spectator));
             assert!(view.is_ok());
@@ -214,7 +157,9 @@ fn busy_game(
             Ok(ev) => events.extend(ev),
             Err(e) => panic!("seed {seed} step {step}: listed {action:?} refused: {e}"),
         }
-        invariants("busy", seed, &state);
+        if let Err(broken) = TerraNova::invariants(&state) {
+            panic!("busy seed {seed} step {step}: {broken}");
+        }
     }
     assert!(
         TerraNova::outcome(&state).is_some(),
@@ -229,11 +174,11 @@ fn busy_games_reach_every_kind_of_event() {
     let mut pool = Vec::new();
     let (mut towns, mut palaces, mut bridges, mut links, mut specials) = (0, 0, 0, 0, 0);
     for (i, options) in [
-        TerraNovaOptions::standard(2),
-        TerraNovaOptions::standard(3),
-        TerraNovaOptions::standard(4),
-        TerraNovaOptions::two_player(NeutralVariant::Planner),
-        TerraNovaOptions::two_player(NeutralVariant::Random),
+        Options::standard(2),
+        Options::standard(3),
+        Options::standard(4),
+        Options::two_player(agora_engine::terra_nova::NeutralVariant::Planner),
+        Options::two_player(agora_engine::terra_nova::NeutralVariant::Random),
     ]
     .iter()
     .enumerate()

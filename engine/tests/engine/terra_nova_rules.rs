@@ -8,9 +8,9 @@ use agora_engine::terra_nova::testing::{
     build, give_bonus, hex, quiet_round, round_tile, scenario, turn,
 };
 use agora_engine::terra_nova::{
-    Action, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant, Owner,
-    PalaceSide, Pending, Player, PowerAction, Special, Step, TerraNova, TerraNovaOptions,
-    TerraNovaState, Terrain, TownTile,
+    Action, Awaiting, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant,
+    Options, Owner, PalaceSide, Player, PowerAction, Special, State, Step, TerraNova, Terrain,
+    TownTile,
 };
 use agora_engine::{Game, Seat};
 
@@ -19,7 +19,7 @@ const S1: Seat = Seat(1);
 const S2: Seat = Seat(2);
 const S3: Seat = Seat(3);
 
-fn act(s: &mut TerraNovaState, seat: Seat, action: Action) -> Vec<Event> {
+fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
     let legal = TerraNova::legal_actions(s, seat);
     assert!(legal.contains(&action), "{action:?} not in {legal:?}");
     TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
@@ -48,14 +48,14 @@ fn spot(a: &str, b: &str) -> BridgeSpot {
     BridgeSpot(i as u8)
 }
 
-fn pending(s: &TerraNovaState) -> Pending {
+fn pending(s: &State) -> Awaiting {
     match &s.step {
         Step::Turn { pending, .. } => pending.clone(),
         other => panic!("not in a turn: {other:?}"),
     }
 }
 
-fn p(s: &TerraNovaState, seat: Seat) -> &Player {
+fn player(s: &State, seat: Seat) -> &Player {
     &s.players[seat.index()]
 }
 
@@ -72,10 +72,10 @@ fn w1_income_16_coins_5_power() {
     }
     give_bonus(&mut s, S0, 'B');
     s.players[0].bowls = [8, 0, 0];
-    let coins = p(&s, S0).coins;
+    let coins = player(&s, S0).coins;
     s.income(&mut Vec::new());
-    assert_eq!(p(&s, S0).coins - coins, 16, "13 (sheet) + 3 (tile)");
-    assert_eq!(p(&s, S0).bowls, [3, 5, 0], "5 power gained");
+    assert_eq!(player(&s, S0).coins - coins, 16, "13 (sheet) + 3 (tile)");
+    assert_eq!(player(&s, S0).bowls, [3, 5, 0], "5 power gained");
 }
 
 #[test]
@@ -111,11 +111,11 @@ fn w4_genies_two_spade_conversion_and_house() {
     s.players[0].coins = 20;
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E3")));
-    assert_eq!(p(&s, S0).coins, 8, "2 spades = 12 coins");
+    assert_eq!(player(&s, S0).coins, 8, "2 spades = 12 coins");
     assert_eq!(s.terrain_at(hex("E3")), Some(Terrain::Lake));
     act(&mut s, S0, Action::BuildHouse(hex("E3")));
-    assert_eq!(p(&s, S0).coins, 4, "16 coins in all");
-    assert_eq!(p(&s, S0).houses_built, 2);
+    assert_eq!(player(&s, S0).coins, 4, "16 coins in all");
+    assert_eq!(player(&s, S0).houses_built, 2);
     assert_eq!(
         s.placed_at(hex("E3")).map(|x| x.building),
         Some(Building::House)
@@ -128,15 +128,15 @@ fn w5_round_tile_spade_one_free_plus_one_bought() {
     round_tile(&mut s, RoundTrigger::Spade);
     build(&mut s, S0, "E4", Building::House);
     act(&mut s, S0, Action::PowerAction(PowerAction(4)));
-    assert_eq!(p(&s, S0).bowls, [6, 2, 0], "4 power spent");
+    assert_eq!(player(&s, S0).bowls, [6, 2, 0], "4 power spent");
     act(&mut s, S0, Action::Hex(hex("D3")));
     assert_eq!(
         s.terrain_at(hex("D3")),
         Some(Terrain::Lake),
         "Desert -> Lake"
     );
-    assert_eq!(p(&s, S0).coins, 9, "2nd spade bought for 6");
-    assert_eq!(p(&s, S0).vp, 4, "2 spades used -> 4 VP");
+    assert_eq!(player(&s, S0).coins, 9, "2nd spade bought for 6");
+    assert_eq!(player(&s, S0).vp, 4, "2 spades used -> 4 VP");
     act(&mut s, S0, Action::Skip);
 }
 
@@ -148,8 +148,8 @@ fn w6_round_tile_house() {
     s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
-    assert_eq!(p(&s, S0).coins, 11);
-    assert_eq!(p(&s, S0).vp, 2);
+    assert_eq!(player(&s, S0).coins, 11);
+    assert_eq!(player(&s, S0).vp, 2);
 }
 
 #[test]
@@ -174,9 +174,9 @@ fn w7_w8_upgrade_cost_and_bookkeeping() {
     s.players[0].coins = 20;
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E4")));
-    assert_eq!(p(&s, S0).coins, 13, "paid 7");
-    assert_eq!(p(&s, S0).houses_built, 3, "house back on the sheet");
-    assert_eq!(p(&s, S0).trading_posts_built, 1);
+    assert_eq!(player(&s, S0).coins, 13, "paid 7");
+    assert_eq!(player(&s, S0).houses_built, 3, "house back on the sheet");
+    assert_eq!(player(&s, S0).trading_posts_built, 1);
     let after = income_of(&s, S0);
     assert_eq!(
         after,
@@ -185,7 +185,7 @@ fn w7_w8_upgrade_cost_and_bookkeeping() {
     );
 }
 
-fn income_of(s: &TerraNovaState, seat: Seat) -> (u32, u8) {
+fn income_of(s: &State, seat: Seat) -> (u32, u8) {
     let mut c = s.clone();
     c.players[seat.index()].bowls = [8, 0, 0];
     let coins = c.players[seat.index()].coins;
@@ -205,10 +205,10 @@ fn w9_power_from_neighbours() {
     build(&mut s, S2, "D3", Building::Palace);
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E4")));
-    assert_eq!(p(&s, S0).bowls, [2, 2, 4], "Blue +0");
-    assert_eq!(p(&s, S1).bowls, [0, 4, 4], "Yellow +2");
+    assert_eq!(player(&s, S0).bowls, [2, 2, 4], "Blue +0");
+    assert_eq!(player(&s, S1).bowls, [0, 4, 4], "Yellow +2");
     assert_eq!(
-        p(&s, S2).bowls,
+        player(&s, S2).bowls,
         [1, 3, 4],
         "Black +1 (a palace counts once)"
     );
@@ -226,12 +226,12 @@ fn w10_town_founded_by_a_bridge() {
     s.players[0].coins = 12;
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
-    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    assert!(matches!(pending(&s), Awaiting::TownTile { .. }));
     act(&mut s, S0, Action::TownTile(TownTile(0)));
-    assert_eq!(p(&s, S0).coins, 2 + 6);
-    assert_eq!(p(&s, S0).vp, 5 + 4, "tile 5 VP + Génies 4 VP");
+    assert_eq!(player(&s, S0).coins, 2 + 6);
+    assert_eq!(player(&s, S0).vp, 5 + 4, "tile 5 VP + Génies 4 VP");
     assert!(s.placed_at(hex("D1")).is_some_and(|x| x.in_town));
-    assert_eq!(p(&s, S0).bridges_built, 1);
+    assert_eq!(player(&s, S0).bridges_built, 1);
 }
 
 #[test]
@@ -240,21 +240,21 @@ fn w11_w12_navigation_step_vp_and_round_tile() {
     quiet_round(&mut s);
     s.players[0].navigation = 1;
     act(&mut s, S0, Action::AdvanceNavigation);
-    assert_eq!(p(&s, S0).navigation, 2);
-    assert_eq!(p(&s, S0).vp, 3);
-    assert_eq!(p(&s, S0).coins, 7);
+    assert_eq!(player(&s, S0).navigation, 2);
+    assert_eq!(player(&s, S0).vp, 3);
+    assert_eq!(player(&s, S0).coins, 7);
 
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     round_tile(&mut s, RoundTrigger::Navigation);
     s.players[0].navigation = 1;
     act(&mut s, S0, Action::AdvanceNavigation);
-    assert_eq!(p(&s, S0).vp, 5, "3 + 2");
+    assert_eq!(player(&s, S0).vp, 5, "3 + 2");
     s.players[0].coins = 100;
     turn(&mut s, S0);
     act(&mut s, S0, Action::AdvanceNavigation);
     turn(&mut s, S0);
     act(&mut s, S0, Action::AdvanceNavigation);
-    assert_eq!(p(&s, S0).navigation, 4);
+    assert_eq!(player(&s, S0).navigation, 4);
     turn(&mut s, S0);
     assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::AdvanceNavigation));
     let e = TerraNova::apply(&mut s, S0, &Action::AdvanceNavigation).unwrap_err();
@@ -269,7 +269,7 @@ fn w13_pass_with_trading_post_tile_then_swap() {
     build(&mut s, S0, "A1", Building::TradingPost);
     give_bonus(&mut s, S0, 'E');
     act(&mut s, S0, Action::Pass);
-    assert_eq!(p(&s, S0).vp, 4);
+    assert_eq!(player(&s, S0).vp, 4);
     assert_eq!(s.start_player, S0);
     let options = TerraNova::legal_actions(&s, S0);
     assert!(
@@ -281,7 +281,7 @@ fn w13_pass_with_trading_post_tile_then_swap() {
     let Action::TakeBonus(t) = other else {
         panic!()
     };
-    assert_eq!(p(&s, S0).bonus, Some(t));
+    assert_eq!(player(&s, S0).bonus, Some(t));
     assert!(s
         .bonus_tiles
         .iter()
@@ -311,14 +311,14 @@ fn w14_d4_to_d7_territory_ties() {
 }
 
 /// Ends phase 3: every seat asked to exchange power declines.
-fn end_round_exchanges(s: &mut TerraNovaState) {
+fn end_round_exchanges(s: &mut State) {
     while let Step::RoundEndExchange { .. } = s.step {
         let seat = TerraNova::to_act(s).iter().next().unwrap();
         act(s, seat, Action::EndTurn);
     }
 }
 
-fn pass_all(s: &mut TerraNovaState, order: &[Seat]) {
+fn pass_all(s: &mut State, order: &[Seat]) {
     for seat in order {
         turn(s, *seat);
         act(s, *seat, Action::Pass);
@@ -379,7 +379,7 @@ fn w16_extra_town_value_is_wasted() {
     let g = s.town_check(S0).expect("value 8");
     s.found_town(S0, g, TownTile(2), None, &mut Vec::new());
     assert!(s.town_check(S0).is_none(), "one town per group");
-    assert_eq!(p(&s, S0).town_tiles_left().len(), 3);
+    assert_eq!(player(&s, S0).town_tiles_left().len(), 3);
 }
 
 // ------------------------------------------------------------------ §8 derived tests
@@ -392,7 +392,7 @@ fn d2_efrits_power_actions_cost_one_less() {
     assert_eq!(s.power_action_cost(S0, 5), 5);
     assert_eq!(s.power_action_cost(S0, 0), 2);
     act(&mut s, S0, Action::PowerAction(PowerAction(5)));
-    assert_eq!(p(&s, S0).bowls, [8, 0, 0]);
+    assert_eq!(player(&s, S0).bowls, [8, 0, 0]);
     assert_eq!(s.power_action_cost(S1, 5), 6);
 }
 
@@ -405,7 +405,7 @@ fn d3_golems_pass_by_trading_posts() {
             build(&mut s, S0, h, Building::TradingPost);
         }
         act(&mut s, S0, Action::Pass);
-        assert_eq!(p(&s, S0).vp, vp, "{tps} TPs");
+        assert_eq!(player(&s, S0).vp, vp, "{tps} TPs");
     }
 }
 
@@ -429,7 +429,11 @@ fn d10_inventors_two_players_gain_three() {
     s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
-    assert_eq!(p(&s, S1).bowls, [0, 3, 5], "+2 ability +1 neighbour = 3");
+    assert_eq!(
+        player(&s, S1).bowls,
+        [0, 3, 5],
+        "+2 ability +1 neighbour = 3"
+    );
 }
 
 #[test]
@@ -444,12 +448,12 @@ fn d11_felines_four_players_upgrade_next_to_two() {
     build(&mut s, S0, "E6", Building::House);
     build(&mut s, S1, "E7", Building::House);
     build(&mut s, S1, "E5", Building::House);
-    let coins = p(&s, S1).coins;
+    let coins = player(&s, S1).coins;
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E6")));
-    assert_eq!(p(&s, S1).coins, coins + 1);
-    assert_eq!(p(&s, S1).bowls, [0, 4, 4]);
-    assert_eq!(p(&s, S0).coins, 15 - 7);
+    assert_eq!(player(&s, S1).coins, coins + 1);
+    assert_eq!(player(&s, S1).bowls, [0, 4, 4]);
+    assert_eq!(player(&s, S0).coins, 15 - 7);
 }
 
 #[test]
@@ -460,10 +464,18 @@ fn d12_fairies_income_with_left_palace() {
     s.players[0].left_palace = true;
     give_bonus(&mut s, S0, 'A');
     s.players[0].bowls = [8, 0, 0];
-    let coins = p(&s, S0).coins;
+    let coins = player(&s, S0).coins;
     s.income(&mut Vec::new());
-    assert_eq!(p(&s, S0).coins - coins, 2 + 6, "palace 2 coins + tile 6");
-    assert_eq!(p(&s, S0).bowls, [3, 5, 0], "2 (ability) + 3 (palace) power");
+    assert_eq!(
+        player(&s, S0).coins - coins,
+        2 + 6,
+        "palace 2 coins + tile 6"
+    );
+    assert_eq!(
+        player(&s, S0).bowls,
+        [3, 5, 0],
+        "2 (ability) + 3 (palace) power"
+    );
 }
 
 #[test]
@@ -480,7 +492,7 @@ fn d13_genies_town_on_town_round_with_t3() {
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("A3")));
     act(&mut s, S0, Action::TownTile(TownTile(2)));
-    assert_eq!(p(&s, S0).vp, 9 + 4 + 5);
+    assert_eq!(player(&s, S0).vp, 9 + 4 + 5);
 }
 
 #[test]
@@ -497,19 +509,19 @@ fn d14_value_six_palace_founds_a_separate_town_at_once() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("I1")));
     act(&mut s, S0, Action::Palace(PalaceSide::Right));
-    assert!(matches!(pending(&s), Pending::TownTile { .. }));
+    assert!(matches!(pending(&s), Awaiting::TownTile { .. }));
     act(&mut s, S0, Action::TownTile(TownTile(2)));
-    assert_eq!(p(&s, S0).vp, 9);
+    assert_eq!(player(&s, S0).vp, 9);
     assert!(s.placed_at(hex("A1")).is_some_and(|x| x.in_town));
     assert!(!s.placed_at(hex("I1")).is_some_and(|x| x.in_town));
 }
 
 #[test]
 fn d15_bonus_tile_coins_accumulate() {
-    let o = TerraNovaOptions::preset(2);
+    let o = Options::preset(2);
     let mut s = TerraNova::setup(&o, 3).unwrap();
     // Preset 2p: tiles A-E, C and E taken: A, B, D carry 1 coin.
-    let coins = |s: &TerraNovaState, t: u8| {
+    let coins = |s: &State, t: u8| {
         s.bonus_tiles
             .iter()
             .find(|b| b.tile == BonusTile(t))
@@ -539,9 +551,9 @@ fn d15_bonus_tile_coins_accumulate() {
     let seat = s.order[0];
     turn(&mut s, seat);
     act(&mut s, seat, Action::Pass);
-    let before = p(&s, seat).coins;
+    let before = player(&s, seat).coins;
     act(&mut s, seat, Action::TakeBonus(BonusTile(0)));
-    assert_eq!(p(&s, seat).coins, before + 3);
+    assert_eq!(player(&s, seat).coins, before + 3);
 }
 
 #[test]
@@ -591,10 +603,10 @@ fn reach_through_bridges_and_the_navigation_bonus_tile() {
     build(&mut s, S0, "B1", Building::House);
     s.players[0].bowls = [0, 0, 8];
     act(&mut s, S0, Action::PowerAction(PowerAction(0)));
-    assert_eq!(p(&s, S0).bowls, [3, 0, 5]);
+    assert_eq!(player(&s, S0).bowls, [3, 0, 5]);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
     assert_eq!(names(s.reach(S0)), sorted(&["A1", "A2", "D1"]));
-    assert_eq!(p(&s, S0).coins, 15, "power bridge is free of coins");
+    assert_eq!(player(&s, S0).coins, 15, "power bridge is free of coins");
 }
 
 #[test]
@@ -636,13 +648,16 @@ fn towns_absorb_new_buildings_and_merging_founds_nothing() {
     assert!(!matches!(
         s.step,
         Step::Turn {
-            pending: Pending::TownTile { .. },
+            pending: Awaiting::TownTile { .. },
             ..
         }
     ));
     assert!(s.placed_at(hex("A5")).is_some_and(|x| x.in_town));
     assert!(s.placed_at(hex("A4")).is_some_and(|x| x.in_town));
-    assert_eq!(p(&s, S0).town_tiles_left(), vec![TownTile(1), TownTile(3)]);
+    assert_eq!(
+        player(&s, S0).town_tiles_left(),
+        vec![TownTile(1), TownTile(3)]
+    );
 }
 
 #[test]
@@ -666,18 +681,22 @@ fn town_tiles_t2_and_t4() {
     let g = s.town_check(S0).unwrap();
     s.found_town(S0, g, TownTile(1), None, &mut Vec::new());
     assert_eq!(
-        p(&s, S0).bowls,
+        player(&s, S0).bowls,
         [0, 0, 8],
         "8 power through the cycle (2 lost)"
     );
-    assert_eq!(p(&s, S0).vp, 6);
+    assert_eq!(player(&s, S0).vp, 6);
     for h in ["I1", "I2", "I3", "I4"] {
         build(&mut s, S0, h, Building::TradingPost);
     }
     let g = s.town_check(S0).unwrap();
     s.found_town(S0, g, TownTile(3), None, &mut Vec::new());
-    assert_eq!(p(&s, S0).navigation, 1);
-    assert_eq!(p(&s, S0).vp, 6 + 4 + 2, "4 VP + navigation step 1 (2 VP)");
+    assert_eq!(player(&s, S0).navigation, 1);
+    assert_eq!(
+        player(&s, S0).vp,
+        6 + 4 + 2,
+        "4 VP + navigation step 1 (2 VP)"
+    );
 }
 
 // ------------------------------------------------------------------ faction abilities
@@ -688,11 +707,11 @@ fn genies_left_palace_free_lake_house_anywhere() {
     quiet_round(&mut s);
     build(&mut s, S0, "I4", Building::Palace);
     s.players[0].left_palace = true;
-    let coins = p(&s, S0).coins;
+    let coins = player(&s, S0).coins;
     act(&mut s, S0, Action::Special(Special::GeniesLakeHouse));
     act(&mut s, S0, Action::Hex(hex("A1")));
-    assert_eq!(p(&s, S0).coins, coins, "free");
-    assert_eq!(p(&s, S0).houses_built, 1);
+    assert_eq!(player(&s, S0).coins, coins, "free");
+    assert_eq!(player(&s, S0).houses_built, 1);
     turn(&mut s, S0);
     assert!(
         !TerraNova::legal_actions(&s, S0).contains(&Action::Special(Special::GeniesLakeHouse)),
@@ -714,8 +733,8 @@ fn sea_dogs_palaces_and_river_town() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("I4")));
     act(&mut s, S0, Action::Palace(PalaceSide::Left));
-    assert_eq!(p(&s, S0).navigation, 1);
-    assert_eq!(p(&s, S0).vp, 2 + 2);
+    assert_eq!(player(&s, S0).navigation, 1);
+    assert_eq!(player(&s, S0).vp, 2 + 2);
     assert_eq!(income_of(&s, S0).1, 4);
     // Right palace: free house -> TP once per round.
     let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
@@ -725,7 +744,7 @@ fn sea_dogs_palaces_and_river_town() {
     build(&mut s, S0, "A1", Building::House);
     act(&mut s, S0, Action::Special(Special::SeaDogsUpgrade));
     act(&mut s, S0, Action::Hex(hex("A1")));
-    assert_eq!(p(&s, S0).coins, 15);
+    assert_eq!(player(&s, S0).coins, 15);
     assert_eq!(
         s.placed_at(hex("A1")).unwrap().building,
         Building::TradingPost
@@ -741,7 +760,7 @@ fn sea_dogs_palaces_and_river_town() {
     s.players[0].coins = 4;
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D2")));
-    let Pending::RiverLink { options } = pending(&s) else {
+    let Awaiting::RiverLink { options } = pending(&s) else {
         panic!("{:?}", s.step)
     };
     assert!(options.contains(&hex("C1")));
@@ -750,7 +769,7 @@ fn sea_dogs_palaces_and_river_town() {
     assert!(evs
         .iter()
         .any(|e| matches!(e, Event::TownFounded { river_link: Some(h), .. } if *h == hex("C1"))));
-    assert_eq!(p(&s, S0).vp, 9);
+    assert_eq!(player(&s, S0).vp, 9);
 }
 
 #[test]
@@ -778,7 +797,7 @@ fn golems_left_palace_two_spades_need_one() {
     assert_eq!(s.spades_needed(S0, hex("E5")), 1);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E5")));
-    assert_eq!(p(&s, S0).coins, 9, "one spade");
+    assert_eq!(player(&s, S0).coins, 9, "one spade");
     assert_eq!(income_of(&s, S0).1, 4);
 }
 
@@ -790,12 +809,12 @@ fn efrits_left_palace_edge_house_and_right_palace_pass() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E3")));
     act(&mut s, S0, Action::Palace(PalaceSide::Left));
-    assert_eq!(pending(&s), Pending::EdgeHouseHex);
-    let coins = p(&s, S0).coins;
+    assert_eq!(pending(&s), Awaiting::EdgeHouseHex);
+    let coins = player(&s, S0).coins;
     act(&mut s, S0, Action::Hex(hex("I13")));
-    assert_eq!(p(&s, S0).coins, coins);
+    assert_eq!(player(&s, S0).coins, coins);
     assert_eq!(s.terrain_at(hex("I13")), Some(Terrain::Wasteland));
-    assert_eq!(p(&s, S0).houses_built, 1);
+    assert_eq!(player(&s, S0).houses_built, 1);
     // Right palace: 1 VP per hamlet with an edge building.
     let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
     quiet_round(&mut s);
@@ -806,7 +825,7 @@ fn efrits_left_palace_edge_house_and_right_palace_pass() {
     build(&mut s, S0, "I1", Building::House);
     act(&mut s, S0, Action::Pass);
     assert_eq!(
-        p(&s, S0).vp,
+        player(&s, S0).vp,
         2,
         "hamlets {{A1,A2}} and {{I1}} touch the edge; E3 does not"
     );
@@ -821,7 +840,7 @@ fn farfadets_power_per_spade_and_left_palace() {
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E4")));
     assert_eq!(
-        p(&s, S0).bowls,
+        player(&s, S0).bowls,
         [6, 2, 0],
         "Lake -> Swamp: 1 spade, +2 power"
     );
@@ -832,7 +851,7 @@ fn farfadets_power_per_spade_and_left_palace() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E5")));
     act(&mut s, S0, Action::Palace(PalaceSide::Left));
-    assert_eq!(p(&s, S0).bowls, [2, 6, 0], "+6 power when built");
+    assert_eq!(player(&s, S0).bowls, [2, 6, 0], "+6 power when built");
     assert_eq!(income_of(&s, S0), (5, 2));
 }
 
@@ -853,12 +872,12 @@ fn inventors_palaces() {
         Building::TradingPost
     );
     assert_eq!(
-        p(&s, S0).vp,
+        player(&s, S0).vp,
         3,
         "counts as an upgrade to TP for the round tile"
     );
-    assert_eq!(p(&s, S1).bowls, [1, 3, 4], "neighbour power");
-    assert_eq!(p(&s, S0).houses_built, 0);
+    assert_eq!(player(&s, S1).bowls, [1, 3, 4], "neighbour power");
+    assert_eq!(player(&s, S0).houses_built, 0);
     // Usable again the same round.
     s.players[0].bowls = [0, 0, 8];
     turn(&mut s, S0);
@@ -873,7 +892,7 @@ fn inventors_palaces() {
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E4")));
     act(&mut s, S0, Action::BuildHouse(hex("E4")));
-    assert_eq!(p(&s, S0).vp, 2);
+    assert_eq!(player(&s, S0).vp, 2);
     build(&mut s, S1, "I1", Building::House);
     s.players[0].bowls = [8, 0, 0];
     s.players[1].bowls = [0, 0, 8];
@@ -882,7 +901,7 @@ fn inventors_palaces() {
     act(&mut s, S1, Action::Build);
     act(&mut s, S1, Action::Hex(hex("I2")));
     act(&mut s, S1, Action::BuildHouse(hex("I2")));
-    assert_eq!(p(&s, S0).bowls, [7, 1, 0], "+1 (3 players)");
+    assert_eq!(player(&s, S0).bowls, [7, 1, 0], "+1 (3 players)");
 }
 
 #[test]
@@ -897,12 +916,12 @@ fn inventors_and_felines_gain_after_passing() {
     s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
-    assert_eq!(p(&s, S1).bowls, [7, 1, 0]);
+    assert_eq!(player(&s, S1).bowls, [7, 1, 0]);
     turn(&mut s, S0);
-    let coins = p(&s, S2).coins;
+    let coins = player(&s, S2).coins;
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E4")));
-    assert_eq!(p(&s, S2).coins, coins + 1);
+    assert_eq!(player(&s, S2).coins, coins + 1);
 }
 
 #[test]
@@ -912,11 +931,11 @@ fn fairies_left_palace_spade_power_action() {
     build(&mut s, S0, "A3", Building::Palace);
     s.players[0].left_palace = true;
     act(&mut s, S0, Action::Special(Special::FairiesSpade));
-    assert_eq!(p(&s, S0).bowls, [4, 2, 2], "2 power");
+    assert_eq!(player(&s, S0).bowls, [4, 2, 2], "2 power");
     act(&mut s, S0, Action::Hex(hex("A2")));
     assert_eq!(s.terrain_at(hex("A2")), Some(Terrain::Forest));
     act(&mut s, S0, Action::BuildHouse(hex("A2")));
-    assert_eq!(p(&s, S0).coins, 11);
+    assert_eq!(player(&s, S0).coins, 11);
 }
 
 #[test]
@@ -926,8 +945,8 @@ fn druids_exchange_and_palaces() {
     s.players[0].bowls = [0, 1, 7];
     act(&mut s, S0, Action::ConvertPowerToVp);
     act(&mut s, S0, Action::ConvertPowerToVp);
-    assert_eq!(p(&s, S0).vp, 4);
-    assert_eq!(p(&s, S0).bowls, [6, 1, 1]);
+    assert_eq!(player(&s, S0).vp, 4);
+    assert_eq!(player(&s, S0).bowls, [6, 1, 1]);
     assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::ConvertPowerToVp));
     // Right palace: +3 VP per house -> TP.
     build(&mut s, S0, "A3", Building::Palace);
@@ -935,19 +954,19 @@ fn druids_exchange_and_palaces() {
     build(&mut s, S0, "A1", Building::House);
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("A1")));
-    assert_eq!(p(&s, S0).vp, 4 + 3);
+    assert_eq!(player(&s, S0).vp, 4 + 3);
     // Left palace: +2 power per hamlet when passing (A1-A3 are 2 hamlets: A1, A3).
     s.players[0].left_palace = true;
     s.players[0].bowls = [8, 0, 0];
     turn(&mut s, S0);
     act(&mut s, S0, Action::Pass);
-    assert_eq!(p(&s, S0).bowls, [4, 4, 0]);
+    assert_eq!(player(&s, S0).bowls, [4, 4, 0]);
     assert_eq!(income_of(&s, S0).1, 4 + 1, "palace 4 + TP slot 1");
 }
 
 #[test]
 fn desert_sisters_third_house_and_left_palace() {
-    let mut o = TerraNovaOptions::standard(2);
+    let mut o = Options::standard(2);
     o.factions = agora_engine::terra_nova::FactionSetup::Fixed(vec![
         Faction::DesertSisters,
         Faction::Golems,
@@ -961,7 +980,7 @@ fn desert_sisters_third_house_and_left_palace() {
         act(&mut s, seat, a);
     }
     assert_eq!(placed, vec![S0, S1, S1, S0, S0]);
-    assert_eq!(p(&s, S0).houses_built, 3);
+    assert_eq!(player(&s, S0).houses_built, 3);
     // Left palace: free transform of a directly adjacent hex, optional house for 4.
     let mut s = scenario(&[Faction::DesertSisters, Faction::Golems]);
     quiet_round(&mut s);
@@ -975,9 +994,9 @@ fn desert_sisters_third_house_and_left_palace() {
         "not across a river"
     );
     act(&mut s, S0, Action::Hex(hex("E7")));
-    assert_eq!(p(&s, S0).coins, 15);
+    assert_eq!(player(&s, S0).coins, 15);
     act(&mut s, S0, Action::BuildHouse(hex("E7")));
-    assert_eq!(p(&s, S0).coins, 11);
+    assert_eq!(player(&s, S0).coins, 11);
 }
 
 #[test]
@@ -999,7 +1018,7 @@ fn felines_palaces() {
         .filter(|h| agora_engine::terra_nova::map::neighbours(hex(h)) & river == 0)
         .count() as i32;
     act(&mut s, S0, Action::Pass);
-    assert_eq!(p(&s, S0).vp, dry);
+    assert_eq!(player(&s, S0).vp, dry);
     assert!(dry >= 1);
 }
 
@@ -1042,11 +1061,11 @@ fn round_five_pass_keeps_the_tile_and_ends_the_game() {
     act(&mut s, S0, Action::Pass);
     assert_eq!(s.start_player, S1, "no start-player token in round 5");
     assert_eq!(
-        p(&s, S0).bonus,
+        player(&s, S0).bonus,
         Some(BonusTile(5)),
         "no swap in round 5 (A9)"
     );
-    assert_eq!(p(&s, S0).vp, 1, "F: 1 VP per house");
+    assert_eq!(player(&s, S0).vp, 1, "F: 1 VP per house");
     if TerraNova::legal_actions(&s, S0).contains(&Action::EndTurn) {
         act(&mut s, S0, Action::EndTurn);
     }
@@ -1119,13 +1138,13 @@ fn exchange_before_and_after_the_action() {
     quiet_round(&mut s);
     s.players[0].bowls = [0, 0, 8];
     act(&mut s, S0, Action::ExchangePower(1));
-    assert_eq!(p(&s, S0).coins, 16);
+    assert_eq!(player(&s, S0).coins, 16);
     act(&mut s, S0, Action::PowerAction(PowerAction(3)));
-    assert_eq!(p(&s, S0).coins, 23);
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(player(&s, S0).coins, 23);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     act(&mut s, S0, Action::ExchangePower(3));
-    assert_eq!(p(&s, S0).coins, 26);
-    assert_eq!(p(&s, S0).bowls, [8, 0, 0]);
+    assert_eq!(player(&s, S0).coins, 26);
+    assert_eq!(player(&s, S0).bowls, [8, 0, 0]);
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(s.turn_seat(), Some(S1));
     // With bowl III empty after the action, the turn ends at once.
@@ -1148,15 +1167,19 @@ fn phase_three_power_exchange_before_the_next_income() {
         Some(S0),
         "only seats with bowl III power"
     );
-    let coins = p(&s, S0).coins;
+    let coins = player(&s, S0).coins;
     act(&mut s, S0, Action::ExchangePower(8));
-    assert_eq!(p(&s, S0).coins, coins + 8);
+    assert_eq!(player(&s, S0).coins, coins + 8);
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(s.round, 2);
-    assert_eq!(p(&s, S0).bowls[2], 0, "income power moved I -> II only");
+    assert_eq!(
+        player(&s, S0).bowls[2],
+        0,
+        "income power moved I -> II only"
+    );
 }
 
-fn pass_all_keep_exchange(s: &mut TerraNovaState) {
+fn pass_all_keep_exchange(s: &mut State) {
     for seat in s.order.clone() {
         turn(s, seat);
         act(s, seat, Action::Pass);
@@ -1180,21 +1203,21 @@ fn two_spade_power_action_on_two_hexes_with_one_house() {
     act(&mut s, S0, Action::Hex(hex("E7")));
     assert_eq!(s.terrain_at(hex("E5")), Some(Terrain::Lake));
     assert_eq!(s.terrain_at(hex("E7")), Some(Terrain::Lake));
-    assert_eq!(p(&s, S0).vp, 4);
+    assert_eq!(player(&s, S0).vp, 4);
     let legal = TerraNova::legal_actions(&s, S0);
     assert!(
         legal.contains(&Action::BuildHouse(hex("E5")))
             && legal.contains(&Action::BuildHouse(hex("E7")))
     );
     act(&mut s, S0, Action::BuildHouse(hex("E7")));
-    assert_eq!(p(&s, S0).houses_built, 2);
-    assert_eq!(p(&s, S0).coins, 11);
+    assert_eq!(player(&s, S0).houses_built, 2);
+    assert_eq!(player(&s, S0).coins, 11);
 }
 
 #[test]
 fn two_player_variants_place_neutral_houses() {
-    let s = TerraNova::setup(&TerraNovaOptions::two_player(NeutralVariant::Planner), 9).unwrap();
-    assert!(matches!(s.step, Step::PlannerNeutral { next: 0 }));
+    let s = TerraNova::setup(&Options::two_player(NeutralVariant::Planner), 9).unwrap();
+    assert!(matches!(s.step, Step::PlannerNeutral { next: S0 }));
     let t = s.neutral_terrain.unwrap();
     let mut s = s;
     for seat in [S0, S1] {
@@ -1209,7 +1232,7 @@ fn two_player_variants_place_neutral_houses() {
     }));
     assert_eq!(legal.len(), 8);
     // Random variant: a neutral decision before round 1's income.
-    let mut o = TerraNovaOptions::two_player(NeutralVariant::Random);
+    let mut o = Options::two_player(NeutralVariant::Random);
     o.factions =
         agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
     let mut s = TerraNova::setup(&o, 2).unwrap();
@@ -1307,17 +1330,20 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     s.players[2].left_palace = true;
     s.players[0].coins = 12;
     s.players[0].bowls = [4, 0, 4];
-    let (coins2, vp2) = (p(&s, S2).coins, p(&s, S2).vp);
+    let (coins2, vp2) = (player(&s, S2).coins, player(&s, S2).vp);
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
     // The acting seat's own town first.
-    assert!(matches!(pending(&s), Pending::TownTile { owner: None, .. }));
+    assert!(matches!(
+        pending(&s),
+        Awaiting::TownTile { owner: None, .. }
+    ));
     act(&mut s, S0, Action::TownTile(TownTile(0)));
     // Then seat 2 decides its own tile, during seat 0's turn.
     assert_eq!(s.turn_seat(), Some(S0));
     assert!(matches!(
         pending(&s),
-        Pending::TownTile {
+        Awaiting::TownTile {
             owner: Some(S2),
             ..
         }
@@ -1338,23 +1364,23 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::TownFounded { seat, .. } if *seat == S2)));
-    assert_eq!(p(&s, S2).coins, coins2 + 6, "T1 goes to seat 2");
-    assert_eq!(p(&s, S2).vp, vp2 + 5);
-    assert_eq!(p(&s, S2).town_tiles_left().len(), 3);
-    assert_eq!(p(&s, S0).town_tiles_left().len(), 3);
+    assert_eq!(player(&s, S2).coins, coins2 + 6, "T1 goes to seat 2");
+    assert_eq!(player(&s, S2).vp, vp2 + 5);
+    assert_eq!(player(&s, S2).town_tiles_left().len(), 3);
+    assert_eq!(player(&s, S0).town_tiles_left().len(), 3);
     assert!(s.placed_at(hex("I4")).is_some_and(|x| x.in_town));
     // Seat 0's turn resumes: exchange after the action, then seat 1.
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S0]);
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(s.turn_seat(), Some(S1));
-    assert!(matches!(pending(&s), Pending::Main));
+    assert!(matches!(pending(&s), Awaiting::Main));
 }
 
 // ------------------------------------------------------------------ final wealth exchange
 
 /// Ends round 5: every seat passes (no exchange after passing).
-fn finish_round_five(s: &mut TerraNovaState) {
+fn finish_round_five(s: &mut State) {
     for seat in s.order.clone() {
         turn(s, seat);
         act(s, seat, Action::Pass);
@@ -1400,14 +1426,14 @@ fn final_wealth_exchange_is_each_seats_decision() {
     let e = TerraNova::apply(&mut s, S1, &Action::Pass).unwrap_err();
     assert_eq!(e.code, "UNEXPECTED_DECISION");
     act(&mut s, S1, Action::ExchangePower(1));
-    assert_eq!(p(&s, S1).coins, 15);
+    assert_eq!(player(&s, S1).coins, 15);
     act(&mut s, S1, Action::EndTurn);
     assert_eq!(
-        p(&s, S1).coins,
+        player(&s, S1).coins,
         17,
         "done turns the rest of bowl III into coins"
     );
-    assert_eq!(p(&s, S1).bowls, [8, 0, 0]);
+    assert_eq!(player(&s, S1).bowls, [8, 0, 0]);
     // The Druides choose their conversions (D9's best: twice 3 -> 2 VP, then 1 coin).
     assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S0]);
     let legal = TerraNova::legal_actions(&s, S0);
@@ -1425,7 +1451,7 @@ fn final_wealth_exchange_is_each_seats_decision() {
     assert_eq!(wealth_of(S1), Some(5), "D8: 17 coins -> 5 VP");
     assert_eq!(wealth_of(S2), Some(1), "5 coins -> 1 VP");
     assert_eq!(
-        p(&s, S0).vp,
+        player(&s, S0).vp,
         vp_before[0] + 5 + 8,
         "territory tie 12/8/4 -> 8 each"
     );
@@ -1454,7 +1480,7 @@ fn wealth_vp(out: &agora_engine::Outcome, seat: Seat) -> Option<i32> {
 
 // ------------------------------------------------------------------ power exchange moments
 
-fn exchanges_listed(s: &TerraNovaState, seat: Seat) -> (usize, bool) {
+fn exchanges_listed(s: &State, seat: Seat) -> (usize, bool) {
     let legal = TerraNova::legal_actions(s, seat);
     (
         legal
@@ -1478,7 +1504,7 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     assert!(s.exchange_moment(S0) && !s.exchange_moment(S1));
     assert_eq!(exchanges_listed(&s, S0), (7, true));
     act(&mut s, S0, Action::ConvertPowerToVp);
-    assert_eq!(p(&s, S0).vp, 2);
+    assert_eq!(player(&s, S0).vp, 2);
     assert_eq!(exchanges_listed(&s, S0), (4, true));
     // During the action: not offered, refused with a reason, state untouched.
     act(&mut s, S0, Action::Build);
@@ -1490,15 +1516,15 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
         assert!(s == before);
     }
     act(&mut s, S0, Action::Hex(hex("E3")));
-    assert_eq!(p(&s, S0).coins, 4, "1 spade");
-    assert!(matches!(pending(&s), Pending::BuildOn { .. }));
+    assert_eq!(player(&s, S0).coins, 4, "1 spade");
+    assert!(matches!(pending(&s), Awaiting::BuildOn { .. }));
     assert_eq!(exchanges_listed(&s, S0), (0, false));
     act(&mut s, S0, Action::BuildHouse(hex("E3")));
     // After the action.
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(exchanges_listed(&s, S0), (4, true));
     act(&mut s, S0, Action::ExchangePower(1));
-    assert_eq!(p(&s, S0).coins, 1);
+    assert_eq!(player(&s, S0).coins, 1);
     act(&mut s, S0, Action::EndTurn);
     // Another seat's turn: nothing for seat 0.
     assert_eq!(s.turn_seat(), Some(S1));
@@ -1517,13 +1543,13 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     act(&mut s, S1, Action::EndTurn);
     // Passing: the bonus swap is part of the action; the exchange comes after it.
     act(&mut s, S0, Action::Pass);
-    assert_eq!(pending(&s), Pending::PassBonus);
+    assert_eq!(pending(&s), Awaiting::PassBonus);
     assert_eq!(exchanges_listed(&s, S0), (0, false));
     let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(&s, S0).first().cloned() else {
         panic!("a bonus tile to take")
     };
     act(&mut s, S0, Action::TakeBonus(t));
-    assert_eq!(pending(&s), Pending::AfterAction);
+    assert_eq!(pending(&s), Awaiting::AfterAction);
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::EndTurn);
     // Phase 3.
@@ -1531,5 +1557,5 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     assert_eq!(TerraNova::to_act(&s).iter().next(), Some(S0));
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::ConvertPowerToVp);
-    assert_eq!(p(&s, S0).vp, 4);
+    assert_eq!(player(&s, S0).vp, 4);
 }

@@ -280,6 +280,9 @@ pub fn view(view: &TerraNovaView, names: &Names) -> String {
             format!("round {} of 5", view.round)
         };
         let to_act: Vec<_> = view.to_act.iter().map(|s| names.seat(*s)).collect();
+        // The sentence is still filled; `pending_decision` is the typed form of it.
+        #[allow(deprecated)]
+        let pending = view.pending.replace('_', " ");
         let _ = writeln!(
             out,
             "{round}; waiting for {} ({})",
@@ -288,7 +291,7 @@ pub fn view(view: &TerraNovaView, names: &Names) -> String {
             } else {
                 to_act.join(", ")
             },
-            view.pending.replace('_', " ")
+            pending
         );
     }
     if !view.round_tiles.is_empty() {
