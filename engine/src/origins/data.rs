@@ -1,8 +1,9 @@
 //! Component tables, read once from `engine/data/origins/*.toml` (embedded at compile time)
 //! into typed rows. Every ASSUMED value of the rules page is one row there.
 
-use super::types::Colour;
-use serde::Deserialize;
+use super::types::{Colour, ZodiacId};
+use crate::Provenance;
+use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 const BOARD_TOML: &str = include_str!("../../data/origins/board.toml");
@@ -10,17 +11,8 @@ const BUILDINGS_TOML: &str = include_str!("../../data/origins/buildings.toml");
 const DISTRICTS_TOML: &str = include_str!("../../data/origins/districts.toml");
 const ZODIAC_TOML: &str = include_str!("../../data/origins/zodiac.toml");
 
-/// Where a data row comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Seed,
-    Source,
-    Derived,
-    Assumed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// A main action of a Meeting Place (spelled in snake case in `board.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MainAction {
     Stone3,
@@ -35,7 +27,41 @@ pub enum MainAction {
     Feed,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+impl MainAction {
+    pub const ALL: [MainAction; 10] = [
+        MainAction::Stone3,
+        MainAction::Military,
+        MainAction::Food3,
+        MainAction::Build,
+        MainAction::Wisdom3,
+        MainAction::Temple,
+        MainAction::Gold,
+        MainAction::Recruit,
+        MainAction::Mix3,
+        MainAction::Feed,
+    ];
+    /// The wire name: "STONE3", "MILITARY" ...
+    pub fn code(self) -> &'static str {
+        match self {
+            MainAction::Stone3 => "STONE3",
+            MainAction::Military => "MILITARY",
+            MainAction::Food3 => "FOOD3",
+            MainAction::Build => "BUILD",
+            MainAction::Wisdom3 => "WISDOM3",
+            MainAction::Temple => "TEMPLE",
+            MainAction::Gold => "GOLD",
+            MainAction::Recruit => "RECRUIT",
+            MainAction::Mix3 => "MIX3",
+            MainAction::Feed => "FEED",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.code() == code)
+    }
+}
+
+/// The effect of a Bonus action tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusEffect {
     Military,
@@ -43,6 +69,29 @@ pub enum BonusEffect {
     Temple,
     Resource,
     Orator,
+}
+
+impl BonusEffect {
+    pub const ALL: [BonusEffect; 5] = [
+        BonusEffect::Military,
+        BonusEffect::Build,
+        BonusEffect::Temple,
+        BonusEffect::Resource,
+        BonusEffect::Orator,
+    ];
+    /// The wire name: "MILITARY", "BUILD", "TEMPLE", "RESOURCE", "ORATOR".
+    pub fn code(self) -> &'static str {
+        match self {
+            BonusEffect::Military => "MILITARY",
+            BonusEffect::Build => "BUILD",
+            BonusEffect::Temple => "TEMPLE",
+            BonusEffect::Resource => "RESOURCE",
+            BonusEffect::Orator => "ORATOR",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.code() == code)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -282,12 +331,10 @@ fn pattern<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Option<Colour>; 4]
     for (i, s) in raw.iter().enumerate() {
         out[i] = match s.as_str() {
             "-" => None,
-            "R" => Some(Colour::Red),
-            "P" => Some(Colour::Purple),
-            "B" => Some(Colour::Blue),
-            "Y" => Some(Colour::Yellow),
-            "O" => Some(Colour::Orange),
-            other => return Err(serde::de::Error::custom(format!("bad colour {other}"))),
+            code => Some(
+                Colour::from_code(code)
+                    .ok_or_else(|| serde::de::Error::custom(format!("bad colour {code}")))?,
+            ),
         };
     }
     Ok(out)
@@ -355,17 +402,13 @@ impl Tables {
             .iter()
             .find(|p| p.players == players)
     }
-    pub fn building_index(&self, id: &str) -> Option<u8> {
-        self.buildings
-            .iter()
-            .position(|b| b.id == id)
-            .map(|i| i as u8)
-    }
-    pub fn zodiac_index(&self, kind: ZodiacKind) -> Option<u8> {
+    /// The Zodiac card of this kind.
+    pub fn zodiac_card(&self, kind: ZodiacKind) -> Option<ZodiacId> {
         self.zodiac
             .iter()
             .position(|z| z.kind == kind)
-            .map(|i| i as u8)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(ZodiacId)
     }
     pub fn section(&self, space: u8) -> u8 {
         self.board
@@ -396,6 +439,24 @@ impl Tables {
     }
 }
 
+/// The catalog's list of data that is not from the printed game.
+pub fn provisional() -> Vec<String> {
+    [
+        "solo dice per colour and Orator count (A-01)",
+        "military advance 2 spaces (A-05) and military track bonuses (A-08)",
+        "Agora ability: 1 basic resource (A-09)",
+        "Building Market Wisdom costs per slot (A-13)",
+        "Citizen Recruitment Wisdom costs per slot (A-14)",
+        "population base Food costs 4 and 6 (A-15)",
+        "temple track VP except 16, 31, 70 (A-16)",
+        "counsellor row VP (A-17)",
+        "bonus tile and building colours (A-18), building Stone costs and copies (A-19)",
+        "district cards: placeholder deck of 45 (A-20, A-21)",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 /// Validation used by tests.
 pub fn validate() -> Result<(), String> {
     let t = load()?;
@@ -410,13 +471,13 @@ pub fn validate() -> Result<(), String> {
             .map(|b| b.copies as u32)
             .sum();
         if n != 15 {
-            return Err(format!("{c:?}: {n} tiles, 15 expected"));
+            return Err(format!("{}: {n} tiles, 15 expected", c.code()));
         }
         if t.districts.iter().filter(|d| d.tower == c).count() != 9 {
-            return Err(format!("{c:?}: 9 district towers expected"));
+            return Err(format!("{}: 9 district towers expected", c.code()));
         }
         if t.board.bonus_tile.iter().filter(|b| b.colour == c).count() != 1 {
-            return Err(format!("{c:?}: one bonus tile expected"));
+            return Err(format!("{}: one bonus tile expected", c.code()));
         }
     }
     if t.buildings.iter().any(|b| !(1..=3).contains(&b.stone)) {
