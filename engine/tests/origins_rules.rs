@@ -463,7 +463,7 @@ fn worked_example_t13_military_retreat() {
     s.players[3].military = 6;
     s.players[3].military_key = 12;
     assert_eq!(bastion_holder(&s), Seat(3));
-    play(&mut s, |p| retreat(p));
+    play(&mut s, retreat);
     assert_eq!(s.players[0].military, 1);
     for p in 1..4 {
         assert_eq!(s.players[p].military, 4);
@@ -488,7 +488,7 @@ fn worked_example_t14_zodiac_tie_goes_to_lowest_marker() {
     s.players[1].temples[1] = 4;
     s.players[1].temple_key[1] = 6;
     s.zodiac[1].1 = None;
-    play(&mut s, |p| agora_engine::origins::round::end_of_round(p));
+    play(&mut s, agora_engine::origins::round::end_of_round);
     assert_eq!(s.zodiac[1].1, Some(Seat(0)));
 }
 
@@ -757,7 +757,7 @@ fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     // end of round: used orator returns with +1
-    play(&mut s, |p| agora_engine::origins::round::end_of_round(p));
+    play(&mut s, agora_engine::origins::round::end_of_round);
     assert!(s.orator_area.contains(&Some(5)));
     assert!(s.players[0].orators.is_empty());
 }
@@ -947,7 +947,7 @@ fn solo_zodiac_return_and_neutral_schedule() {
         act(&mut s, a);
     }
     s.zodiac = [ZodiacId(0), ZodiacId(1), ZodiacId(2)].map(|z| (z, Some(Seat(0))));
-    play(&mut s, |p| agora_engine::origins::round::end_of_round(p));
+    play(&mut s, agora_engine::origins::round::end_of_round);
     assert_eq!(s.zodiac.iter().filter(|z| z.1.is_some()).count(), 1);
     assert_eq!(s.neutral, Some(6));
     assert_eq!(s.round, 2);
@@ -1135,12 +1135,12 @@ fn solo_neutral_marker_schedule_rounds_2_to_5_then_game_ends() {
     assert_eq!(s.neutral, Some(0));
     let mut seen = Vec::new();
     for _ in 0..4 {
-        play(&mut s, |p| end_of_round(p));
+        play(&mut s, end_of_round);
         seen.push(s.neutral);
     }
     assert_eq!(seen, vec![Some(6), Some(9), Some(12), Some(15)]);
     assert_eq!(s.phase, Phase::Play);
-    play(&mut s, |p| end_of_round(p));
+    play(&mut s, end_of_round);
     assert_eq!(s.phase, Phase::Over, "solo: exactly 5 rounds");
 }
 
@@ -1156,7 +1156,7 @@ fn zodiac_award_highest_marker_wins_and_card_stays_if_nobody_moved() {
     s.players[0].temples[2] = 4;
     s.players[0].temple_key[2] = 9;
     s.zodiac[2].1 = Some(Seat(0));
-    play(&mut s, |p| end_of_round(p));
+    play(&mut s, end_of_round);
     assert_eq!(s.zodiac[0].1, None, "A-11: stays on its temple");
     assert_eq!(s.zodiac[1].1, Some(Seat(1)), "A-11: stays with its holder");
     assert_eq!(s.zodiac[2].1, Some(Seat(1)), "highest marker");
