@@ -188,12 +188,12 @@ pub struct Constants {
     pub bases_start: u8,
     pub final_space_vp: i32,
     pub last_base_vp: i32,
-    pub military_advance_main: u8,
-    pub military_advance_bonus: u8,
     pub solo_target_base: i32,
     pub solo_target_step: i32,
     pub solo_rounds: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -202,6 +202,8 @@ pub struct MeetingPlace {
     pub top: MainAction,
     pub bottom: MainAction,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -210,6 +212,8 @@ pub struct BonusTile {
     pub colour: Colour,
     pub effect: BonusEffect,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -217,30 +221,40 @@ pub struct SoloCondition {
     pub place: u8,
     pub colour: Colour,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct CostRow {
     pub wisdom: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct OratorRow {
     pub faces: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct FoodRow {
     pub food: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct VpRow {
     pub vp: Vec<i32>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -249,6 +263,18 @@ pub struct MilitarySpace {
     pub section: u8,
     pub bonus: MilitaryBonus,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Spaces a marker advances with the Military main action and Bonus action.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MilitaryAdvance {
+    pub main: u8,
+    pub bonus: u8,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -256,6 +282,8 @@ pub struct SoloNeutral {
     pub round: u8,
     pub space: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -274,12 +302,15 @@ pub struct SanctuaryRow {
 pub struct AgoraRow {
     pub effect: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Board {
     pub player_count: Vec<PlayerCount>,
     pub constants: Constants,
+    pub military_advance: MilitaryAdvance,
     pub meeting_place: Vec<MeetingPlace>,
     pub bonus_tile: Vec<BonusTile>,
     pub solo_condition: Vec<SoloCondition>,
@@ -308,6 +339,8 @@ pub struct Building {
     pub ability: Ability,
     pub text: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 /// A District card. `pattern` = TL, TR, BL, BR; `None` = grey (any tile).
@@ -320,6 +353,8 @@ pub struct DistrictCard {
     pub vp_high: i32,
     pub vp_low: i32,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 fn pattern<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Option<Colour>; 4], D::Error> {
@@ -348,6 +383,8 @@ pub struct Zodiac {
     pub name_fr: String,
     pub text: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -439,22 +476,139 @@ impl Tables {
     }
 }
 
-/// The catalog's list of data that is not from the printed game.
+/// The catalog's list of data that is not from the printed game: one line per table and
+/// note of the rows marked `assumed`, so correcting a row in the TOML files changes the
+/// catalog without a code edit.
 pub fn provisional() -> Vec<String> {
-    [
-        "solo dice per colour and Orator count (A-01)",
-        "military advance 2 spaces (A-05) and military track bonuses (A-08)",
-        "Agora ability: 1 basic resource (A-09)",
-        "Building Market Wisdom costs per slot (A-13)",
-        "Citizen Recruitment Wisdom costs per slot (A-14)",
-        "population base Food costs 4 and 6 (A-15)",
-        "temple track VP except 16, 31, 70 (A-16)",
-        "counsellor row VP (A-17)",
-        "bonus tile and building colours (A-18), building Stone costs and copies (A-19)",
-        "district cards: placeholder deck of 45 (A-20, A-21)",
-    ]
-    .map(String::from)
-    .to_vec()
+    let t = tables();
+    let b = &t.board;
+    let mut rows: Vec<(&str, String, Provenance, &str)> = Vec::new();
+    let mut row = |table, id: String, provenance, note: &'static str| {
+        rows.push((table, id, provenance, note));
+    };
+    for r in &b.player_count {
+        row("players", r.players.to_string(), r.provenance, &r.note);
+    }
+    row(
+        "constants",
+        String::new(),
+        b.constants.provenance,
+        &b.constants.note,
+    );
+    let advance = &b.military_advance;
+    row(
+        "military advance",
+        String::new(),
+        advance.provenance,
+        &advance.note,
+    );
+    for r in &b.meeting_place {
+        row("meeting place", r.number.to_string(), r.provenance, &r.note);
+    }
+    for r in &b.bonus_tile {
+        row("bonus tile", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &b.solo_condition {
+        row("solo condition", r.place.to_string(), r.provenance, &r.note);
+    }
+    row(
+        "Market Wisdom costs",
+        String::new(),
+        b.market.provenance,
+        &b.market.note,
+    );
+    let recruitment = &b.recruitment;
+    row(
+        "Recruitment Wisdom costs",
+        String::new(),
+        recruitment.provenance,
+        &recruitment.note,
+    );
+    row(
+        "Orator faces",
+        String::new(),
+        b.orator.provenance,
+        &b.orator.note,
+    );
+    row(
+        "population Food costs",
+        String::new(),
+        b.population.provenance,
+        &b.population.note,
+    );
+    row(
+        "temple track VP",
+        String::new(),
+        b.temple.provenance,
+        &b.temple.note,
+    );
+    row(
+        "counsellor VP",
+        String::new(),
+        b.counsellors.provenance,
+        &b.counsellors.note,
+    );
+    row(
+        "Agora ability",
+        String::new(),
+        b.agora.provenance,
+        &b.agora.note,
+    );
+    for r in &b.military_space {
+        row(
+            "military spaces",
+            r.index.to_string(),
+            r.provenance,
+            &r.note,
+        );
+    }
+    for r in &b.solo_neutral {
+        row(
+            "solo neutral rounds",
+            r.round.to_string(),
+            r.provenance,
+            &r.note,
+        );
+    }
+    for r in &t.buildings {
+        row("buildings", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &t.districts {
+        row("district cards", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &t.zodiac {
+        row("zodiac cards", r.id.clone(), r.provenance, &r.note);
+    }
+    // Group the assumed rows by table and note, in table order.
+    let mut groups: Vec<(&str, &str, Vec<String>)> = Vec::new();
+    for (table, id, provenance, note) in rows {
+        if !provenance.is_provisional() {
+            continue;
+        }
+        match groups
+            .iter_mut()
+            .find(|(t, n, _)| *t == table && *n == note)
+        {
+            Some((_, _, ids)) => ids.push(id),
+            None => groups.push((table, note, vec![id])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(table, note, ids)| {
+            let ids = match ids.as_slice() {
+                [] => String::new(),
+                [one] if one.is_empty() => String::new(),
+                [one] => format!(" {one}"),
+                [first, .., last] => format!(" {first} to {last} ({})", ids.len()),
+            };
+            if note.is_empty() {
+                format!("{table}{ids}")
+            } else {
+                format!("{table}{ids}: {note}")
+            }
+        })
+        .collect()
 }
 
 /// Validation used by tests.
@@ -521,4 +675,29 @@ pub fn validate() -> Result<(), String> {
         return Err("duplicate ids".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_lists_each_group_of_assumed_rows_once() {
+        let list = provisional();
+        for line in [
+            "players 1: A-01: solo dice/orators extrapolated; district count seed",
+            "military advance: A-05",
+            "military spaces 2 to 15 (14): A-08",
+            "district cards D01 to D45 (45): A-20/A-21 placeholder card",
+        ] {
+            assert!(list.iter().any(|l| l == line), "{line} in {list:#?}");
+        }
+        assert!(
+            !list.iter().any(|l| l.starts_with("constants")),
+            "seed rows stay out"
+        );
+        let mut unique = list.clone();
+        unique.dedup();
+        assert_eq!(unique, list);
+    }
 }

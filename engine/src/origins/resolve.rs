@@ -588,7 +588,6 @@ fn start_visit(state: &mut Play<'_>, seat: Seat, worker: Worker, place: u8) {
 }
 
 fn main_action(state: &mut Play<'_>, seat: Seat, a: MainAction) {
-    let c = &tables().board.constants;
     match a {
         MainAction::Stone3 => state.gain(seat, Resource::Stone, 3),
         MainAction::Food3 => state.gain(seat, Resource::Food, 3),
@@ -603,7 +602,7 @@ fn main_action(state: &mut Play<'_>, seat: Seat, a: MainAction) {
             state.tasks.push(Task::GainBasic { n: 1 });
         }
         MainAction::Military => state.tasks.push(Task::Military {
-            advance: c.military_advance_main,
+            advance: tables().board.military_advance.main,
             either: false,
             advanced: false,
             attacked: false,
@@ -631,7 +630,7 @@ fn bonus_action(state: &mut Play<'_>, seat: Seat, e: BonusEffect) {
         BonusEffect::Military => {
             state.pay(seat, Resource::Wisdom, 1);
             state.tasks.push(Task::Military {
-                advance: tables().board.constants.military_advance_bonus,
+                advance: tables().board.military_advance.bonus,
                 either: true,
                 advanced: false,
                 attacked: false,
