@@ -807,7 +807,7 @@ pub fn score_card(state: &mut Play<'_>, seat: Seat, idx: usize) {
     if first {
         state.player_mut(seat).scored_cards.push(card);
     }
-    state.add_vp(seat, vp, &format!("district card {}", row.id));
+    state.add_vp(seat, vp, &format!("district card {}", card.code()));
     state.gain(seat, Resource::Gold, gold as u32);
     state.districts[idx].1 = 0;
 }
