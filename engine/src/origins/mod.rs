@@ -3,13 +3,16 @@
 //!
 //! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
 //! (`state::Task`); the top one is the decision to make, and `choices` lists its options.
-//! `apply` accepts exactly the listed actions and refuses anything else with a stable code.
+//! `apply` accepts exactly the listed actions and refuses anything else with a [`Refusal`].
 //!
-//! Modules: `types` (public contract: options, actions, events, views), `data` (typed
-//! tables from the TOML files, each row with its provenance), `setup`, `choices` (legal
-//! actions per pending decision), `resolve` (applying a decision, visits, building, districts,
-//! passing), `abilities` (the 30 buildings), `military`, `city` (seats, district matching),
-//! `round` (end of round, end conditions, solo schedule), `scoring`, `view`.
+//! Modules: `types` (public contract: options, actions, events, views, the pending
+//! decision, and the ids with their codes), `data` (typed tables from the TOML files, each
+//! row with its provenance), `setup`, `choices` (legal actions per pending decision),
+//! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
+//! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
+//! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
+//! `wire` (proto conversions, feature `wire`). Rule code that changes the state takes a
+//! `state::Play`: the state plus the sink of the events `Game::perform` reports.
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
 //! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
