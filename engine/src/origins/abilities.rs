@@ -3,14 +3,15 @@
 use super::data::{tables, Ability, ZodiacKind};
 use super::military::{advance, weaker};
 use super::resolve::move_temple;
-use super::state::{building_colour, State, Task};
+use super::state::{Play, Task};
 use super::types::{Cell, Colour, Resource, Temple};
+use crate::Seat;
 
 fn table_vp(row: &[i32], k: usize) -> i32 {
     row.get(k).or(row.last()).copied().unwrap_or(0)
 }
 
-pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
+pub fn run(state: &mut Play<'_>, seat: Seat, cell: Cell, a: Ability) {
     let t = tables();
     match a {
         Ability::Granary => {
@@ -23,7 +24,7 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
         }
         Ability::Market => {
             let n = state
-                .p(seat)
+                .player(seat)
                 .freemen
                 .iter()
                 .filter(|f| f.die.colour == Colour::Yellow)
@@ -49,7 +50,7 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
         Ability::Arena => {
             let b = state.count_colour(seat, Colour::Red) as i32;
             let f = state
-                .p(seat)
+                .player(seat)
                 .freemen
                 .iter()
                 .filter(|f| f.die.colour == Colour::Red)
@@ -75,7 +76,7 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
         }
         Ability::Veterans => state.tasks.push(Task::Veterans),
         Ability::Castle => {
-            let n = state.p(seat).seats.len() as i32;
+            let n = state.player(seat).seats.len() as i32;
             state.add_vp(seat, 1 + 3 * n, "Castle");
         }
         Ability::ConstructionSite => state.tasks.push(Task::ConstructionSite),
@@ -87,7 +88,7 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
         Ability::Forum => state.tasks.push(Task::TakeOrator { optional: true }),
         Ability::StoneCircle => {
             let mut colours: Vec<Colour> =
-                state.buildings(seat).filter_map(building_colour).collect();
+                state.buildings(seat).filter_map(|b| b.colour()).collect();
             colours.sort();
             colours.dedup();
             let vp = table_vp(&t.board.stone_circle.vp_by_colours, colours.len());
@@ -125,14 +126,18 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
             aquarius: false,
         }),
         Ability::ArtistsSalon => {
-            let mut colours: Vec<Colour> =
-                state.p(seat).freemen.iter().map(|f| f.die.colour).collect();
+            let mut colours: Vec<Colour> = state
+                .player(seat)
+                .freemen
+                .iter()
+                .map(|f| f.die.colour)
+                .collect();
             colours.sort();
             colours.dedup();
             state.add_vp(seat, 3 * colours.len() as i32, "Artists' Salon");
         }
         Ability::AstronomyTower => {
-            let n = 1 + state.p(seat).counsellors.len() as u32;
+            let n = 1 + state.player(seat).counsellors.len() as u32;
             state.gain(seat, Resource::Wisdom, n);
         }
         Ability::Fountain => {
@@ -141,7 +146,7 @@ pub fn run(state: &mut State, seat: u8, cell: Cell, a: Ability) {
         }
         Ability::Portal => state.tasks.push(Task::Portal),
         Ability::HealersHouse => {
-            let n = state.p(seat).freemen.len() as i32;
+            let n = state.player(seat).freemen.len() as i32;
             state.add_vp(seat, 1 + n, "Healer's House");
         }
         Ability::MagesTower => state.tasks.push(Task::Mages { cell }),

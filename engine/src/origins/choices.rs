@@ -3,12 +3,11 @@
 use super::city::empty_seats;
 use super::data::{tables, Ability, BonusEffect, MainAction, ZodiacKind};
 use super::military::can_advance;
-use super::state::{
-    building_ability, building_colour, can_pay_with, pay_with, Phase, State, Task, TurnStep,
-};
+use super::state::{can_pay_with, pay_with, Phase, State, Task, TurnStep};
 use super::types::{Action, CityTile, Colour, MainSlot, Resource, Temple, Worker};
+use crate::Seat;
 
-pub fn legal(state: &State, seat: u8) -> Vec<Action> {
+pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
     if seat != state.current {
         return Vec::new();
     }
@@ -32,8 +31,8 @@ pub fn legal(state: &State, seat: u8) -> Vec<Action> {
     }
 }
 
-pub fn can_use_superiority(state: &State, seat: u8) -> bool {
-    !state.superiority_used && state.p(seat).superiority > 0 && !state.p(seat).passed
+pub fn can_use_superiority(state: &State, seat: Seat) -> bool {
+    !state.superiority_used && state.player(seat).superiority > 0 && !state.player(seat).passed
 }
 
 fn draft_choices(state: &State) -> Vec<Action> {
@@ -52,8 +51,8 @@ fn draft_choices(state: &State) -> Vec<Action> {
         .collect()
 }
 
-pub fn turn_actions(state: &State, seat: u8) -> Vec<Action> {
-    let p = state.p(seat);
+pub fn turn_actions(state: &State, seat: Seat) -> Vec<Action> {
+    let p = state.player(seat);
     let mut v = Vec::new();
     let mut workers = vec![Worker::Archon];
     workers.extend((0..p.freemen.len() as u8).map(Worker::Freeman));
@@ -84,14 +83,14 @@ pub fn turn_actions(state: &State, seat: u8) -> Vec<Action> {
     v
 }
 
-pub fn population_cost(state: &State, seat: u8) -> Option<u8> {
+pub fn population_cost(state: &State, seat: Seat) -> Option<u8> {
     let c = &tables().board.constants;
-    let bought = state.p(seat).bases.checked_sub(c.bases_start)?;
+    let bought = state.player(seat).bases.checked_sub(c.bases_start)?;
     tables().board.population.food.get(bought as usize).copied()
 }
 
 /// Wisdom to pay for a visit, or None when the worker is not available.
-pub fn visit_cost(state: &State, seat: u8, w: Worker, place: u8) -> Option<u32> {
+pub fn visit_cost(state: &State, seat: Seat, w: Worker, place: u8) -> Option<u32> {
     let value = state.worker_value(seat, w)?;
     let dial = state.places.get(place as usize - 1)?.dial;
     Some(match value {
@@ -100,11 +99,11 @@ pub fn visit_cost(state: &State, seat: u8, w: Worker, place: u8) -> Option<u32> 
     })
 }
 
-pub fn visit_legal(state: &State, seat: u8, w: Worker, place: u8) -> bool {
+pub fn visit_legal(state: &State, seat: Seat, w: Worker, place: u8) -> bool {
     let Some(cost) = visit_cost(state, seat, w, place) else {
         return false;
     };
-    let res = state.p(seat).res;
+    let res = state.player(seat).res;
     if !can_pay_with(&res, Resource::Wisdom, cost) {
         return false;
     }
@@ -120,11 +119,11 @@ pub fn visit_legal(state: &State, seat: u8, w: Worker, place: u8) -> bool {
         || main_possible(state, seat, mp.bottom, &after, excl)
 }
 
-pub fn taurus(state: &State, seat: u8) -> u8 {
+pub fn taurus(state: &State, seat: Seat) -> u8 {
     u8::from(state.has_zodiac(seat, ZodiacKind::Taurus))
 }
 
-fn recruit_possible(state: &State, seat: u8, res: &[u32; 4], free: bool) -> bool {
+fn recruit_possible(state: &State, seat: Seat, res: &[u32; 4], free: bool) -> bool {
     state.free_bases(seat) > 0
         && (0..5).any(|k| {
             state.recruitment[k].is_some()
@@ -133,7 +132,7 @@ fn recruit_possible(state: &State, seat: u8, res: &[u32; 4], free: bool) -> bool
         })
 }
 
-pub fn recruit_cost(state: &State, seat: u8, k: usize) -> u8 {
+pub fn recruit_cost(state: &State, seat: Seat, k: usize) -> u8 {
     tables()
         .board
         .recruitment
@@ -144,7 +143,7 @@ pub fn recruit_cost(state: &State, seat: u8, k: usize) -> u8 {
         .saturating_sub(taurus(state, seat))
 }
 
-pub fn market_cost(state: &State, seat: u8, k: usize) -> u8 {
+pub fn market_cost(state: &State, seat: Seat, k: usize) -> u8 {
     tables()
         .board
         .market
@@ -155,19 +154,19 @@ pub fn market_cost(state: &State, seat: u8, k: usize) -> u8 {
         .saturating_sub(taurus(state, seat))
 }
 
-fn temple_open(state: &State, seat: u8) -> bool {
+fn temple_open(state: &State, seat: Seat) -> bool {
     Temple::ALL
         .iter()
         .any(|&t| state.temple_step(seat, t) < tables().temple_top())
 }
 
-fn build_possible(state: &State, seat: u8) -> bool {
-    state.market.iter().any(|m| m.is_some()) || !state.p(seat).kept.is_empty()
+fn build_possible(state: &State, seat: Seat) -> bool {
+    state.market.iter().any(|m| m.is_some()) || !state.player(seat).kept.is_empty()
 }
 
 pub fn main_possible(
     state: &State,
-    seat: u8,
+    seat: Seat,
     a: MainAction,
     res: &[u32; 4],
     excl: Option<usize>,
@@ -180,7 +179,7 @@ pub fn main_possible(
             can_pay_with(res, Resource::Food, 1)
                 && (can_advance(state, seat)
                     || state
-                        .p(seat)
+                        .player(seat)
                         .freemen
                         .iter()
                         .enumerate()
@@ -190,8 +189,8 @@ pub fn main_possible(
     }
 }
 
-pub fn bonus_possible(state: &State, seat: u8, e: BonusEffect) -> bool {
-    let res = &state.p(seat).res;
+pub fn bonus_possible(state: &State, seat: Seat, e: BonusEffect) -> bool {
+    let res = &state.player(seat).res;
     match e {
         BonusEffect::Military => can_pay_with(res, Resource::Wisdom, 1),
         BonusEffect::Build => can_pay_with(res, Resource::Food, 1) && build_possible(state, seat),
@@ -205,13 +204,13 @@ fn place_actions(state: &State, place: u8) -> Option<(MainAction, MainAction, Bo
     let t = tables();
     let mp = t.board.meeting_place.get(place as usize - 1)?;
     let pl = state.places.get(place as usize - 1)?;
-    let b = t.board.bonus_tile.get(pl.bonus as usize)?;
+    let b = pl.bonus.row()?;
     Some((mp.top, mp.bottom, b.effect))
 }
 
-fn unused(state: &State, seat: u8) -> impl Iterator<Item = u8> + '_ {
+fn unused(state: &State, seat: Seat) -> impl Iterator<Item = u8> + '_ {
     state
-        .p(seat)
+        .player(seat)
         .freemen
         .iter()
         .enumerate()
@@ -224,8 +223,8 @@ fn can_afford_build(res: &[u32; 4], wisdom: u8, stone: u8) -> bool {
     short <= res[3]
 }
 
-pub fn task_choices(state: &State, seat: u8, task: &Task) -> Vec<Action> {
-    let p = state.p(seat);
+pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
+    let p = state.player(seat);
     let top = tables().temple_top();
     let mut v = Vec::new();
     match task {
@@ -332,7 +331,7 @@ pub fn task_choices(state: &State, seat: u8, task: &Task) -> Vec<Action> {
             let virgo = state.has_zodiac(seat, ZodiacKind::Virgo) && state.farms(seat) > 0;
             for (k, m) in state.market.iter().enumerate() {
                 let Some(b) = m else { continue };
-                let stone = tables().buildings.get(*b as usize).map_or(0, |x| x.stone);
+                let stone = b.row().map_or(0, |x| x.stone);
                 if virgo || can_afford_build(&p.res, market_cost(state, seat, k), stone) {
                     v.push(Action::MarketTile {
                         slot: k as u8 + 1,
@@ -345,7 +344,7 @@ pub fn task_choices(state: &State, seat: u8, task: &Task) -> Vec<Action> {
                 });
             }
             for (i, b) in p.kept.iter().enumerate() {
-                let stone = tables().buildings.get(*b as usize).map_or(0, |x| x.stone);
+                let stone = b.row().map_or(0, |x| x.stone);
                 if virgo || can_afford_build(&p.res, 0, stone) {
                     v.push(Action::KeptTile(i as u8));
                 }
@@ -483,9 +482,7 @@ pub fn task_choices(state: &State, seat: u8, task: &Task) -> Vec<Action> {
         Task::Mages { cell } => {
             for nb in cell.neighbours() {
                 if let Some(b) = state.building_at(seat, nb) {
-                    if building_colour(b).is_some()
-                        && building_ability(b) != Some(Ability::MagesTower)
-                    {
+                    if b.colour().is_some() && b.ability() != Some(Ability::MagesTower) {
                         v.push(Action::Activate(nb));
                     }
                 }

@@ -1,8 +1,8 @@
 //! City grid: Seats of Power, District patterns and their matching (8 symmetries).
 
-use super::data::tables;
-use super::state::{building_colour, State};
+use super::state::State;
 use super::types::{Cell, CityTile, Colour};
+use crate::Seat;
 
 /// The 4 cells of the District whose Seat is named by its bottom-left cell, in the order
 /// TL, TR, BL, BR.
@@ -16,13 +16,13 @@ pub fn district_cells(seat: Cell) -> [Cell; 4] {
 }
 
 /// Empty Seats of Power (complete 2x2 blocks without a die) of a city.
-pub fn empty_seats(state: &State, seat: u8) -> Vec<Cell> {
+pub fn empty_seats(state: &State, seat: Seat) -> Vec<Cell> {
     let mut out = Vec::new();
-    for t in &state.p(seat).city {
+    for t in &state.player(seat).city {
         for &c in &t.cells {
             let cells = district_cells(c);
             if cells.iter().all(|&x| state.occupied(seat, x))
-                && !state.p(seat).seats.iter().any(|(s, _)| *s == c)
+                && !state.player(seat).seats.iter().any(|(s, _)| *s == c)
                 && !out.contains(&c)
             {
                 out.push(c);
@@ -34,8 +34,8 @@ pub fn empty_seats(state: &State, seat: u8) -> Vec<Cell> {
 }
 
 /// Colours of a District's cells (TL, TR, BL, BR); `None` for colourless tiles.
-pub fn district_colours(state: &State, seat: u8, at: Cell) -> [Option<Colour>; 4] {
-    district_cells(at).map(|c| state.building_at(seat, c).and_then(building_colour))
+pub fn district_colours(state: &State, seat: Seat, at: Cell) -> [Option<Colour>; 4] {
+    district_cells(at).map(|c| state.building_at(seat, c).and_then(|b| b.colour()))
 }
 
 /// Does a card pattern (TL, TR, BL, BR; None = any) match a block under any of the
@@ -67,16 +67,14 @@ pub fn pattern_matches(pattern: &[Option<Colour>; 4], block: &[Option<Colour>; 4
 }
 
 /// Indices (into `state.districts`) of revealed cards matching the District at `at`.
-pub fn matching_cards(state: &State, seat: u8, at: Cell) -> Vec<u8> {
+pub fn matching_cards(state: &State, seat: Seat, at: Cell) -> Vec<u8> {
     let block = district_colours(state, seat, at);
     state
         .districts
         .iter()
         .enumerate()
         .filter(|(_, (card, _))| {
-            tables()
-                .districts
-                .get(*card as usize)
+            card.row()
                 .is_some_and(|d| pattern_matches(&d.pattern, &block))
         })
         .map(|(i, _)| i as u8)
@@ -85,11 +83,11 @@ pub fn matching_cards(state: &State, seat: u8, at: Cell) -> Vec<u8> {
 
 /// Buildings activated by completing the District at `at` with a die of `colour`:
 /// adjacent buildings of that colour, plus the Agora if adjacent.
-pub fn district_activations(state: &State, seat: u8, at: Cell, colour: Colour) -> Vec<Cell> {
+pub fn district_activations(state: &State, seat: Seat, at: Cell, colour: Colour) -> Vec<Cell> {
     let mut out = Vec::new();
     for c in district_cells(at) {
         match state.tile_at(seat, c).map(|t| t.tile) {
-            Some(CityTile::Building(b)) if building_colour(b) == Some(colour) => out.push(c),
+            Some(CityTile::Building(b)) if b.colour() == Some(colour) => out.push(c),
             Some(CityTile::Agora) => out.push(c),
             _ => {}
         }

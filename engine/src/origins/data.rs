@@ -1,8 +1,9 @@
 //! Component tables, read once from `engine/data/origins/*.toml` (embedded at compile time)
 //! into typed rows. Every ASSUMED value of the rules page is one row there.
 
-use super::types::Colour;
-use serde::Deserialize;
+use super::types::{Colour, ZodiacId};
+use crate::Provenance;
+use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 const BOARD_TOML: &str = include_str!("../../data/origins/board.toml");
@@ -10,17 +11,8 @@ const BUILDINGS_TOML: &str = include_str!("../../data/origins/buildings.toml");
 const DISTRICTS_TOML: &str = include_str!("../../data/origins/districts.toml");
 const ZODIAC_TOML: &str = include_str!("../../data/origins/zodiac.toml");
 
-/// Where a data row comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Seed,
-    Source,
-    Derived,
-    Assumed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// A main action of a Meeting Place (spelled in snake case in `board.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MainAction {
     Stone3,
@@ -35,7 +27,41 @@ pub enum MainAction {
     Feed,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+impl MainAction {
+    pub const ALL: [MainAction; 10] = [
+        MainAction::Stone3,
+        MainAction::Military,
+        MainAction::Food3,
+        MainAction::Build,
+        MainAction::Wisdom3,
+        MainAction::Temple,
+        MainAction::Gold,
+        MainAction::Recruit,
+        MainAction::Mix3,
+        MainAction::Feed,
+    ];
+    /// The wire name: "STONE3", "MILITARY" ...
+    pub fn code(self) -> &'static str {
+        match self {
+            MainAction::Stone3 => "STONE3",
+            MainAction::Military => "MILITARY",
+            MainAction::Food3 => "FOOD3",
+            MainAction::Build => "BUILD",
+            MainAction::Wisdom3 => "WISDOM3",
+            MainAction::Temple => "TEMPLE",
+            MainAction::Gold => "GOLD",
+            MainAction::Recruit => "RECRUIT",
+            MainAction::Mix3 => "MIX3",
+            MainAction::Feed => "FEED",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.code() == code)
+    }
+}
+
+/// The effect of a Bonus action tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusEffect {
     Military,
@@ -43,6 +69,29 @@ pub enum BonusEffect {
     Temple,
     Resource,
     Orator,
+}
+
+impl BonusEffect {
+    pub const ALL: [BonusEffect; 5] = [
+        BonusEffect::Military,
+        BonusEffect::Build,
+        BonusEffect::Temple,
+        BonusEffect::Resource,
+        BonusEffect::Orator,
+    ];
+    /// The wire name: "MILITARY", "BUILD", "TEMPLE", "RESOURCE", "ORATOR".
+    pub fn code(self) -> &'static str {
+        match self {
+            BonusEffect::Military => "MILITARY",
+            BonusEffect::Build => "BUILD",
+            BonusEffect::Temple => "TEMPLE",
+            BonusEffect::Resource => "RESOURCE",
+            BonusEffect::Orator => "ORATOR",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.code() == code)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -139,12 +188,12 @@ pub struct Constants {
     pub bases_start: u8,
     pub final_space_vp: i32,
     pub last_base_vp: i32,
-    pub military_advance_main: u8,
-    pub military_advance_bonus: u8,
     pub solo_target_base: i32,
     pub solo_target_step: i32,
     pub solo_rounds: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -153,6 +202,8 @@ pub struct MeetingPlace {
     pub top: MainAction,
     pub bottom: MainAction,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -161,6 +212,8 @@ pub struct BonusTile {
     pub colour: Colour,
     pub effect: BonusEffect,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -168,30 +221,40 @@ pub struct SoloCondition {
     pub place: u8,
     pub colour: Colour,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct CostRow {
     pub wisdom: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct OratorRow {
     pub faces: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct FoodRow {
     pub food: Vec<u8>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct VpRow {
     pub vp: Vec<i32>,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -200,6 +263,18 @@ pub struct MilitarySpace {
     pub section: u8,
     pub bonus: MilitaryBonus,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Spaces a marker advances with the Military main action and Bonus action.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MilitaryAdvance {
+    pub main: u8,
+    pub bonus: u8,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -207,6 +282,8 @@ pub struct SoloNeutral {
     pub round: u8,
     pub space: u8,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -225,12 +302,15 @@ pub struct SanctuaryRow {
 pub struct AgoraRow {
     pub effect: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Board {
     pub player_count: Vec<PlayerCount>,
     pub constants: Constants,
+    pub military_advance: MilitaryAdvance,
     pub meeting_place: Vec<MeetingPlace>,
     pub bonus_tile: Vec<BonusTile>,
     pub solo_condition: Vec<SoloCondition>,
@@ -259,6 +339,8 @@ pub struct Building {
     pub ability: Ability,
     pub text: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 /// A District card. `pattern` = TL, TR, BL, BR; `None` = grey (any tile).
@@ -271,6 +353,8 @@ pub struct DistrictCard {
     pub vp_high: i32,
     pub vp_low: i32,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 fn pattern<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Option<Colour>; 4], D::Error> {
@@ -282,12 +366,10 @@ fn pattern<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[Option<Colour>; 4]
     for (i, s) in raw.iter().enumerate() {
         out[i] = match s.as_str() {
             "-" => None,
-            "R" => Some(Colour::Red),
-            "P" => Some(Colour::Purple),
-            "B" => Some(Colour::Blue),
-            "Y" => Some(Colour::Yellow),
-            "O" => Some(Colour::Orange),
-            other => return Err(serde::de::Error::custom(format!("bad colour {other}"))),
+            code => Some(
+                Colour::from_code(code)
+                    .ok_or_else(|| serde::de::Error::custom(format!("bad colour {code}")))?,
+            ),
         };
     }
     Ok(out)
@@ -301,6 +383,8 @@ pub struct Zodiac {
     pub name_fr: String,
     pub text: String,
     pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -355,17 +439,13 @@ impl Tables {
             .iter()
             .find(|p| p.players == players)
     }
-    pub fn building_index(&self, id: &str) -> Option<u8> {
-        self.buildings
-            .iter()
-            .position(|b| b.id == id)
-            .map(|i| i as u8)
-    }
-    pub fn zodiac_index(&self, kind: ZodiacKind) -> Option<u8> {
+    /// The Zodiac card of this kind.
+    pub fn zodiac_card(&self, kind: ZodiacKind) -> Option<ZodiacId> {
         self.zodiac
             .iter()
             .position(|z| z.kind == kind)
-            .map(|i| i as u8)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(ZodiacId)
     }
     pub fn section(&self, space: u8) -> u8 {
         self.board
@@ -396,6 +476,141 @@ impl Tables {
     }
 }
 
+/// The catalog's list of data that is not from the printed game: one line per table and
+/// note of the rows marked `assumed`, so correcting a row in the TOML files changes the
+/// catalog without a code edit.
+pub fn provisional() -> Vec<String> {
+    let t = tables();
+    let b = &t.board;
+    let mut rows: Vec<(&str, String, Provenance, &str)> = Vec::new();
+    let mut row = |table, id: String, provenance, note: &'static str| {
+        rows.push((table, id, provenance, note));
+    };
+    for r in &b.player_count {
+        row("players", r.players.to_string(), r.provenance, &r.note);
+    }
+    row(
+        "constants",
+        String::new(),
+        b.constants.provenance,
+        &b.constants.note,
+    );
+    let advance = &b.military_advance;
+    row(
+        "military advance",
+        String::new(),
+        advance.provenance,
+        &advance.note,
+    );
+    for r in &b.meeting_place {
+        row("meeting place", r.number.to_string(), r.provenance, &r.note);
+    }
+    for r in &b.bonus_tile {
+        row("bonus tile", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &b.solo_condition {
+        row("solo condition", r.place.to_string(), r.provenance, &r.note);
+    }
+    row(
+        "Market Wisdom costs",
+        String::new(),
+        b.market.provenance,
+        &b.market.note,
+    );
+    let recruitment = &b.recruitment;
+    row(
+        "Recruitment Wisdom costs",
+        String::new(),
+        recruitment.provenance,
+        &recruitment.note,
+    );
+    row(
+        "Orator faces",
+        String::new(),
+        b.orator.provenance,
+        &b.orator.note,
+    );
+    row(
+        "population Food costs",
+        String::new(),
+        b.population.provenance,
+        &b.population.note,
+    );
+    row(
+        "temple track VP",
+        String::new(),
+        b.temple.provenance,
+        &b.temple.note,
+    );
+    row(
+        "counsellor VP",
+        String::new(),
+        b.counsellors.provenance,
+        &b.counsellors.note,
+    );
+    row(
+        "Agora ability",
+        String::new(),
+        b.agora.provenance,
+        &b.agora.note,
+    );
+    for r in &b.military_space {
+        row(
+            "military spaces",
+            r.index.to_string(),
+            r.provenance,
+            &r.note,
+        );
+    }
+    for r in &b.solo_neutral {
+        row(
+            "solo neutral rounds",
+            r.round.to_string(),
+            r.provenance,
+            &r.note,
+        );
+    }
+    for r in &t.buildings {
+        row("buildings", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &t.districts {
+        row("district cards", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &t.zodiac {
+        row("zodiac cards", r.id.clone(), r.provenance, &r.note);
+    }
+    // Group the assumed rows by table and note, in table order.
+    let mut groups: Vec<(&str, &str, Vec<String>)> = Vec::new();
+    for (table, id, provenance, note) in rows {
+        if !provenance.is_provisional() {
+            continue;
+        }
+        match groups
+            .iter_mut()
+            .find(|(t, n, _)| *t == table && *n == note)
+        {
+            Some((_, _, ids)) => ids.push(id),
+            None => groups.push((table, note, vec![id])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(table, note, ids)| {
+            let ids = match ids.as_slice() {
+                [] => String::new(),
+                [one] if one.is_empty() => String::new(),
+                [one] => format!(" {one}"),
+                [first, .., last] => format!(" {first} to {last} ({})", ids.len()),
+            };
+            if note.is_empty() {
+                format!("{table}{ids}")
+            } else {
+                format!("{table}{ids}: {note}")
+            }
+        })
+        .collect()
+}
+
 /// Validation used by tests.
 pub fn validate() -> Result<(), String> {
     let t = load()?;
@@ -410,13 +625,13 @@ pub fn validate() -> Result<(), String> {
             .map(|b| b.copies as u32)
             .sum();
         if n != 15 {
-            return Err(format!("{c:?}: {n} tiles, 15 expected"));
+            return Err(format!("{}: {n} tiles, 15 expected", c.code()));
         }
         if t.districts.iter().filter(|d| d.tower == c).count() != 9 {
-            return Err(format!("{c:?}: 9 district towers expected"));
+            return Err(format!("{}: 9 district towers expected", c.code()));
         }
         if t.board.bonus_tile.iter().filter(|b| b.colour == c).count() != 1 {
-            return Err(format!("{c:?}: one bonus tile expected"));
+            return Err(format!("{}: one bonus tile expected", c.code()));
         }
     }
     if t.buildings.iter().any(|b| !(1..=3).contains(&b.stone)) {
@@ -460,4 +675,29 @@ pub fn validate() -> Result<(), String> {
         return Err("duplicate ids".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_lists_each_group_of_assumed_rows_once() {
+        let list = provisional();
+        for line in [
+            "players 1: A-01: solo dice/orators extrapolated; district count seed",
+            "military advance: A-05",
+            "military spaces 2 to 15 (14): A-08",
+            "district cards D01 to D45 (45): A-20/A-21 placeholder card",
+        ] {
+            assert!(list.iter().any(|l| l == line), "{line} in {list:#?}");
+        }
+        assert!(
+            !list.iter().any(|l| l.starts_with("constants")),
+            "seed rows stay out"
+        );
+        let mut unique = list.clone();
+        unique.dedup();
+        assert_eq!(unique, list);
+    }
 }

@@ -3,13 +3,16 @@
 //!
 //! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
 //! (`state::Task`); the top one is the decision to make, and `choices` lists its options.
-//! `apply` accepts exactly the listed actions and refuses anything else with a stable code.
+//! `apply` accepts exactly the listed actions and refuses anything else with a [`Refusal`].
 //!
-//! Modules: `types` (public contract: options, actions, events, views), `data` (typed
-//! tables from the TOML files, each row with its provenance), `setup`, `choices` (legal
-//! actions per pending decision), `resolve` (applying a decision, visits, building, districts,
-//! passing), `abilities` (the 30 buildings), `military`, `city` (seats, district matching),
-//! `round` (end of round, end conditions, solo schedule), `scoring`, `view`.
+//! Modules: `types` (public contract: options, actions, events, views, the pending
+//! decision, and the ids with their codes), `data` (typed tables from the TOML files, each
+//! row with its provenance), `setup`, `choices` (legal actions per pending decision),
+//! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
+//! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
+//! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
+//! `wire` (proto conversions, feature `wire`). Rule code that changes the state takes a
+//! `state::Play`: the state plus the sink of the events `Game::perform` reports.
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
 //! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
@@ -32,6 +35,7 @@ pub mod abilities;
 pub mod choices;
 pub mod city;
 pub mod data;
+pub mod invariants;
 pub mod military;
 pub mod resolve;
 pub mod round;
@@ -40,12 +44,41 @@ pub mod setup;
 pub mod state;
 pub mod types;
 pub mod view;
+#[cfg(feature = "wire")]
+pub mod wire;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use state::Play;
 pub use state::State;
-pub use types::{Action, Event, Options, View};
+pub use types::{Action, Event, Options, Pending, View};
 
 pub struct Origins;
+
+crate::refusals! {
+    /// Why Origins: First Builders refuses a decision.
+    pub enum Refusal {
+        /// The action answers another decision than the pending one.
+        WrongDecision = "WRONG_DECISION",
+        BadDraftDie = "BAD_DRAFT_DIE",
+        WorkerUnavailable = "WORKER_UNAVAILABLE",
+        CannotVisit = "CANNOT_VISIT",
+        CannotCompleteDistrict = "CANNOT_COMPLETE_DISTRICT",
+        CannotRaiseTower = "CANNOT_RAISE_TOWER",
+        CannotBuyBase = "CANNOT_BUY_BASE",
+        NoSuperiority = "NO_SUPERIORITY",
+        MainActionUnavailable = "MAIN_ACTION_UNAVAILABLE",
+        BonusUnavailable = "BONUS_UNAVAILABLE",
+        MainActionRequired = "MAIN_ACTION_REQUIRED",
+        CannotBuild = "CANNOT_BUILD",
+        BadCityCell = "BAD_CITY_CELL",
+        CannotActivate = "CANNOT_ACTIVATE",
+        BadTemple = "BAD_TEMPLE",
+        CannotRecruit = "CANNOT_RECRUIT",
+        NoOrator = "NO_ORATOR",
+        /// Any other choice that is not one of the listed options.
+        IllegalChoice = "ILLEGAL_CHOICE",
+    }
+}
 
 impl Game for Origins {
     const ID: &'static str = "origins";
@@ -60,19 +93,19 @@ impl Game for Origins {
     }
 
     fn seat_count(state: &State) -> usize {
-        state.n()
+        state.seat_count()
     }
 
     fn to_act(state: &State) -> SeatSet {
         if state.phase == state::Phase::Over {
             SeatSet::EMPTY
         } else {
-            SeatSet::only(Seat(state.current))
+            SeatSet::only(state.current)
         }
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        choices::legal(state, seat.0)
+        choices::legal(state, seat)
     }
 
     fn refusal(state: &State, _seat: Seat, action: &Action) -> RuleError {
@@ -80,9 +113,7 @@ impl Game for Origins {
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        state.events.clear();
-        resolve::resolve(state, seat.0, *action);
-        events.append(&mut state.events);
+        resolve::resolve(&mut Play::new(state, events), seat, *action);
     }
 
     fn view(state: &State, _viewer: Viewer) -> View {
@@ -101,6 +132,10 @@ impl Game for Origins {
         info()
     }
 
+    fn invariants(state: &State) -> Result<(), String> {
+        invariants::check(state)
+    }
+
     fn configurations() -> Vec<(&'static str, Options)> {
         vec![
             ("solo", Options { players: 1 }),
@@ -111,8 +146,9 @@ impl Game for Origins {
     }
 }
 
-/// The lobby entry: player count (solo is 1) and the data rows that are not from the
-/// printed game, so clients can say which numbers are provisional.
+/// The lobby entry: the options as `OriginsOptions` spells them (solo is its own switch,
+/// `players` counts the multiplayer seats) and the data rows that are not from the printed
+/// game, so clients can say which numbers are provisional.
 fn info() -> GameInfo {
     GameInfo {
         id: Origins::ID,
@@ -122,109 +158,115 @@ fn info() -> GameInfo {
         options: vec![
             OptionInfo {
                 name: "players",
-                description: "Number of players, 2 to 4.",
+                description: "Number of players, 2 to 4; with solo set, leave it unset or 1.",
                 values: vec!["2", "3", "4"],
                 default: "2",
             },
             OptionInfo {
                 name: "solo",
-                description: "Solo training mode: one player, five rounds, a target score.",
+                description: "Solo training mode: one player (players unset or 1), five rounds, \
+                              a target score.",
                 values: vec!["false", "true"],
                 default: "false",
             },
         ],
-        provisional_data: [
-            "solo dice per colour and Orator count (A-01)",
-            "military advance 2 spaces (A-05) and military track bonuses (A-08)",
-            "Agora ability: 1 basic resource (A-09)",
-            "Building Market Wisdom costs per slot (A-13)",
-            "Citizen Recruitment Wisdom costs per slot (A-14)",
-            "population base Food costs 4 and 6 (A-15)",
-            "temple track VP except 16, 31, 70 (A-16)",
-            "counsellor row VP (A-17)",
-            "bonus tile and building colours (A-18), building Stone costs and copies (A-19)",
-            "district cards: placeholder deck of 45 (A-20, A-21)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        refusal_codes: Vec::new(),
+        provisional_data: data::provisional(),
+        refusal_codes: Refusal::codes(),
     }
 }
 
 /// Why an unlisted action is refused: a stable code and a sentence.
 pub fn diagnose(state: &State, action: &Action) -> RuleError {
-    let pending = view::pending_name(state);
-    let belongs = match (pending.as_str(), action) {
-        ("DRAFT", Action::DraftDie(_)) => true,
-        (
-            "TURN_ACTION",
-            Action::Worker(_)
+    let pending = view::pending(state);
+    let turn_action = matches!(
+        action,
+        Action::Worker(_)
             | Action::CompleteDistrict(_)
             | Action::RaiseTower(_)
             | Action::BuyBase
-            | Action::Pass,
-        ) => true,
-        ("SUPERIORITY_OR_END_TURN", Action::UseSuperiority | Action::EndTurn) => true,
-        ("TURN_ACTION" | "DRAFT" | "SUPERIORITY_OR_END_TURN", _) => false,
-        _ => !matches!(
-            action,
-            Action::DraftDie(_)
-                | Action::Worker(_)
-                | Action::CompleteDistrict(_)
-                | Action::RaiseTower(_)
-                | Action::BuyBase
-                | Action::Pass
-                | Action::EndTurn
-        ),
+            | Action::Pass
+    );
+    let belongs = match pending {
+        Pending::Draft => matches!(action, Action::DraftDie(_)),
+        Pending::TurnAction => turn_action,
+        Pending::SuperiorityOrEndTurn => {
+            matches!(action, Action::UseSuperiority | Action::EndTurn)
+        }
+        _ => !turn_action && !matches!(action, Action::DraftDie(_) | Action::EndTurn),
     };
     if !belongs {
-        return RuleError::new(
-            "WRONG_DECISION",
-            format!("The pending decision is {pending}; {action:?} does not answer it."),
-        );
+        return Refusal::WrongDecision.because(format!(
+            "The pending decision is {}; {} does not answer it.",
+            pending.code(),
+            action.name()
+        ));
     }
-    let (code, msg) = match action {
-        Action::DraftDie(_) => ("BAD_DRAFT_DIE", "That die cannot be taken from the draft pool."),
+    let (refusal, msg) = match action {
+        Action::DraftDie(_) => (
+            Refusal::BadDraftDie,
+            "That die cannot be taken from the draft pool.",
+        ),
         Action::Worker(_) => (
-            "WORKER_UNAVAILABLE",
+            Refusal::WorkerUnavailable,
             "That worker is not available or can visit no Meeting Place (value, Wisdom or action).",
         ),
-        Action::MeetingPlace(_) => ("CANNOT_VISIT", "That Meeting Place cannot be chosen now."),
+        Action::MeetingPlace(_) => (
+            Refusal::CannotVisit,
+            "That Meeting Place cannot be chosen now.",
+        ),
         Action::CompleteDistrict(_) | Action::Seat(_) => (
-            "CANNOT_COMPLETE_DISTRICT",
+            Refusal::CannotCompleteDistrict,
             "That Freeman or Seat of Power cannot complete a District.",
         ),
         Action::RaiseTower(_) => (
-            "CANNOT_RAISE_TOWER",
+            Refusal::CannotRaiseTower,
             "No floor of that colour in the reserve, or not enough Gold for the tower's height.",
         ),
-        Action::BuyBase => ("CANNOT_BUY_BASE", "No base left to buy, or not enough Food."),
+        Action::BuyBase => (
+            Refusal::CannotBuyBase,
+            "No base left to buy, or not enough Food.",
+        ),
         Action::UseSuperiority => (
-            "NO_SUPERIORITY",
+            Refusal::NoSuperiority,
             "No Superiority token, or one was already used this turn.",
         ),
-        Action::Main(_) => ("MAIN_ACTION_UNAVAILABLE", "That main action cannot be performed now."),
+        Action::Main(_) => (
+            Refusal::MainActionUnavailable,
+            "That main action cannot be performed now.",
+        ),
         Action::Bonus | Action::BonusGold => (
-            "BONUS_UNAVAILABLE",
+            Refusal::BonusUnavailable,
             "The Bonus action is not available for this worker or cannot be paid.",
         ),
-        Action::FinishVisit => ("MAIN_ACTION_REQUIRED", "Perform a main action before ending the visit."),
+        Action::FinishVisit => (
+            Refusal::MainActionRequired,
+            "Perform a main action before ending the visit.",
+        ),
         Action::MarketTile { .. } | Action::KeptTile(_) => (
-            "CANNOT_BUILD",
+            Refusal::CannotBuild,
             "That tile cannot be taken: empty slot or costs not payable.",
         ),
         Action::Place(_) => (
-            "BAD_CITY_CELL",
+            Refusal::BadCityCell,
             "A tile must go on an empty cell sharing an edge with your city (or a Farm under Virgo).",
         ),
-        Action::Activate(_) => ("CANNOT_ACTIVATE", "That building cannot be activated now."),
-        Action::Track(_) => ("BAD_TEMPLE", "That temple track cannot be climbed now."),
+        Action::Activate(_) => (
+            Refusal::CannotActivate,
+            "That building cannot be activated now.",
+        ),
+        Action::Track(_) => (
+            Refusal::BadTemple,
+            "That temple track cannot be climbed now.",
+        ),
         Action::RecruitSlot(_) => (
-            "CANNOT_RECRUIT",
+            Refusal::CannotRecruit,
             "No die there, no free base, or not enough Wisdom.",
         ),
-        Action::OratorSlot(_) => ("NO_ORATOR", "No Orator in that slot."),
-        _ => ("ILLEGAL_CHOICE", "That choice is not one of the options of the pending decision."),
+        Action::OratorSlot(_) => (Refusal::NoOrator, "No Orator in that slot."),
+        _ => (
+            Refusal::IllegalChoice,
+            "That choice is not one of the options of the pending decision.",
+        ),
     };
-    RuleError::new(code, msg)
+    refusal.because(msg)
 }

@@ -5,14 +5,15 @@ use super::city::{district_activations, matching_cards};
 use super::data::{tables, BonusEffect, MainAction, ZodiacKind};
 use super::military::{self, advance, attack};
 use super::round;
-use super::state::{building_colour, building_id, Phase, State, Task, TurnStep};
+use super::state::{Phase, Play, State, Task, TurnStep};
 use super::types::{
-    Action, Cell, CityTile, Colour, Die, Event, Freeman, MainSlot, Orator, PlacedTile, Resource,
-    Temple, Worker,
+    Action, BonusTaken, BuildingId, Cell, CityTile, Colour, Die, Event, Freeman, MainSlot, Orator,
+    PlacedTile, Resource, Temple, Worker,
 };
+use crate::Seat;
 
 /// Applies a decision already known to be legal.
-pub fn resolve(state: &mut State, seat: u8, action: Action) {
+pub fn resolve(state: &mut Play<'_>, seat: Seat, action: Action) {
     match state.phase {
         Phase::Draft => draft(state, action),
         Phase::Play => {
@@ -27,7 +28,7 @@ pub fn resolve(state: &mut State, seat: u8, action: Action) {
     settle(state);
 }
 
-fn draft(state: &mut State, action: Action) {
+fn draft(state: &mut Play<'_>, action: Action) {
     let Action::DraftDie(i) = action else { return };
     let i = i as usize;
     if i >= state.draft_pool.len() {
@@ -41,11 +42,11 @@ fn draft(state: &mut State, action: Action) {
         if state.solo_discards == 0 {
             let kept: Vec<Die> = std::mem::take(&mut state.draft_pool);
             for d in kept {
-                give_freeman(state, 0, d);
+                give_freeman(state, Seat(0), d);
             }
         }
     } else {
-        let who = state.draft_order.first().copied().unwrap_or(0);
+        let who = state.draft_order.first().copied().unwrap_or(Seat(0));
         state.draft_order.remove(0);
         give_freeman(state, who, die);
         if state.draft_order.is_empty() {
@@ -59,23 +60,26 @@ fn draft(state: &mut State, action: Action) {
         state.current = state.bastion;
         state.step = TurnStep::Start;
     } else if !state.solo() {
-        state.current = state.draft_order.first().copied().unwrap_or(0);
+        state.current = state.draft_order.first().copied().unwrap_or(Seat(0));
     }
 }
 
-fn give_freeman(state: &mut State, seat: u8, die: Die) {
+fn give_freeman(state: &mut Play<'_>, seat: Seat, die: Die) {
     state.emit(Event::Drafted {
         seat,
         colour: die.colour,
         value: die.value,
     });
-    state.pm(seat).freemen.push(Freeman { die, at: None });
+    state
+        .player_mut(seat)
+        .freemen
+        .push(Freeman { die, at: None });
 }
 
-fn turn_action(state: &mut State, seat: u8, action: Action) {
+fn turn_action(state: &mut Play<'_>, seat: Seat, action: Action) {
     match action {
         Action::UseSuperiority => {
-            state.pm(seat).superiority -= 1;
+            state.player_mut(seat).superiority -= 1;
             state.superiority_supply += 1;
             state.superiority_used = true;
             state.step = TurnStep::Start;
@@ -96,11 +100,11 @@ fn turn_action(state: &mut State, seat: u8, action: Action) {
     }
 }
 
-pub fn raise_tower(state: &mut State, seat: u8, c: Colour) {
-    let h = state.p(seat).towers[c.index()];
+pub fn raise_tower(state: &mut Play<'_>, seat: Seat, c: Colour) {
+    let h = state.player(seat).towers[c.index()];
     state.pay(seat, Resource::Gold, h as u32);
     state.floor_reserve[c.index()] -= 1;
-    state.pm(seat).towers[c.index()] += 1;
+    state.player_mut(seat).towers[c.index()] += 1;
     state.emit(Event::TowerRaised {
         seat,
         colour: c,
@@ -111,12 +115,12 @@ pub fn raise_tower(state: &mut State, seat: u8, c: Colour) {
     }
 }
 
-pub fn buy_base(state: &mut State, seat: u8) {
+pub fn buy_base(state: &mut Play<'_>, seat: Seat) {
     let cost = population_cost(state, seat).unwrap_or(0);
     state.pay(seat, Resource::Food, cost as u32);
-    state.pm(seat).bases += 1;
+    state.player_mut(seat).bases += 1;
     state.emit(Event::BaseBought { seat, food: cost });
-    if state.p(seat).bases >= tables().board.constants.bases_total {
+    if state.player(seat).bases >= tables().board.constants.bases_total {
         state.add_vp(
             seat,
             tables().board.constants.last_base_vp,
@@ -125,8 +129,8 @@ pub fn buy_base(state: &mut State, seat: u8) {
     }
 }
 
-fn pass(state: &mut State, seat: u8) {
-    state.pm(seat).passed = true;
+fn pass(state: &mut Play<'_>, seat: Seat) {
+    state.player_mut(seat).passed = true;
     state.emit(Event::Passed { seat });
     state.tasks.push(Task::PassFinish);
     if state.has_zodiac(seat, ZodiacKind::Gemini) {
@@ -147,9 +151,9 @@ fn pass(state: &mut State, seat: u8) {
 }
 
 /// Pass steps 4-5: workers come back, every Freeman ages.
-fn pass_finish(state: &mut State, seat: u8) {
-    state.pm(seat).archon_at = None;
-    let freemen = std::mem::take(&mut state.pm(seat).freemen);
+fn pass_finish(state: &mut Play<'_>, seat: Seat) {
+    state.player_mut(seat).archon_at = None;
+    let freemen = std::mem::take(&mut state.player_mut(seat).freemen);
     for mut f in freemen {
         f.at = None;
         if f.die.value >= 6 {
@@ -162,18 +166,18 @@ fn pass_finish(state: &mut State, seat: u8) {
                 to: f.die.value + 1,
             });
             f.die.value += 1;
-            state.pm(seat).freemen.push(f);
+            state.player_mut(seat).freemen.push(f);
         }
     }
 }
 
-fn end_turn(state: &mut State) {
+fn end_turn(state: &mut Play<'_>) {
     state.superiority_used = false;
     state.step = TurnStep::Start;
-    let n = state.n();
+    let n = state.seat_count();
     let next = (1..=n)
-        .map(|k| ((state.current as usize + k) % n) as u8)
-        .find(|&s| !state.p(s).passed);
+        .map(|k| Seat(((state.current.index() + k) % n) as u8))
+        .find(|&s| !state.player(s).passed);
     match next {
         Some(s) => state.current = s,
         None => round::end_of_round(state),
@@ -181,7 +185,7 @@ fn end_turn(state: &mut State) {
 }
 
 /// Runs automatic steps and drops decisions without choices, up to the next decision.
-pub fn settle(state: &mut State) {
+pub fn settle(state: &mut Play<'_>) {
     for _ in 0..10_000 {
         if state.phase != Phase::Play {
             return;
@@ -201,7 +205,7 @@ pub fn settle(state: &mut State) {
             }
             None => match state.step {
                 TurnStep::Acting => {
-                    if state.p(seat).passed || !can_use_superiority(state, seat) {
+                    if state.player(seat).passed || !can_use_superiority(state, seat) {
                         end_turn(state);
                     } else {
                         state.step = TurnStep::After;
@@ -214,7 +218,7 @@ pub fn settle(state: &mut State) {
     }
 }
 
-fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
+fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
     match (task, action) {
         (Task::ChoosePlace { worker }, Action::MeetingPlace(pl)) => {
             start_visit(state, seat, worker, pl)
@@ -249,7 +253,7 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
                         state.emit(Event::MainAction {
                             seat,
                             place,
-                            action: format!("{a:?}"),
+                            action: a,
                         });
                         main_action(state, seat, a);
                     }
@@ -267,14 +271,14 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
                         state.emit(Event::BonusAction {
                             seat,
                             place,
-                            bonus: "PISCES_GOLD".into(),
+                            bonus: BonusTaken::PiscesGold,
                         });
                         state.gain(seat, Resource::Gold, 1);
                     } else if let Some(e) = bonus_effect(state, place) {
                         state.emit(Event::BonusAction {
                             seat,
                             place,
-                            bonus: format!("{e:?}"),
+                            bonus: BonusTaken::Effect(e),
                         });
                         bonus_action(state, seat, e);
                     }
@@ -296,7 +300,7 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             }
             Action::Done => bump_dial(state, place),
             Action::UseSuperiority => {
-                state.pm(seat).superiority -= 1;
+                state.player_mut(seat).superiority -= 1;
                 state.superiority_supply += 1;
                 state.superiority_used = true;
                 state.emit(Event::SuperiorityUsed { seat });
@@ -351,7 +355,7 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             let Some(b) = take_market(state, k) else {
                 return;
             };
-            let Some(row) = tables().buildings.get(b as usize) else {
+            let Some(row) = b.row() else {
                 return;
             };
             if farm {
@@ -364,18 +368,19 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
                     stone: 0,
                 });
             } else {
+                let wisdom = market_cost(state, seat, k);
                 state.tasks.push(Task::Place {
                     tile: CityTile::Building(b),
-                    wisdom: market_cost(state, seat, k),
+                    wisdom,
                     stone: row.stone,
                 });
             }
         }
         (Task::Build, Action::KeptTile(i)) => {
             let i = i as usize;
-            if i < state.p(seat).kept.len() {
-                let b = state.pm(seat).kept.remove(i);
-                let stone = tables().buildings.get(b as usize).map_or(0, |x| x.stone);
+            if i < state.player(seat).kept.len() {
+                let b = state.player_mut(seat).kept.remove(i);
+                let stone = b.row().map_or(0, |x| x.stone);
                 state.tasks.push(Task::Place {
                     tile: CityTile::Building(b),
                     wisdom: 0,
@@ -411,11 +416,8 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             if card {
                 let holder = Some(seat);
                 state.zodiac[t.index()].1 = holder;
-                let id = zodiac_id(state, t);
-                state.emit(Event::ZodiacTaken {
-                    seat: holder,
-                    card: id,
-                });
+                let card = state.zodiac[t.index()].0;
+                state.emit(Event::ZodiacTaken { seat: holder, card });
             }
             if aquarius {
                 state.tasks.push(Task::TempleExtra { exclude: t });
@@ -441,19 +443,22 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             else {
                 return;
             };
-            state.pm(seat).orators.push(Orator { value: v, at: None });
+            state
+                .player_mut(seat)
+                .orators
+                .push(Orator { value: v, at: None });
             state.emit(Event::OratorTaken { seat, value: v });
             if v < 5 && state.has_zodiac(seat, ZodiacKind::Sagittarius) {
                 state.tasks.push(Task::SagittariusOrator);
             }
         }
         (Task::SagittariusFreeman, Action::Accept) => {
-            if let Some(f) = state.pm(seat).freemen.last_mut() {
+            if let Some(f) = state.player_mut(seat).freemen.last_mut() {
                 f.die.value = (f.die.value + 1).min(6);
             }
         }
         (Task::SagittariusOrator, Action::Accept) => {
-            if let Some(o) = state.pm(seat).orators.last_mut() {
+            if let Some(o) = state.player_mut(seat).orators.last_mut() {
                 o.value = (o.value + 1).min(5);
             }
         }
@@ -470,17 +475,22 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             }
         }
         (Task::Veterans, Action::Freeman(i)) => {
-            let Some(v) = state.p(seat).freemen.get(i as usize).map(|f| f.die.value) else {
+            let Some(v) = state
+                .player(seat)
+                .freemen
+                .get(i as usize)
+                .map(|f| f.die.value)
+            else {
                 return;
             };
             state.add_vp(seat, v as i32, "Veterans' Quarters");
-            if let Some(f) = state.pm(seat).freemen.get_mut(i as usize) {
+            if let Some(f) = state.player_mut(seat).freemen.get_mut(i as usize) {
                 f.die.value = v.saturating_sub(1).max(1);
             }
         }
         (Task::Court, Action::SwapDie { freeman, colour }) => {
             let Some(old) = state
-                .p(seat)
+                .player(seat)
                 .freemen
                 .get(freeman as usize)
                 .map(|f| f.die.colour)
@@ -489,13 +499,13 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
             };
             state.dice_reserve[old.index()] += 1;
             state.dice_reserve[colour.index()] -= 1;
-            if let Some(f) = state.pm(seat).freemen.get_mut(freeman as usize) {
+            if let Some(f) = state.player_mut(seat).freemen.get_mut(freeman as usize) {
                 f.die.colour = colour;
             }
         }
         (Task::ConstructionSite, Action::MarketTile { slot, .. }) => {
             if let Some(b) = take_market(state, slot as usize - 1) {
-                state.pm(seat).kept.push(b);
+                state.player_mut(seat).kept.push(b);
             }
         }
         (Task::Portal, Action::FreemanPlus { freeman, plus }) => {
@@ -521,24 +531,12 @@ fn task_action(state: &mut State, seat: u8, task: Task, action: Action) {
     }
 }
 
-fn zodiac_id(state: &State, t: Temple) -> String {
-    tables()
-        .zodiac
-        .get(state.zodiac[t.index()].0 as usize)
-        .map(|z| z.id.clone())
-        .unwrap_or_default()
-}
-
 fn bonus_effect(state: &State, place: u8) -> Option<BonusEffect> {
     let pl = state.places.get(place as usize - 1)?;
-    tables()
-        .board
-        .bonus_tile
-        .get(pl.bonus as usize)
-        .map(|b| b.effect)
+    pl.bonus.row().map(|b| b.effect)
 }
 
-pub fn bump_dial(state: &mut State, place: u8) {
+pub fn bump_dial(state: &mut Play<'_>, place: u8) {
     if let Some(p) = state.places.get_mut(place as usize - 1) {
         p.dial = if p.dial >= 6 { 1 } else { p.dial + 1 };
         let value = p.dial;
@@ -546,29 +544,29 @@ pub fn bump_dial(state: &mut State, place: u8) {
     }
 }
 
-fn start_visit(state: &mut State, seat: u8, worker: Worker, place: u8) {
+fn start_visit(state: &mut Play<'_>, seat: Seat, worker: Worker, place: u8) {
     let cost = choices::visit_cost(state, seat, worker, place).unwrap_or(0);
     state.pay(seat, Resource::Wisdom, cost);
     let colour = state
         .places
         .get(place as usize - 1)
-        .and_then(|p| tables().board.bonus_tile.get(p.bonus as usize))
+        .and_then(|p| p.bonus.row())
         .map(|b| b.colour);
     let (double, bonus_allowed) = match worker {
         Worker::Archon => {
-            state.pm(seat).archon_at = Some(place);
-            let ok = colour.is_some_and(|c| state.p(seat).counsellors.contains(&c));
+            state.player_mut(seat).archon_at = Some(place);
+            let ok = colour.is_some_and(|c| state.player(seat).counsellors.contains(&c));
             (false, ok)
         }
         Worker::Freeman(i) => {
-            let Some(f) = state.pm(seat).freemen.get_mut(i as usize) else {
+            let Some(f) = state.player_mut(seat).freemen.get_mut(i as usize) else {
                 return;
             };
             f.at = Some(place);
             (f.die.value == 6, Some(f.die.colour) == colour)
         }
         Worker::Orator(i) => {
-            if let Some(o) = state.pm(seat).orators.get_mut(i as usize) {
+            if let Some(o) = state.player_mut(seat).orators.get_mut(i as usize) {
                 o.at = Some(place);
             }
             (false, false)
@@ -589,8 +587,7 @@ fn start_visit(state: &mut State, seat: u8, worker: Worker, place: u8) {
     });
 }
 
-fn main_action(state: &mut State, seat: u8, a: MainAction) {
-    let c = &tables().board.constants;
+fn main_action(state: &mut Play<'_>, seat: Seat, a: MainAction) {
     match a {
         MainAction::Stone3 => state.gain(seat, Resource::Stone, 3),
         MainAction::Food3 => state.gain(seat, Resource::Food, 3),
@@ -605,7 +602,7 @@ fn main_action(state: &mut State, seat: u8, a: MainAction) {
             state.tasks.push(Task::GainBasic { n: 1 });
         }
         MainAction::Military => state.tasks.push(Task::Military {
-            advance: c.military_advance_main,
+            advance: tables().board.military_advance.main,
             either: false,
             advanced: false,
             attacked: false,
@@ -628,12 +625,12 @@ fn main_action(state: &mut State, seat: u8, a: MainAction) {
     }
 }
 
-fn bonus_action(state: &mut State, seat: u8, e: BonusEffect) {
+fn bonus_action(state: &mut Play<'_>, seat: Seat, e: BonusEffect) {
     match e {
         BonusEffect::Military => {
             state.pay(seat, Resource::Wisdom, 1);
             state.tasks.push(Task::Military {
-                advance: tables().board.constants.military_advance_bonus,
+                advance: tables().board.military_advance.bonus,
                 either: true,
                 advanced: false,
                 attacked: false,
@@ -658,44 +655,44 @@ fn bonus_action(state: &mut State, seat: u8, e: BonusEffect) {
 
 /// Takes the tile of Market slot `k` (0-based), slides the rest up and refills the
 /// bottom slot from the pile of the taken colour (empty if the pile is empty, A-07).
-pub fn take_market(state: &mut State, k: usize) -> Option<u8> {
+pub fn take_market(state: &mut Play<'_>, k: usize) -> Option<BuildingId> {
     let b = state.market.get_mut(k)?.take()?;
     for i in k..4 {
         state.market[i] = state.market[i + 1];
     }
-    let colour = building_colour(b)?;
+    let colour = b.colour()?;
     state.market[4] = state.piles[colour.index()].pop();
     Some(b)
 }
 
-fn place_tile(state: &mut State, seat: u8, tile: CityTile, wisdom: u8, stone: u8, cell: Cell) {
+fn place_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile, wisdom: u8, stone: u8, cell: Cell) {
     let over_farm = state
-        .p(seat)
+        .player(seat)
         .city
         .iter()
         .position(|t| t.cells.contains(&cell) && matches!(t.tile, CityTile::Farm { .. }));
-    let (name, farm) = match tile {
-        CityTile::Building(b) => (building_id(b), false),
-        CityTile::Farm { building, .. } => (building_id(building), true),
-        _ => (String::new(), false),
+    let (building, farm) = match tile {
+        CityTile::Building(b) => (b, false),
+        CityTile::Farm { building, .. } => (building, true),
+        CityTile::Palace | CityTile::Agora => return,
     };
     if let Some(i) = over_farm {
         // Virgo: pay nothing; the Farm goes back under its pile.
-        if let CityTile::Farm { pile, building } = state.p(seat).city[i].tile {
+        if let CityTile::Farm { pile, building } = state.player(seat).city[i].tile {
             state.piles[pile.index()].insert(0, building);
         }
-        state.pm(seat).city[i].tile = tile;
+        state.player_mut(seat).city[i].tile = tile;
     } else {
         state.pay(seat, Resource::Wisdom, wisdom as u32);
         state.pay(seat, Resource::Stone, stone as u32);
-        state.pm(seat).city.push(PlacedTile {
+        state.player_mut(seat).city.push(PlacedTile {
             tile,
             cells: vec![cell],
         });
     }
     state.emit(Event::Built {
         seat,
-        building: name,
+        building,
         cell,
         farm,
     });
@@ -704,7 +701,7 @@ fn place_tile(state: &mut State, seat: u8, tile: CityTile, wisdom: u8, stone: u8
     }
 }
 
-pub fn move_temple(state: &mut State, seat: u8, t: Temple, steps: u8) {
+pub fn move_temple(state: &mut Play<'_>, seat: Seat, t: Temple, steps: u8) {
     let top = tables().temple_top();
     let from = state.temple_step(seat, t);
     let to = (from + steps).min(top);
@@ -712,7 +709,7 @@ pub fn move_temple(state: &mut State, seat: u8, t: Temple, steps: u8) {
         return;
     }
     let key = state.next_top();
-    let p = state.pm(seat);
+    let p = state.player_mut(seat);
     p.temples[t.index()] = to;
     p.temple_key[t.index()] = key;
     state.emit(Event::TempleMoved {
@@ -723,7 +720,7 @@ pub fn move_temple(state: &mut State, seat: u8, t: Temple, steps: u8) {
     });
 }
 
-fn recruit(state: &mut State, seat: u8, k: usize) {
+fn recruit(state: &mut Play<'_>, seat: Seat, k: usize) {
     let Some(die) = state.recruitment.get_mut(k).and_then(|d| d.take()) else {
         return;
     };
@@ -742,7 +739,10 @@ fn recruit(state: &mut State, seat: u8, k: usize) {
     } else {
         state.recruit_exhausted = true;
     }
-    state.pm(seat).freemen.push(Freeman { die, at: None });
+    state
+        .player_mut(seat)
+        .freemen
+        .push(Freeman { die, at: None });
     state.emit(Event::Recruited {
         seat,
         colour: die.colour,
@@ -753,16 +753,16 @@ fn recruit(state: &mut State, seat: u8, k: usize) {
     }
 }
 
-fn complete_district(state: &mut State, seat: u8, freeman: u8, at: Cell) {
+fn complete_district(state: &mut Play<'_>, seat: Seat, freeman: u8, at: Cell) {
     let i = freeman as usize;
-    if i >= state.p(seat).freemen.len() {
+    if i >= state.player(seat).freemen.len() {
         return;
     }
-    let mut die = state.pm(seat).freemen.remove(i).die;
+    let mut die = state.player_mut(seat).freemen.remove(i).die;
     if state.has_zodiac(seat, ZodiacKind::Leo) {
         die.value = (die.value + 2).min(6);
     }
-    state.pm(seat).seats.push((at, die));
+    state.player_mut(seat).seats.push((at, die));
     if state.has_zodiac(seat, ZodiacKind::Scorpio) {
         state.gain(seat, Resource::Wisdom, 1);
     }
@@ -777,14 +777,9 @@ fn complete_district(state: &mut State, seat: u8, freeman: u8, at: Cell) {
         state.tasks.push(Task::Activate { cells: act });
     }
     let matches = matching_cards(state, seat, at);
-    let card = if matches.len() == 1 {
-        state
-            .districts
-            .get(matches[0] as usize)
-            .and_then(|(c, _)| tables().districts.get(*c as usize))
-            .map(|d| d.id.clone())
-    } else {
-        None
+    let card = match matches[..] {
+        [only] => state.districts.get(only as usize).map(|(c, _)| *c),
+        _ => None,
     };
     state.emit(Event::DistrictCompleted {
         seat,
@@ -800,25 +795,25 @@ fn complete_district(state: &mut State, seat: u8, freeman: u8, at: Cell) {
     }
 }
 
-pub fn score_card(state: &mut State, seat: u8, idx: usize) {
+pub fn score_card(state: &mut Play<'_>, seat: Seat, idx: usize) {
     let Some((card, gold)) = state.districts.get(idx).copied() else {
         return;
     };
-    let Some(row) = tables().districts.get(card as usize) else {
+    let Some(row) = card.row() else {
         return;
     };
-    let first = !state.p(seat).scored_cards.contains(&card);
+    let first = !state.player(seat).scored_cards.contains(&card);
     let vp = if first { row.vp_high } else { row.vp_low };
     if first {
-        state.pm(seat).scored_cards.push(card);
+        state.player_mut(seat).scored_cards.push(card);
     }
-    state.add_vp(seat, vp, &format!("district card {}", row.id));
+    state.add_vp(seat, vp, &format!("district card {}", card.code()));
     state.gain(seat, Resource::Gold, gold as u32);
     state.districts[idx].1 = 0;
 }
 
 /// Activates the tile at `c` (a building's ability, or the Agora).
-pub fn activate(state: &mut State, seat: u8, c: Cell) {
+pub fn activate(state: &mut Play<'_>, seat: Seat, c: Cell) {
     let Some(tile) = state.tile_at(seat, c).map(|t| t.tile) else {
         return;
     };
@@ -826,7 +821,7 @@ pub fn activate(state: &mut State, seat: u8, c: Cell) {
         CityTile::Agora => {
             state.emit(Event::Activated {
                 seat,
-                building: "AGORA".into(),
+                tile,
                 cell: c,
             });
             state.tasks.push(Task::GainBasic { n: 1 });
@@ -834,10 +829,10 @@ pub fn activate(state: &mut State, seat: u8, c: Cell) {
         CityTile::Building(b) => {
             state.emit(Event::Activated {
                 seat,
-                building: building_id(b),
+                tile,
                 cell: c,
             });
-            if let Some(a) = super::state::building_ability(b) {
+            if let Some(a) = b.ability() {
                 super::abilities::run(state, seat, c, a);
             }
         }

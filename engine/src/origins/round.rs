@@ -3,43 +3,43 @@
 
 use super::data::tables;
 use super::military::{bastion_holder, retreat};
-use super::state::{Phase, State, TurnStep};
-use super::types::{Event, Temple};
+use super::state::{Phase, Play, State, TurnStep};
+use super::types::{EndReason, Event, Temple};
 
-/// An end-game condition: its name and its test.
-pub type EndCondition = (&'static str, fn(&State) -> bool);
+/// An end-game condition: its reason and its test.
+pub type EndCondition = (EndReason, fn(&State) -> bool);
 
 /// The base game's four end conditions (Builders' Challenges would replace this list).
 pub const BASE_END_CONDITIONS: [EndCondition; 4] = [
-    ("ZODIAC_TOPS", |s| {
+    (EndReason::ZodiacTops, |s| {
         let top = tables().temple_top();
         s.players
             .iter()
             .any(|p| p.temples.iter().all(|&t| t >= top))
     }),
-    ("NO_DISTRICT_GOLD", |s| {
+    (EndReason::NoDistrictGold, |s| {
         s.districts.iter().all(|(_, g)| *g == 0)
     }),
-    ("TOWER_RESERVE", |s| {
+    (EndReason::TowerReserve, |s| {
         s.floor_reserve.iter().filter(|&&f| f > 0).count() <= 3
     }),
-    ("CITIZENS_EXHAUSTED", |s| s.recruit_exhausted),
+    (EndReason::CitizensExhausted, |s| s.recruit_exhausted),
 ];
 
 /// An end-of-round step.
-pub type RoundStep = fn(&mut State);
+pub type RoundStep = fn(&mut Play);
 
 /// End-of-round steps 1-4, in order (an expansion can insert steps).
 pub const ROUND_STEPS: [RoundStep; 4] = [return_orators, give_bastion, retreat, award_zodiac];
 
-pub fn end_of_round(state: &mut State) {
+pub fn end_of_round(state: &mut Play<'_>) {
     state.emit(Event::RoundEnded { round: state.round });
     for step in ROUND_STEPS {
         step(state);
     }
-    let reasons: Vec<String> = if state.solo() {
+    let reasons: Vec<EndReason> = if state.solo() {
         if state.round >= tables().board.constants.solo_rounds {
-            vec!["SOLO_FIVE_ROUNDS".to_string()]
+            vec![EndReason::SoloFiveRounds]
         } else {
             Vec::new()
         }
@@ -47,7 +47,7 @@ pub fn end_of_round(state: &mut State) {
         BASE_END_CONDITIONS
             .iter()
             .filter(|(_, f)| f(state))
-            .map(|(n, _)| n.to_string())
+            .map(|(reason, _)| *reason)
             .collect()
     };
     if !reasons.is_empty() {
@@ -77,9 +77,9 @@ pub fn end_of_round(state: &mut State) {
     }
 }
 
-fn return_orators(state: &mut State) {
-    for s in 0..state.n() as u8 {
-        let orators = std::mem::take(&mut state.pm(s).orators);
+fn return_orators(state: &mut Play<'_>) {
+    for s in state.seats() {
+        let orators = std::mem::take(&mut state.player_mut(s).orators);
         for o in orators {
             let value = match o.at {
                 Some(_) if o.value >= 5 => state.roll_orator(),
@@ -93,13 +93,13 @@ fn return_orators(state: &mut State) {
     }
 }
 
-fn give_bastion(state: &mut State) {
+fn give_bastion(state: &mut Play<'_>) {
     let b = bastion_holder(state);
     state.bastion = b;
     state.emit(Event::BastionTo { seat: b });
 }
 
-fn award_zodiac(state: &mut State) {
+fn award_zodiac(state: &mut Play<'_>) {
     if state.solo() {
         let held: Vec<usize> = (0..3).filter(|&i| state.zodiac[i].1.is_some()).collect();
         if held.len() > 1 {
@@ -109,7 +109,7 @@ fn award_zodiac(state: &mut State) {
                     state.zodiac[i].1 = None;
                     state.emit(Event::ZodiacTaken {
                         seat: None,
-                        card: card_id(state, i),
+                        card: state.zodiac[i].0,
                     });
                 }
             }
@@ -118,25 +118,18 @@ fn award_zodiac(state: &mut State) {
     }
     for t in Temple::ALL {
         let i = t.index();
-        let best = (0..state.n() as u8)
-            .filter(|&s| state.p(s).temples[i] > 0)
-            .max_by_key(|&s| (state.p(s).temples[i], -state.p(s).temple_key[i]));
+        let best = state
+            .seats()
+            .filter(|&s| state.player(s).temples[i] > 0)
+            .max_by_key(|&s| (state.player(s).temples[i], -state.player(s).temple_key[i]));
         if let Some(s) = best {
             if state.zodiac[i].1 != Some(s) {
                 state.zodiac[i].1 = Some(s);
                 state.emit(Event::ZodiacTaken {
                     seat: Some(s),
-                    card: card_id(state, i),
+                    card: state.zodiac[i].0,
                 });
             }
         }
     }
-}
-
-fn card_id(state: &State, i: usize) -> String {
-    tables()
-        .zodiac
-        .get(state.zodiac[i].0 as usize)
-        .map(|z| z.id.clone())
-        .unwrap_or_default()
 }

@@ -5,8 +5,8 @@ use super::state::{counsellor_vp, temple_vp, State};
 use crate::{Outcome, Seat, Standing};
 
 /// Named parts of a seat's final score.
-pub fn breakdown(state: &State, seat: u8) -> Vec<(String, i32)> {
-    let p = state.p(seat);
+pub fn breakdown(state: &State, seat: Seat) -> Vec<(String, i32)> {
+    let p = state.player(seat);
     let mut temples: Vec<i32> = p.temples.iter().map(|&s| temple_vp(s)).collect();
     temples.sort();
     let seats: i32 = p
@@ -23,7 +23,7 @@ pub fn breakdown(state: &State, seat: u8) -> Vec<(String, i32)> {
     ]
 }
 
-pub fn final_score(state: &State, seat: u8) -> i32 {
+pub fn final_score(state: &State, seat: Seat) -> i32 {
     breakdown(state, seat).iter().map(|(_, v)| v).sum()
 }
 
@@ -39,7 +39,7 @@ pub fn solo_target(state: &State) -> i32 {
             state
                 .places
                 .get(cond.place as usize - 1)
-                .and_then(|p| t.board.bonus_tile.get(p.bonus as usize))
+                .and_then(|p| p.bonus.row())
                 .is_some_and(|b| b.colour == cond.colour)
         })
         .count() as i32;
@@ -47,7 +47,8 @@ pub fn solo_target(state: &State) -> i32 {
 }
 
 pub fn outcome(state: &State) -> Outcome {
-    let standings = (0..state.n() as u8)
+    let standings = state
+        .seats()
         .map(|s| {
             let mut b = breakdown(state, s);
             let score: i32 = b.iter().map(|(_, v)| v).sum();
@@ -57,10 +58,10 @@ pub fn outcome(state: &State) -> Outcome {
                 b.push(("solo_won".into(), i32::from(score >= target)));
             }
             Standing {
-                seat: Seat(s),
+                seat: s,
                 score,
                 rank: 0,
-                tie_breaks: vec![state.p(s).city.len() as i32],
+                tie_breaks: vec![state.player(s).city.len() as i32],
                 breakdown: b,
             }
         })

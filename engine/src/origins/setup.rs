@@ -2,8 +2,15 @@
 
 use super::data::tables;
 use super::state::{Phase, Place, Player, State, TurnStep};
-use super::types::{Cell, CityTile, Colour, Die, Options, PlacedTile};
-use crate::{GameRng, SetupError};
+use super::types::{
+    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, Options, PlacedTile, ZodiacId,
+};
+use crate::{GameRng, Seat, SetupError};
+
+/// Seat number `i` (at most 4 seats).
+fn seat_at(i: usize) -> Seat {
+    Seat(i as u8)
+}
 
 pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let t = tables();
@@ -18,26 +25,31 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let c = &t.board.constants;
 
     // S3-S4: bonus tiles and motherships.
-    let mut bonus: Vec<u8> = (0..t.board.bonus_tile.len() as u8).collect();
+    let mut bonus: Vec<BonusTileId> = BonusTileId::all().collect();
     rng.shuffle(&mut bonus);
     let places = bonus.iter().map(|&b| Place { bonus: b, dial: 1 }).collect();
 
     // S5: zodiac.
-    let mut zod: Vec<u8> = (0..t.zodiac.len() as u8).collect();
+    let mut zod: Vec<ZodiacId> = ZodiacId::all().collect();
     rng.shuffle(&mut zod);
-    let zodiac = [(zod[0], None), (zod[1], None), (zod[2], None)];
+    let [z0, z1, z2, ..] = zod[..] else {
+        return Err(SetupError("origins data: 3 Zodiac cards needed".into()));
+    };
+    let zodiac = [(z0, None), (z1, None), (z2, None)];
 
     // S6-S7: piles and market.
-    let mut piles: [Vec<u8>; 5] = Default::default();
-    for (i, b) in t.buildings.iter().enumerate() {
-        for _ in 0..b.copies {
-            piles[b.colour.index()].push(i as u8);
+    let mut piles: [Vec<BuildingId>; 5] = Default::default();
+    for b in BuildingId::all() {
+        if let Some(row) = b.row() {
+            for _ in 0..row.copies {
+                piles[row.colour.index()].push(b);
+            }
         }
     }
     for p in piles.iter_mut() {
         rng.shuffle(p);
     }
-    let mut first: Vec<u8> = piles.iter_mut().filter_map(|p| p.pop()).collect();
+    let mut first: Vec<BuildingId> = piles.iter_mut().filter_map(|p| p.pop()).collect();
     rng.shuffle(&mut first);
     let mut market = [None; 5];
     for (i, b) in first.into_iter().enumerate().take(5) {
@@ -49,8 +61,8 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         rng,
         phase: Phase::Draft,
         round: 1,
-        bastion: 0,
-        current: 0,
+        bastion: Seat(0),
+        current: Seat(0),
         step: TurnStep::Start,
         superiority_used: false,
         tasks: Vec::new(),
@@ -76,7 +88,6 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         recruit_exhausted: false,
         end_reasons: Vec::new(),
         players: Vec::new(),
-        events: Vec::new(),
     };
 
     // S8: citizen recruitment.
@@ -104,14 +115,14 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     }
 
     // S10-S14: district cards and tower floors.
-    let mut deck: Vec<u8> = (0..t.districts.len() as u8).collect();
+    let mut deck: Vec<DistrictId> = DistrictId::all().collect();
     state.rng.shuffle(&mut deck);
     state.districts = deck
         .iter()
         .take(pc.district_cards as usize)
         .map(|&d| (d, c.gold_per_district_card))
         .collect();
-    let cards: Vec<u8> = state.districts.iter().map(|(d, _)| *d).collect();
+    let cards: Vec<DistrictId> = state.districts.iter().map(|(d, _)| *d).collect();
     let reserve = tower_reserve(&cards);
     for col in Colour::ALL {
         for _ in 0..reserve[col.index()] {
@@ -156,15 +167,15 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     }
 
     // S20-S21: first player, military stack in turn order.
-    let first = state.rng.index(n) as u8;
-    state.bastion = first;
-    state.current = first;
+    let first = state.rng.index(n);
+    state.bastion = seat_at(first);
+    state.current = seat_at(first);
     for k in 0..n {
-        let s = ((first as usize + k) % n) as u8;
+        let s = seat_at((first + k) % n);
         let key = state.next_top();
-        state.pm(s).military_key = key;
+        state.player_mut(s).military_key = key;
         for tr in 0..3 {
-            state.pm(s).temple_key[tr] = key;
+            state.player_mut(s).temple_key[tr] = key;
         }
     }
     if state.solo() {
@@ -179,7 +190,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
             state.draft_pool.push(Die { colour: col, value });
         }
         state.solo_discards = 3;
-        state.draft_order = vec![0; 3];
+        state.draft_order = vec![Seat(0); 3];
     } else {
         for col in Colour::ALL {
             for _ in 0..c.draft_dice_per_colour {
@@ -188,7 +199,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
                 state.draft_pool.push(Die { colour: col, value });
             }
         }
-        let forward: Vec<u8> = (0..n).map(|k| ((first as usize + k) % n) as u8).collect();
+        let forward: Vec<Seat> = (0..n).map(|k| seat_at((first + k) % n)).collect();
         let mut order = forward.clone();
         order.extend(forward.iter().rev());
         state.draft_order = order;
@@ -206,10 +217,10 @@ fn move_floor(state: &mut State, col: Colour) {
 
 /// S12: the tower-floor reserve: one floor per colour plus one per tower printed on the
 /// revealed District cards.
-pub fn tower_reserve(cards: &[u8]) -> [u8; 5] {
+pub fn tower_reserve(cards: &[DistrictId]) -> [u8; 5] {
     let mut r = [1u8; 5];
     for &c in cards {
-        if let Some(d) = tables().districts.get(c as usize) {
+        if let Some(d) = c.row() {
             r[d.tower.index()] += 1;
         }
     }
@@ -218,11 +229,11 @@ pub fn tower_reserve(cards: &[u8]) -> [u8; 5] {
 
 /// S8: recruitment dice in ascending value; ties: the colour whose building sits lower on
 /// the Market (higher slot number) goes further left.
-pub fn recruitment_order(mut rolled: Vec<Die>, market: &[Option<u8>; 5]) -> Vec<Die> {
+pub fn recruitment_order(mut rolled: Vec<Die>, market: &[Option<BuildingId>; 5]) -> Vec<Die> {
     let pos = |colour: Colour| -> usize {
         market
             .iter()
-            .position(|m| m.and_then(super::state::building_colour) == Some(colour))
+            .position(|m| m.and_then(BuildingId::colour) == Some(colour))
             .unwrap_or(0)
     };
     rolled.sort_by_key(|d| (d.value, std::cmp::Reverse(pos(d.colour))));

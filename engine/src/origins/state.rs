@@ -2,11 +2,12 @@
 
 use super::data::{tables, Ability, ZodiacKind};
 use super::types::{
-    Cell, CityTile, Colour, Die, Event, Freeman, Options, Orator, PlacedTile, Resource, Temple,
-    Worker,
+    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
+    Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
-use crate::GameRng;
+use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
+use std::ops::{Deref, DerefMut};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -122,14 +123,14 @@ pub struct Player {
     pub military_key: i64,
     pub city: Vec<PlacedTile>,
     pub seats: Vec<(Cell, Die)>,
-    pub kept: Vec<u8>,
-    pub scored_cards: Vec<u8>,
+    pub kept: Vec<BuildingId>,
+    pub scored_cards: Vec<DistrictId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Place {
     /// Index into the bonus tile table.
-    pub bonus: u8,
+    pub bonus: BonusTileId,
     pub dial: u8,
 }
 
@@ -139,56 +140,55 @@ pub struct State {
     pub rng: GameRng,
     pub phase: Phase,
     pub round: u8,
-    pub bastion: u8,
-    pub current: u8,
+    pub bastion: Seat,
+    pub current: Seat,
     pub step: TurnStep,
     pub superiority_used: bool,
     pub tasks: Vec<Task>,
     pub draft_pool: Vec<Die>,
-    pub draft_order: Vec<u8>,
+    pub draft_order: Vec<Seat>,
     pub solo_discards: u8,
     pub places: Vec<Place>,
-    pub market: [Option<u8>; 5],
+    pub market: [Option<BuildingId>; 5],
     /// Building piles by colour; the last element is the face-up top tile.
-    pub piles: [Vec<u8>; 5],
+    pub piles: [Vec<BuildingId>; 5],
     pub recruitment: [Option<Die>; 5],
     pub orator_area: Vec<Option<u8>>,
     pub dice_reserve: [u8; 5],
     pub dice_total: [u8; 5],
     pub orators_total: u8,
-    /// Revealed District cards: (card index, Gold on it).
-    pub districts: Vec<(u8, u8)>,
+    /// Revealed District cards and the Gold on each.
+    pub districts: Vec<(DistrictId, u8)>,
     pub floor_reserve: [u8; 5],
     pub floor_box: [u8; 5],
     /// Zodiac card on each temple (Forest, Mountain, Sea) and its holder.
-    pub zodiac: [(u8, Option<u8>); 3],
+    pub zodiac: [(ZodiacId, Option<Seat>); 3],
     pub superiority_supply: u8,
     pub neutral: Option<u8>,
     pub top_key: i64,
     pub bottom_key: i64,
     pub recruit_exhausted: bool,
-    pub end_reasons: Vec<String>,
+    pub end_reasons: Vec<EndReason>,
     pub players: Vec<Player>,
-    #[serde(skip)]
-    pub events: Vec<Event>,
 }
 
 impl State {
     pub fn solo(&self) -> bool {
         self.options.players == 1
     }
-    pub fn n(&self) -> usize {
+    pub fn seat_count(&self) -> usize {
         self.players.len()
     }
-    pub fn p(&self, seat: u8) -> &Player {
-        &self.players[seat as usize % self.players.len()]
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index() % self.players.len()]
     }
-    pub fn pm(&mut self, seat: u8) -> &mut Player {
+    pub fn player_mut(&mut self, seat: Seat) -> &mut Player {
         let n = self.players.len();
-        &mut self.players[seat as usize % n]
+        &mut self.players[seat.index() % n]
     }
-    pub fn emit(&mut self, e: Event) {
-        self.events.push(e);
+    /// The seats in table order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        (0..self.players.len() as u8).map(Seat)
     }
     pub fn next_top(&mut self) -> i64 {
         self.top_key += 1;
@@ -207,132 +207,25 @@ impl State {
     }
 
     /// True when `seat` holds the Zodiac card of this kind.
-    pub fn has_zodiac(&self, seat: u8, kind: ZodiacKind) -> bool {
+    pub fn has_zodiac(&self, seat: Seat, kind: ZodiacKind) -> bool {
         self.zodiac.iter().any(|(card, holder)| {
-            *holder == Some(seat)
-                && tables()
-                    .zodiac
-                    .get(*card as usize)
-                    .is_some_and(|z| z.kind == kind)
+            *holder == Some(seat) && card.row().is_some_and(|z| z.kind == kind)
         })
     }
 
     // ------------------------------------------------------------ resources
 
     /// Can `seat` pay `n` of `r` (Gold is the wildcard for basic resources, A-27)?
-    pub fn can_pay(&self, seat: u8, r: Resource, n: u32) -> bool {
-        can_pay_with(&self.p(seat).res, r, n)
+    pub fn can_pay(&self, seat: Seat, r: Resource, n: u32) -> bool {
+        can_pay_with(&self.player(seat).res, r, n)
     }
-    /// Pays, using the named resource first, then Gold. Caller checked `can_pay`.
-    pub fn pay(&mut self, seat: u8, r: Resource, n: u32) {
-        if n == 0 {
-            return;
-        }
-        let res = pay_with(self.p(seat).res, r, n);
-        let before = self.p(seat).res;
-        self.pm(seat).res = res;
-        for k in [
-            Resource::Stone,
-            Resource::Food,
-            Resource::Wisdom,
-            Resource::Gold,
-        ] {
-            let d = before[k.index()] - res[k.index()];
-            if d > 0 {
-                self.emit(Event::Paid {
-                    seat,
-                    resource: k,
-                    amount: d as u8,
-                });
-            }
-        }
-    }
-    pub fn gain(&mut self, seat: u8, r: Resource, n: u32) {
-        if n == 0 {
-            return;
-        }
-        self.pm(seat).res[r.index()] += n;
-        self.emit(Event::Gained {
-            seat,
-            resource: r,
-            amount: n.min(255) as u8,
-        });
-    }
-    pub fn add_vp(&mut self, seat: u8, n: i32, reason: &str) {
-        if n == 0 {
-            return;
-        }
-        self.pm(seat).vp += n;
-        self.emit(Event::Vp {
-            seat,
-            amount: n,
-            reason: reason.to_string(),
-        });
-    }
-
-    // ------------------------------------------------------------ dice
-
-    pub fn free_bases(&self, seat: u8) -> usize {
-        (self.p(seat).bases as usize).saturating_sub(self.p(seat).freemen.len())
-    }
-
-    /// +1 to a Freeman; a 6 becomes a Counsellor (its base returns).
-    pub fn plus_one(&mut self, seat: u8, idx: usize) {
-        let Some(f) = self.p(seat).freemen.get(idx).copied() else {
-            return;
-        };
-        if f.die.value >= 6 {
-            self.pm(seat).freemen.remove(idx);
-            self.make_counsellor(seat, f.die.colour);
-        } else {
-            self.pm(seat).freemen[idx].die.value += 1;
-            self.emit(Event::DieChanged {
-                seat,
-                colour: f.die.colour,
-                from: f.die.value,
-                to: f.die.value + 1,
-            });
-        }
-    }
-
-    /// +2 capped at 6 (never makes a Counsellor).
-    pub fn plus_two(&mut self, seat: u8, idx: usize) {
-        if let Some(f) = self.pm(seat).freemen.get_mut(idx) {
-            let from = f.die.value;
-            f.die.value = (from + 2).min(6);
-            let (colour, to) = (f.die.colour, f.die.value);
-            self.emit(Event::DieChanged {
-                seat,
-                colour,
-                from,
-                to,
-            });
-        }
-    }
-
-    pub fn make_counsellor(&mut self, seat: u8, colour: Colour) {
-        let dup = self.p(seat).counsellors.contains(&colour) || self.p(seat).counsellors.len() >= 5;
-        if dup {
-            self.dice_reserve[colour.index()] += 1;
-            let k = self.p(seat).counsellors.len();
-            let vp = counsellor_vp(k);
-            self.add_vp(seat, vp, "duplicate counsellor");
-        } else {
-            self.pm(seat).counsellors.push(colour);
-        }
-        self.emit(Event::CounsellorMade {
-            seat,
-            colour,
-            duplicate: dup,
-        });
-        if self.has_zodiac(seat, ZodiacKind::Scorpio) {
-            self.gain(seat, Resource::Wisdom, 1);
-        }
+    pub fn free_bases(&self, seat: Seat) -> usize {
+        (self.player(seat).bases as usize).saturating_sub(self.player(seat).freemen.len())
     }
 
     /// Workers of `seat` free to visit.
-    pub fn worker_value(&self, seat: u8, w: Worker) -> Option<Option<u8>> {
-        let p = self.p(seat);
+    pub fn worker_value(&self, seat: Seat, w: Worker) -> Option<Option<u8>> {
+        let p = self.player(seat);
         match w {
             Worker::Archon => p.archon_at.is_none().then_some(None),
             Worker::Freeman(i) => p
@@ -350,50 +243,45 @@ impl State {
 
     // ------------------------------------------------------------ city
 
-    pub fn tile_at(&self, seat: u8, c: Cell) -> Option<&PlacedTile> {
-        self.p(seat).city.iter().find(|t| t.cells.contains(&c))
+    pub fn tile_at(&self, seat: Seat, c: Cell) -> Option<&PlacedTile> {
+        self.player(seat).city.iter().find(|t| t.cells.contains(&c))
     }
-    pub fn building_at(&self, seat: u8, c: Cell) -> Option<u8> {
+    pub fn building_at(&self, seat: Seat, c: Cell) -> Option<BuildingId> {
         match self.tile_at(seat, c)?.tile {
             CityTile::Building(b) => Some(b),
             _ => None,
         }
     }
-    pub fn buildings(&self, seat: u8) -> impl Iterator<Item = u8> + '_ {
-        self.p(seat).city.iter().filter_map(|t| match t.tile {
+    pub fn buildings(&self, seat: Seat) -> impl Iterator<Item = BuildingId> + '_ {
+        self.player(seat).city.iter().filter_map(|t| match t.tile {
             CityTile::Building(b) => Some(b),
             _ => None,
         })
     }
-    pub fn count_colour(&self, seat: u8, c: Colour) -> usize {
+    pub fn count_colour(&self, seat: Seat, c: Colour) -> usize {
         self.buildings(seat)
-            .filter(|b| building_colour(*b) == Some(c))
+            .filter(|b| b.colour() == Some(c))
             .count()
     }
-    pub fn count_ability(&self, seat: u8, a: Ability) -> usize {
+    pub fn count_ability(&self, seat: Seat, a: Ability) -> usize {
         self.buildings(seat)
-            .filter(|b| {
-                tables()
-                    .buildings
-                    .get(*b as usize)
-                    .is_some_and(|x| x.ability == a)
-            })
+            .filter(|b| b.ability() == Some(a))
             .count()
     }
-    pub fn farms(&self, seat: u8) -> usize {
-        self.p(seat)
+    pub fn farms(&self, seat: Seat) -> usize {
+        self.player(seat)
             .city
             .iter()
             .filter(|t| matches!(t.tile, CityTile::Farm { .. }))
             .count()
     }
-    pub fn occupied(&self, seat: u8, c: Cell) -> bool {
+    pub fn occupied(&self, seat: Seat, c: Cell) -> bool {
         self.tile_at(seat, c).is_some()
     }
     /// Empty cells sharing an edge with the city.
-    pub fn free_cells(&self, seat: u8) -> Vec<Cell> {
+    pub fn free_cells(&self, seat: Seat) -> Vec<Cell> {
         let mut out: Vec<Cell> = Vec::new();
-        for t in &self.p(seat).city {
+        for t in &self.player(seat).city {
             for c in &t.cells {
                 for nb in c.neighbours() {
                     if !self.occupied(seat, nb) && !out.contains(&nb) {
@@ -405,11 +293,11 @@ impl State {
         out.sort();
         out
     }
-    pub fn temple_step(&self, seat: u8, t: Temple) -> u8 {
-        self.p(seat).temples[t.index()]
+    pub fn temple_step(&self, seat: Seat, t: Temple) -> u8 {
+        self.player(seat).temples[t.index()]
     }
-    pub fn red_dice(&self, seat: u8) -> usize {
-        let p = self.p(seat);
+    pub fn red_dice(&self, seat: Seat) -> usize {
+        let p = self.player(seat);
         p.freemen
             .iter()
             .filter(|f| f.die.colour == Colour::Red)
@@ -418,6 +306,138 @@ impl State {
                 .iter()
                 .filter(|(_, d)| d.colour == Colour::Red)
                 .count()
+    }
+}
+
+/// A state being played on, with the sink its events go to (the `events` that
+/// [`crate::Game::perform`] receives). Rule code that changes the state takes a `Play`;
+/// reading goes through to the state.
+pub struct Play<'a> {
+    state: &'a mut State,
+    events: &'a mut Vec<Event>,
+}
+
+impl Deref for Play<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        self.state
+    }
+}
+
+impl DerefMut for Play<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        self.state
+    }
+}
+
+impl<'a> Play<'a> {
+    pub fn new(state: &'a mut State, events: &'a mut Vec<Event>) -> Self {
+        Play { state, events }
+    }
+    pub fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    /// Pays, using the named resource first, then Gold. Caller checked `can_pay`.
+    pub fn pay(&mut self, seat: Seat, r: Resource, n: u32) {
+        if n == 0 {
+            return;
+        }
+        let res = pay_with(self.player(seat).res, r, n);
+        let before = self.player(seat).res;
+        self.player_mut(seat).res = res;
+        for k in [
+            Resource::Stone,
+            Resource::Food,
+            Resource::Wisdom,
+            Resource::Gold,
+        ] {
+            let d = before[k.index()] - res[k.index()];
+            if d > 0 {
+                self.emit(Event::Paid {
+                    seat,
+                    resource: k,
+                    amount: d as u8,
+                });
+            }
+        }
+    }
+    pub fn gain(&mut self, seat: Seat, r: Resource, n: u32) {
+        if n == 0 {
+            return;
+        }
+        self.player_mut(seat).res[r.index()] += n;
+        self.emit(Event::Gained {
+            seat,
+            resource: r,
+            amount: n.min(255) as u8,
+        });
+    }
+    pub fn add_vp(&mut self, seat: Seat, n: i32, reason: &str) {
+        if n == 0 {
+            return;
+        }
+        self.player_mut(seat).vp += n;
+        self.emit(Event::Vp {
+            seat,
+            amount: n,
+            reason: reason.to_string(),
+        });
+    }
+
+    /// +1 to a Freeman; a 6 becomes a Counsellor (its base returns).
+    pub fn plus_one(&mut self, seat: Seat, idx: usize) {
+        let Some(f) = self.player(seat).freemen.get(idx).copied() else {
+            return;
+        };
+        if f.die.value >= 6 {
+            self.player_mut(seat).freemen.remove(idx);
+            self.make_counsellor(seat, f.die.colour);
+        } else {
+            self.player_mut(seat).freemen[idx].die.value += 1;
+            self.emit(Event::DieChanged {
+                seat,
+                colour: f.die.colour,
+                from: f.die.value,
+                to: f.die.value + 1,
+            });
+        }
+    }
+
+    /// +2 capped at 6 (never makes a Counsellor).
+    pub fn plus_two(&mut self, seat: Seat, idx: usize) {
+        if let Some(f) = self.player_mut(seat).freemen.get_mut(idx) {
+            let from = f.die.value;
+            f.die.value = (from + 2).min(6);
+            let (colour, to) = (f.die.colour, f.die.value);
+            self.emit(Event::DieChanged {
+                seat,
+                colour,
+                from,
+                to,
+            });
+        }
+    }
+
+    pub fn make_counsellor(&mut self, seat: Seat, colour: Colour) {
+        let dup = self.player(seat).counsellors.contains(&colour)
+            || self.player(seat).counsellors.len() >= 5;
+        if dup {
+            self.dice_reserve[colour.index()] += 1;
+            let k = self.player(seat).counsellors.len();
+            let vp = counsellor_vp(k);
+            self.add_vp(seat, vp, "duplicate counsellor");
+        } else {
+            self.player_mut(seat).counsellors.push(colour);
+        }
+        self.emit(Event::CounsellorMade {
+            seat,
+            colour,
+            duplicate: dup,
+        });
+        if self.has_zodiac(seat, ZodiacKind::Scorpio) {
+            self.gain(seat, Resource::Wisdom, 1);
+        }
     }
 }
 
@@ -435,22 +455,6 @@ pub fn pay_with(mut res: [u32; 4], r: Resource, n: u32) -> [u32; 4] {
     let rest = n - own;
     res[3] = res[3].saturating_sub(rest);
     res
-}
-
-pub fn building_colour(b: u8) -> Option<Colour> {
-    tables().buildings.get(b as usize).map(|x| x.colour)
-}
-
-pub fn building_ability(b: u8) -> Option<Ability> {
-    tables().buildings.get(b as usize).map(|x| x.ability)
-}
-
-pub fn building_id(b: u8) -> String {
-    tables()
-        .buildings
-        .get(b as usize)
-        .map(|x| x.id.clone())
-        .unwrap_or_default()
 }
 
 /// VP beside the rightmost occupied Counsellor space (`k` Counsellors).

@@ -1,6 +1,8 @@
 //! Public contract of Origins: First Builders: options, actions, events and views.
 //! A proto mirrors these types; keep them stable.
 
+use super::data::{self, BonusEffect, MainAction};
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// Colour of dice, buildings, bonus tiles, motherships and tower floors (canonical order).
@@ -28,6 +30,19 @@ impl Colour {
     ];
     pub fn index(self) -> usize {
         self as usize
+    }
+    /// The letter of the data files and the rules page: "R", "P", "B", "Y", "O".
+    pub fn code(self) -> &'static str {
+        match self {
+            Colour::Red => "R",
+            Colour::Purple => "P",
+            Colour::Blue => "B",
+            Colour::Yellow => "Y",
+            Colour::Orange => "O",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.code() == code)
     }
 }
 
@@ -179,114 +194,153 @@ pub enum Action {
     Done,
 }
 
+impl Action {
+    /// The action's name, as the field of the proto `OriginsAction` oneof that carries it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::DraftDie(_) => "draft_die",
+            Action::Worker(_) => "worker",
+            Action::CompleteDistrict(_) => "complete_district",
+            Action::RaiseTower(_) => "raise_tower",
+            Action::BuyBase => "buy_base",
+            Action::Pass => "pass",
+            Action::UseSuperiority => "use_superiority",
+            Action::EndTurn => "end_turn",
+            Action::MeetingPlace(_) => "meeting_place",
+            Action::Seat(_) => "seat",
+            Action::Main(_) => "main",
+            Action::Bonus => "bonus",
+            Action::BonusGold => "bonus_gold",
+            Action::FinishVisit => "finish_visit",
+            Action::Resource(_) => "resource",
+            Action::Advance => "advance",
+            Action::Attack => "attack",
+            Action::MarketTile { .. } => "market_tile",
+            Action::KeptTile(_) => "kept_tile",
+            Action::Place(_) => "place",
+            Action::Activate(_) => "activate",
+            Action::Track(_) => "track",
+            Action::RecruitSlot(_) => "recruit_slot",
+            Action::OratorSlot(_) => "orator_slot",
+            Action::Freeman(_) => "freeman",
+            Action::FreemanPlus { .. } => "freeman_plus",
+            Action::SwapDie { .. } => "swap_die",
+            Action::DistrictCard(_) => "district_card",
+            Action::Accept => "accept",
+            Action::Done => "done",
+        }
+    }
+}
+
 /// What happened (all public).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Drafted {
-        seat: u8,
+        seat: Seat,
         colour: Colour,
         value: u8,
     },
     Visited {
-        seat: u8,
+        seat: Seat,
         place: u8,
         worker: Worker,
         wisdom_paid: u8,
     },
     MainAction {
-        seat: u8,
+        seat: Seat,
         place: u8,
-        action: String,
+        action: MainAction,
     },
     BonusAction {
-        seat: u8,
+        seat: Seat,
         place: u8,
-        bonus: String,
+        bonus: BonusTaken,
     },
     Gained {
-        seat: u8,
+        seat: Seat,
         resource: Resource,
         amount: u8,
     },
     Paid {
-        seat: u8,
+        seat: Seat,
         resource: Resource,
         amount: u8,
     },
     Vp {
-        seat: u8,
+        seat: Seat,
         amount: i32,
         reason: String,
     },
     Built {
-        seat: u8,
-        building: String,
+        seat: Seat,
+        building: BuildingId,
         cell: Cell,
         farm: bool,
     },
+    /// The Agora or a building was activated.
     Activated {
-        seat: u8,
-        building: String,
+        seat: Seat,
+        tile: CityTile,
         cell: Cell,
     },
     Recruited {
-        seat: u8,
+        seat: Seat,
         colour: Colour,
         value: u8,
     },
     OratorTaken {
-        seat: u8,
+        seat: Seat,
         value: u8,
     },
     MilitaryMoved {
-        seat: u8,
+        seat: Seat,
         from: u8,
         to: u8,
     },
     Attacked {
-        seat: u8,
+        seat: Seat,
         space: u8,
         vp: i32,
     },
     SuperiorityGained {
-        seat: u8,
+        seat: Seat,
     },
     SuperiorityUsed {
-        seat: u8,
+        seat: Seat,
     },
     TempleMoved {
-        seat: u8,
+        seat: Seat,
         temple: Temple,
         from: u8,
         to: u8,
     },
     ZodiacTaken {
-        seat: Option<u8>,
-        card: String,
+        seat: Option<Seat>,
+        card: ZodiacId,
     },
     DistrictCompleted {
-        seat: u8,
+        seat: Seat,
         at: Cell,
         colour: Colour,
         value: u8,
-        card: Option<String>,
+        card: Option<DistrictId>,
     },
     TowerRaised {
-        seat: u8,
+        seat: Seat,
         colour: Colour,
         height: u8,
     },
     BaseBought {
-        seat: u8,
+        seat: Seat,
         food: u8,
     },
     CounsellorMade {
-        seat: u8,
+        seat: Seat,
         colour: Colour,
         duplicate: bool,
     },
     DieChanged {
-        seat: u8,
+        seat: Seat,
         colour: Colour,
         from: u8,
         to: u8,
@@ -296,16 +350,16 @@ pub enum Event {
         value: u8,
     },
     Passed {
-        seat: u8,
+        seat: Seat,
     },
     RoundEnded {
         round: u8,
     },
     BastionTo {
-        seat: u8,
+        seat: Seat,
     },
     GameEnded {
-        reasons: Vec<String>,
+        reasons: Vec<EndReason>,
     },
 }
 
@@ -324,10 +378,20 @@ pub enum CityTile {
     /// A Farm; `pile` is the colour of the building on its front (where it returns under Virgo).
     Farm {
         pile: Colour,
-        building: u8,
+        building: BuildingId,
     },
-    /// A building (index into the building table).
-    Building(u8),
+    Building(BuildingId),
+}
+
+impl CityTile {
+    /// "PALACE", "AGORA", or the building's code (for a Farm: the building on its front).
+    pub fn code(self) -> &'static str {
+        match self {
+            CityTile::Palace => "PALACE",
+            CityTile::Agora => "AGORA",
+            CityTile::Farm { building, .. } | CityTile::Building(building) => building.code(),
+        }
+    }
 }
 
 /// A placed tile; `cells` has one cell (two for a Wonder, expansion seam).
@@ -356,23 +420,23 @@ pub struct Orator {
 pub struct MeetingPlaceView {
     pub number: u8,
     pub colour: Colour,
-    pub bonus: String,
+    pub bonus: BonusTileId,
     pub dial: u8,
-    pub top: String,
-    pub bottom: String,
+    pub top: MainAction,
+    pub bottom: MainAction,
 }
 
 /// A revealed District card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DistrictCardView {
-    pub id: String,
+    pub id: DistrictId,
     pub gold: u8,
 }
 
 /// A seat's public state, city included.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
-    pub seat: u8,
+    pub seat: Seat,
     pub vp: i32,
     /// Stone, Food, Wisdom, Gold.
     pub resources: [u32; 4],
@@ -386,11 +450,11 @@ pub struct PlayerView {
     pub towers: [u8; 5],
     pub temples: [u8; 3],
     pub military: u8,
-    pub zodiac: Vec<String>,
+    pub zodiac: Vec<ZodiacId>,
     pub city: Vec<PlacedTile>,
     pub seats: Vec<(Cell, Die)>,
-    pub kept_tiles: Vec<String>,
-    pub scored_cards: Vec<String>,
+    pub kept_tiles: Vec<BuildingId>,
+    pub scored_cards: Vec<DistrictId>,
 }
 
 /// The whole public board.
@@ -398,15 +462,15 @@ pub struct PlayerView {
 pub struct View {
     pub players: u8,
     pub round: u8,
-    pub bastion: u8,
-    pub current: Option<u8>,
-    /// Name of the pending decision.
-    pub pending: String,
+    pub bastion: Seat,
+    pub current: Option<Seat>,
+    /// The decision the current seat must make.
+    pub pending: Pending,
     pub meeting_places: Vec<MeetingPlaceView>,
-    /// Market slots 1..5 (building ids).
-    pub market: Vec<Option<String>>,
+    /// Market slots 1..5.
+    pub market: Vec<Option<BuildingId>>,
     /// Face-up top tile of each pile (R, P, B, Y, O) and the pile sizes.
-    pub pile_tops: Vec<Option<String>>,
+    pub pile_tops: Vec<Option<BuildingId>>,
     pub pile_sizes: [u8; 5],
     pub recruitment: Vec<Option<Die>>,
     pub orator_area: Vec<Option<u8>>,
@@ -414,9 +478,268 @@ pub struct View {
     pub floor_reserve: [u8; 5],
     pub dice_reserve: [u8; 5],
     /// Zodiac card on each temple track (Forest, Mountain, Sea) and who holds it.
-    pub zodiac: Vec<(String, Option<u8>)>,
+    pub zodiac: Vec<(ZodiacId, Option<Seat>)>,
     pub superiority_supply: u8,
     pub solo_neutral: Option<u8>,
     pub draft_pool: Vec<Die>,
-    pub players_view: Vec<PlayerView>,
+    pub player_views: Vec<PlayerView>,
+}
+
+/// The decision the current seat must make; `code()` is its stable name
+/// ("TURN_ACTION", "CHOOSE_CITY_CELL" ...), the details say what it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Setup: take (or, solo, discard) a die of the draft pool.
+    Draft,
+    /// Choose a turn action.
+    TurnAction,
+    /// Spend a Superiority token for one more turn action, or end the turn.
+    SuperiorityOrEndTurn,
+    GameOver,
+    ChooseMeetingPlace {
+        worker: Worker,
+    },
+    ChooseSeatOfPower {
+        freeman: u8,
+    },
+    /// Main and Bonus actions of the visited Meeting Place.
+    VisitActions {
+        place: u8,
+    },
+    /// Solo: which neighbouring dial also turns.
+    SoloDial {
+        place: u8,
+    },
+    /// Advance `advance` spaces and/or attack (`either`: one of the two).
+    Military {
+        advance: u8,
+        either: bool,
+    },
+    GainBasicResource {
+        count: u8,
+    },
+    StoneOrFood {
+        count: u8,
+    },
+    /// Trade a basic resource for Gold.
+    MilitaryTrade,
+    ChooseBuilding,
+    /// Where the taken tile (a building or a Farm) goes.
+    ChooseCityCell {
+        tile: CityTile,
+    },
+    Activations {
+        cells: Vec<Cell>,
+    },
+    ChooseTemple {
+        steps: u8,
+    },
+    /// An optional paid step on a track other than `exclude`.
+    ExtraTempleStep {
+        exclude: Temple,
+    },
+    RecruitCitizen {
+        free: bool,
+        optional: bool,
+    },
+    TakeOrator {
+        optional: bool,
+    },
+    /// Accept +1 on the die just taken.
+    Sagittarius,
+    /// Freemen fed so far.
+    Feed {
+        fed: u8,
+    },
+    VeteransQuarters,
+    CourtOfJustice,
+    ConstructionSite,
+    Portal,
+    FountainOfWisdom,
+    MagesTower {
+        cell: Cell,
+    },
+    Capricorn,
+    /// Indices into the revealed District cards that the District matches.
+    ChooseDistrictCard {
+        cards: Vec<u8>,
+    },
+    /// End of the Pass procedure (settled at once; never left pending).
+    Pass,
+}
+
+impl Pending {
+    /// The stable name of this decision.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Pending::Draft => "DRAFT",
+            Pending::TurnAction => "TURN_ACTION",
+            Pending::SuperiorityOrEndTurn => "SUPERIORITY_OR_END_TURN",
+            Pending::GameOver => "GAME_OVER",
+            Pending::ChooseMeetingPlace { .. } => "CHOOSE_MEETING_PLACE",
+            Pending::ChooseSeatOfPower { .. } => "CHOOSE_SEAT_OF_POWER",
+            Pending::VisitActions { .. } => "VISIT_ACTIONS",
+            Pending::SoloDial { .. } => "SOLO_DIAL",
+            Pending::Military { .. } => "MILITARY",
+            Pending::GainBasicResource { .. } => "GAIN_BASIC_RESOURCE",
+            Pending::StoneOrFood { .. } => "STONE_OR_FOOD",
+            Pending::MilitaryTrade => "MILITARY_TRADE",
+            Pending::ChooseBuilding => "CHOOSE_BUILDING",
+            Pending::ChooseCityCell { .. } => "CHOOSE_CITY_CELL",
+            Pending::Activations { .. } => "ACTIVATIONS",
+            Pending::ChooseTemple { .. } => "CHOOSE_TEMPLE",
+            Pending::ExtraTempleStep { .. } => "EXTRA_TEMPLE_STEP",
+            Pending::RecruitCitizen { .. } => "RECRUIT_CITIZEN",
+            Pending::TakeOrator { .. } => "TAKE_ORATOR",
+            Pending::Sagittarius => "SAGITTARIUS",
+            Pending::Feed { .. } => "FEED",
+            Pending::VeteransQuarters => "VETERANS_QUARTERS",
+            Pending::CourtOfJustice => "COURT_OF_JUSTICE",
+            Pending::ConstructionSite => "CONSTRUCTION_SITE",
+            Pending::Portal => "PORTAL",
+            Pending::FountainOfWisdom => "FOUNTAIN_OF_WISDOM",
+            Pending::MagesTower { .. } => "MAGES_TOWER",
+            Pending::Capricorn => "CAPRICORN",
+            Pending::ChooseDistrictCard { .. } => "CHOOSE_DISTRICT_CARD",
+            Pending::Pass => "PASS",
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// A player reached the top of all three temple tracks.
+    ZodiacTops,
+    /// No Gold left on the District cards.
+    NoDistrictGold,
+    /// Three or more colours of tower floor missing from the reserve.
+    TowerReserve,
+    /// A recruited die could not be replaced.
+    CitizensExhausted,
+    /// Solo: the fifth round is over.
+    SoloFiveRounds,
+}
+
+impl EndReason {
+    pub const ALL: [EndReason; 5] = [
+        EndReason::ZodiacTops,
+        EndReason::NoDistrictGold,
+        EndReason::TowerReserve,
+        EndReason::CitizensExhausted,
+        EndReason::SoloFiveRounds,
+    ];
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::ZodiacTops => "ZODIAC_TOPS",
+            EndReason::NoDistrictGold => "NO_DISTRICT_GOLD",
+            EndReason::TowerReserve => "TOWER_RESERVE",
+            EndReason::CitizensExhausted => "CITIZENS_EXHAUSTED",
+            EndReason::SoloFiveRounds => "SOLO_FIVE_ROUNDS",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
+/// The Bonus action taken at a Meeting Place: the effect of its Bonus tile, or (Pisces)
+/// 1 Gold instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BonusTaken {
+    Effect(BonusEffect),
+    PiscesGold,
+}
+
+impl BonusTaken {
+    /// The effect's code ("MILITARY" ...), or "PISCES_GOLD".
+    pub fn code(self) -> &'static str {
+        match self {
+            BonusTaken::Effect(e) => e.code(),
+            BonusTaken::PiscesGold => "PISCES_GOLD",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        if code == "PISCES_GOLD" {
+            return Some(BonusTaken::PiscesGold);
+        }
+        BonusEffect::from_code(code).map(BonusTaken::Effect)
+    }
+}
+
+/// A row of one of the component tables, named on the wire by the row's `id`.
+macro_rules! table_id {
+    ($(#[$meta:meta])* $name:ident, $table:ident, $row:ty) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u8);
+
+        impl $name {
+            /// The row's code; empty for an index past the table (never built by the rules).
+            pub fn code(self) -> &'static str {
+                self.row().map_or("", |r| r.id.as_str())
+            }
+            /// The row whose code is `code`.
+            pub fn from_code(code: &str) -> Option<Self> {
+                $table()
+                    .iter()
+                    .position(|r| r.id == code)
+                    .and_then(|i| u8::try_from(i).ok())
+                    .map($name)
+            }
+            pub fn row(self) -> Option<&'static $row> {
+                $table().get(self.0 as usize)
+            }
+            /// Every row, in table order.
+            pub fn all() -> impl Iterator<Item = $name> {
+                (0..$table().len()).filter_map(|i| u8::try_from(i).ok()).map($name)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+    };
+}
+
+fn building_rows() -> &'static [data::Building] {
+    &data::tables().buildings
+}
+fn district_rows() -> &'static [data::DistrictCard] {
+    &data::tables().districts
+}
+fn zodiac_rows() -> &'static [data::Zodiac] {
+    &data::tables().zodiac
+}
+fn bonus_tile_rows() -> &'static [data::BonusTile] {
+    &data::tables().board.bonus_tile
+}
+
+table_id!(
+    /// A building type (`buildings.toml`), coded "R6".
+    BuildingId, building_rows, data::Building
+);
+table_id!(
+    /// A District card (`districts.toml`), coded "D01".
+    DistrictId, district_rows, data::DistrictCard
+);
+table_id!(
+    /// A Zodiac card (`zodiac.toml`).
+    ZodiacId, zodiac_rows, data::Zodiac
+);
+table_id!(
+    /// A Bonus action tile (`board.toml`).
+    BonusTileId, bonus_tile_rows, data::BonusTile
+);
+
+impl BuildingId {
+    pub fn colour(self) -> Option<Colour> {
+        self.row().map(|b| b.colour)
+    }
+    pub fn ability(self) -> Option<data::Ability> {
+        self.row().map(|b| b.ability)
+    }
 }

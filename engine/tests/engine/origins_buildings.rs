@@ -29,10 +29,11 @@ use crate::origins_common::*;
 use agora_engine::origins::state::Task;
 use agora_engine::origins::types::*;
 use agora_engine::origins::State;
+use agora_engine::Seat;
 
 fn with(id: &str) -> State {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].res = [0, 0, 0, 0];
     s.players[0].vp = 0;
     s.players[0].freemen.clear();
@@ -206,14 +207,14 @@ fn building_p2_construction_site() {
     assert_eq!(s.players[0].kept, vec![tile]);
     assert!(s.market.iter().all(|m| m.is_some()));
     // later: build it paying only its Stone
-    let stone = agora_engine::origins::data::tables().buildings[tile as usize].stone as u32;
+    let stone = tile.row().expect("tile").stone as u32;
     s.players[0].res = [3, 0, 5, 0];
     start_task(&mut s, Task::Build);
     act(&mut s, Action::KeptTile(0));
     act(&mut s, Action::Place(Cell::new(2, 0)));
     assert_eq!(s.players[0].res, [3 - stone, 0, 5, 0], "only its Stone");
     assert!(s.players[0].kept.is_empty());
-    assert_eq!(s.building_at(0, Cell::new(2, 0)), Some(tile));
+    assert_eq!(s.building_at(Seat(0), Cell::new(2, 0)), Some(tile));
 }
 
 #[test]
@@ -321,8 +322,8 @@ fn building_b4_obelisk_worked_example_t24() {
 #[test]
 fn building_b5_sanctuary() {
     let mut s = with("B5");
-    s.zodiac[0].1 = Some(0);
-    s.zodiac[1].1 = Some(0);
+    s.zodiac[0].1 = Some(Seat(0));
+    s.zodiac[1].1 = Some(Seat(0));
     s.zodiac[2].1 = None;
     run(&mut s);
     assert_eq!(s.players[0].vp, 6);
@@ -423,7 +424,7 @@ fn building_o6_mages_tower() {
 #[test]
 fn new_building_may_be_activated_after_building() {
     let mut s = game(2);
-    s.market[0] = Some(b("Y4"));
+    s.market[0] = Some(building("Y4"));
     s.players[0].res = [2, 0, 0, 0];
     start_task(&mut s, Task::Build);
     act(
@@ -449,7 +450,7 @@ fn agora_activated_by_adjacent_district() {
     put(&mut s, 0, "Y4", 1, 0);
     put(&mut s, 0, "R1", 1, 1);
     s.players[0].freemen = vec![freeman(Colour::Yellow, 3)];
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(0, 0)));
     let l = legal(&s);
@@ -470,8 +471,8 @@ fn agora_activated_by_adjacent_district() {
 fn building_o3_fountain_during_a_visit_to_the_same_place_ends_at_2() {
     // the Fountain sets the visited Meeting Place to 1, then the visit's +1 makes 2.
     let mut s = game(2);
-    s.current = 0;
-    s.market[0] = Some(b("O3"));
+    s.current = Seat(0);
+    s.market[0] = Some(building("O3"));
     s.places[1].dial = 4;
     s.players[0].freemen = vec![freeman(Colour::Red, 5)];
     s.players[0].res = [1, 0, 0, 0];

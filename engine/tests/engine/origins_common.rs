@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use agora_engine::origins::data::{tables, ZodiacKind};
-use agora_engine::origins::state::{Phase, Task, TurnStep};
+use agora_engine::origins::state::{Phase, Play, Task, TurnStep};
 use agora_engine::origins::types::*;
 use agora_engine::origins::{resolve, Origins, State};
 use agora_engine::{Game, Seat};
@@ -18,30 +18,28 @@ pub fn game(players: u8) -> State {
 }
 
 pub fn legal(s: &State) -> Vec<Action> {
-    Origins::legal_actions(s, Seat(s.current))
+    Origins::legal_actions(s, s.current)
 }
 
 pub fn act(s: &mut State, a: Action) -> Vec<Event> {
-    let seat = Seat(s.current);
+    let seat = s.current;
     let l = legal(s);
     Origins::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
 }
 
-pub fn b(id: &str) -> u8 {
-    tables().building_index(id).expect("building id")
+/// The building whose code is `id` ("R6").
+pub fn building(id: &str) -> BuildingId {
+    BuildingId::from_code(id).expect("building id")
 }
 
-pub fn card(id: &str) -> u8 {
-    tables()
-        .districts
-        .iter()
-        .position(|d| d.id == id)
-        .expect("card id") as u8
+/// The District card whose code is `id` ("D01").
+pub fn card(id: &str) -> DistrictId {
+    DistrictId::from_code(id).expect("card id")
 }
 
 pub fn put(s: &mut State, seat: usize, id: &str, x: i16, y: i16) {
     s.players[seat].city.push(PlacedTile {
-        tile: CityTile::Building(b(id)),
+        tile: CityTile::Building(building(id)),
         cells: vec![Cell::new(x, y)],
     });
 }
@@ -50,7 +48,7 @@ pub fn farm(s: &mut State, seat: usize, x: i16, y: i16) {
     s.players[seat].city.push(PlacedTile {
         tile: CityTile::Farm {
             pile: Colour::Yellow,
-            building: b("Y1"),
+            building: building("Y1"),
         },
         cells: vec![Cell::new(x, y)],
     });
@@ -64,7 +62,8 @@ pub fn freeman(colour: Colour, value: u8) -> Freeman {
 }
 
 pub fn give_zodiac(s: &mut State, seat: u8, kind: ZodiacKind) {
-    let idx = tables().zodiac_index(kind).expect("zodiac");
+    let seat = Seat(seat);
+    let idx = tables().zodiac_card(kind).expect("zodiac");
     let slot = s
         .zodiac
         .iter()
@@ -75,12 +74,7 @@ pub fn give_zodiac(s: &mut State, seat: u8, kind: ZodiacKind) {
 }
 
 pub fn set_place(s: &mut State, place: usize, bonus: &str) {
-    let idx = tables()
-        .board
-        .bonus_tile
-        .iter()
-        .position(|b| b.id == bonus)
-        .expect("bonus") as u8;
+    let idx = BonusTileId::from_code(bonus).expect("bonus");
     if let Some(other) = s.places.iter().position(|p| p.bonus == idx) {
         s.places[other].bonus = s.places[place - 1].bonus;
     }
@@ -89,17 +83,20 @@ pub fn set_place(s: &mut State, place: usize, bonus: &str) {
 
 /// Seat 0 starts resolving `task` now.
 pub fn start_task(s: &mut State, task: Task) {
-    s.current = 0;
+    s.current = Seat(0);
     s.step = TurnStep::Acting;
     s.tasks.push(task);
 }
 
 /// Seat 0 activates the building at (x, y) now.
-pub fn activate_now(s: &mut State, x: i16, y: i16) {
-    s.current = 0;
+pub fn activate_now(s: &mut State, x: i16, y: i16) -> Vec<Event> {
+    s.current = Seat(0);
     s.step = TurnStep::Acting;
-    resolve::activate(s, 0, Cell::new(x, y));
-    resolve::settle(s);
+    let mut events = Vec::new();
+    let mut play = Play::new(s, &mut events);
+    resolve::activate(&mut play, Seat(0), Cell::new(x, y));
+    resolve::settle(&mut play);
+    events
 }
 
 /// Drops pending decisions and gives the turn back to seat 0.
@@ -107,7 +104,7 @@ pub fn finish_turn(s: &mut State) {
     s.tasks.clear();
     s.step = TurnStep::Start;
     s.superiority_used = false;
-    s.current = 0;
+    s.current = Seat(0);
 }
 
 pub fn die(colour: Colour, value: u8) -> Die {
@@ -124,4 +121,10 @@ pub fn set_places(s: &mut State, ids: [&str; 5]) {
 /// A named part of an outcome breakdown.
 pub fn part(breakdown: &[(String, i32)], name: &str) -> Option<i32> {
     breakdown.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+}
+
+/// Runs rule code that changes `s` (and reports events) outside a decision.
+pub fn play<R>(s: &mut State, f: impl FnOnce(&mut Play<'_>) -> R) -> R {
+    let mut events = Vec::new();
+    f(&mut Play::new(s, &mut events))
 }

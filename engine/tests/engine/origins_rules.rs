@@ -115,12 +115,12 @@ fn snake_draft_order() {
     let mut order = Vec::new();
     while s.phase == agora_engine::origins::state::Phase::Draft {
         order.push(s.current);
-        let seat = Seat(s.current);
+        let seat = s.current;
         Origins::apply(&mut s, seat, &Action::DraftDie(0)).expect("draft");
     }
     let a = first;
-    let b = (first + 1) % 3;
-    let c = (first + 2) % 3;
+    let b = Seat((first.0 + 1) % 3);
+    let c = Seat((first.0 + 2) % 3);
     assert_eq!(order, vec![a, b, c, c, b, a]);
     assert!(s.players.iter().all(|p| p.freemen.len() == 2));
     assert_eq!(s.current, first);
@@ -151,7 +151,7 @@ fn worked_example_t01_attack() {
     s.players[1].military = 5;
     s.players[2].military = 9;
     let (vp, w) = (s.players[0].vp, s.players[0].res[2]);
-    attack(&mut s, 0);
+    play(&mut s, |p| attack(p, Seat(0)));
     assert_eq!(s.players[0].vp - vp, 3, "2 boundaries + 1 weaker marker");
     assert_eq!(s.players[0].res[2] - w, 1);
     // W+ under A-08 also grants one basic resource of choice
@@ -164,7 +164,7 @@ fn worked_example_t02_advance_crosses_boundary_lands_on_top() {
     s.players[0].military = 5;
     s.players[1].military = 6;
     s.players[2].military = 7;
-    advance(&mut s, 0, 2);
+    play(&mut s, |p| advance(p, Seat(0), 2));
     assert_eq!(s.players[0].military, 7);
     assert_eq!(s.players[0].superiority, 1);
     assert!(s.players[0].military_key > s.players[2].military_key);
@@ -195,13 +195,13 @@ fn worked_example_t03_final_scoring_72() {
             },
         ),
     ];
-    assert_eq!(final_score(&s, 0), 72);
+    assert_eq!(final_score(&s, Seat(0)), 72);
 }
 
 #[test]
 fn worked_example_t04_raise_tower() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].towers[Colour::Orange.index()] = 3;
     s.players[0].res[3] = 3;
     s.floor_reserve[Colour::Orange.index()] = 2;
@@ -214,12 +214,12 @@ fn worked_example_t04_raise_tower() {
 #[test]
 fn worked_example_t05_population() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].res = [0, 2, 0, 0];
     act(&mut s, Action::BuyBase);
     assert_eq!(s.players[0].bases, 3);
     assert_eq!(s.players[0].res[1], 0);
-    s.current = 0;
+    s.current = Seat(0);
     s.step = agora_engine::origins::state::TurnStep::Start;
     s.players[0].bases = 5;
     s.players[0].res = [0, 8, 0, 0];
@@ -232,11 +232,11 @@ fn worked_example_t05_population() {
 
 fn market_setup(s: &mut agora_engine::origins::State) {
     s.market = [
-        Some(b("Y1")),
-        Some(b("B4")),
-        Some(b("O1")), // orange, 2 Stone
-        Some(b("R1")),
-        Some(b("P1")),
+        Some(building("Y1")),
+        Some(building("B4")),
+        Some(building("O1")), // orange, 2 Stone
+        Some(building("R1")),
+        Some(building("P1")),
     ];
 }
 
@@ -258,17 +258,20 @@ fn worked_example_t06_build_from_market() {
     assert_eq!(
         s.market,
         [
-            Some(b("Y1")),
-            Some(b("B4")),
-            Some(b("R1")),
-            Some(b("P1")),
+            Some(building("Y1")),
+            Some(building("B4")),
+            Some(building("R1")),
+            Some(building("P1")),
             Some(next)
         ]
     );
     assert_eq!(s.piles[Colour::Orange.index()].len(), pile - 1);
     act(&mut s, Action::Place(Cell::new(1, 0)));
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert_eq!(s.building_at(0, Cell::new(1, 0)), Some(b("O1")));
+    assert_eq!(
+        s.building_at(Seat(0), Cell::new(1, 0)),
+        Some(building("O1"))
+    );
 }
 
 #[test]
@@ -287,10 +290,10 @@ fn worked_example_t07_farm_from_market() {
         },
     );
     act(&mut s, Action::Place(Cell::new(-1, 0)));
-    assert_eq!(s.farms(0), 1);
+    assert_eq!(s.farms(Seat(0)), 1);
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert_eq!(s.market[2], Some(b("R1")));
-    assert_eq!(s.market[3], Some(b("P1")));
+    assert_eq!(s.market[2], Some(building("R1")));
+    assert_eq!(s.market[3], Some(building("P1")));
     assert_eq!(s.market[4], Some(next), "refilled from the orange pile");
     assert_eq!(s.piles[Colour::Orange.index()].len(), pile - 1);
 }
@@ -311,13 +314,13 @@ fn worked_example_t08_district_without_match() {
     s.districts = vec![(card("D19"), 2)]; // B B - -
     block(&mut s, 0, ["R1", "Y1", "P1"]);
     s.players[0].freemen = vec![freeman(Colour::Red, 3)];
-    s.current = 0;
+    s.current = Seat(0);
     let gold = s.players[0].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     assert_eq!(s.players[0].res[3], gold, "0 Gold");
     assert_eq!(s.players[0].seats.len(), 1);
-    assert_eq!(s.free_bases(0), 2);
+    assert_eq!(s.free_bases(Seat(0)), 2);
     assert_eq!(s.players[0].vp, 0);
     assert_eq!(s.districts[0].1, 2);
     assert_eq!(
@@ -334,7 +337,7 @@ fn worked_example_t09_district_with_match() {
     s.districts = vec![(card("D04"), 2)]; // R R P -
     block(&mut s, 0, ["R1", "R3", "P1"]);
     s.players[0].freemen = vec![freeman(Colour::Blue, 3), freeman(Colour::Blue, 2)];
-    s.current = 0;
+    s.current = Seat(0);
     let gold = s.players[0].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
@@ -345,7 +348,7 @@ fn worked_example_t09_district_with_match() {
     put(&mut s, 0, "P2", 1, 2);
     put(&mut s, 0, "R4", 2, 2);
     finish_turn(&mut s);
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 1)));
     assert_eq!(s.players[0].vp, 13);
@@ -355,7 +358,7 @@ fn worked_example_t09_district_with_match() {
     s.players[1].freemen = vec![freeman(Colour::Blue, 3)];
     s.tasks.clear();
     s.step = agora_engine::origins::state::TurnStep::Start;
-    s.current = 1;
+    s.current = Seat(1);
     let g1 = s.players[1].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
@@ -367,27 +370,27 @@ fn worked_example_t09_district_with_match() {
 fn worked_example_t10_counsellors() {
     let mut s = game(2);
     s.players[0].freemen = vec![freeman(Colour::Red, 6)];
-    s.plus_one(0, 0);
+    play(&mut s, |p| p.plus_one(Seat(0), 0));
     assert_eq!(s.players[0].counsellors, vec![Colour::Red]);
-    assert_eq!(s.free_bases(0), 2);
+    assert_eq!(s.free_bases(Seat(0)), 2);
     s.players[0].freemen = vec![freeman(Colour::Blue, 6)];
-    s.plus_one(0, 0);
+    play(&mut s, |p| p.plus_one(Seat(0), 0));
     let reserve = s.dice_reserve[Colour::Red.index()];
     s.players[0].freemen = vec![freeman(Colour::Red, 6)];
     let vp = s.players[0].vp;
-    s.plus_one(0, 0);
+    play(&mut s, |p| p.plus_one(Seat(0), 0));
     assert_eq!(s.players[0].counsellors, vec![Colour::Red, Colour::Blue]);
     assert_eq!(s.players[0].vp - vp, 3);
     assert_eq!(s.dice_reserve[Colour::Red.index()], reserve + 1);
     assert!(s.players[0].freemen.is_empty());
-    assert_eq!(s.free_bases(0), 2, "base returns");
+    assert_eq!(s.free_bases(Seat(0)), 2, "base returns");
     // Archon triggers red and blue bonus tiles
     set_place(&mut s, 1, "BON_MILITARY");
     set_place(&mut s, 3, "BON_TEMPLE");
     set_place(&mut s, 2, "BON_BUILD");
     for (place, ok) in [(1, true), (3, true), (2, false)] {
         let mut t = s.clone();
-        t.current = 0;
+        t.current = Seat(0);
         t.players[0].res = [3, 3, 3, 0];
         act(&mut t, Action::Worker(Worker::Archon));
         act(&mut t, Action::MeetingPlace(place));
@@ -402,12 +405,12 @@ fn worked_example_t11_archon_colours() {
     set_place(&mut s, 4, "BON_ORATOR");
     set_place(&mut s, 1, "BON_MILITARY");
     let mut t = s.clone();
-    t.current = 0;
+    t.current = Seat(0);
     act(&mut t, Action::Worker(Worker::Archon));
     act(&mut t, Action::MeetingPlace(4));
     assert!(legal(&t).contains(&Action::Bonus));
     let mut t = s.clone();
-    t.current = 0;
+    t.current = Seat(0);
     act(&mut t, Action::Worker(Worker::Archon));
     act(&mut t, Action::MeetingPlace(1));
     assert!(!legal(&t).contains(&Action::Bonus));
@@ -425,11 +428,11 @@ fn worked_example_t12_recruitment_tie_break() {
     ];
     // yellow slot 3, orange slot 4, red slot 5 (lowest)
     let market = [
-        Some(b("P1")),
-        Some(b("B1")),
-        Some(b("Y1")),
-        Some(b("O1")),
-        Some(b("R1")),
+        Some(building("P1")),
+        Some(building("B1")),
+        Some(building("Y1")),
+        Some(building("O1")),
+        Some(building("R1")),
     ];
     let order: Vec<Colour> = recruitment_order(rolled, &market)
         .iter()
@@ -458,8 +461,8 @@ fn worked_example_t13_military_retreat() {
     s.players[1].military_key = 11; // Blue on top of Green
     s.players[3].military = 6;
     s.players[3].military_key = 12;
-    assert_eq!(bastion_holder(&s), 3);
-    retreat(&mut s);
+    assert_eq!(bastion_holder(&s), Seat(3));
+    play(&mut s, retreat);
     assert_eq!(s.players[0].military, 1);
     for p in 1..4 {
         assert_eq!(s.players[p].military, 4);
@@ -478,20 +481,20 @@ fn worked_example_t13_military_retreat() {
 #[test]
 fn worked_example_t14_zodiac_tie_goes_to_lowest_marker() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].temples[1] = 4;
     s.players[0].temple_key[1] = 5; // Black arrived first (under)
     s.players[1].temples[1] = 4;
     s.players[1].temple_key[1] = 6;
     s.zodiac[1].1 = None;
-    agora_engine::origins::round::end_of_round(&mut s);
-    assert_eq!(s.zodiac[1].1, Some(0));
+    play(&mut s, agora_engine::origins::round::end_of_round);
+    assert_eq!(s.zodiac[1].1, Some(Seat(0)));
 }
 
 #[test]
 fn worked_example_t15_value_six_double_action() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 2, "BON_BUILD");
     s.places[1].dial = 4;
     s.players[0].freemen = vec![freeman(Colour::Purple, 6)];
@@ -519,7 +522,7 @@ fn worked_example_t15_value_six_double_action() {
         },
     );
     act(&mut s, Action::Place(Cell::new(2, 0)));
-    assert_eq!(s.farms(0), 2);
+    assert_eq!(s.farms(Seat(0)), 2);
     act(&mut s, Action::FinishVisit);
     assert_eq!(s.places[1].dial, 5);
 }
@@ -527,7 +530,7 @@ fn worked_example_t15_value_six_double_action() {
 #[test]
 fn worked_example_t16_paying_the_difference() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.places[2].dial = 5;
     s.players[0].freemen = vec![freeman(Colour::Yellow, 2), freeman(Colour::Yellow, 1)];
     s.players[0].res = [0, 0, 8, 0];
@@ -540,7 +543,7 @@ fn worked_example_t16_paying_the_difference() {
     s.players[0].res = [0, 0, 5, 0];
     s.tasks.clear();
     s.step = agora_engine::origins::state::TurnStep::Start;
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::Worker(Worker::Freeman(1)));
     act(&mut s, Action::MeetingPlace(3));
     assert_eq!(s.players[0].res[2], 0);
@@ -549,7 +552,7 @@ fn worked_example_t16_paying_the_difference() {
     assert_eq!(s.places[2].dial, 1);
     // cannot visit without the Wisdom
     let mut t = game(2);
-    t.current = 0;
+    t.current = Seat(0);
     t.places.iter_mut().for_each(|p| p.dial = 6);
     t.players[0].freemen = vec![freeman(Colour::Yellow, 1)];
     t.players[0].res = [0, 0, 4, 0];
@@ -573,7 +576,7 @@ fn worked_example_t17_solo_target() {
 
 #[test]
 fn worked_example_t18_tower_reserve_at_setup() {
-    let cards: Vec<u8> = ["D01", "D10", "D19", "D28", "D37"]
+    let cards: Vec<DistrictId> = ["D01", "D10", "D19", "D28", "D37"]
         .iter()
         .map(|c| card(c))
         .collect();
@@ -585,7 +588,7 @@ fn worked_example_t19_end_on_tower_reserve() {
     let mut s = game(2);
     let cond = BASE_END_CONDITIONS
         .iter()
-        .find(|(n, _)| *n == "TOWER_RESERVE")
+        .find(|(n, _)| *n == EndReason::TowerReserve)
         .expect("cond")
         .1;
     s.floor_reserve = [0, 0, 1, 1, 1];
@@ -597,28 +600,28 @@ fn worked_example_t19_end_on_tower_reserve() {
 #[test]
 fn end_conditions() {
     let mut s = game(2);
-    let get = |n: &str| {
+    let get = |n: EndReason| {
         BASE_END_CONDITIONS
             .iter()
             .find(|(x, _)| *x == n)
             .expect("cond")
             .1
     };
-    assert!(!get("ZODIAC_TOPS")(&s));
+    assert!(!get(EndReason::ZodiacTops)(&s));
     s.players[1].temples = [11, 11, 11];
-    assert!(get("ZODIAC_TOPS")(&s));
-    assert!(!get("NO_DISTRICT_GOLD")(&s));
+    assert!(get(EndReason::ZodiacTops)(&s));
+    assert!(!get(EndReason::NoDistrictGold)(&s));
     s.districts.iter_mut().for_each(|d| d.1 = 0);
-    assert!(get("NO_DISTRICT_GOLD")(&s));
-    assert!(!get("CITIZENS_EXHAUSTED")(&s));
+    assert!(get(EndReason::NoDistrictGold)(&s));
+    assert!(!get(EndReason::CitizensExhausted)(&s));
     s.recruit_exhausted = true;
-    assert!(get("CITIZENS_EXHAUSTED")(&s));
+    assert!(get(EndReason::CitizensExhausted)(&s));
 }
 
 #[test]
 fn worked_example_t25_aging_on_pass() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![
         Freeman {
             die: Die {
@@ -637,15 +640,15 @@ fn worked_example_t25_aging_on_pass() {
 #[test]
 fn superiority_gives_one_more_action_once_per_turn() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].superiority = 2;
     s.players[0].res = [0, 10, 0, 0];
     act(&mut s, Action::BuyBase);
     assert_eq!(legal(&s), vec![Action::UseSuperiority, Action::EndTurn]);
     act(&mut s, Action::UseSuperiority);
-    assert_eq!(s.current, 0);
+    assert_eq!(s.current, Seat(0));
     act(&mut s, Action::BuyBase);
-    assert_eq!(s.current, 1, "second token not allowed: turn ends");
+    assert_eq!(s.current, Seat(1), "second token not allowed: turn ends");
     assert_eq!(s.players[0].superiority, 1);
 }
 
@@ -653,14 +656,14 @@ fn superiority_gives_one_more_action_once_per_turn() {
 fn refused_action_leaves_state_unchanged() {
     let s = game(2);
     let mut t = s.clone();
-    let other = Seat((s.current + 1) % 2);
+    let other = Seat((s.current.0 + 1) % 2);
     assert_eq!(
         Origins::apply(&mut t, other, &Action::Pass)
             .unwrap_err()
             .code,
         "NOT_YOUR_TURN"
     );
-    let me = Seat(s.current);
+    let me = s.current;
     assert_eq!(
         Origins::apply(&mut t, me, &Action::Advance)
             .unwrap_err()
@@ -680,7 +683,7 @@ fn refused_action_leaves_state_unchanged() {
 
 fn visit_bonus(bonus: &str, colour: Colour) -> agora_engine::origins::State {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 5, bonus);
     s.players[0].freemen = vec![freeman(colour, 5)];
     s.players[0].res = [2, 2, 2, 0];
@@ -711,7 +714,7 @@ fn bonus_action_build_pays_food_then_builds_farm() {
         },
     );
     act(&mut s, Action::Place(Cell::new(1, 0)));
-    assert_eq!(s.farms(0), 1);
+    assert_eq!(s.farms(Seat(0)), 1);
 }
 
 #[test]
@@ -741,7 +744,7 @@ fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     finish_turn(&mut s);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].res = [0, 0, 0, 0];
     s.places[0].dial = 4;
     act(&mut s, Action::Worker(Worker::Orator(0)));
@@ -753,7 +756,7 @@ fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     // end of round: used orator returns with +1
-    agora_engine::origins::round::end_of_round(&mut s);
+    play(&mut s, agora_engine::origins::round::end_of_round);
     assert!(s.orator_area.contains(&Some(5)));
     assert!(s.players[0].orators.is_empty());
 }
@@ -786,7 +789,7 @@ fn zodiac_pisces_bonus_replaced_by_gold() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Pisces);
     set_place(&mut s, 5, "BON_ORATOR");
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![freeman(Colour::Orange, 5)];
     let g = s.players[0].res[3];
     act(&mut s, Action::Worker(Worker::Freeman(0)));
@@ -800,7 +803,7 @@ fn zodiac_pisces_bonus_replaced_by_gold() {
 fn zodiac_capricorn_tower_gives_plus_two_not_on_a_six() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Capricorn);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![freeman(Colour::Red, 5), freeman(Colour::Red, 6)];
     s.players[0].res[3] = 1;
     act(&mut s, Action::RaiseTower(Colour::Red));
@@ -830,7 +833,7 @@ fn zodiac_aquarius_pays_gold_for_step_on_another_temple() {
     act(&mut s, Action::Track(Temple::Sea));
     assert_eq!(s.players[0].temples, [2, 0, 1]);
     assert_eq!(s.players[0].res[3], 0);
-    assert_eq!(s.zodiac[0].1, Some(0), "M_TEMPLE takes the card");
+    assert_eq!(s.zodiac[0].1, Some(Seat(0)), "M_TEMPLE takes the card");
 }
 
 #[test]
@@ -855,7 +858,7 @@ fn zodiac_taurus_market_one_wisdom_less() {
 fn zodiac_cancer_free_recruit_on_pass_before_aging() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Cancer);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![freeman(Colour::Red, 2)];
     s.recruitment[0] = Some(Die {
         colour: Colour::Blue,
@@ -886,7 +889,7 @@ fn zodiac_aries_attack_vp_per_red_die_not_counsellors() {
     s.players[0].military = 1;
     s.players[1].military = 0;
     let vp = s.players[0].vp;
-    attack(&mut s, 0);
+    play(&mut s, |p| attack(p, Seat(0)));
     assert_eq!(s.players[0].vp - vp, 1 + 2);
 }
 
@@ -894,7 +897,7 @@ fn zodiac_aries_attack_vp_per_red_die_not_counsellors() {
 fn zodiac_gemini_resources_per_retreat_space() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Gemini);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].military = 3;
     act(&mut s, Action::Pass);
     assert_eq!(s.tasks.last(), Some(&Task::GainBasic { n: 2 }));
@@ -907,7 +910,7 @@ fn zodiac_virgo_build_over_farm_for_free() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Virgo);
     market_setup(&mut s);
-    let farm_tile = b("Y4");
+    let farm_tile = building("Y4");
     s.players[0].city.push(PlacedTile {
         tile: CityTile::Farm {
             pile: Colour::Yellow,
@@ -927,7 +930,10 @@ fn zodiac_virgo_build_over_farm_for_free() {
     );
     assert_eq!(legal(&s), vec![Action::Place(Cell::new(1, 0))]);
     act(&mut s, Action::Place(Cell::new(1, 0)));
-    assert_eq!(s.building_at(0, Cell::new(1, 0)), Some(b("P1")));
+    assert_eq!(
+        s.building_at(Seat(0), Cell::new(1, 0)),
+        Some(building("P1"))
+    );
     assert_eq!(s.piles[Colour::Yellow.index()][0], farm_tile);
     assert_eq!(s.piles[Colour::Yellow.index()].len(), pile + 1);
 }
@@ -939,8 +945,8 @@ fn solo_zodiac_return_and_neutral_schedule() {
         let a = legal(&s)[0];
         act(&mut s, a);
     }
-    s.zodiac = [(0, Some(0)), (1, Some(0)), (2, Some(0))];
-    agora_engine::origins::round::end_of_round(&mut s);
+    s.zodiac = [ZodiacId(0), ZodiacId(1), ZodiacId(2)].map(|z| (z, Some(Seat(0))));
+    play(&mut s, agora_engine::origins::round::end_of_round);
     assert_eq!(s.zodiac.iter().filter(|z| z.1.is_some()).count(), 1);
     assert_eq!(s.neutral, Some(6));
     assert_eq!(s.round, 2);
@@ -1128,12 +1134,12 @@ fn solo_neutral_marker_schedule_rounds_2_to_5_then_game_ends() {
     assert_eq!(s.neutral, Some(0));
     let mut seen = Vec::new();
     for _ in 0..4 {
-        end_of_round(&mut s);
+        play(&mut s, end_of_round);
         seen.push(s.neutral);
     }
     assert_eq!(seen, vec![Some(6), Some(9), Some(12), Some(15)]);
     assert_eq!(s.phase, Phase::Play);
-    end_of_round(&mut s);
+    play(&mut s, end_of_round);
     assert_eq!(s.phase, Phase::Over, "solo: exactly 5 rounds");
 }
 
@@ -1142,17 +1148,17 @@ fn zodiac_award_highest_marker_wins_and_card_stays_if_nobody_moved() {
     let mut s = game(2);
     s.players.iter_mut().for_each(|p| p.temples = [0; 3]);
     s.zodiac[0].1 = None;
-    s.zodiac[1].1 = Some(1);
+    s.zodiac[1].1 = Some(Seat(1));
     // Sea: seat 1 higher although it arrived first
     s.players[1].temples[2] = 5;
     s.players[1].temple_key[2] = 1;
     s.players[0].temples[2] = 4;
     s.players[0].temple_key[2] = 9;
-    s.zodiac[2].1 = Some(0);
-    end_of_round(&mut s);
+    s.zodiac[2].1 = Some(Seat(0));
+    play(&mut s, end_of_round);
     assert_eq!(s.zodiac[0].1, None, "A-11: stays on its temple");
-    assert_eq!(s.zodiac[1].1, Some(1), "A-11: stays with its holder");
-    assert_eq!(s.zodiac[2].1, Some(1), "highest marker");
+    assert_eq!(s.zodiac[1].1, Some(Seat(1)), "A-11: stays with its holder");
+    assert_eq!(s.zodiac[2].1, Some(Seat(1)), "highest marker");
 }
 
 // ---------------------------------------------------------------- more bonus actions
@@ -1174,7 +1180,7 @@ fn bonus_action_military_attack_instead_of_advance() {
 #[test]
 fn bonus_action_build_also_pays_full_building_costs() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 5, "BON_BUILD");
     market_setup(&mut s);
     s.players[0].freemen = vec![freeman(Colour::Purple, 5)];
@@ -1196,13 +1202,16 @@ fn bonus_action_build_also_pays_full_building_costs() {
         [0, 0, 0, 0],
         "2 Wisdom (slot 3) + 2 Stone"
     );
-    assert_eq!(s.building_at(0, Cell::new(1, 0)), Some(b("O1")));
+    assert_eq!(
+        s.building_at(Seat(0), Cell::new(1, 0)),
+        Some(building("O1"))
+    );
 }
 
 #[test]
 fn bonus_action_temple_skips_tracks_at_the_top() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 5, "BON_TEMPLE");
     s.players[0].freemen = vec![freeman(Colour::Blue, 5)];
     s.players[0].temples = [11, 11, 3];
@@ -1219,7 +1228,7 @@ fn bonus_action_temple_skips_tracks_at_the_top() {
 #[test]
 fn bonus_action_needs_matching_freeman_or_archon_counsellor() {
     let mut s = game(2);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 5, "BON_RESOURCE"); // yellow
     s.players[0].freemen = vec![freeman(Colour::Red, 5), freeman(Colour::Yellow, 5)];
     s.players[0].counsellors.clear();
@@ -1259,7 +1268,7 @@ fn zodiac_pisces_keeps_the_colour_requirement() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Pisces);
     set_place(&mut s, 5, "BON_ORATOR");
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![freeman(Colour::Red, 5)];
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
@@ -1272,7 +1281,7 @@ fn zodiac_pisces_keeps_the_colour_requirement() {
 fn zodiac_aquarius_not_on_a_one_step_climb() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Aquarius);
-    s.current = 0;
+    s.current = Seat(0);
     set_place(&mut s, 5, "BON_TEMPLE");
     s.players[0].freemen = vec![freeman(Colour::Blue, 5)];
     s.players[0].res = [1, 0, 0, 2];
@@ -1332,7 +1341,7 @@ fn zodiac_taurus_recruitment_one_wisdom_less_never_below_zero() {
 fn zodiac_cancer_needs_a_free_base() {
     let mut s = game(2);
     give_zodiac(&mut s, 0, ZodiacKind::Cancer);
-    s.current = 0;
+    s.current = Seat(0);
     s.players[0].freemen = vec![freeman(Colour::Red, 2), freeman(Colour::Blue, 2)];
     act(&mut s, Action::Pass);
     assert!(!legal(&s)
@@ -1344,7 +1353,7 @@ fn zodiac_cancer_needs_a_free_base() {
         "{:?}",
         s.tasks
     );
-    assert_eq!(s.current, 1);
+    assert_eq!(s.current, Seat(1));
 }
 
 #[test]
@@ -1357,7 +1366,7 @@ fn zodiac_libra_recruit_paying_wisdom_after_scoring_and_activations() {
     s.players[0].res = [0, 0, 1, 0];
     s.players[0].vp = 0;
     s.recruitment[1] = Some(die(Colour::Blue, 2));
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     // scored first
@@ -1390,7 +1399,7 @@ fn zodiac_leo_seat_die_plus_two_capped_at_six() {
     s.districts.clear();
     block(&mut s, 0, ["Y1", "Y4", "Y6"]);
     s.players[0].freemen = vec![freeman(Colour::Red, 3), freeman(Colour::Red, 5)];
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     assert_eq!(s.players[0].seats[0].1, die(Colour::Red, 5), "3 + 2");
@@ -1410,19 +1419,19 @@ fn zodiac_scorpio_wisdom_on_district_and_on_counsellor() {
     block(&mut s, 0, ["Y1", "Y4", "Y6"]);
     s.players[0].freemen = vec![freeman(Colour::Red, 3)];
     s.players[0].res = [0, 0, 0, 0];
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     assert_eq!(s.players[0].res[2], 1, "District");
     s.players[0].freemen = vec![freeman(Colour::Red, 6), freeman(Colour::Red, 6)];
-    s.plus_one(0, 0);
+    play(&mut s, |p| p.plus_one(Seat(0), 0));
     assert_eq!(s.players[0].res[2], 2, "new Counsellor");
-    s.plus_one(0, 0);
+    play(&mut s, |p| p.plus_one(Seat(0), 0));
     assert_eq!(s.players[0].res[2], 3, "duplicate Counsellor");
     // no card, no Wisdom
     let w = s.players[1].res[2];
     s.players[1].freemen = vec![freeman(Colour::Red, 6)];
-    s.plus_one(1, 0);
+    play(&mut s, |p| p.plus_one(Seat(1), 0));
     assert_eq!(s.players[1].res[2], w);
 }
 
@@ -1431,7 +1440,7 @@ fn zodiac_gemini_nothing_on_first_space_of_a_section_or_start_or_final() {
     for (pos, n) in [(0u8, 0u8), (1, 0), (3, 2), (5, 1), (6, 2), (7, 0), (16, 0)] {
         let mut s = game(2);
         give_zodiac(&mut s, 0, ZodiacKind::Gemini);
-        s.current = 0;
+        s.current = Seat(0);
         s.players[0].military = pos;
         s.players[0].res = [0, 0, 0, 0];
         act(&mut s, Action::Pass);
@@ -1497,7 +1506,7 @@ fn arrangements() -> Vec<[Option<Colour>; 4]> {
 
 #[test]
 fn district_rotations_mirrors_exactly_8_of_24_arrangements_match() {
-    assert_eq!(tables().districts[card("D09") as usize].pattern, D09);
+    assert_eq!(card("D09").row().expect("D09").pattern, D09);
     let imgs = images(D09);
     assert_eq!(imgs.len(), 8);
     let all = arrangements();
@@ -1530,7 +1539,7 @@ fn district_rotations_mirrors_scored_in_a_city_for_each_orientation() {
         }
         s.players[0].freemen = vec![freeman(Colour::Orange, 3)];
         s.players[0].vp = 0;
-        s.current = 0;
+        s.current = Seat(0);
         act(&mut s, Action::CompleteDistrict(0));
         act(&mut s, Action::Seat(Cell::new(1, 0)));
         let expected = if imgs.contains(&block) { 12 } else { 0 };
@@ -1554,7 +1563,7 @@ fn district_grey_positions_accept_agora_palace_farm_coloured_need_a_building() {
         s.players[0].freemen = vec![freeman(Colour::Blue, 3)];
         s.players[0].vp = 0;
         let gold = s.players[0].res[3];
-        s.current = 0;
+        s.current = Seat(0);
         act(&mut s, Action::CompleteDistrict(0));
         // Seat (0,0): Agora (0,1) and Palace (0,0) on the grey positions
         act(&mut s, Action::Seat(Cell::new(0, 0)));
@@ -1572,7 +1581,7 @@ fn district_two_matching_cards_player_chooses_one() {
     s.players[0].freemen = vec![freeman(Colour::Orange, 3)];
     s.players[0].vp = 0;
     let gold = s.players[0].res[3];
-    s.current = 0;
+    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     assert_eq!(

@@ -365,7 +365,9 @@ pub fn view(view: &OriginsView, names: &Names) -> String {
     );
     match view.current {
         Some(seat) => {
-            let _ = writeln!(out, "to decide: {} ({})", names.seat(seat), view.pending);
+            #[allow(deprecated)] // the decision's name; `pending_decision` holds its details
+            let pending = &view.pending;
+            let _ = writeln!(out, "to decide: {} ({pending})", names.seat(seat));
         }
         None => out.push_str("the game is over\n"),
     }
