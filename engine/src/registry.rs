@@ -9,6 +9,8 @@
 use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
+#[cfg(feature = "wire")]
+use {crate::core::wire::WireInto, crate::FieldViolation, agora_proto::v1 as pb};
 
 /// The catalog types live in [`crate::core`]; re-exported here for hosts that list games.
 pub use crate::{GameInfo, OptionInfo};
@@ -126,6 +128,78 @@ macro_rules! games {
             /// The copy of this event that `viewer` may see.
             pub fn redact(&self, viewer: Viewer) -> AnyEvent {
                 match self { $(AnyEvent::$variant(e) => AnyEvent::$variant(<$game>::redact_event(e, viewer)),)+ }
+            }
+        }
+
+        /// The proto field of a game in the `oneof game` blocks: its id with `-` as `_`.
+        #[cfg(feature = "wire")]
+        fn oneof_field(id: &str) -> String {
+            id.replace('-', "_")
+        }
+
+        #[cfg(feature = "wire")]
+        impl TryFrom<&pb::GameOptions> for AnyOptions {
+            type Error = FieldViolation;
+            fn try_from(options: &pb::GameOptions) -> Result<Self, FieldViolation> {
+                use pb::game_options::Game as G;
+                match options.game.as_ref() {
+                    $(Some(G::$variant(o)) => o
+                        .wire_into()
+                        .map(AnyOptions::$variant)
+                        .map_err(|e| e.scope(&oneof_field(<$game as Game>::ID))),)+
+                    None => Err(FieldViolation::new("", "the options of one game must be set.")),
+                }
+            }
+        }
+
+        #[cfg(feature = "wire")]
+        impl From<&AnyOptions> for pb::GameOptions {
+            fn from(options: &AnyOptions) -> Self {
+                use pb::game_options::Game as G;
+                let game = match options { $(AnyOptions::$variant(o) => G::$variant(o.into()),)+ };
+                pb::GameOptions { game: Some(game) }
+            }
+        }
+
+        #[cfg(feature = "wire")]
+        impl TryFrom<&pb::GameAction> for AnyAction {
+            type Error = FieldViolation;
+            fn try_from(action: &pb::GameAction) -> Result<Self, FieldViolation> {
+                use pb::game_action::Game as G;
+                match action.game.as_ref() {
+                    $(Some(G::$variant(a)) => a
+                        .wire_into()
+                        .map(AnyAction::$variant)
+                        .map_err(|e| e.scope(&oneof_field(<$game as Game>::ID))),)+
+                    None => Err(FieldViolation::new("", "the action of one game must be set.")),
+                }
+            }
+        }
+
+        #[cfg(feature = "wire")]
+        impl From<&AnyAction> for pb::GameAction {
+            fn from(action: &AnyAction) -> Self {
+                use pb::game_action::Game as G;
+                let game = match action { $(AnyAction::$variant(a) => G::$variant(a.into()),)+ };
+                pb::GameAction { game: Some(game) }
+            }
+        }
+
+        #[cfg(feature = "wire")]
+        impl From<&AnyEvent> for pb::GameEvent {
+            fn from(event: &AnyEvent) -> Self {
+                use pb::game_event::Game as G;
+                let game = match event { $(AnyEvent::$variant(e) => G::$variant(e.into()),)+ };
+                pb::GameEvent { game: Some(game) }
+            }
+        }
+
+        #[cfg(feature = "wire")]
+        impl From<&AnyView> for pb::GameView {
+            fn from(view: &AnyView) -> Self {
+                use pb::game_view::Game as G;
+                let game = match view { $(AnyView::$variant(v) => G::$variant(v.into()),)+ };
+                pb::GameView { game: Some(game) }
             }
         }
     };

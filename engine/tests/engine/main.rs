@@ -7,7 +7,6 @@ mod attika_common;
 mod origin_support;
 mod origins_common;
 
-mod attika_props;
 mod attika_rules;
 mod conformance;
 mod origin_actions;

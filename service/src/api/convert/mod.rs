@@ -1,12 +1,9 @@
-//! Proto messages <-> engine types. The game-independent parts live here and dispatch on
-//! the `game` oneof; each game has its own module.
+//! Proto messages <-> engine types for what is not per game (sessions, outcomes, the
+//! catalog). Each game's own messages convert beside its types (`engine/src/<game>/wire.rs`)
+//! and the registry dispatches on the `game` oneof; here a field error gets the request's
+//! field name in front and becomes INVALID_ARGUMENT with a BadRequest detail, once.
 
-pub mod attika;
-pub mod origin;
-pub mod origins;
-pub mod terra_nova;
-
-use crate::api::errors::invalid;
+use crate::api::errors::field;
 use crate::store::SessionMeta;
 use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView};
 use agora_engine::GameInfo;
@@ -14,70 +11,38 @@ use agora_engine::{Outcome, Seat};
 use agora_proto::v1 as pb;
 use tonic::Status;
 
+/// `CreateSessionRequest.options` as the engine's options of one game.
 pub fn options_in(options: Option<&pb::GameOptions>) -> Result<AnyOptions, Status> {
-    use pb::game_options::Game;
-    match options.and_then(|o| o.game.as_ref()) {
-        Some(Game::Origin(o)) => Ok(AnyOptions::Origin(origin::options_in(o)?)),
-        Some(Game::TerraNova(o)) => Ok(AnyOptions::TerraNova(terra_nova::options_in(o)?)),
-        Some(Game::Origins(o)) => Ok(AnyOptions::Origins(origins::options_in(o)?)),
-        Some(Game::Attika(o)) => Ok(AnyOptions::Attika(attika::options_in(o)?)),
-        None => Err(invalid("options: the options of one game must be set.")),
+    match options {
+        Some(options) => AnyOptions::try_from(options),
+        None => AnyOptions::try_from(&pb::GameOptions::default()),
     }
+    .map_err(|e| field(e.scope("options")))
 }
 
 pub fn options_out(options: &AnyOptions) -> pb::GameOptions {
-    use pb::game_options::Game;
-    let game = match options {
-        AnyOptions::Origin(o) => Game::Origin(origin::options_out(o)),
-        AnyOptions::TerraNova(o) => Game::TerraNova(terra_nova::options_out(o)),
-        AnyOptions::Origins(o) => Game::Origins(origins::options_out(o)),
-        AnyOptions::Attika(o) => Game::Attika(attika::options_out(o)),
-    };
-    pb::GameOptions { game: Some(game) }
+    options.into()
 }
 
+/// `SubmitActionRequest.action` as one decision of one game.
 pub fn action_in(action: Option<&pb::GameAction>) -> Result<AnyAction, Status> {
-    use pb::game_action::Game;
-    match action.and_then(|a| a.game.as_ref()) {
-        Some(Game::Origin(a)) => Ok(AnyAction::Origin(origin::action_in(a)?)),
-        Some(Game::TerraNova(a)) => Ok(AnyAction::TerraNova(terra_nova::action_in(a)?)),
-        Some(Game::Origins(a)) => Ok(AnyAction::Origins(origins::action_in(a)?)),
-        Some(Game::Attika(a)) => Ok(AnyAction::Attika(attika::action_in(a)?)),
-        None => Err(invalid("action: the action of one game must be set.")),
+    match action {
+        Some(action) => AnyAction::try_from(action),
+        None => AnyAction::try_from(&pb::GameAction::default()),
     }
+    .map_err(|e| field(e.scope("action")))
 }
 
 pub fn action_out(action: &AnyAction) -> pb::GameAction {
-    use pb::game_action::Game;
-    let game = match action {
-        AnyAction::Origin(a) => Game::Origin(origin::action_out(a)),
-        AnyAction::TerraNova(a) => Game::TerraNova(terra_nova::action_out(a)),
-        AnyAction::Origins(a) => Game::Origins(origins::action_out(a)),
-        AnyAction::Attika(a) => Game::Attika(attika::action_out(a)),
-    };
-    pb::GameAction { game: Some(game) }
+    action.into()
 }
 
 pub fn event_out(event: &AnyEvent) -> pb::GameEvent {
-    use pb::game_event::Game;
-    let game = match event {
-        AnyEvent::Origin(e) => Game::Origin(origin::event_out(e)),
-        AnyEvent::TerraNova(e) => Game::TerraNova(terra_nova::event_out(e)),
-        AnyEvent::Origins(e) => Game::Origins(origins::event_out(e)),
-        AnyEvent::Attika(e) => Game::Attika(attika::event_out(e)),
-    };
-    pb::GameEvent { game: Some(game) }
+    event.into()
 }
 
 pub fn view_out(view: &AnyView) -> pb::GameView {
-    use pb::game_view::Game;
-    let game = match view {
-        AnyView::Origin(v) => Game::Origin(origin::view_out(v)),
-        AnyView::TerraNova(v) => Game::TerraNova(terra_nova::view_out(v)),
-        AnyView::Origins(v) => Game::Origins(origins::view_out(v)),
-        AnyView::Attika(v) => Game::Attika(attika::view_out(v)),
-    };
-    pb::GameView { game: Some(game) }
+    view.into()
 }
 
 pub fn outcome_out(outcome: &Outcome) -> pb::Outcome {
@@ -171,5 +136,62 @@ pub fn session_out(
         to_act,
         outcome: outcome.map(outcome_out),
         create_time_unix_ms: meta.create_time_unix_ms,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic_types::StatusExt;
+
+    #[test]
+    fn a_bad_field_is_named_from_the_request_root_in_the_message_and_a_bad_request_detail() {
+        use pb::origin_action as pa;
+        let action = pb::GameAction {
+            game: Some(pb::game_action::Game::Origin(pb::OriginAction {
+                action: Some(pa::Action::Migrate(pa::Migrate {
+                    from: "XX9".into(),
+                    to: "AF2".into(),
+                })),
+            })),
+        };
+        let status = action_in(Some(&action)).unwrap_err();
+        assert_eq!(status.code(), tonic::Code::InvalidArgument);
+        assert!(
+            status.message().starts_with("action.origin.migrate.from: "),
+            "{}",
+            status.message()
+        );
+        assert!(status.message().contains("XX9"));
+        let detail = status
+            .get_details_bad_request()
+            .expect("a BadRequest detail");
+        assert_eq!(
+            detail.field_violations[0].field,
+            "action.origin.migrate.from"
+        );
+    }
+
+    #[test]
+    fn an_unset_game_is_refused_naming_the_request_field() {
+        let status = action_in(None).unwrap_err();
+        assert_eq!(status.code(), tonic::Code::InvalidArgument);
+        assert_eq!(
+            status.message(),
+            "action: the action of one game must be set."
+        );
+        let status = options_in(Some(&pb::GameOptions::default())).unwrap_err();
+        assert_eq!(
+            status.message(),
+            "options: the options of one game must be set."
+        );
+    }
+
+    #[test]
+    fn every_configuration_round_trips_through_its_proto_options() {
+        for (name, options) in agora_engine::registry::configurations() {
+            let wire = options_out(&options);
+            assert_eq!(options_in(Some(&wire)).ok(), Some(options), "{name}");
+        }
     }
 }
