@@ -1,8 +1,8 @@
 //! Origins: First Builders on the wire: a shim over the engine's own conversions
-//! (`agora_engine::origins::wire`), kept until the registry generates the dispatch.
+//! (`agora_engine::first_builders::wire`), kept until the registry generates the dispatch.
 
 use crate::api::errors::field;
-use agora_engine::origins::{Action, Event, Options, View};
+use agora_engine::first_builders::{Action, Event, Options, View};
 use agora_proto::v1 as pb;
 use tonic::Status;
 
