@@ -5,8 +5,8 @@
 
 pub mod attika;
 pub mod core;
+pub mod first_builders;
 pub mod origin;
-pub mod origins;
 pub mod registry;
 pub mod terra_nova;
 

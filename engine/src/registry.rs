@@ -208,7 +208,7 @@ macro_rules! games {
 games! {
     Origin => crate::origin::Origin;
     TerraNova => crate::terra_nova::TerraNova;
-    Origins => crate::origins::Origins;
+    Origins => crate::first_builders::FirstBuilders;
     Attika => crate::attika::Attika;
 }
 

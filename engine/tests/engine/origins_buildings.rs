@@ -26,9 +26,9 @@
 
 use crate::origins_common::*;
 
-use agora_engine::origins::state::Task;
-use agora_engine::origins::types::*;
-use agora_engine::origins::State;
+use agora_engine::first_builders::state::Task;
+use agora_engine::first_builders::types::*;
+use agora_engine::first_builders::State;
 use agora_engine::Seat;
 
 fn with(id: &str) -> State {

@@ -1,15 +1,15 @@
 //! Helpers shared by the Origins: First Builders tests.
 #![allow(dead_code)]
 
-use agora_engine::origins::data::{tables, ZodiacKind};
-use agora_engine::origins::state::{Phase, Play, Task, TurnStep};
-use agora_engine::origins::types::*;
-use agora_engine::origins::{resolve, Origins, State};
+use agora_engine::first_builders::data::{tables, ZodiacKind};
+use agora_engine::first_builders::state::{Phase, Play, Task, TurnStep};
+use agora_engine::first_builders::types::*;
+use agora_engine::first_builders::{resolve, FirstBuilders, State};
 use agora_engine::{Game, Seat};
 
 /// A game after the draft.
 pub fn game(players: u8) -> State {
-    let mut s = Origins::setup(&Options { players }, 3).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players }, 3).expect("setup");
     while s.phase == Phase::Draft {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -18,13 +18,13 @@ pub fn game(players: u8) -> State {
 }
 
 pub fn legal(s: &State) -> Vec<Action> {
-    Origins::legal_actions(s, s.current)
+    FirstBuilders::legal_actions(s, s.current)
 }
 
 pub fn act(s: &mut State, a: Action) -> Vec<Event> {
     let seat = s.current;
     let l = legal(s);
-    Origins::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
+    FirstBuilders::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
 }
 
 /// The building whose code is `id` ("R6").

@@ -1,5 +1,5 @@
 //! Random legal playouts of Origins: First Builders (solo and 2-4 players): what the generic
-//! conformance suite (`conformance.rs`, which also checks `Origins::invariants` at every
+//! conformance suite (`conformance.rs`, which also checks `FirstBuilders::invariants` at every
 //! step) does not know about this game.
 //!
 //! CHECKLIST (property -> where)
@@ -11,10 +11,10 @@
 //! * the game ends with an outcome from `play_random` -> play_random_reaches_outcome
 
 use agora_engine::core::playout::{play_random, RandomBot};
-use agora_engine::origins::data::{tables, BonusEffect, MainAction, ZodiacKind};
-use agora_engine::origins::state::{State, Task};
-use agora_engine::origins::types::{Action, CityTile, Event, MainSlot, Options, Worker};
-use agora_engine::origins::Origins;
+use agora_engine::first_builders::data::{tables, BonusEffect, MainAction, ZodiacKind};
+use agora_engine::first_builders::state::{State, Task};
+use agora_engine::first_builders::types::{Action, CityTile, Event, MainSlot, Options, Worker};
+use agora_engine::first_builders::FirstBuilders;
 use agora_engine::{Game, Seat};
 
 fn games() -> u64 {
@@ -133,7 +133,7 @@ fn check_payments(before: &State, after: &State, seat: Seat, action: &Action, ev
 /// games end) to reach deeper states (Counsellors, Districts, exhausted piles).
 fn choose(bot: &mut RandomBot, state: &State, long: bool) -> (Seat, Action) {
     let seat = state.current;
-    let all = Origins::legal_actions(state, seat);
+    let all = FirstBuilders::legal_actions(state, seat);
     assert!(!all.is_empty(), "no legal action for the seat to act");
     let calm: Vec<Action> = all
         .iter()
@@ -152,20 +152,20 @@ fn run(players: u8, count: u64, long: bool) {
     let options = Options { players };
     for g in 0..count {
         let seed = 1000 * players as u64 + g + if long { 500_000 } else { 0 };
-        let mut state = Origins::setup(&options, seed).expect("setup");
+        let mut state = FirstBuilders::setup(&options, seed).expect("setup");
         let mut bot = RandomBot::seeded(seed ^ 0x5eed);
         let mut steps = 0;
-        while !Origins::to_act(&state).is_empty() {
+        while !FirstBuilders::to_act(&state).is_empty() {
             steps += 1;
             assert!(steps < 20_000, "game too long ({players}p seed {seed})");
             let (seat, action) = choose(&mut bot, &state, long);
             let before = state.clone();
-            let events = Origins::apply(&mut state, seat, &action).unwrap_or_else(|e| {
+            let events = FirstBuilders::apply(&mut state, seat, &action).unwrap_or_else(|e| {
                 panic!("listed action {action:?} refused: {e} ({players}p seed {seed})")
             });
             check_payments(&before, &state, seat, &action, &events);
         }
-        let outcome = Origins::outcome(&state).expect("an outcome");
+        let outcome = FirstBuilders::outcome(&state).expect("an outcome");
         assert_eq!(outcome.standings.len(), players as usize);
     }
 }
@@ -196,9 +196,9 @@ fn four_player_games_pay_every_cost() {
 
 #[test]
 fn play_random_reaches_outcome() {
-    let mut state = Origins::setup(&Options { players: 4 }, 7).expect("setup");
+    let mut state = FirstBuilders::setup(&Options { players: 4 }, 7).expect("setup");
     let mut bot = RandomBot::seeded(7);
-    play_random::<Origins>(&mut state, &mut bot, 50_000).expect("playout");
-    assert!(Origins::outcome(&state).is_some());
-    assert!(Origins::legal_actions(&state, Seat(0)).is_empty());
+    play_random::<FirstBuilders>(&mut state, &mut bot, 50_000).expect("playout");
+    assert!(FirstBuilders::outcome(&state).is_some());
+    assert!(FirstBuilders::legal_actions(&state, Seat(0)).is_empty());
 }

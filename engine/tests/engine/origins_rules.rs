@@ -72,15 +72,15 @@
 
 use crate::origins_common::*;
 
-use agora_engine::origins::city::pattern_matches;
-use agora_engine::origins::data::{tables, validate, ZodiacKind};
-use agora_engine::origins::military::{advance, attack, bastion_holder, retreat};
-use agora_engine::origins::round::{end_of_round, BASE_END_CONDITIONS};
-use agora_engine::origins::scoring::{final_score, outcome, solo_target};
-use agora_engine::origins::setup::{recruitment_order, tower_reserve};
-use agora_engine::origins::state::{Phase, Task};
-use agora_engine::origins::types::*;
-use agora_engine::origins::Origins;
+use agora_engine::first_builders::city::pattern_matches;
+use agora_engine::first_builders::data::{tables, validate, ZodiacKind};
+use agora_engine::first_builders::military::{advance, attack, bastion_holder, retreat};
+use agora_engine::first_builders::round::{end_of_round, BASE_END_CONDITIONS};
+use agora_engine::first_builders::scoring::{final_score, outcome, solo_target};
+use agora_engine::first_builders::setup::{recruitment_order, tower_reserve};
+use agora_engine::first_builders::state::{Phase, Task};
+use agora_engine::first_builders::types::*;
+use agora_engine::first_builders::FirstBuilders;
 use agora_engine::{Game, Seat};
 
 #[test]
@@ -91,7 +91,7 @@ fn data_tables_are_valid() {
 #[test]
 fn setup_counts() {
     for players in 1..=4u8 {
-        let s = Origins::setup(&Options { players }, 9).expect("setup");
+        let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
         let pc = tables().player_count(players).expect("row");
         assert_eq!(s.districts.len(), pc.district_cards as usize);
         assert!(s.districts.iter().all(|(_, g)| *g == 2));
@@ -104,19 +104,19 @@ fn setup_counts() {
             .flatten()
             .all(|d| (1..=5).contains(&d.value)));
     }
-    assert!(Origins::setup(&Options { players: 5 }, 1).is_err());
-    assert!(Origins::setup(&Options { players: 0 }, 1).is_err());
+    assert!(FirstBuilders::setup(&Options { players: 5 }, 1).is_err());
+    assert!(FirstBuilders::setup(&Options { players: 0 }, 1).is_err());
 }
 
 #[test]
 fn snake_draft_order() {
-    let mut s = Origins::setup(&Options { players: 3 }, 11).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 3 }, 11).expect("setup");
     let first = s.bastion;
     let mut order = Vec::new();
-    while s.phase == agora_engine::origins::state::Phase::Draft {
+    while s.phase == agora_engine::first_builders::state::Phase::Draft {
         order.push(s.current);
         let seat = s.current;
-        Origins::apply(&mut s, seat, &Action::DraftDie(0)).expect("draft");
+        FirstBuilders::apply(&mut s, seat, &Action::DraftDie(0)).expect("draft");
     }
     let a = first;
     let b = Seat((first.0 + 1) % 3);
@@ -128,9 +128,9 @@ fn snake_draft_order() {
 
 #[test]
 fn solo_draft_discards_two_highest() {
-    let mut s = Origins::setup(&Options { players: 1 }, 5).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 1 }, 5).expect("setup");
     let max = s.draft_pool.iter().map(|d| d.value).max().unwrap_or(0);
-    for a in Origins::legal_actions(&s, Seat(0)) {
+    for a in FirstBuilders::legal_actions(&s, Seat(0)) {
         let Action::DraftDie(i) = a else { panic!() };
         assert_eq!(s.draft_pool[i as usize].value, max);
     }
@@ -220,7 +220,7 @@ fn worked_example_t05_population() {
     assert_eq!(s.players[0].bases, 3);
     assert_eq!(s.players[0].res[1], 0);
     s.current = Seat(0);
-    s.step = agora_engine::origins::state::TurnStep::Start;
+    s.step = agora_engine::first_builders::state::TurnStep::Start;
     s.players[0].bases = 5;
     s.players[0].res = [0, 8, 0, 0];
     let vp = s.players[0].vp;
@@ -230,7 +230,7 @@ fn worked_example_t05_population() {
     assert_eq!(s.players[0].vp - vp, 10);
 }
 
-fn market_setup(s: &mut agora_engine::origins::State) {
+fn market_setup(s: &mut agora_engine::first_builders::State) {
     s.market = [
         Some(building("Y1")),
         Some(building("B4")),
@@ -298,7 +298,7 @@ fn worked_example_t07_farm_from_market() {
     assert_eq!(s.piles[Colour::Orange.index()].len(), pile - 1);
 }
 
-fn block(s: &mut agora_engine::origins::State, seat: usize, ids: [&str; 3]) {
+fn block(s: &mut agora_engine::first_builders::State, seat: usize, ids: [&str; 3]) {
     // District with Seat at (0,0): cells (0,1) Agora, (1,1), (0,0) Palace, (1,0) ... we use
     // a fresh block away from the Agora: cells (1,0) (2,0) (1,1) (2,1); (1,0)-(1,1) touch
     // the Palace/Agora column but the Seat at (1,0) has no Agora in its block.
@@ -357,7 +357,7 @@ fn worked_example_t09_district_with_match() {
     block(&mut s, 1, ["R1", "R3", "P1"]);
     s.players[1].freemen = vec![freeman(Colour::Blue, 3)];
     s.tasks.clear();
-    s.step = agora_engine::origins::state::TurnStep::Start;
+    s.step = agora_engine::first_builders::state::TurnStep::Start;
     s.current = Seat(1);
     let g1 = s.players[1].res[3];
     act(&mut s, Action::CompleteDistrict(0));
@@ -487,7 +487,7 @@ fn worked_example_t14_zodiac_tie_goes_to_lowest_marker() {
     s.players[1].temples[1] = 4;
     s.players[1].temple_key[1] = 6;
     s.zodiac[1].1 = None;
-    play(&mut s, agora_engine::origins::round::end_of_round);
+    play(&mut s, agora_engine::first_builders::round::end_of_round);
     assert_eq!(s.zodiac[1].1, Some(Seat(0)));
 }
 
@@ -542,7 +542,7 @@ fn worked_example_t16_paying_the_difference() {
     assert_eq!(s.places[2].dial, 6);
     s.players[0].res = [0, 0, 5, 0];
     s.tasks.clear();
-    s.step = agora_engine::origins::state::TurnStep::Start;
+    s.step = agora_engine::first_builders::state::TurnStep::Start;
     s.current = Seat(0);
     act(&mut s, Action::Worker(Worker::Freeman(1)));
     act(&mut s, Action::MeetingPlace(3));
@@ -558,14 +558,14 @@ fn worked_example_t16_paying_the_difference() {
     t.players[0].res = [0, 0, 4, 0];
     assert!(!legal(&t).contains(&Action::Worker(Worker::Freeman(0))));
     let seat = Seat(0);
-    let err =
-        Origins::apply(&mut t.clone(), seat, &Action::Worker(Worker::Freeman(0))).unwrap_err();
+    let err = FirstBuilders::apply(&mut t.clone(), seat, &Action::Worker(Worker::Freeman(0)))
+        .unwrap_err();
     assert_eq!(err.code, "WORKER_UNAVAILABLE");
 }
 
 #[test]
 fn worked_example_t17_solo_target() {
-    let mut s = Origins::setup(&Options { players: 1 }, 1).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 1 }, 1).expect("setup");
     set_place(&mut s, 1, "BON_MILITARY");
     set_place(&mut s, 2, "BON_RESOURCE");
     set_place(&mut s, 3, "BON_TEMPLE");
@@ -658,20 +658,20 @@ fn refused_action_leaves_state_unchanged() {
     let mut t = s.clone();
     let other = Seat((s.current.0 + 1) % 2);
     assert_eq!(
-        Origins::apply(&mut t, other, &Action::Pass)
+        FirstBuilders::apply(&mut t, other, &Action::Pass)
             .unwrap_err()
             .code,
         "NOT_YOUR_TURN"
     );
     let me = s.current;
     assert_eq!(
-        Origins::apply(&mut t, me, &Action::Advance)
+        FirstBuilders::apply(&mut t, me, &Action::Advance)
             .unwrap_err()
             .code,
         "WRONG_DECISION"
     );
     assert_eq!(
-        Origins::apply(&mut t, me, &Action::MeetingPlace(9))
+        FirstBuilders::apply(&mut t, me, &Action::MeetingPlace(9))
             .unwrap_err()
             .code,
         "WRONG_DECISION"
@@ -681,7 +681,7 @@ fn refused_action_leaves_state_unchanged() {
 
 // ---------------------------------------------------------------- bonus actions
 
-fn visit_bonus(bonus: &str, colour: Colour) -> agora_engine::origins::State {
+fn visit_bonus(bonus: &str, colour: Colour) -> agora_engine::first_builders::State {
     let mut s = game(2);
     s.current = Seat(0);
     set_place(&mut s, 5, bonus);
@@ -756,7 +756,7 @@ fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     // end of round: used orator returns with +1
-    play(&mut s, agora_engine::origins::round::end_of_round);
+    play(&mut s, agora_engine::first_builders::round::end_of_round);
     assert!(s.orator_area.contains(&Some(5)));
     assert!(s.players[0].orators.is_empty());
 }
@@ -940,13 +940,13 @@ fn zodiac_virgo_build_over_farm_for_free() {
 
 #[test]
 fn solo_zodiac_return_and_neutral_schedule() {
-    let mut s = Origins::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
     }
     s.zodiac = [ZodiacId(0), ZodiacId(1), ZodiacId(2)].map(|z| (z, Some(Seat(0))));
-    play(&mut s, agora_engine::origins::round::end_of_round);
+    play(&mut s, agora_engine::first_builders::round::end_of_round);
     assert_eq!(s.zodiac.iter().filter(|z| z.1.is_some()).count(), 1);
     assert_eq!(s.neutral, Some(6));
     assert_eq!(s.round, 2);
@@ -954,7 +954,7 @@ fn solo_zodiac_return_and_neutral_schedule() {
 
 #[test]
 fn solo_dial_neighbour_and_freeze() {
-    let mut s = Origins::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -987,10 +987,11 @@ fn solo_dial_neighbour_and_freeze() {
 
 #[test]
 fn solo_outcome_reports_target() {
-    let mut s = Origins::setup(&Options { players: 1 }, 4).expect("setup");
+    let mut s = FirstBuilders::setup(&Options { players: 1 }, 4).expect("setup");
     let mut bot = agora_engine::core::playout::RandomBot::seeded(4);
-    agora_engine::core::playout::play_random::<Origins>(&mut s, &mut bot, 50_000).expect("playout");
-    let o = Origins::outcome(&s).expect("outcome");
+    agora_engine::core::playout::play_random::<FirstBuilders>(&mut s, &mut bot, 50_000)
+        .expect("playout");
+    let o = FirstBuilders::outcome(&s).expect("outcome");
     let b = &o.standings[0].breakdown;
     assert!(b.iter().any(|(n, v)| n == "solo_target" && *v >= 180));
     assert!(b.iter().any(|(n, _)| n == "solo_won"));
@@ -1114,7 +1115,7 @@ fn worked_example_t17_solo_won_iff_score_reaches_target() {
     p.temples = [0; 3];
     p.seats.clear();
     p.vp = 220;
-    let result = |s: &agora_engine::origins::State| {
+    let result = |s: &agora_engine::first_builders::State| {
         let o = outcome(s);
         let b = &o.standings[0].breakdown;
         (
@@ -1232,7 +1233,7 @@ fn bonus_action_needs_matching_freeman_or_archon_counsellor() {
     set_place(&mut s, 5, "BON_RESOURCE"); // yellow
     s.players[0].freemen = vec![freeman(Colour::Red, 5), freeman(Colour::Yellow, 5)];
     s.players[0].counsellors.clear();
-    let bonus = |s: &agora_engine::origins::State, w: Worker| {
+    let bonus = |s: &agora_engine::first_builders::State, w: Worker| {
         let mut t = s.clone();
         act(&mut t, Action::Worker(w));
         act(&mut t, Action::MeetingPlace(5));

@@ -135,18 +135,18 @@ fn printed_tiles(colour: Colour) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::origins::{Options, Origins};
+    use crate::first_builders::{FirstBuilders, Options};
     use crate::Game;
 
     fn two_player_game() -> State {
-        Origins::setup(&Options { players: 2 }, 5).expect("setup")
+        FirstBuilders::setup(&Options { players: 2 }, 5).expect("setup")
     }
 
     #[test]
     fn a_fresh_game_keeps_every_component() {
         for players in 1..=4 {
-            let s = Origins::setup(&Options { players }, 9).expect("setup");
-            assert_eq!(Origins::invariants(&s), Ok(()));
+            let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
+            assert_eq!(FirstBuilders::invariants(&s), Ok(()));
         }
     }
 
@@ -154,27 +154,27 @@ mod tests {
     fn a_lost_die_a_made_tile_or_a_spare_token_is_caught() {
         let mut lost_die = two_player_game();
         lost_die.dice_reserve[0] -= 1;
-        assert!(Origins::invariants(&lost_die)
+        assert!(FirstBuilders::invariants(&lost_die)
             .unwrap_err()
             .starts_with("R dice"));
 
         let mut extra_tile = two_player_game();
         let top = extra_tile.piles[2].last().copied().expect("a blue pile");
         extra_tile.piles[2].push(top);
-        assert!(Origins::invariants(&extra_tile)
+        assert!(FirstBuilders::invariants(&extra_tile)
             .unwrap_err()
             .starts_with("B building tiles"));
 
         let mut token = two_player_game();
         token.players[0].superiority += 1;
-        assert!(Origins::invariants(&token)
+        assert!(FirstBuilders::invariants(&token)
             .unwrap_err()
             .starts_with("Superiority"));
 
         let mut too_many_bases = two_player_game();
         too_many_bases.players[1].bases = 7;
         assert_eq!(
-            Origins::invariants(&too_many_bases),
+            FirstBuilders::invariants(&too_many_bases),
             Err("seat 1: 7 bases of 6".to_string())
         );
     }

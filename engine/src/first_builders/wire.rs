@@ -9,7 +9,7 @@ use super::types::{
     MeetingPlaceView, Options, Orator, Pending, PlacedTile, PlayerView, Resource, Temple, View,
     Worker,
 };
-use super::Origins;
+use super::FirstBuilders;
 use crate::core::wire::{enum_in, narrow, FieldViolation, Required, Scoped, WireGame};
 use crate::{wire_enum, Seat};
 use agora_proto::v1 as pb;
@@ -18,7 +18,7 @@ use pb::origins_event as pe;
 use pb::origins_pending as pp;
 use pb::{OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple};
 
-impl WireGame for Origins {
+impl WireGame for FirstBuilders {
     type PbOptions = pb::OriginsOptions;
     type PbAction = pb::OriginsAction;
     type PbEvent = pb::OriginsEvent;
@@ -719,20 +719,20 @@ mod tests {
     /// view's two pending fields name the same decision.
     #[test]
     fn random_games_round_trip_through_the_proto() {
-        for (name, options) in Origins::configurations() {
+        for (name, options) in FirstBuilders::configurations() {
             assert_eq!(
                 Options::try_from(&pb::OriginsOptions::from(&options)),
                 Ok(options.clone()),
                 "{name}"
             );
             for seed in 0..3 {
-                let mut state = Origins::setup(&options, seed).expect("setup");
+                let mut state = FirstBuilders::setup(&options, seed).expect("setup");
                 let mut bot = RandomBot::seeded(seed);
                 for _ in 0..5_000 {
-                    let Some(seat) = Origins::to_act(&state).iter().next() else {
+                    let Some(seat) = FirstBuilders::to_act(&state).iter().next() else {
                         break;
                     };
-                    for a in Origins::legal_actions(&state, seat) {
+                    for a in FirstBuilders::legal_actions(&state, seat) {
                         assert_eq!(
                             Action::try_from(&pb::OriginsAction::from(&a)),
                             Ok(a),
@@ -741,23 +741,23 @@ mod tests {
                     }
                     let viewers = state.seats().map(Viewer::Seat).chain([Viewer::Spectator]);
                     for viewer in viewers {
-                        let view = pb::OriginsView::from(&Origins::view(&state, viewer));
+                        let view = pb::OriginsView::from(&FirstBuilders::view(&state, viewer));
                         let decision = view
                             .pending_decision
                             .as_ref()
                             .and_then(|p| p.pending.as_ref());
                         assert!(decision.is_some(), "{name}: a typed pending decision");
                     }
-                    let Some((seat, action)) = bot.choose::<Origins>(&state) else {
+                    let Some((seat, action)) = bot.choose::<FirstBuilders>(&state) else {
                         break;
                     };
-                    let events = Origins::apply(&mut state, seat, &action).expect("legal");
+                    let events = FirstBuilders::apply(&mut state, seat, &action).expect("legal");
                     for e in &events {
                         assert!(pb::OriginsEvent::from(e).event.is_some());
                     }
                 }
                 assert!(
-                    Origins::outcome(&state).is_some(),
+                    FirstBuilders::outcome(&state).is_some(),
                     "{name} seed {seed} ends"
                 );
             }
@@ -766,8 +766,8 @@ mod tests {
 
     #[test]
     fn codes_and_names_reach_the_wire_as_before() {
-        let state = Origins::setup(&Options { players: 2 }, 7).expect("setup");
-        let view = pb::OriginsView::from(&Origins::view(&state, Viewer::Spectator));
+        let state = FirstBuilders::setup(&Options { players: 2 }, 7).expect("setup");
+        let view = pb::OriginsView::from(&FirstBuilders::view(&state, Viewer::Spectator));
         #[allow(deprecated)]
         let pending = view.pending.clone();
         assert_eq!(pending, "DRAFT");
@@ -858,7 +858,7 @@ mod tests {
         // 0 and 5 players convert; setup refuses them (the player count is a rule).
         for players in [0, 5] {
             let o = options(players, false).expect("converts");
-            assert!(Origins::setup(&o, 1).is_err(), "{players} players");
+            assert!(FirstBuilders::setup(&o, 1).is_err(), "{players} players");
         }
     }
 }

@@ -1,4 +1,6 @@
-//! Origins: First Builders (base game + solo training mode).
+//! Origins: First Builders (base game + solo training mode). The module and the type are
+//! named `first_builders` / `FirstBuilders` so they are not confused with Origin
+//! (`crate::origin`); the wire id, the data folder and the proto names stay `origins`.
 //! Rules: `shared/rules/origins-first-builders.md`; data: `engine/data/origins/*.toml`.
 //!
 //! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
@@ -52,7 +54,7 @@ use state::Play;
 pub use state::State;
 pub use types::{Action, Event, Options, Pending, View};
 
-pub struct Origins;
+pub struct FirstBuilders;
 
 crate::refusals! {
     /// Why Origins: First Builders refuses a decision.
@@ -80,7 +82,7 @@ crate::refusals! {
     }
 }
 
-impl Game for Origins {
+impl Game for FirstBuilders {
     const ID: &'static str = "origins";
     type Options = Options;
     type State = State;
@@ -151,7 +153,7 @@ impl Game for Origins {
 /// game, so clients can say which numbers are provisional.
 fn info() -> GameInfo {
     GameInfo {
-        id: Origins::ID,
+        id: FirstBuilders::ID,
         name: "Origins: First Builders",
         min_players: 1,
         max_players: 4,
