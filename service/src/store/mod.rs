@@ -14,6 +14,16 @@ use async_trait::async_trait;
 use futures::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Wall-clock milliseconds since the Unix epoch, as sessions record their creation and
+/// last write (0 if the clock is before 1970).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
 
 /// SHA-256 of a seat token, hex. The token itself is never stored.
 pub type TokenHash = String;
