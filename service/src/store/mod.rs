@@ -5,6 +5,7 @@
 //! request id; a subscription replays the log from a version then follows it live.
 
 pub mod codec;
+pub mod follow;
 pub mod memory;
 pub mod redis;
 
@@ -201,8 +202,10 @@ pub trait SessionStore: Send + Sync + 'static {
     ) -> Result<Vec<Arc<LogEntry>>, StoreError>;
 
     /// Every version after `after`: the log first, then live commits, with no gap and no
-    /// duplicate. A subscriber that falls behind gets [`StoreError::Lagged`] and the
-    /// stream ends.
+    /// duplicate ([`follow`] is the one state machine behind it). A subscriber that falls
+    /// behind the live channel is back-filled from the log; only versions gone from the log
+    /// end the stream with [`StoreError::Lagged`], and a session that disappears ends it
+    /// with [`StoreError::Gone`].
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError>;
 
     /// Lobby rows, newest first.
