@@ -77,7 +77,10 @@ struct Args {
 fn chosen_options(game: &str, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
     let kind = GameKind::from_id(game).ok_or_else(|| {
         let ids: Vec<_> = GameKind::ALL.iter().map(|g| g.id()).collect();
-        format!("--game {game}: not a hosted game (one of {})", ids.join(", "))
+        format!(
+            "--game {game}: not a hosted game (one of {})",
+            ids.join(", ")
+        )
     })?;
     let mut configurations = kind.configurations();
     let index = match config {
@@ -140,7 +143,9 @@ async fn main() -> Result<(), Error> {
         }
         return Ok(());
     }
-    let mode = args.mode.ok_or("a mode is needed: submit or fanout (see --help)")?;
+    let mode = args
+        .mode
+        .ok_or("a mode is needed: submit or fanout (see --help)")?;
     let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
     let mut redis = None;
     let mut stop = None;

@@ -89,7 +89,10 @@ mod tests {
         let bytes = br#"{"format":99,"body":{}}"#;
         assert!(matches!(decode_entry(bytes), Err(StoreError::Corrupt(_))));
         assert!(matches!(decode_meta(bytes), Err(StoreError::Corrupt(_))));
-        assert!(matches!(decode_snapshot(bytes), Err(StoreError::Corrupt(_))));
+        assert!(matches!(
+            decode_snapshot(bytes),
+            Err(StoreError::Corrupt(_))
+        ));
     }
 
     #[test]

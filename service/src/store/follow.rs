@@ -246,7 +246,10 @@ mod tests {
         for v in 1..=10 {
             tx.send(Live::Entry(log.push(v))).unwrap();
         }
-        assert_eq!(versions(&mut stream, 10).await, (1..=10).collect::<Vec<_>>());
+        assert_eq!(
+            versions(&mut stream, 10).await,
+            (1..=10).collect::<Vec<_>>()
+        );
     }
 
     #[tokio::test]
@@ -263,7 +266,10 @@ mod tests {
             stream.next().await,
             Some(Err(StoreError::Lagged { last_version: 2 }))
         );
-        assert!(stream.next().await.is_none(), "the stream ends after the lag");
+        assert!(
+            stream.next().await.is_none(),
+            "the stream ends after the lag"
+        );
     }
 
     #[tokio::test]

@@ -337,7 +337,9 @@ impl History for Following {
         let data = self.slot.lock();
         // Version v is log[v - 1].
         let start = (after as usize).min(data.log.len());
-        let end = to.map_or(data.log.len(), |to| (to as usize).clamp(start, data.log.len()));
+        let end = to.map_or(data.log.len(), |to| {
+            (to as usize).clamp(start, data.log.len())
+        });
         Ok(data.log[start..end].to_vec())
     }
 

@@ -6,8 +6,8 @@
 //! pipeline must stay within one slot on a cluster. Over a multiplexed connection the
 //! concurrent commands are pipelined on the wire anyway.
 
-use super::{unavailable, unavailable_timeout, RedisConfig};
 use super::feed::BLOCK_MS;
+use super::{unavailable, unavailable_timeout, RedisConfig};
 use crate::store::StoreError;
 use redis::aio::{
     ConnectionLike, ConnectionManager, ConnectionManagerConfig, MultiplexedConnection,

@@ -2,9 +2,9 @@
 //! this replica, shared by all its local subscribers, whose items the shared
 //! [`follow`](crate::store::follow) state machine turns into subscriptions.
 
-use super::records::{stream_entry, RawEntry};
-use super::keys::Keys;
 use super::conn::{Backend, Conn};
+use super::keys::Keys;
+use super::records::{stream_entry, RawEntry};
 use super::{bounded, lock, unavailable_timeout, RedisConfig, RedisStore, PAGE};
 use crate::store::follow::{follow, History, Live};
 use crate::store::{LogEntry, LogStream, StoreError};
@@ -132,7 +132,11 @@ impl RedisStore {
 
     /// Every version after `after`: joins the feed, waits until it knows where it
     /// starts, then hands over to the shared follow state machine.
-    pub(super) async fn subscribe_log(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
+    pub(super) async fn subscribe_log(
+        &self,
+        id: &str,
+        after: u64,
+    ) -> Result<LogStream, StoreError> {
         // Unknown sessions are refused rather than watched forever.
         let keys = self.keys(id);
         let mut conn = self.conn();

@@ -235,7 +235,6 @@ impl SessionStore for RedisStore {
         })
     }
 
-
     async fn claim_seat(
         &self,
         id: &str,
@@ -262,7 +261,6 @@ impl SessionStore for RedisStore {
         .await
     }
 
-
     async fn read_log(
         &self,
         id: &str,
@@ -275,7 +273,6 @@ impl SessionStore for RedisStore {
         let to = after.saturating_add(limit as u64);
         self.range(id, after + 1, Some(to), limit).await
     }
-
 
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
         self.subscribe_log(id, after).await

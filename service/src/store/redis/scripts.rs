@@ -85,7 +85,6 @@ impl RedisStore {
         self.each::<()>(&adds).await.map(drop)
     }
 
-
     /// Takes a seat; the last one taken leaves the lobby.
     pub(super) async fn claim(
         &self,
@@ -138,7 +137,6 @@ impl RedisStore {
         let row = super::records::meta_row(&self.meta_hash(id).await?)?;
         Ok((Seat(index as u8), row.meta))
     }
-
 
     /// One compare-and-set on the version that also appends the log and records the
     /// request id.
