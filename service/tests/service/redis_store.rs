@@ -2,9 +2,7 @@
 //! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back; and the
 //! follow contract (resume, back-fill, gone, lag) asked of the memory store and Redis alike.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-
+use crate::support::redis_server::RedisServer;
 use agora_engine::origin::OriginOptions;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
@@ -14,7 +12,6 @@ use agora_service::store::{
     Commit, CommitResult, ListFilter, LogEntry, SeatRecord, SessionMeta, SessionStore, StoreError,
 };
 use futures::StreamExt;
-use redis_server::RedisServer;
 use std::time::{Duration, Instant};
 
 fn config(server: &RedisServer) -> RedisConfig {
