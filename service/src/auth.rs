@@ -4,7 +4,20 @@
 use crate::store::{SessionMeta, TokenHash};
 use agora_engine::{Seat, Viewer};
 use sha2::{Digest, Sha256};
-use tonic::{metadata::MetadataMap, Status};
+use tonic::metadata::MetadataMap;
+
+/// Why a caller is not let in; `api::errors` says it to the client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthError {
+    /// The authorization header is not text.
+    Unreadable,
+    /// The authorization header is not `Bearer <token>`.
+    NotBearer,
+    /// The call acts for a seat and no token was sent.
+    Required,
+    /// The token is not one of this session's seats.
+    NotASeat,
+}
 
 /// A fresh secret seat token (64 hex characters).
 pub fn new_token() -> String {
@@ -16,27 +29,23 @@ pub fn hash_token(token: &str) -> TokenHash {
 }
 
 /// The hash of the bearer token in `metadata`, if the caller sent one.
-pub fn bearer(metadata: &MetadataMap) -> Result<Option<TokenHash>, Status> {
+pub fn bearer(metadata: &MetadataMap) -> Result<Option<TokenHash>, AuthError> {
     let Some(value) = metadata.get("authorization") else {
         return Ok(None);
     };
-    let value = value
-        .to_str()
-        .map_err(|_| Status::unauthenticated("The authorization header is not readable text."))?;
+    let value = value.to_str().map_err(|_| AuthError::Unreadable)?;
     let token = value
         .strip_prefix("Bearer ")
         .or_else(|| value.strip_prefix("bearer "))
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| {
-            Status::unauthenticated("The authorization header must be `Bearer <seat token>`.")
-        })?;
+        .ok_or(AuthError::NotBearer)?;
     Ok(Some(hash_token(token)))
 }
 
 /// Who is looking: the token's seat, or a spectator without a token. A token that is not
 /// one of this session's seats is refused rather than silently downgraded.
-pub fn viewer(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Viewer, Status> {
+pub fn viewer(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Viewer, AuthError> {
     match token {
         None => Ok(Viewer::Spectator),
         Some(hash) => seat_of(meta, hash).map(Viewer::Seat),
@@ -44,19 +53,12 @@ pub fn viewer(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Viewer, S
 }
 
 /// The caller's seat, for calls that act for a seat.
-pub fn require_seat(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Seat, Status> {
-    let hash = token.ok_or_else(|| {
-        Status::unauthenticated(
-            "This call needs the seat token returned by JoinSession (authorization: Bearer <token>).",
-        )
-    })?;
-    seat_of(meta, hash)
+pub fn require_seat(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Seat, AuthError> {
+    seat_of(meta, token.ok_or(AuthError::Required)?)
 }
 
-fn seat_of(meta: &SessionMeta, hash: &TokenHash) -> Result<Seat, Status> {
-    meta.seat_of(hash).ok_or_else(|| {
-        Status::permission_denied("This seat token does not belong to any seat of this session.")
-    })
+fn seat_of(meta: &SessionMeta, hash: &TokenHash) -> Result<Seat, AuthError> {
+    meta.seat_of(hash).ok_or(AuthError::NotASeat)
 }
 
 #[cfg(test)]
@@ -79,9 +81,6 @@ mod tests {
         md.insert("authorization", "Bearer abc".parse().unwrap());
         assert_eq!(bearer(&md).unwrap(), Some(hash_token("abc")));
         md.insert("authorization", "Basic abc".parse().unwrap());
-        assert_eq!(
-            bearer(&md).unwrap_err().code(),
-            tonic::Code::Unauthenticated
-        );
+        assert_eq!(bearer(&md), Err(AuthError::NotBearer));
     }
 }

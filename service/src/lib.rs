@@ -9,7 +9,6 @@ pub mod locks;
 pub mod metrics;
 pub mod server;
 pub mod store;
-pub mod stream;
 pub mod telemetry;
 
 pub use config::Config;

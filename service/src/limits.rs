@@ -1,6 +1,6 @@
 //! Limits that refuse at once instead of queueing: a call over `--max-concurrent-requests`
 //! and a StreamEvents subscription over `--max-concurrent-streams` on one connection both
-//! get RESOURCE_EXHAUSTED with a sentence saying so. A client told "retry with backoff"
+//! get RESOURCE_EXHAUSTED with a sentence saying so (written in `api::errors`). A client told "retry with backoff"
 //! spreads its retries; a client left waiting in a queue only piles up behind its deadline.
 
 use std::collections::HashMap;
@@ -17,11 +17,13 @@ use tonic::Status;
 /// see a busy server as busy-but-alive, not as failing.
 const EXEMPT_PREFIX: &str = "/grpc.health.v1.Health/";
 
-/// The status of a call refused because `max` calls are already being served.
-pub fn requests_exhausted(max: usize) -> Status {
-    Status::resource_exhausted(format!(
-        "the server is at its limit of {max} concurrent requests; retry with backoff"
-    ))
+/// Which limit refused a call, and its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitReached {
+    /// `max` calls are already being served.
+    Requests { max: usize },
+    /// The connection already has `max` open StreamEvents.
+    Streams { max: usize },
 }
 
 /// A tower layer holding at most `max` calls in flight over every connection; one more is
@@ -89,7 +91,8 @@ where
                     max = self.max,
                     "refused: concurrent request limit reached"
                 );
-                let response = requests_exhausted(self.max).into_http::<ResBody>();
+                let refusal = Status::from(LimitReached::Requests { max: self.max });
+                let response = refusal.into_http::<ResBody>();
                 return Box::pin(async move { Ok(response) });
             }
         };
@@ -118,16 +121,12 @@ impl StreamSlots {
         })
     }
 
-    /// A slot for one more stream on the connection from `peer`, or RESOURCE_EXHAUSTED.
-    pub fn acquire(self: &Arc<Self>, peer: Option<SocketAddr>) -> Result<StreamSlot, Status> {
+    /// A slot for one more stream on the connection from `peer`.
+    pub fn acquire(self: &Arc<Self>, peer: Option<SocketAddr>) -> Result<StreamSlot, LimitReached> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let count = open.entry(peer).or_insert(0);
         if *count >= self.max {
-            return Err(Status::resource_exhausted(format!(
-                "this connection already has {} open event streams, the server's limit; \
-                 close one or open another connection, and retry with backoff",
-                self.max
-            )));
+            return Err(LimitReached::Streams { max: self.max });
         }
         *count += 1;
         Ok(StreamSlot {
@@ -175,7 +174,7 @@ mod tests {
         let refused = slots
             .acquire(a)
             .expect_err("a second stream on one connection");
-        assert_eq!(refused.code(), tonic::Code::ResourceExhausted);
+        assert_eq!(refused, LimitReached::Streams { max: 1 });
         let _other = slots
             .acquire(b)
             .expect("another connection has its own limit");
@@ -186,7 +185,7 @@ mod tests {
 
     #[test]
     fn the_refusal_names_the_limit() {
-        let status = requests_exhausted(7);
+        let status = Status::from(LimitReached::Requests { max: 7 });
         assert_eq!(status.code(), tonic::Code::ResourceExhausted);
         assert!(status.message().contains("limit of 7 concurrent requests"));
     }

@@ -1,6 +1,10 @@
-//! How failures become gRPC statuses (see the codes in `game_service.proto`). Every
-//! status message is a sentence a person can act on.
+//! How failures become gRPC statuses (see the codes in `game_service.proto`): every
+//! condition a call can end in is one [`ApiError`] variant, and `From<ApiError> for
+//! Status` is the only place a status is built, so each condition has one code and one
+//! message. Every message is a sentence a person can act on.
 
+use crate::auth::AuthError;
+use crate::limits::LimitReached;
 use crate::store::StoreError;
 use agora_engine::{FieldViolation, RuleError};
 use std::collections::HashMap;
@@ -10,13 +14,149 @@ use tonic_types::{ErrorDetails, StatusExt};
 /// The `google.rpc.ErrorInfo` domain of Agora's machine-readable reasons.
 pub const DOMAIN: &str = "agora.dev";
 
-/// FAILED_PRECONDITION with the rule's stable code in an ErrorInfo detail.
-pub fn rule(error: &RuleError) -> Status {
-    precondition(error.code, error.message.clone())
+/// Why a call failed, before it becomes a [`Status`].
+#[derive(Debug)]
+pub enum ApiError {
+    /// A request field is missing or malformed: INVALID_ARGUMENT with a BadRequest detail.
+    Field(FieldViolation),
+    /// The game refused the action: FAILED_PRECONDITION with the rule's code.
+    Refused(RuleError),
+    /// The store could not do what was asked.
+    Store(StoreError),
+    /// An action before every seat is taken.
+    WaitingForPlayers { open_seats: usize },
+    /// The caller decided on a version that is no longer current.
+    Stale { expected: u64, actual: u64 },
+    /// A stream's subscriber fell behind and the versions it missed cannot be read.
+    Lagged { last_version: u64 },
+    /// StreamEvents asked for versions after one the session has not reached.
+    AheadOfSession { after_version: u64, version: u64 },
+    /// The store stopped feeding a stream.
+    StreamEnded { last_version: u64 },
+    /// The server is stopping; the stream may resume elsewhere.
+    ShuttingDown { last_version: u64 },
+    /// The seat token is missing, malformed or not one of this session's.
+    Auth(AuthError),
+    /// A concurrency limit refused the call at once.
+    Limit(LimitReached),
+    /// A request message that `convert` refused, with the status it built (through
+    /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
+    /// [`FieldViolation`].
+    Wire(Status),
+}
+
+impl From<ApiError> for Status {
+    fn from(error: ApiError) -> Status {
+        match error {
+            ApiError::Field(violation) => field(violation),
+            ApiError::Refused(rule) => precondition(rule.code, rule.message),
+            ApiError::Store(store) => store_status(store),
+            ApiError::WaitingForPlayers { open_seats } => precondition(
+                "WAITING_FOR_PLAYERS",
+                format!(
+                    "The game starts when every seat is taken; {open_seats} seat(s) still open."
+                ),
+            ),
+            ApiError::Stale { expected, actual } => Status::aborted(format!(
+                "expected_version {expected} is stale: the session is at version {actual}. \
+                 Reload and decide again."
+            )),
+            ApiError::Lagged { last_version } => Status::aborted(format!(
+                "This stream fell behind the game; resume from version {last_version}."
+            )),
+            ApiError::AheadOfSession {
+                after_version,
+                version,
+            } => Status::out_of_range(format!(
+                "after_version {after_version} is ahead of the session's version {version}."
+            )),
+            ApiError::StreamEnded { last_version } => Status::unavailable(format!(
+                "The event stream ended; resume from version {last_version}."
+            )),
+            ApiError::ShuttingDown { last_version } => Status::unavailable(format!(
+                "server shutting down, resume from version {last_version}"
+            )),
+            ApiError::Auth(auth) => match auth {
+                AuthError::Unreadable => {
+                    Status::unauthenticated("The authorization header is not readable text.")
+                }
+                AuthError::NotBearer => Status::unauthenticated(
+                    "The authorization header must be `Bearer <seat token>`.",
+                ),
+                AuthError::Required => Status::unauthenticated(
+                    "This call needs the seat token returned by JoinSession \
+                     (authorization: Bearer <token>).",
+                ),
+                AuthError::NotASeat => Status::permission_denied(
+                    "This seat token does not belong to any seat of this session.",
+                ),
+            },
+            ApiError::Limit(limit) => match limit {
+                LimitReached::Requests { max } => Status::resource_exhausted(format!(
+                    "the server is at its limit of {max} concurrent requests; retry with backoff"
+                )),
+                LimitReached::Streams { max } => Status::resource_exhausted(format!(
+                    "this connection already has {max} open event streams, the server's \
+                     limit; close one or open another connection, and retry with backoff"
+                )),
+            },
+            ApiError::Wire(status) => status,
+        }
+    }
+}
+
+/// A version conflict is a stale decision and a lagged subscription is a lag, whichever
+/// layer noticed it: one message each.
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::Conflict { expected, actual } => ApiError::Stale { expected, actual },
+            StoreError::Lagged { last_version } => ApiError::Lagged { last_version },
+            other => ApiError::Store(other),
+        }
+    }
+}
+
+impl From<FieldViolation> for ApiError {
+    fn from(violation: FieldViolation) -> ApiError {
+        ApiError::Field(violation)
+    }
+}
+
+impl From<RuleError> for ApiError {
+    fn from(rule: RuleError) -> ApiError {
+        ApiError::Refused(rule)
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(auth: AuthError) -> ApiError {
+        ApiError::Auth(auth)
+    }
+}
+
+impl From<LimitReached> for ApiError {
+    fn from(limit: LimitReached) -> ApiError {
+        ApiError::Limit(limit)
+    }
+}
+
+/// Lets `limits` answer a refused call without naming the API (which owns the limits).
+impl From<LimitReached> for Status {
+    fn from(limit: LimitReached) -> Status {
+        ApiError::Limit(limit).into()
+    }
+}
+
+/// `convert` still answers with statuses; they pass through unchanged.
+impl From<Status> for ApiError {
+    fn from(status: Status) -> ApiError {
+        ApiError::Wire(status)
+    }
 }
 
 /// FAILED_PRECONDITION with `reason` in an ErrorInfo detail.
-pub fn precondition(reason: &str, message: impl Into<String>) -> Status {
+fn precondition(reason: &str, message: impl Into<String>) -> Status {
     Status::with_error_details(
         Code::FailedPrecondition,
         message,
@@ -24,6 +164,8 @@ pub fn precondition(reason: &str, message: impl Into<String>) -> Status {
     )
 }
 
+/// INVALID_ARGUMENT without a field path, for `convert`'s per-game modules until they
+/// return [`FieldViolation`]s.
 pub fn invalid(message: impl Into<String>) -> Status {
     Status::invalid_argument(message)
 }
@@ -39,8 +181,7 @@ pub fn field(violation: FieldViolation) -> Status {
     )
 }
 
-/// The status for a store failure on `session_id`.
-pub fn store(error: StoreError) -> Status {
+fn store_status(error: StoreError) -> Status {
     match error {
         StoreError::NotFound(id) => Status::not_found(format!("There is no session {id:?}.")),
         StoreError::Gone(id) => Status::not_found(format!(
@@ -63,12 +204,8 @@ pub fn store(error: StoreError) -> Status {
         StoreError::SessionFull => {
             precondition("SESSION_FULL", "Every seat of this session is taken.")
         }
-        StoreError::Conflict { expected, actual } => Status::aborted(format!(
-            "The session moved from version {expected} to {actual}; reload and try again."
-        )),
-        StoreError::Lagged { last_version } => Status::aborted(format!(
-            "This stream fell behind; resume from version {last_version}."
-        )),
+        StoreError::Conflict { expected, actual } => ApiError::Stale { expected, actual }.into(),
+        StoreError::Lagged { last_version } => ApiError::Lagged { last_version }.into(),
         StoreError::Corrupt(detail) => {
             tracing::error!(%detail, "stored session data is unreadable");
             Status::internal("The stored session could not be read.")
@@ -82,6 +219,10 @@ pub fn store(error: StoreError) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn status(error: impl Into<ApiError>) -> Status {
+        Status::from(error.into())
+    }
 
     #[test]
     fn field_violations_carry_their_path_in_a_bad_request_detail() {
@@ -100,7 +241,7 @@ mod tests {
 
     #[test]
     fn rule_errors_carry_their_code() {
-        let status = rule(&RuleError::new(
+        let status = status(RuleError::new(
             "NOT_ADJACENT",
             "Pick an adjacent territory.",
         ));
@@ -109,5 +250,123 @@ mod tests {
         let info = status.get_details_error_info().unwrap();
         assert_eq!(info.reason, "NOT_ADJACENT");
         assert_eq!(info.domain, DOMAIN);
+    }
+
+    #[test]
+    fn a_stale_version_reads_the_same_from_the_api_and_from_the_store() {
+        let from_api = status(ApiError::Stale {
+            expected: 3,
+            actual: 5,
+        });
+        let from_store = status(StoreError::Conflict {
+            expected: 3,
+            actual: 5,
+        });
+        assert_eq!(from_api.code(), Code::Aborted);
+        assert_eq!(from_api.message(), from_store.message());
+        assert!(from_api.message().contains("version 5"), "{from_api:?}");
+        // Even a store error mapped without the API's conversion says the same.
+        assert_eq!(
+            store_status(StoreError::Conflict {
+                expected: 3,
+                actual: 5
+            })
+            .message(),
+            from_api.message()
+        );
+    }
+
+    #[test]
+    fn a_lagged_stream_reads_the_same_from_the_api_and_from_the_store() {
+        let from_api = status(ApiError::Lagged { last_version: 7 });
+        let from_store = status(StoreError::Lagged { last_version: 7 });
+        assert_eq!(from_api.code(), Code::Aborted);
+        assert_eq!(from_api.message(), from_store.message());
+        assert!(from_api.message().contains("resume from version 7"));
+    }
+
+    #[test]
+    fn every_condition_has_its_code() {
+        let cases: Vec<(ApiError, Code)> = vec![
+            (
+                FieldViolation::new("session_id", "required.").into(),
+                Code::InvalidArgument,
+            ),
+            (StoreError::NotFound("s".into()).into(), Code::NotFound),
+            (StoreError::Gone("s".into()).into(), Code::NotFound),
+            (StoreError::Full(3).into(), Code::ResourceExhausted),
+            (
+                StoreError::Unavailable("down".into()).into(),
+                Code::Unavailable,
+            ),
+            (StoreError::Corrupt("bad".into()).into(), Code::Internal),
+            (
+                ApiError::WaitingForPlayers { open_seats: 2 },
+                Code::FailedPrecondition,
+            ),
+            (
+                ApiError::AheadOfSession {
+                    after_version: 5,
+                    version: 2,
+                },
+                Code::OutOfRange,
+            ),
+            (ApiError::StreamEnded { last_version: 2 }, Code::Unavailable),
+            (
+                ApiError::ShuttingDown { last_version: 2 },
+                Code::Unavailable,
+            ),
+            (AuthError::Unreadable.into(), Code::Unauthenticated),
+            (AuthError::NotBearer.into(), Code::Unauthenticated),
+            (AuthError::Required.into(), Code::Unauthenticated),
+            (AuthError::NotASeat.into(), Code::PermissionDenied),
+            (
+                LimitReached::Requests { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::Streams { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+        ];
+        for (error, code) in cases {
+            let described = format!("{error:?}");
+            let status = Status::from(error);
+            assert_eq!(status.code(), code, "{described}");
+            assert!(!status.message().is_empty(), "{described} needs a sentence");
+        }
+    }
+
+    #[test]
+    fn preconditions_name_their_reason() {
+        for (error, reason) in [
+            (
+                ApiError::WaitingForPlayers { open_seats: 1 },
+                "WAITING_FOR_PLAYERS",
+            ),
+            (StoreError::SeatTaken(1).into(), "SEAT_TAKEN"),
+            (StoreError::SessionFull.into(), "SESSION_FULL"),
+        ] {
+            let status = Status::from(error);
+            assert_eq!(status.code(), Code::FailedPrecondition);
+            let info = status.get_details_error_info().expect("an ErrorInfo");
+            assert_eq!(info.reason, reason);
+            assert_eq!(info.domain, DOMAIN);
+        }
+    }
+
+    #[test]
+    fn resumable_ends_name_the_version_to_resume_from() {
+        for error in [
+            ApiError::Lagged { last_version: 4 },
+            ApiError::StreamEnded { last_version: 4 },
+            ApiError::ShuttingDown { last_version: 4 },
+        ] {
+            let status = Status::from(error);
+            assert!(
+                status.message().contains("resume from version 4"),
+                "{status:?}"
+            );
+        }
     }
 }

@@ -1,17 +1,30 @@
-//! The `agora.v1.GameService` implementation: one file per group of calls, conversions
-//! in `convert/`, status mapping in `errors.rs`.
+//! The `agora.v1.GameService` implementation. The trait impl below only reads the caller's
+//! token and records the answer; each call's handler is a `GameApi` method in the file
+//! of its group:
+//!
+//! | calls | file |
+//! |---|---|
+//! | ListGames | here |
+//! | CreateSession, GetSession, ListSessions, JoinSession | `sessions.rs` |
+//! | GetState, ListLegalActions, SubmitAction | `play.rs` |
+//! | StreamEvents | `stream.rs` |
+//!
+//! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
+//! a status in `errors.rs` only.
 
 pub mod convert;
 pub mod errors;
 mod play;
-pub(crate) use play::redacted_events;
 mod sessions;
+pub mod stream;
 
 use crate::limits::StreamSlots;
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
 use crate::store::{Loaded, SessionStore};
+use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
+use errors::ApiError;
 use pb::game_service_server::GameService;
 use std::sync::Arc;
 use tokio::sync::watch;
@@ -34,6 +47,8 @@ pub struct GameApi {
     pub(crate) streams: Arc<StreamSlots>,
     /// OpenTelemetry instruments (no-ops unless an OTLP endpoint is configured).
     pub(crate) metrics: Arc<Metrics>,
+    /// Stream responses shared by the streams of one session.
+    pub(crate) renditions: Arc<stream::Renditions>,
 }
 
 impl GameApi {
@@ -49,13 +64,14 @@ impl GameApi {
             shutdown,
             streams: StreamSlots::new(usize::MAX),
             metrics: Arc::new(Metrics::new()),
+            renditions: stream::Renditions::new(),
         }
     }
 
-    /// The session a request names, or the status that says why it cannot be read.
-    pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, Status> {
+    /// The session a request names; a malformed id is refused before the store is asked.
+    pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, ApiError> {
         check_session_id(session_id)?;
-        self.store.load(session_id).await.map_err(errors::store)
+        Ok(self.store.load(session_id).await?)
     }
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.
@@ -66,20 +82,22 @@ impl GameApi {
 }
 
 /// Session ids are server-made UUIDs; anything else cannot name a session.
-pub(crate) fn check_session_id(id: &str) -> Result<(), Status> {
+pub(crate) fn check_session_id(id: &str) -> Result<(), FieldViolation> {
     if id.is_empty() {
-        Err(errors::invalid("session_id: required."))
+        Err(FieldViolation::new("session_id", "required."))
     } else if id.len() > MAX_ID_LEN {
-        Err(errors::invalid("session_id: too long."))
+        Err(FieldViolation::new("session_id", "too long."))
     } else {
         Ok(())
     }
 }
 
-/// Records a call's answer on its RPC span: `rpc.grpc.status_code` always, and an error
-/// status only for server faults, as the OpenTelemetry conventions for gRPC servers say
-/// (a refused move is the caller's business, not an error of the service).
-fn traced<T>(result: Result<Response<T>, Status>) -> Result<Response<T>, Status> {
+/// Turns a handler's answer into the call's, and records it on the RPC span:
+/// `rpc.grpc.status_code` always, and an error status only for server faults, as the
+/// OpenTelemetry conventions for gRPC servers say (a refused move is the caller's
+/// business, not an error of the service).
+fn traced<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+    let result = result.map(Response::new).map_err(Status::from);
     let span = tracing::Span::current();
     let code = result.as_ref().err().map_or(Code::Ok, Status::code);
     span.record("rpc.grpc.status_code", code as i64);
@@ -114,35 +132,35 @@ impl GameService for GameApi {
             .iter()
             .map(convert::game_info_out)
             .collect();
-        traced(Ok(Response::new(pb::ListGamesResponse { games })))
+        traced(Ok(pb::ListGamesResponse { games }))
     }
 
     async fn create_session(
         &self,
         request: Request<pb::CreateSessionRequest>,
     ) -> Result<Response<pb::CreateSessionResponse>, Status> {
-        traced(self.create(request.into_inner()).await.map(Response::new))
+        traced(self.create(request.into_inner()).await)
     }
 
     async fn get_session(
         &self,
         request: Request<pb::GetSessionRequest>,
     ) -> Result<Response<pb::GetSessionResponse>, Status> {
-        traced(self.get(request.into_inner()).await.map(Response::new))
+        traced(self.get(request.into_inner()).await)
     }
 
     async fn list_sessions(
         &self,
         request: Request<pb::ListSessionsRequest>,
     ) -> Result<Response<pb::ListSessionsResponse>, Status> {
-        traced(self.list(request.into_inner()).await.map(Response::new))
+        traced(self.list(request.into_inner()).await)
     }
 
     async fn join_session(
         &self,
         request: Request<pb::JoinSessionRequest>,
     ) -> Result<Response<pb::JoinSessionResponse>, Status> {
-        traced(self.join(request.into_inner()).await.map(Response::new))
+        traced(self.join(request.into_inner()).await)
     }
 
     async fn get_state(
@@ -151,9 +169,9 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::GetStateResponse>, Status> {
         let result = match crate::auth::bearer(request.metadata()) {
             Ok(token) => self.state(request.into_inner(), token).await,
-            Err(status) => Err(status),
+            Err(auth) => Err(auth.into()),
         };
-        traced(result.map(Response::new))
+        traced(result)
     }
 
     async fn list_legal_actions(
@@ -162,9 +180,9 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::ListLegalActionsResponse>, Status> {
         let result = match crate::auth::bearer(request.metadata()) {
             Ok(token) => self.legal(request.into_inner(), token).await,
-            Err(status) => Err(status),
+            Err(auth) => Err(auth.into()),
         };
-        traced(result.map(Response::new))
+        traced(result)
     }
 
     async fn submit_action(
@@ -174,13 +192,14 @@ impl GameService for GameApi {
         let start = std::time::Instant::now();
         let result = match crate::auth::bearer(request.metadata()) {
             Ok(token) => self.submit(request.into_inner(), token).await,
-            Err(status) => Err(status),
+            Err(auth) => Err(auth.into()),
         };
+        let result = traced(result);
         self.metrics.submitted(&result, start.elapsed());
-        traced(result.map(Response::new))
+        result
     }
 
-    type StreamEventsStream = crate::stream::EventStream;
+    type StreamEventsStream = stream::EventStream;
 
     async fn stream_events(
         &self,
@@ -189,8 +208,8 @@ impl GameService for GameApi {
         let opened = async {
             let token = crate::auth::bearer(request.metadata())?;
             let slot = self.streams.acquire(request.remote_addr())?;
-            crate::stream::start(self, request.into_inner(), token, slot).await
+            self.stream(request.into_inner(), token, slot).await
         };
-        traced(opened.await.map(Response::new))
+        traced(opened.await)
     }
 }

@@ -1,32 +1,42 @@
 //! The play calls: the caller's view, its legal actions, and submitting one action.
 
+use super::errors::ApiError;
 use super::sessions::describe;
-use super::{check_session_id, convert, errors, GameApi, MAX_ID_LEN};
+use super::stream::redacted_events;
+use super::{check_session_id, convert, GameApi, MAX_ID_LEN};
 use crate::auth;
 use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError, TokenHash};
-use agora_engine::registry::AnyAction;
-use agora_engine::{Seat, Viewer};
+use agora_engine::registry::{AnyAction, AnyState};
+use agora_engine::{FieldViolation, Seat, Viewer};
 use agora_proto::v1 as pb;
-use tonic::Status;
 use tracing::Span;
 
-/// The events of `entry` as `viewer` may see them.
-pub(crate) fn redacted_events(entry: &LogEntry, viewer: Viewer) -> Vec<pb::GameEvent> {
-    entry
-        .events
-        .iter()
-        .map(|e| convert::event_out(&e.redact(viewer)))
-        .collect()
+/// A SubmitAction request once every field is checked and converted: nothing in it can
+/// fail later, so a malformed request never reaches the store and a retry never converts
+/// the action again.
+struct Submission {
+    session_id: String,
+    request_id: Option<String>,
+    expected_version: Option<u64>,
+    action: AnyAction,
 }
 
-fn waiting(meta: &SessionMeta) -> Status {
-    errors::precondition(
-        "WAITING_FOR_PLAYERS",
-        format!(
-            "The game starts when every seat is taken; {} seat(s) still open.",
-            meta.open_seats()
-        ),
-    )
+impl Submission {
+    fn parse(request: pb::SubmitActionRequest) -> Result<Submission, ApiError> {
+        check_session_id(&request.session_id)?;
+        if request.request_id.len() > MAX_ID_LEN {
+            return Err(
+                FieldViolation::new("request_id", format!("at most {MAX_ID_LEN} bytes.")).into(),
+            );
+        }
+        let action = convert::action_in(request.action.as_ref())?;
+        Ok(Submission {
+            session_id: request.session_id,
+            request_id: (!request.request_id.is_empty()).then_some(request.request_id),
+            expected_version: request.expected_version,
+            action,
+        })
+    }
 }
 
 impl GameApi {
@@ -35,7 +45,7 @@ impl GameApi {
         &self,
         request: pb::GetStateRequest,
         token: Option<TokenHash>,
-    ) -> Result<pb::GetStateResponse, Status> {
+    ) -> Result<pb::GetStateResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
         let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
         if let Viewer::Seat(seat) = viewer {
@@ -53,7 +63,7 @@ impl GameApi {
         &self,
         request: pb::ListLegalActionsRequest,
         token: Option<TokenHash>,
-    ) -> Result<pb::ListLegalActionsResponse, Status> {
+    ) -> Result<pb::ListLegalActionsResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
         let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
         Span::current().record("seat", seat.0);
@@ -82,45 +92,45 @@ impl GameApi {
         &self,
         request: pb::SubmitActionRequest,
         token: Option<TokenHash>,
-    ) -> Result<pb::SubmitActionResponse, Status> {
-        let id = request.session_id.as_str();
-        check_session_id(id)?;
-        if request.request_id.len() > MAX_ID_LEN {
-            return Err(errors::invalid(format!(
-                "request_id: at most {MAX_ID_LEN} bytes."
-            )));
-        }
-        let request_id = (!request.request_id.is_empty()).then(|| request.request_id.clone());
+    ) -> Result<pb::SubmitActionResponse, ApiError> {
+        let submission = Submission::parse(request)?;
+        let id = submission.session_id.as_str();
 
         let _write = self.locks.lock(id).await;
         let mut attempt = 0;
         loop {
-            let loaded = self.store.load(id).await.map_err(errors::store)?;
+            let loaded = self.store.load(id).await?;
             let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
             Span::current().record("seat", seat.0);
-            let action = convert::action_in(request.action.as_ref())?;
 
-            if let Some(rid) = &request_id {
-                if let Some(version) = self
-                    .store
-                    .find_request(id, rid)
-                    .await
-                    .map_err(errors::store)?
-                {
+            // A shortcut, not the guarantee: the commit script checks the request id again
+            // atomically, but a retried request found here costs no engine run.
+            if let Some(rid) = &submission.request_id {
+                if let Some(version) = self.store.find_request(id, rid).await? {
                     return self.replay(&loaded.meta, seat, version).await;
                 }
             }
             if !loaded.meta.all_seats_taken() {
-                return Err(waiting(&loaded.meta));
+                return Err(ApiError::WaitingForPlayers {
+                    open_seats: loaded.meta.open_seats(),
+                });
             }
-            if let Some(expected) = request.expected_version {
+            if let Some(expected) = submission.expected_version {
                 if expected != loaded.version {
-                    return Err(stale(expected, loaded.version));
+                    return Err(ApiError::Stale {
+                        expected,
+                        actual: loaded.version,
+                    });
                 }
             }
 
-            let entry = apply(&loaded.state, seat, &action, loaded.version, &request_id)?;
-            let (state, entry) = entry;
+            let (state, entry) = apply(
+                &loaded.state,
+                seat,
+                &submission.action,
+                loaded.version,
+                &submission.request_id,
+            )?;
             let commit = Commit {
                 expected_version: loaded.version,
                 state,
@@ -146,14 +156,16 @@ impl GameApi {
                 Ok(CommitResult::Duplicate(version)) => {
                     return self.replay(&loaded.meta, seat, version).await;
                 }
-                Err(StoreError::Conflict { expected, actual }) => {
-                    if request.expected_version.is_some() || attempt >= self.commit_retries {
-                        return Err(stale(expected, actual));
-                    }
+                Err(conflict @ StoreError::Conflict { .. })
+                    if submission.expected_version.is_some() || attempt >= self.commit_retries =>
+                {
+                    return Err(conflict.into());
+                }
+                Err(StoreError::Conflict { .. }) => {
                     attempt += 1;
                     tracing::debug!(attempt, "version moved; revalidating");
                 }
-                Err(e) => return Err(errors::store(e)),
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -165,24 +177,25 @@ impl GameApi {
         meta: &SessionMeta,
         seat: Seat,
         version: u64,
-    ) -> Result<pb::SubmitActionResponse, Status> {
+    ) -> Result<pb::SubmitActionResponse, ApiError> {
         let entries = self
             .store
             .read_log(&meta.id, version.saturating_sub(1), 1)
-            .await
-            .map_err(errors::store)?;
+            .await?;
         let entry = entries
             .into_iter()
             .find(|e| e.version == version)
             .ok_or_else(|| {
-                errors::store(StoreError::Corrupt(format!(
+                StoreError::Corrupt(format!(
                     "request recorded at version {version} but the log lacks it"
-                )))
+                ))
             })?;
         if entry.seat != seat {
-            return Err(errors::invalid(
-                "request_id: already used by another seat of this session; use a fresh id.",
-            ));
+            return Err(FieldViolation::new(
+                "request_id",
+                "already used by another seat of this session; use a fresh id.",
+            )
+            .into());
         }
         Span::current().record("version", version);
         tracing::info!("duplicate request answered from the log");
@@ -201,14 +214,14 @@ impl GameApi {
 
 /// Runs the engine on a copy of the state: a refused action leaves nothing behind.
 fn apply(
-    state: &agora_engine::registry::AnyState,
+    state: &AnyState,
     seat: Seat,
     action: &AnyAction,
     version: u64,
     request_id: &Option<String>,
-) -> Result<(agora_engine::registry::AnyState, LogEntry), Status> {
+) -> Result<(AnyState, LogEntry), ApiError> {
     let mut next = state.clone();
-    let events = next.apply(seat, action).map_err(|e| errors::rule(&e))?;
+    let events = next.apply(seat, action)?;
     let entry = LogEntry {
         version: version + 1,
         seat,
@@ -218,10 +231,4 @@ fn apply(
         request_id: request_id.clone(),
     };
     Ok((next, entry))
-}
-
-fn stale(expected: u64, actual: u64) -> Status {
-    Status::aborted(format!(
-        "expected_version {expected} is stale: the session is at version {actual}. Reload and decide again."
-    ))
 }

@@ -1,12 +1,12 @@
 //! The lobby calls: create, describe, list and join sessions.
 
-use super::{check_session_id, convert, errors, GameApi, MAX_NAME_LEN};
+use super::errors::ApiError;
+use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
-use crate::store::{ListFilter, Loaded, SeatRecord, SessionMeta};
+use crate::store::{now_ms, ListFilter, Loaded, SeatRecord, SessionMeta};
 use agora_engine::registry::AnyState;
+use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
-use std::time::{SystemTime, UNIX_EPOCH};
-use tonic::Status;
 use tracing::Span;
 
 const DEFAULT_PAGE: usize = 50;
@@ -28,11 +28,11 @@ impl GameApi {
     pub(crate) async fn create(
         &self,
         request: pb::CreateSessionRequest,
-    ) -> Result<pb::CreateSessionResponse, Status> {
+    ) -> Result<pb::CreateSessionResponse, ApiError> {
         let options = convert::options_in(request.options.as_ref())?;
         let seed = request.seed.unwrap_or_else(rand::random);
         let state = AnyState::setup(&options, seed)
-            .map_err(|e| errors::invalid(format!("options: {e}")))?;
+            .map_err(|e| FieldViolation::new("options", e.to_string()))?;
         let id = uuid::Uuid::new_v4().to_string();
         Span::current().record("session", id.as_str());
         Span::current().record("game", options.game_id());
@@ -44,10 +44,7 @@ impl GameApi {
             seed,
             create_time_unix_ms: now_ms(),
         };
-        self.store
-            .create(meta.clone(), state.clone())
-            .await
-            .map_err(errors::store)?;
+        self.store.create(meta.clone(), state.clone()).await?;
         tracing::info!("session created");
         let loaded = Loaded {
             meta,
@@ -63,7 +60,7 @@ impl GameApi {
     pub(crate) async fn get(
         &self,
         request: pb::GetSessionRequest,
-    ) -> Result<pb::GetSessionResponse, Status> {
+    ) -> Result<pb::GetSessionResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
         Ok(pb::GetSessionResponse {
             session: Some(describe(&loaded)),
@@ -74,7 +71,7 @@ impl GameApi {
     pub(crate) async fn list(
         &self,
         request: pb::ListSessionsRequest,
-    ) -> Result<pb::ListSessionsResponse, Status> {
+    ) -> Result<pb::ListSessionsResponse, ApiError> {
         let limit = match request.page_size as usize {
             0 => DEFAULT_PAGE,
             n => n.min(MAX_PAGE),
@@ -84,7 +81,7 @@ impl GameApi {
             include_full: request.include_full,
             limit,
         };
-        let rows = self.store.list(&filter).await.map_err(errors::store)?;
+        let rows = self.store.list(&filter).await?;
         let sessions = rows
             .iter()
             .map(|r| convert::session_out(&r.meta, r.version, &r.to_act, r.outcome.as_ref()))
@@ -96,13 +93,15 @@ impl GameApi {
     pub(crate) async fn join(
         &self,
         request: pb::JoinSessionRequest,
-    ) -> Result<pb::JoinSessionResponse, Status> {
+    ) -> Result<pb::JoinSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
         let name = request.player_name.trim();
         if name.chars().count() > MAX_NAME_LEN {
-            return Err(errors::invalid(format!(
-                "player_name: at most {MAX_NAME_LEN} characters."
-            )));
+            return Err(FieldViolation::new(
+                "player_name",
+                format!("at most {MAX_NAME_LEN} characters."),
+            )
+            .into());
         }
         let token = auth::new_token();
         let (seat, _) = self
@@ -113,26 +112,14 @@ impl GameApi {
                 name,
                 auth::hash_token(&token),
             )
-            .await
-            .map_err(errors::store)?;
+            .await?;
         Span::current().record("seat", seat.0);
         tracing::info!("seat taken");
-        let loaded = self
-            .store
-            .load(&request.session_id)
-            .await
-            .map_err(errors::store)?;
+        let loaded = self.store.load(&request.session_id).await?;
         Ok(pb::JoinSessionResponse {
             seat: seat.0.into(),
             seat_token: token,
             session: Some(describe(&loaded)),
         })
     }
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default()
 }

@@ -8,12 +8,16 @@
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
 //!
+//! Sessions play one of the registry's sample configurations: `--game <id>` picks the
+//! game (its first configuration), `--config <name>` a named one (`origin/standard_3p`, or
+//! just `standard_3p` with `--game`); `--list-configs` prints every name.
+//!
 //! It serves in-process (`--store memory`, `--store redis` with `--redis-url` or
 //! `--spawn-redis` for a private redis-server on a free loopback port, or
 //! `--store redis-cluster` with `--redis-url` listing seed nodes), or drives a running
 //! server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
 
-use agora_engine::registry::{AnyOptions, AnyState};
+use agora_engine::registry::{AnyOptions, AnyState, GameKind};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
@@ -55,8 +59,51 @@ struct Args {
     /// Start a private redis-server on a free loopback port for `--store redis`.
     #[arg(long)]
     spawn_redis: bool,
+    /// The game played, by catalog id (`origin`, `terra-nova`, ...).
+    #[arg(long, default_value = "origin")]
+    game: String,
+    /// One of the game's sample configurations (`standard_2p` or `origin/standard_2p`);
+    /// the game's first one when unset.
+    #[arg(long)]
+    config: Option<String>,
+    /// Print every configuration name and exit.
+    #[arg(long)]
+    list_configs: bool,
     #[command(subcommand)]
-    mode: Mode,
+    mode: Option<Mode>,
+}
+
+/// The options `--game` and `--config` name, with the configuration's full name.
+fn chosen_options(game: &str, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
+    let kind = GameKind::from_id(game).ok_or_else(|| {
+        let ids: Vec<_> = GameKind::ALL.iter().map(|g| g.id()).collect();
+        format!(
+            "--game {game}: not a hosted game (one of {})",
+            ids.join(", ")
+        )
+    })?;
+    let mut configurations = kind.configurations();
+    let index = match config {
+        None => 0,
+        Some(name) => {
+            let full = if name.contains('/') {
+                name.to_string()
+            } else {
+                format!("{}/{name}", kind.id())
+            };
+            configurations
+                .iter()
+                .position(|(n, _)| *n == full)
+                .ok_or_else(|| {
+                    let names: Vec<_> = configurations.iter().map(|(n, _)| n.as_str()).collect();
+                    format!("--config {name}: not one of {}", names.join(", "))
+                })?
+        }
+    };
+    if index >= configurations.len() {
+        return Err(format!("{game} has no sample configuration").into());
+    }
+    Ok(configurations.swap_remove(index))
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,6 +135,18 @@ enum Mode {
 #[tokio::main]
 async fn main() -> Result<(), Error> {
     let args = Args::parse();
+    if args.list_configs {
+        for kind in GameKind::ALL {
+            for (name, _) in kind.configurations() {
+                println!("{name}");
+            }
+        }
+        return Ok(());
+    }
+    let mode = args
+        .mode
+        .ok_or("a mode is needed: submit or fanout (see --help)")?;
+    let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
     let mut redis = None;
     let mut stop = None;
     let addr = match args.addr {
@@ -138,17 +197,23 @@ async fn main() -> Result<(), Error> {
         (None, Store::Redis) => "redis",
         (None, Store::RedisCluster) => "redis-cluster",
     };
-    let result = match args.mode {
+    let run = Run {
+        addr,
+        store,
+        config: config_name,
+        options,
+    };
+    let result = match mode {
         Mode::Submit {
             sessions,
             seconds,
             connections,
-        } => submit(addr, store, sessions, seconds, connections).await,
+        } => submit(&run, sessions, seconds, connections).await,
         Mode::Fanout {
             subscribers,
             rounds,
             per_connection,
-        } => fanout(addr, store, subscribers, rounds, per_connection).await,
+        } => fanout(&run, subscribers, rounds, per_connection).await,
     };
     if let Some(stop) = stop {
         let _ = stop.send(());
@@ -177,7 +242,17 @@ fn authed<T>(message: T, token: &str) -> Result<Request<T>, Error> {
     Ok(request)
 }
 
-/// A started two-player Origin session and a local replica of its state.
+/// Where and what a run plays.
+struct Run {
+    addr: SocketAddr,
+    /// The store, as the report names it.
+    store: &'static str,
+    /// The configuration's full name (`origin/standard_2p`).
+    config: String,
+    options: AnyOptions,
+}
+
+/// A started session (every seat taken) and a local replica of its state.
 struct Game {
     id: String,
     tokens: Vec<String>,
@@ -185,19 +260,10 @@ struct Game {
     version: u64,
 }
 
-async fn new_game(client: &mut Client, seed: u64) -> Result<Game, Error> {
-    let options = pb::GameOptions {
-        game: Some(pb::game_options::Game::Origin(pb::OriginOptions {
-            players: 2,
-            rules: pb::OriginRuleSet::Standard as i32,
-            first_player: None,
-        })),
-    };
-    // Engine options first: the proto options then move into the request.
-    let engine_options: AnyOptions = convert::options_in(Some(&options))?;
+async fn new_game(client: &mut Client, options: &AnyOptions, seed: u64) -> Result<Game, Error> {
     let session = client
         .create_session(pb::CreateSessionRequest {
-            options: Some(options),
+            options: Some(convert::options_out(options)),
             seed: Some(seed),
         })
         .await?
@@ -219,7 +285,7 @@ async fn new_game(client: &mut Client, seed: u64) -> Result<Game, Error> {
     Ok(Game {
         id: session.session_id,
         tokens,
-        state: AnyState::setup(&engine_options, seed)?,
+        state: AnyState::setup(options, seed)?,
         version: 0,
     })
 }
@@ -273,16 +339,10 @@ fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-async fn submit(
-    addr: SocketAddr,
-    store: &str,
-    sessions: usize,
-    seconds: u64,
-    connections: usize,
-) -> Result<(), Error> {
+async fn submit(run: &Run, sessions: usize, seconds: u64, connections: usize) -> Result<(), Error> {
     let mut clients = Vec::new();
     for _ in 0..connections.max(1) {
-        clients.push(connect(addr).await?);
+        clients.push(connect(run.addr).await?);
     }
     let warmup = Duration::from_secs(1);
     let start = Instant::now() + warmup;
@@ -290,13 +350,14 @@ async fn submit(
     let mut drivers = Vec::new();
     for s in 0..sessions {
         let mut client = clients[s % clients.len()].clone();
+        let options = run.options.clone();
         drivers.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(s as u64);
             let mut latencies = Vec::new();
-            let mut game = new_game(&mut client, rng.random()).await?;
+            let mut game = new_game(&mut client, &options, rng.random()).await?;
             while Instant::now() < end {
                 if game.finished() {
-                    game = new_game(&mut client, rng.random()).await?;
+                    game = new_game(&mut client, &options, rng.random()).await?;
                 }
                 let took = game.step(&mut client, &mut rng).await?;
                 if Instant::now() >= start {
@@ -313,7 +374,9 @@ async fn submit(
     let elapsed = Duration::from_secs(seconds);
     all.sort();
     println!(
-        "submit store={store} sessions={sessions} connections={} seconds={seconds}: {} SubmitAction, {:.0}/s, p50 {}, p99 {}, max {}",
+        "submit store={} config={} sessions={sessions} connections={} seconds={seconds}: {} SubmitAction, {:.0}/s, p50 {}, p99 {}, max {}",
+        run.store,
+        run.config,
         connections.max(1),
         all.len(),
         all.len() as f64 / elapsed.as_secs_f64(),
@@ -325,15 +388,15 @@ async fn submit(
 }
 
 async fn fanout(
-    addr: SocketAddr,
-    store: &str,
+    run: &Run,
     subscribers: usize,
     rounds: usize,
     per_connection: usize,
 ) -> Result<(), Error> {
+    let addr = run.addr;
     let mut client = connect(addr).await?;
     let mut rng = StdRng::seed_from_u64(7);
-    let mut game = new_game(&mut client, 7).await?;
+    let mut game = new_game(&mut client, &run.options, 7).await?;
     let origin = Instant::now();
     let (tx, mut rx) = mpsc::unbounded_channel::<(u64, Duration)>();
     let mut channels = Vec::new();
@@ -408,7 +471,9 @@ async fn fanout(
     deliveries.sort();
     slowest.sort();
     println!(
-        "fanout store={store} subscribers={subscribers} rounds={}: per delivery p50 {}, p99 {}; whole round (last subscriber) p50 {}, p99 {}, max {}",
+        "fanout store={} config={} subscribers={subscribers} rounds={}: per delivery p50 {}, p99 {}; whole round (last subscriber) p50 {}, p99 {}, max {}",
+        run.store,
+        run.config,
         slowest.len(),
         ms(percentile(&deliveries, 50.0)),
         ms(percentile(&deliveries, 99.0)),

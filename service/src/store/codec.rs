@@ -1,13 +1,16 @@
-//! How snapshots and log entries become bytes. Every encoding carries a `format` number
-//! so a later release can still read sessions written by this one.
+//! How snapshots, log entries and session metadata become bytes. Every encoding is one
+//! envelope carrying a `format` number, checked on the way back, so a later release can
+//! still read sessions written by this one (and refuses, rather than misreads, newer ones).
 
-use super::{LogEntry, StoreError};
+use super::{LogEntry, SessionMeta, StoreError};
 use agora_engine::registry::AnyState;
 use serde::{Deserialize, Serialize};
 
 /// Bump when the encoding changes incompatibly, and keep a reader for the old one.
 pub const SNAPSHOT_FORMAT: u32 = 1;
 pub const LOG_FORMAT: u32 = 1;
+/// The fixed metadata of a session, where a backend stores it apart from the snapshot.
+pub const META_FORMAT: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
 struct Envelope<T> {
@@ -29,6 +32,14 @@ pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
 
 pub fn decode_entry(bytes: &[u8]) -> Result<LogEntry, StoreError> {
     decode(LOG_FORMAT, bytes)
+}
+
+pub fn encode_meta(meta: &SessionMeta) -> Result<Vec<u8>, StoreError> {
+    encode(META_FORMAT, meta)
+}
+
+pub fn decode_meta(bytes: &[u8]) -> Result<SessionMeta, StoreError> {
+    decode(META_FORMAT, bytes)
 }
 
 fn encode<T: Serialize>(format: u32, body: &T) -> Result<Vec<u8>, StoreError> {
@@ -77,5 +88,27 @@ mod tests {
     fn unknown_format_is_refused_not_misread() {
         let bytes = br#"{"format":99,"body":{}}"#;
         assert!(matches!(decode_entry(bytes), Err(StoreError::Corrupt(_))));
+        assert!(matches!(decode_meta(bytes), Err(StoreError::Corrupt(_))));
+        assert!(matches!(
+            decode_snapshot(bytes),
+            Err(StoreError::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn session_meta_round_trips() {
+        use crate::store::SeatRecord;
+        use agora_engine::registry::configurations;
+        let (_, options) = configurations().remove(0);
+        let meta = SessionMeta {
+            id: "s".into(),
+            game_id: options.game_id().into(),
+            options,
+            seed: 3,
+            seats: vec![SeatRecord::default(); 2],
+            create_time_unix_ms: 5,
+        };
+        let bytes = encode_meta(&meta).unwrap();
+        assert_eq!(decode_meta(&bytes).unwrap(), meta);
     }
 }

@@ -5,6 +5,7 @@
 //! [`Expiry::finished`] (it has an outcome) or [`Expiry::abandoned`] (it has none): it is
 //! then NotFound at once and its memory is reclaimed by the next sweep.
 
+use super::follow::{follow, History, Live};
 use super::{
     codec, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta,
     SessionStore, StoreError, Summary, TokenHash,
@@ -12,8 +13,7 @@ use super::{
 use agora_engine::registry::AnyState;
 use agora_engine::{Outcome, Seat};
 use async_trait::async_trait;
-use futures::StreamExt;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -51,8 +51,9 @@ pub struct MemoryStore {
 
 struct Slot {
     data: Mutex<SessionData>,
-    /// Live commits; sent while `data` is locked so subscribe sees log and channel agree.
-    live: broadcast::Sender<Arc<LogEntry>>,
+    /// Live commits; sent while `data` is locked, so an entry is in the log before any
+    /// subscriber can receive it.
+    live: broadcast::Sender<Live>,
 }
 
 struct SessionData {
@@ -240,7 +241,7 @@ impl SessionStore for MemoryStore {
         }
         data.log.push(entry.clone());
         // No receiver is fine: nobody is watching this session.
-        let _ = slot.live.send(entry);
+        let _ = slot.live.send(Live::Entry(entry));
         Ok(CommitResult::Committed(version))
     }
 
@@ -266,25 +267,13 @@ impl SessionStore for MemoryStore {
 
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
         let slot = self.slot(id)?;
-        let (history, live) = {
-            let data = slot.lock();
-            // Subscribing while the log is locked: every later commit reaches `live`,
-            // every earlier one is in `history`.
-            let live = slot.live.subscribe();
-            let start = (after as usize).min(data.log.len());
-            let history: VecDeque<_> = data.log[start..].iter().cloned().collect();
-            (history, live)
+        // Joined before the history is read: every later commit reaches `live`.
+        let live = slot.live.subscribe();
+        let history = Following {
+            slot,
+            expiry: self.expiry,
         };
-        Ok(follow(
-            history,
-            live,
-            after,
-            Following {
-                slot,
-                expiry: self.expiry,
-                id: id.to_string(),
-            },
-        ))
+        Ok(follow(id.to_string(), history, live, after))
     }
 
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
@@ -319,11 +308,10 @@ impl SessionStore for MemoryStore {
     }
 }
 
-/// What a subscription needs to notice that its session expired under it.
+/// A followed session: its log, and its expiry (which no live message announces).
 struct Following {
     slot: Arc<Slot>,
     expiry: Expiry,
-    id: String,
 }
 
 impl Following {
@@ -343,67 +331,27 @@ impl Following {
     }
 }
 
-/// The log from `history`, then live entries, each version exactly once. Ends with
-/// [`StoreError::Lagged`] when the live channel dropped entries for this subscriber, and
-/// with [`StoreError::Gone`] when the session expires while followed.
-fn follow(
-    history: VecDeque<Arc<LogEntry>>,
-    live: broadcast::Receiver<Arc<LogEntry>>,
-    after: u64,
-    session: Following,
-) -> LogStream {
-    struct State {
-        history: VecDeque<Arc<LogEntry>>,
-        live: broadcast::Receiver<Arc<LogEntry>>,
-        last: u64,
-        done: bool,
-        session: Following,
+#[async_trait]
+impl History for Following {
+    async fn after(&self, after: u64, to: Option<u64>) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+        let data = self.slot.lock();
+        // Version v is log[v - 1].
+        let start = (after as usize).min(data.log.len());
+        let end = to.map_or(data.log.len(), |to| {
+            (to as usize).clamp(start, data.log.len())
+        });
+        Ok(data.log[start..end].to_vec())
     }
-    let state = State {
-        history,
-        live,
-        last: after,
-        done: false,
-        session,
-    };
-    futures::stream::unfold(state, |mut st| async move {
-        if st.done {
-            return None;
-        }
-        if let Some(entry) = st.history.pop_front() {
-            st.last = entry.version;
-            return Some((Ok(entry), st));
-        }
+
+    async fn gone(&self) {
         loop {
-            let deadline = st.session.deadline();
-            let received = tokio::select! {
-                received = st.live.recv() => received,
-                _ = tokio::time::sleep_until(deadline) => {
-                    // A write may have moved the deadline meanwhile.
-                    if st.session.expired() {
-                        st.done = true;
-                        let id = st.session.id.clone();
-                        return Some((Err(StoreError::Gone(id)), st));
-                    }
-                    continue;
-                }
-            };
-            match received {
-                Ok(entry) if entry.version <= st.last => continue,
-                Ok(entry) if entry.version == st.last + 1 => {
-                    st.last = entry.version;
-                    return Some((Ok(entry), st));
-                }
-                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    st.done = true;
-                    let last_version = st.last;
-                    return Some((Err(StoreError::Lagged { last_version }), st));
-                }
-                Err(broadcast::error::RecvError::Closed) => return None,
+            tokio::time::sleep_until(self.deadline()).await;
+            // A write may have moved the deadline meanwhile.
+            if self.expired() {
+                return;
             }
         }
-    })
-    .boxed()
+    }
 }
 
 #[cfg(test)]
@@ -412,6 +360,7 @@ mod tests {
     use crate::store::{Commit, SeatRecord};
     use agora_engine::origin;
     use agora_engine::registry::AnyOptions;
+    use futures::StreamExt;
 
     fn session(store: &MemoryStore) -> AnyState {
         let options = AnyOptions::Origin(origin::Options::default());
@@ -489,7 +438,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_lagging_subscriber_is_told_where_to_resume() {
+    async fn a_subscriber_behind_the_live_buffer_is_back_filled_from_the_log() {
         let store = MemoryStore::new(10, 4);
         let state = session(&store);
         let mut sub = store.subscribe("s", 0).await.expect("subscribe");
@@ -499,11 +448,11 @@ mod tests {
                 .await
                 .expect("commit");
         }
-        assert_eq!(
-            sub.next().await,
-            Some(Err(StoreError::Lagged { last_version: 0 }))
-        );
-        assert!(sub.next().await.is_none(), "the stream ends after the lag");
+        let mut seen = Vec::new();
+        for _ in 0..10 {
+            seen.push(sub.next().await.expect("item").expect("entry").version);
+        }
+        assert_eq!(seen, (1..=10).collect::<Vec<_>>());
     }
 
     #[tokio::test]

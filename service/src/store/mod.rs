@@ -5,6 +5,7 @@
 //! request id; a subscription replays the log from a version then follows it live.
 
 pub mod codec;
+pub mod follow;
 pub mod memory;
 pub mod redis;
 
@@ -14,6 +15,16 @@ use async_trait::async_trait;
 use futures::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Wall-clock milliseconds since the Unix epoch, as sessions record their creation and
+/// last write (0 if the clock is before 1970).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
 
 /// SHA-256 of a seat token, hex. The token itself is never stored.
 pub type TokenHash = String;
@@ -191,8 +202,10 @@ pub trait SessionStore: Send + Sync + 'static {
     ) -> Result<Vec<Arc<LogEntry>>, StoreError>;
 
     /// Every version after `after`: the log first, then live commits, with no gap and no
-    /// duplicate. A subscriber that falls behind gets [`StoreError::Lagged`] and the
-    /// stream ends.
+    /// duplicate ([`follow`] is the one state machine behind it). A subscriber that falls
+    /// behind the live channel is back-filled from the log; only versions gone from the log
+    /// end the stream with [`StoreError::Lagged`], and a session that disappears ends it
+    /// with [`StoreError::Gone`].
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError>;
 
     /// Lobby rows, newest first.

@@ -1,10 +1,12 @@
 //! The Redis store against a private redis-server: the SessionStore contract, the key
-//! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back.
+//! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back; and the
+//! follow contract (resume, back-fill, gone, lag) asked of the memory store and Redis alike.
 
 use crate::support::redis_server::RedisServer;
 use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
+use agora_service::store::memory::{Expiry, MemoryStore};
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{
     Commit, CommitResult, ListFilter, LogEntry, SeatRecord, SessionMeta, SessionStore, StoreError,
@@ -56,7 +58,7 @@ fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Comm
     }
 }
 
-async fn seat_all(store: &RedisStore, id: &str) {
+async fn seat_all(store: &impl SessionStore, id: &str) {
     let loaded = store.load(id).await.expect("load");
     for i in 0..loaded.meta.seats.len() {
         store
@@ -67,7 +69,7 @@ async fn seat_all(store: &RedisStore, id: &str) {
 }
 
 /// Plays `n` versions on top of whatever the session is at.
-async fn play(store: &RedisStore, id: &str, n: usize) {
+async fn play(store: &impl SessionStore, id: &str, n: usize) {
     for _ in 0..n {
         let loaded = store.load(id).await.expect("load");
         let commit = next_commit(&loaded.state, loaded.version, None);
@@ -382,7 +384,7 @@ async fn subscribers_get_history_then_live_once_in_order_through_one_feed() {
 }
 
 #[tokio::test]
-async fn a_lagging_subscriber_is_told_where_to_resume_never_skipped() {
+async fn a_lagging_subscriber_is_back_filled_never_skipped() {
     let server = RedisServer::start();
     let mut config = config(&server);
     config.live_buffer = 4;
@@ -406,26 +408,133 @@ async fn a_lagging_subscriber_is_told_where_to_resume_never_skipped() {
     play(&store, "s", 30).await;
     assert_eq!(reader.await.unwrap(), 30);
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut seen = 0;
-    loop {
-        match slow.next().await {
-            Some(Ok(e)) => {
-                seen += 1;
-                assert_eq!(e.version, seen);
-            }
-            Some(Err(StoreError::Lagged { last_version })) => {
-                assert_eq!(last_version, seen);
-                break;
-            }
-            other => panic!("expected entries then Lagged, got {other:?}"),
-        }
+    // The feed dropped most of these for `slow`; it reads them back from the log.
+    assert_eq!(versions(&mut slow, 30).await, (1..=30).collect::<Vec<_>>());
+}
+
+/// The next `n` versions of a subscription, each within 10 seconds.
+async fn versions(sub: &mut agora_service::store::LogStream, n: usize) -> Vec<u64> {
+    let mut seen = Vec::new();
+    for _ in 0..n {
+        let item = tokio::time::timeout(Duration::from_secs(10), sub.next())
+            .await
+            .expect("the next version in time")
+            .expect("an item")
+            .expect("an entry");
+        seen.push(item.version);
     }
-    assert!(seen < 30);
-    assert!(slow.next().await.is_none(), "the stream ends after Lagged");
-    // Resuming from the reported version gets the rest.
-    let mut resumed = store.subscribe("s", seen).await.unwrap();
-    let e = resumed.next().await.unwrap().unwrap();
-    assert_eq!(e.version, seen + 1);
+    seen
+}
+
+/// A session `s` with every seat taken and `played` versions committed.
+async fn played(store: &impl SessionStore, played: usize) {
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.expect("create");
+    seat_all(store, "s").await;
+    play(store, "s", played).await;
+}
+
+/// Subscribing from any version gives every later one once, history then live.
+async fn resumes_from_any_version(store: impl SessionStore) {
+    played(&store, 5).await;
+    let mut subs = Vec::new();
+    for after in 0..=5 {
+        subs.push((after, store.subscribe("s", after).await.expect("subscribe")));
+    }
+    play(&store, "s", 2).await;
+    for (after, mut sub) in subs {
+        let expected: Vec<u64> = ((after + 1)..=7).collect();
+        assert_eq!(
+            versions(&mut sub, expected.len()).await,
+            expected,
+            "after {after}"
+        );
+    }
+}
+
+/// A subscriber that reads nothing while many versions pass its live buffer still gets
+/// each of them, in order.
+async fn back_fills_a_slow_subscriber(store: impl SessionStore) {
+    played(&store, 0).await;
+    let mut slow = store.subscribe("s", 0).await.expect("subscribe");
+    play(&store, "s", 20).await;
+    assert_eq!(versions(&mut slow, 20).await, (1..=20).collect::<Vec<_>>());
+}
+
+/// A session that expires while followed ends its subscriptions with Gone.
+async fn ends_with_gone_when_the_session_expires(store: impl SessionStore) {
+    played(&store, 1).await;
+    let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+    assert_eq!(versions(&mut sub, 1).await, vec![1]);
+    let end = tokio::time::timeout(Duration::from_secs(10), sub.next())
+        .await
+        .expect("the end in time");
+    assert_eq!(end, Some(Err(StoreError::Gone("s".into()))));
+    assert!(sub.next().await.is_none(), "and the stream ends");
+}
+
+fn memory() -> MemoryStore {
+    MemoryStore::new(10, 2)
+}
+
+async fn redis(server: &RedisServer) -> RedisStore {
+    let mut config = config(server);
+    config.live_buffer = 2;
+    RedisStore::connect(config).await.expect("connect")
+}
+
+fn second() -> Expiry {
+    Expiry {
+        finished: Duration::from_secs(1),
+        abandoned: Duration::from_secs(1),
+    }
+}
+
+#[tokio::test]
+async fn both_stores_resume_from_any_version() {
+    resumes_from_any_version(memory()).await;
+    let server = RedisServer::start();
+    resumes_from_any_version(redis(&server).await).await;
+}
+
+#[tokio::test]
+async fn both_stores_back_fill_a_slow_subscriber() {
+    back_fills_a_slow_subscriber(memory()).await;
+    let server = RedisServer::start();
+    back_fills_a_slow_subscriber(redis(&server).await).await;
+}
+
+#[tokio::test]
+async fn both_stores_end_a_followed_session_that_expires_with_gone() {
+    ends_with_gone_when_the_session_expires(memory().with_expiry(second())).await;
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(1);
+    config.finished_ttl = Duration::from_secs(1);
+    let store = RedisStore::connect(config).await.expect("connect");
+    ends_with_gone_when_the_session_expires(store).await;
+}
+
+/// Lag is for versions truly gone from the log: only a damaged Redis stream can lose one
+/// (the memory store never does), and the subscriber learns where to resume.
+#[tokio::test]
+async fn a_version_missing_from_the_log_ends_the_subscription_as_lagged() {
+    let server = RedisServer::start();
+    let store = store(&server).await;
+    played(&store, 5).await;
+    let _: i64 = redis::cmd("XDEL")
+        .arg("agora:{s}:log")
+        .arg("3-0")
+        .query_async(&mut raw(&server).await)
+        .await
+        .expect("XDEL");
+    let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+    assert_eq!(versions(&mut sub, 2).await, vec![1, 2]);
+    assert_eq!(
+        sub.next().await,
+        Some(Err(StoreError::Lagged { last_version: 2 }))
+    );
+    assert!(sub.next().await.is_none(), "the stream ends after Lagged");
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@
 //! pipeline must stay within one slot on a cluster. Over a multiplexed connection the
 //! concurrent commands are pipelined on the wire anyway.
 
+use super::feed::BLOCK_MS;
 use super::{unavailable, unavailable_timeout, RedisConfig};
 use crate::store::StoreError;
 use redis::aio::{
@@ -111,7 +112,7 @@ pub(super) async fn connect(config: &RedisConfig) -> Result<(Backend, Conn), Sto
 
 /// A blocking read waits `BLOCK_MS`, then gets the usual time to answer.
 fn feed_response_timeout(config: &RedisConfig) -> Duration {
-    Duration::from_millis(super::BLOCK_MS) + config.op_timeout
+    Duration::from_millis(BLOCK_MS) + config.op_timeout
 }
 
 impl Backend {

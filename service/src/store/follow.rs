@@ -1,0 +1,294 @@
+//! The one follow state machine behind [`SessionStore::subscribe`](super::SessionStore):
+//! history from a version, then live entries, each version once and in order, whatever
+//! the backend.
+//!
+//! A backend gives two things: a live channel of [`Live`] items (the memory store's own
+//! broadcast, or Redis's per-replica feed) that the subscriber joined *before* asking for
+//! history, and a [`History`] it can read any range of versions from. The gap policy is
+//! the same for both: whatever the live channel did not deliver (it was joined late, or
+//! the subscriber fell more than its capacity behind) is read back from the history, so
+//! a slow subscriber is slowed, not dropped. Only when the history itself lacks a version
+//! (it is truly gone) does the subscription end with [`StoreError::Lagged`], naming the
+//! last version delivered.
+
+use super::{LogEntry, LogStream, StoreError};
+use async_trait::async_trait;
+use futures::StreamExt;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// What a session's live channel carries.
+#[derive(Debug, Clone)]
+pub enum Live {
+    /// A version just committed.
+    Entry(Arc<LogEntry>),
+    /// The session's data is gone (expired, or the backend lost it): nothing more comes.
+    Gone,
+}
+
+/// Where a subscriber reads the versions the live channel did not give it.
+#[async_trait]
+pub trait History: Send + Sync + 'static {
+    /// Stored entries with `after < version <= to` (to the newest when `to` is `None`),
+    /// in order. A version the store no longer has is simply absent.
+    async fn after(&self, after: u64, to: Option<u64>) -> Result<Vec<Arc<LogEntry>>, StoreError>;
+
+    /// Resolves when the session is gone without the live channel saying so (the memory
+    /// store's expiry). By default the live channel says so.
+    async fn gone(&self) {
+        std::future::pending::<()>().await
+    }
+}
+
+/// Every version of session `id` after `after`: `history` first, then `live`.
+pub fn follow<H: History>(
+    id: String,
+    history: H,
+    live: broadcast::Receiver<Live>,
+    after: u64,
+) -> LogStream {
+    let follower = Follower {
+        id,
+        history,
+        live,
+        pending: VecDeque::new(),
+        last: after,
+        caught_up: false,
+        done: false,
+    };
+    futures::stream::unfold(follower, |mut f| async move {
+        if f.done {
+            return None;
+        }
+        match f.next().await {
+            Some(Ok(entry)) => Some((Ok(entry), f)),
+            Some(Err(e)) => {
+                f.done = true;
+                Some((Err(e), f))
+            }
+            None => None,
+        }
+    })
+    .boxed()
+}
+
+struct Follower<H> {
+    id: String,
+    history: H,
+    live: broadcast::Receiver<Live>,
+    /// Read from the history, not yet delivered.
+    pending: VecDeque<Arc<LogEntry>>,
+    /// The last version delivered.
+    last: u64,
+    /// The history up to the moment the live channel was joined has been read.
+    caught_up: bool,
+    done: bool,
+}
+
+impl<H: History> Follower<H> {
+    async fn next(&mut self) -> Option<Result<Arc<LogEntry>, StoreError>> {
+        if !self.caught_up {
+            self.caught_up = true;
+            if let Err(e) = self.back_fill(None).await {
+                return Some(Err(e));
+            }
+        }
+        loop {
+            while let Some(entry) = self.pending.pop_front() {
+                if entry.version <= self.last {
+                    continue;
+                }
+                if entry.version != self.last + 1 {
+                    return Some(Err(self.lagged()));
+                }
+                self.last = entry.version;
+                return Some(Ok(entry));
+            }
+            let received = tokio::select! {
+                received = self.live.recv() => received,
+                () = self.history.gone() => Ok(Live::Gone),
+            };
+            match received {
+                Ok(Live::Gone) => return Some(Err(StoreError::Gone(self.id.clone()))),
+                Ok(Live::Entry(entry)) if entry.version <= self.last => {}
+                Ok(Live::Entry(entry)) if entry.version == self.last + 1 => {
+                    self.last = entry.version;
+                    return Some(Ok(entry));
+                }
+                Ok(Live::Entry(entry)) => {
+                    // A gap: read what lies between, then deliver this one.
+                    // A version still missing then shows as a hole in `pending`.
+                    if let Err(e) = self.back_fill(Some(entry.version - 1)).await {
+                        return Some(Err(e));
+                    }
+                    self.pending.push_back(entry);
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // The channel dropped entries for this subscriber; the history has them.
+                    if let Err(e) = self.back_fill(None).await {
+                        return Some(Err(e));
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// Queues the stored versions after the last delivered one, up to `to`.
+    async fn back_fill(&mut self, to: Option<u64>) -> Result<(), StoreError> {
+        let entries = self.history.after(self.last, to).await?;
+        self.pending.extend(entries);
+        Ok(())
+    }
+
+    fn lagged(&self) -> StoreError {
+        tracing::warn!(session = %self.id, last = self.last, "versions missing from the log");
+        StoreError::Lagged {
+            last_version: self.last,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora_engine::Seat;
+    use std::sync::Mutex;
+
+    fn entry(version: u64) -> Arc<LogEntry> {
+        Arc::new(LogEntry {
+            version,
+            seat: Seat(0),
+            events: vec![],
+            to_act: vec![Seat(1)],
+            outcome: None,
+            request_id: None,
+        })
+    }
+
+    /// A log in memory; versions listed in `missing` are gone from it.
+    #[derive(Clone, Default)]
+    struct Log {
+        entries: Arc<Mutex<Vec<Arc<LogEntry>>>>,
+        missing: Vec<u64>,
+    }
+
+    impl Log {
+        fn up_to(newest: u64) -> Log {
+            let log = Log::default();
+            log.entries.lock().unwrap().extend((1..=newest).map(entry));
+            log
+        }
+
+        fn push(&self, version: u64) -> Arc<LogEntry> {
+            let e = entry(version);
+            self.entries.lock().unwrap().push(e.clone());
+            e
+        }
+    }
+
+    #[async_trait]
+    impl History for Log {
+        async fn after(
+            &self,
+            after: u64,
+            to: Option<u64>,
+        ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+            let entries = self.entries.lock().unwrap();
+            Ok(entries
+                .iter()
+                .filter(|e| e.version > after && to.is_none_or(|to| e.version <= to))
+                .filter(|e| !self.missing.contains(&e.version))
+                .cloned()
+                .collect())
+        }
+    }
+
+    async fn versions(stream: &mut LogStream, n: usize) -> Vec<u64> {
+        let mut seen = Vec::new();
+        for _ in 0..n {
+            seen.push(stream.next().await.expect("item").expect("entry").version);
+        }
+        seen
+    }
+
+    #[tokio::test]
+    async fn resumes_from_any_version_then_goes_live() {
+        for after in 0..=5 {
+            let log = Log::up_to(5);
+            let (tx, rx) = broadcast::channel(16);
+            let mut stream = follow("s".into(), log.clone(), rx, after);
+            // Live copies of versions the history already gave are not repeated.
+            tx.send(Live::Entry(entry(5))).unwrap();
+            tx.send(Live::Entry(log.push(6))).unwrap();
+            let seen = versions(&mut stream, (6 - after) as usize).await;
+            assert_eq!(seen, ((after + 1)..=6).collect::<Vec<_>>(), "after {after}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_gap_in_the_live_channel_is_read_from_the_history() {
+        let log = Log::up_to(2);
+        let (tx, rx) = broadcast::channel(16);
+        let mut stream = follow("s".into(), log.clone(), rx, 2);
+        log.push(3);
+        log.push(4);
+        tx.send(Live::Entry(log.push(5))).unwrap();
+        assert_eq!(versions(&mut stream, 3).await, vec![3, 4, 5]);
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_behind_the_channel_is_back_filled_not_dropped() {
+        let log = Log::up_to(0);
+        let (tx, rx) = broadcast::channel(2);
+        let mut stream = follow("s".into(), log.clone(), rx, 0);
+        for v in 1..=10 {
+            tx.send(Live::Entry(log.push(v))).unwrap();
+        }
+        assert_eq!(
+            versions(&mut stream, 10).await,
+            (1..=10).collect::<Vec<_>>()
+        );
+    }
+
+    #[tokio::test]
+    async fn versions_gone_from_the_history_end_the_stream_as_lagged() {
+        let mut log = Log::up_to(0);
+        log.missing = vec![3];
+        let (tx, rx) = broadcast::channel(2);
+        let mut stream = follow("s".into(), log.clone(), rx, 0);
+        for v in 1..=6 {
+            tx.send(Live::Entry(log.push(v))).unwrap();
+        }
+        assert_eq!(versions(&mut stream, 2).await, vec![1, 2]);
+        assert_eq!(
+            stream.next().await,
+            Some(Err(StoreError::Lagged { last_version: 2 }))
+        );
+        assert!(
+            stream.next().await.is_none(),
+            "the stream ends after the lag"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_gone_session_ends_the_stream() {
+        let log = Log::up_to(1);
+        let (tx, rx) = broadcast::channel(4);
+        let mut stream = follow("s".into(), log, rx, 0);
+        tx.send(Live::Gone).unwrap();
+        assert_eq!(versions(&mut stream, 1).await, vec![1]);
+        assert_eq!(stream.next().await, Some(Err(StoreError::Gone("s".into()))));
+        assert!(stream.next().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_closed_channel_ends_the_stream_quietly() {
+        let (tx, rx) = broadcast::channel(4);
+        let mut stream = follow("s".into(), Log::up_to(1), rx, 0);
+        drop(tx);
+        assert_eq!(versions(&mut stream, 1).await, vec![1]);
+        assert!(stream.next().await.is_none());
+    }
+}

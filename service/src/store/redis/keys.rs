@@ -1,0 +1,34 @@
+//! Key names: every key of one session carries the `{<session id>}` hash tag (see the
+//! layout table in `mod.rs`); the two indexes cannot, and live under the prefix alone.
+
+use super::RedisStore;
+
+/// The session keys, in the order every script takes them.
+pub(super) struct Keys {
+    pub meta: String,
+    pub snap: String,
+    pub log: String,
+    pub req: String,
+}
+
+impl RedisStore {
+    pub(super) fn keys(&self, id: &str) -> Keys {
+        let p = &self.inner.config.prefix;
+        Keys {
+            meta: format!("{p}:{{{id}}}:meta"),
+            snap: format!("{p}:{{{id}}}:snap"),
+            log: format!("{p}:{{{id}}}:log"),
+            req: format!("{p}:{{{id}}}:req"),
+        }
+    }
+
+    /// Sessions with an open seat, scored by creation time.
+    pub(super) fn lobby_key(&self) -> String {
+        format!("{}:lobby", self.inner.config.prefix)
+    }
+
+    /// Every session, scored by creation time.
+    pub(super) fn all_key(&self) -> String {
+        format!("{}:sessions", self.inner.config.prefix)
+    }
+}
