@@ -1,0 +1,214 @@
+//! Text for any message from its descriptor: the kind and the fields of an action or an
+//! event on one line (`choose_faction faction=sea_dogs`), every field of a view as an
+//! indented tree. Enum values read by their short names (`sea_dogs`, not
+//! `TERRA_NOVA_FACTION_SEA_DOGS`); a field the proto gains shows up without a change here.
+
+use std::fmt::Write as _;
+
+use prost::Message;
+use prost_reflect::{
+    DynamicMessage, FieldDescriptor, Kind, MessageDescriptor, ReflectMessage, Value,
+};
+
+use crate::schema;
+
+/// Lines longer than this are broken into an indented tree.
+const WIDTH: usize = 100;
+
+/// Which fields of a message are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// Every field except an unset message or optional field: `pile=0` is information.
+    All,
+    /// Only fields that differ from their default, as `--set` writes options.
+    Set,
+}
+
+/// The game's message inside a wrapper (`GameAction`, `GameEvent`, `GameOptions`,
+/// `GameView`), or why there is none.
+pub fn game_message<M: Message>(wrapper: &str, message: &M) -> Result<DynamicMessage, String> {
+    let wrapper = schema::dynamic(wrapper, message)?;
+    let inner = match wrapper.fields().next() {
+        Some((_, Value::Message(inner))) => Ok(inner.clone()),
+        _ => Err("no game".to_string()),
+    };
+    inner
+}
+
+/// One line for the game's message in `message` (see [`line`]); a placeholder when the
+/// wrapper is empty or unreadable, never a failure.
+pub fn game_line<M: Message>(wrapper: &str, message: &M, shown: Shown) -> String {
+    match game_message(wrapper, message) {
+        Ok(inner) => line(&inner, shown),
+        Err(e) => format!("({e})"),
+    }
+}
+
+/// True when one oneof holds every field of `desc`: such a message is a choice of one kind
+/// (an action, an event, a pending decision).
+fn is_choice(desc: &MessageDescriptor) -> bool {
+    let fields = desc.fields().len();
+    desc.oneofs()
+        .any(|o| !o.is_synthetic() && fields > 0 && o.fields().len() == fields)
+}
+
+/// One line: a choice as its kind and the kind's fields (`evolve target=T12 pawn={...}`),
+/// any other message as its fields (`players=2 rules=junior`).
+pub fn line(message: &DynamicMessage, shown: Shown) -> String {
+    let desc = message.descriptor();
+    if is_choice(&desc) {
+        return match message.fields().next() {
+            Some((kind, Value::Message(inner))) => {
+                let parts = parts(inner, shown);
+                if parts.is_empty() {
+                    kind.name().to_string()
+                } else {
+                    format!("{} {}", kind.name(), parts.join(" "))
+                }
+            }
+            Some((kind, value)) => format!("{}={}", kind.name(), inline(&kind, value, shown)),
+            None => "(none)".into(),
+        };
+    }
+    parts(message, shown).join(" ")
+}
+
+fn shown_fields(
+    message: &DynamicMessage,
+    shown: Shown,
+) -> impl Iterator<Item = (FieldDescriptor, std::borrow::Cow<'_, Value>)> + '_ {
+    message
+        .descriptor()
+        .fields()
+        .filter(move |f| {
+            if f.supports_presence() || shown == Shown::Set {
+                message.has_field(f)
+            } else {
+                true
+            }
+        })
+        .map(move |f| {
+            let value = message.get_field(&f);
+            (f, value)
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// `name=value` for each shown field.
+fn parts(message: &DynamicMessage, shown: Shown) -> Vec<String> {
+    shown_fields(message, shown)
+        .map(|(f, v)| format!("{}={}", f.name(), inline(&f, &v, shown)))
+        .collect()
+}
+
+/// A value on one line: a message in braces, a list in brackets.
+fn inline(field: &FieldDescriptor, value: &Value, shown: Shown) -> String {
+    match value {
+        Value::List(items) => {
+            let items: Vec<String> = items.iter().map(|v| single(field, v, shown)).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Map(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let value_field = match field.kind() {
+                Kind::Message(entry) => entry.map_entry_value_field(),
+                _ => field.clone(),
+            };
+            let items: Vec<String> = entries
+                .into_iter()
+                .map(|(k, v)| format!("{k:?}: {}", single(&value_field, v, shown)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        _ => single(field, value, shown),
+    }
+}
+
+/// One element of a field (a list's item, or the value of a singular field).
+fn single(field: &FieldDescriptor, value: &Value, shown: Shown) -> String {
+    match value {
+        Value::Bool(b) => b.to_string(),
+        Value::I32(n) => n.to_string(),
+        Value::I64(n) => n.to_string(),
+        Value::U32(n) => n.to_string(),
+        Value::U64(n) => n.to_string(),
+        Value::F32(n) => n.to_string(),
+        Value::F64(n) => n.to_string(),
+        Value::String(s) => text(s),
+        Value::Bytes(b) => format!("<{} bytes>", b.len()),
+        Value::EnumNumber(n) => match field.kind() {
+            Kind::Enum(e) => schema::enum_short_name(&e, *n),
+            _ => n.to_string(),
+        },
+        Value::Message(m) => format!("{{{}}}", line(m, shown)),
+        Value::List(_) | Value::Map(_) => inline(field, value, shown),
+    }
+}
+
+/// A string as is when it reads as one word, quoted otherwise.
+fn text(s: &str) -> String {
+    let plain = !s.is_empty()
+        && !s
+            .chars()
+            .any(|c| c.is_whitespace() || "{}[]=,\"".contains(c) || c.is_control());
+    if plain {
+        s.to_string()
+    } else {
+        format!("{s:?}")
+    }
+}
+
+/// Every field of `message` (a view), one per line, nested messages indented below their
+/// name unless they fit on the line.
+pub fn tree(message: &DynamicMessage) -> String {
+    let mut out = String::new();
+    write_tree(&mut out, message, 0);
+    out
+}
+
+fn write_tree(out: &mut String, message: &DynamicMessage, indent: usize) {
+    let pad = " ".repeat(indent);
+    for (field, value) in shown_fields(message, Shown::All) {
+        let name = field.name();
+        let flat = inline(&field, &value, Shown::All);
+        if indent + name.len() + 2 + flat.len() <= WIDTH {
+            let _ = writeln!(out, "{pad}{name}: {flat}");
+            continue;
+        }
+        match value.as_ref() {
+            Value::Message(inner) => {
+                let _ = writeln!(out, "{pad}{name}:");
+                write_tree(out, inner, indent + 2);
+            }
+            Value::List(items) if matches!(field.kind(), Kind::Message(_)) => {
+                let _ = writeln!(out, "{pad}{name}:");
+                for item in items {
+                    write_item(out, &field, item, indent + 2);
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "{pad}{name}: {flat}");
+            }
+        }
+    }
+}
+
+/// One list element as `- ...`: on one line when it fits, else its tree below the dash.
+fn write_item(out: &mut String, field: &FieldDescriptor, item: &Value, indent: usize) {
+    let pad = " ".repeat(indent);
+    let flat = single(field, item, Shown::All);
+    match item {
+        Value::Message(inner) if indent + 2 + flat.len() > WIDTH => {
+            let mut body = String::new();
+            write_tree(&mut body, inner, indent + 2);
+            // The first line's indent becomes the dash: "    seat: 0" -> "  - seat: 0".
+            let body = body.get(indent + 2..).unwrap_or_default();
+            let _ = write!(out, "{pad}- {body}");
+        }
+        _ => {
+            let _ = writeln!(out, "{pad}- {flat}");
+        }
+    }
+}
