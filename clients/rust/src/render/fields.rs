@@ -212,3 +212,203 @@ fn write_item(out: &mut String, field: &FieldDescriptor, item: &Value, indent: u
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora_proto::v1::{
+        attika_action, game_action, game_event, origin_action, terra_nova_event, AttikaAction,
+        AttikaHex, GameAction, GameEvent, OriginAction, OriginPawn, OriginPawnColor,
+        TerraNovaBuilding, TerraNovaEvent,
+    };
+
+    /// A message with every field filled: the last kind of a choice (so that earlier kinds
+    /// cannot hide it), scalars not at their defaults, enums at their last value, one-element
+    /// lists; nested messages two levels deep.
+    fn sample(desc: &MessageDescriptor, depth: u32) -> DynamicMessage {
+        let mut message = DynamicMessage::new(desc.clone());
+        let fields: Vec<FieldDescriptor> = if is_choice(desc) {
+            desc.fields().last().into_iter().collect()
+        } else {
+            desc.fields().collect()
+        };
+        for field in fields {
+            let one = match field.kind() {
+                Kind::Message(_) if depth == 0 => continue,
+                Kind::Message(m) => Value::Message(sample(&m, depth - 1)),
+                Kind::Enum(e) => {
+                    Value::EnumNumber(e.values().last().map(|v| v.number()).unwrap_or(0))
+                }
+                Kind::Bool => Value::Bool(true),
+                Kind::String => Value::String("E4".into()),
+                Kind::Uint32 | Kind::Fixed32 => Value::U32(3),
+                Kind::Int32 | Kind::Sint32 | Kind::Sfixed32 => Value::I32(-2),
+                Kind::Uint64 | Kind::Fixed64 => Value::U64(5),
+                Kind::Int64 | Kind::Sint64 | Kind::Sfixed64 => Value::I64(-5),
+                Kind::Float => Value::F32(1.5),
+                Kind::Double => Value::F64(2.5),
+                Kind::Bytes => Value::Bytes(vec![1, 2].into()),
+            };
+            if field.is_map() {
+                continue;
+            }
+            let value = if field.is_list() {
+                Value::List(vec![one])
+            } else {
+                one
+            };
+            message.set_field(&field, value);
+        }
+        message
+    }
+
+    /// The game messages of a wrapper (`agora.v1.GameAction`), one per game.
+    fn game_messages(wrapper: &str) -> Vec<(String, MessageDescriptor)> {
+        schema::game_ids()
+            .expect("descriptor")
+            .into_iter()
+            .map(|id| {
+                let field = schema::game_field(wrapper, &id).expect("game field");
+                let desc = field.kind().as_message().cloned().expect("message");
+                (id, desc)
+            })
+            .collect()
+    }
+
+    /// No enum value shows its type prefix or its number, and every shown field is named.
+    fn assert_readable(text: &str, message: &DynamicMessage) {
+        for (field, _) in message.fields() {
+            if !is_choice(&message.descriptor()) {
+                assert!(text.contains(field.name()), "{} missing in {text}", field.name());
+            }
+        }
+        assert!(!text.contains("_UNSPECIFIED"), "{text}");
+        for word in text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_') {
+            assert!(
+                word.is_empty() || word.chars().any(|c| !c.is_ascii_uppercase() && c != '_'),
+                "an enum's full name in {text}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_game_action_and_event_reads_as_its_kind_and_fields() {
+        for wrapper in [schema::ACTION, "agora.v1.GameEvent"] {
+            for (id, desc) in game_messages(wrapper) {
+                assert!(is_choice(&desc), "{id}: {} is not a choice", desc.name());
+                for kind in desc.fields() {
+                    let mut message = DynamicMessage::new(desc.clone());
+                    let value = match kind.kind() {
+                        Kind::Message(m) => Value::Message(sample(&m, 2)),
+                        _ => continue,
+                    };
+                    message.set_field(&kind, value.clone());
+                    let text = line(&message, Shown::All);
+                    assert!(
+                        text.starts_with(kind.name()),
+                        "{id}: {text} does not start with {}",
+                        kind.name()
+                    );
+                    if let Value::Message(inner) = &value {
+                        assert_readable(&text, inner);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_view_and_options_render_every_field() {
+        for wrapper in ["agora.v1.GameView", schema::OPTIONS] {
+            for (id, desc) in game_messages(wrapper) {
+                let message = sample(&desc, 3);
+                let text = tree(&message);
+                for field in desc.fields() {
+                    if message.has_field(&field) {
+                        assert!(
+                            text.lines().any(|l| l.trim_start().starts_with(&format!(
+                                "{}:",
+                                field.name()
+                            ))),
+                            "{id}: no line for {} in\n{text}",
+                            field.name()
+                        );
+                    }
+                }
+                assert!(text.lines().all(|l| l.len() <= WIDTH + 40), "{id}:\n{text}");
+                assert_readable(&text, &message);
+            }
+        }
+    }
+
+    fn action_text(action: GameAction) -> String {
+        game_line(schema::ACTION, &action, Shown::All)
+    }
+
+    #[test]
+    fn actions_read_as_a_player_would_type_them() {
+        let evolve = GameAction {
+            game: Some(game_action::Game::Origin(OriginAction {
+                action: Some(origin_action::Action::Evolve(origin_action::Evolve {
+                    target: "T12".into(),
+                    reference: "T3".into(),
+                    pawn: Some(OriginPawn {
+                        size: 2,
+                        strength: 1,
+                        color: OriginPawnColor::Brown as i32,
+                    }),
+                })),
+            })),
+        };
+        assert_eq!(
+            action_text(evolve),
+            "evolve target=T12 reference=T3 pawn={size=2 strength=1 color=brown}"
+        );
+        let draw = GameAction {
+            game: Some(game_action::Game::Attika(AttikaAction {
+                action: Some(attika_action::Action::Draw(attika_action::Draw { pile: 0 })),
+            })),
+        };
+        assert_eq!(action_text(draw), "draw pile=0");
+        let place = GameAction {
+            game: Some(game_action::Game::Attika(AttikaAction {
+                action: Some(attika_action::Action::Place(attika_action::Place {
+                    cell: Some(AttikaHex { q: -1, r: 2 }),
+                })),
+            })),
+        };
+        assert_eq!(action_text(place), "place cell={q=-1 r=2}");
+        let end = GameAction {
+            game: Some(game_action::Game::Origin(OriginAction {
+                action: Some(origin_action::Action::EndTurn(origin_action::EndTurn {})),
+            })),
+        };
+        assert_eq!(action_text(end), "end_turn");
+        assert_eq!(action_text(GameAction { game: None }), "(no game)");
+    }
+
+    #[test]
+    fn events_name_enum_values_without_their_prefix() {
+        let built = GameEvent {
+            game: Some(game_event::Game::TerraNova(TerraNovaEvent {
+                event: Some(terra_nova_event::Event::Built(terra_nova_event::Built {
+                    seat: 1,
+                    hex: "E4".into(),
+                    building: TerraNovaBuilding::TradingPost as i32,
+                })),
+            })),
+        };
+        assert_eq!(
+            game_line("agora.v1.GameEvent", &built, Shown::All),
+            "built seat=1 hex=E4 building=trading_post"
+        );
+    }
+
+    #[test]
+    fn strings_are_quoted_only_when_they_would_not_read_as_one_word() {
+        assert_eq!(text("A01"), "A01");
+        assert_eq!(text(""), "\"\"");
+        assert_eq!(text("two words"), "\"two words\"");
+        assert_eq!(text("a=b"), "\"a=b\"");
+    }
+}

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use agora_proto::v1::{
     OriginsCell, OriginsDie, OriginsPlacedTile, OriginsPlayer, OriginsTileKind, OriginsTileSlot,
-    OriginsView, OriginsWorker, OriginsWorkerKind,
+    OriginsView,
 };
 
 use super::{enum_name, Names};
