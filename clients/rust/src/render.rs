@@ -221,6 +221,9 @@ pub fn game_info(game: &GameInfo) -> String {
             option.default_value
         );
     }
+    if !game.refusal_codes.is_empty() {
+        let _ = writeln!(out, "  refusal codes: {}", game.refusal_codes.join(", "));
+    }
     if !game.provisional_data.is_empty() {
         let _ = writeln!(out, "  provisional data:");
         for item in &game.provisional_data {
