@@ -16,6 +16,7 @@ use agora_proto::v1::{
     StreamEventsResponse,
 };
 use prost::Message;
+use prost_reflect::ReflectMessage;
 
 use crate::schema;
 use fields::Shown;
@@ -69,6 +70,29 @@ pub fn options_text<M: Message>(full_name: &str, options: &M) -> String {
         Ok(m) => fields::line(&m, Shown::Set),
         Err(e) => format!("({e})"),
     }
+}
+
+/// The decision a view waits for, read through the descriptor: the typed `pending_decision`
+/// when the view has one (`choose_action`), else its older `pending` string. Boards use it
+/// so that they do not depend on which of the two the proto has.
+pub fn pending_text<M: Message>(view_full_name: &str, view: &M) -> String {
+    let Ok(view) = schema::dynamic(view_full_name, view) else {
+        return "unknown".into();
+    };
+    for name in ["pending_decision", "pending"] {
+        let Some(field) = view.descriptor().get_field_by_name(name) else {
+            continue;
+        };
+        if !view.has_field(&field) {
+            continue;
+        }
+        return match view.get_field(&field).as_ref() {
+            prost_reflect::Value::Message(m) => fields::line(m, Shown::All),
+            prost_reflect::Value::String(s) => s.to_ascii_lowercase(),
+            other => format!("{other:?}"),
+        };
+    }
+    "nothing".into()
 }
 
 // ---------------------------------------------------------------- any game
@@ -255,4 +279,50 @@ pub fn outcome_text(outcome: &Outcome, names: &Names) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora_proto::v1::{game_options, AttikaOptions, OriginsView, SessionStatus, TerraNovaView};
+
+    #[test]
+    fn boards_read_the_pending_decision_through_the_descriptor() {
+        let view = TerraNovaView {
+            pending: "choose_action".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            pending_text("agora.v1.TerraNovaView", &view),
+            "choose_action"
+        );
+        let view = OriginsView {
+            pending: "TURN_ACTION".into(),
+            ..Default::default()
+        };
+        assert_eq!(pending_text("agora.v1.OriginsView", &view), "turn_action");
+        assert_eq!(
+            pending_text("agora.v1.OriginsView", &OriginsView::default()),
+            "nothing"
+        );
+    }
+
+    #[test]
+    fn options_show_what_was_set_and_statuses_read_as_words() {
+        let options = GameOptions {
+            game: Some(game_options::Game::Attika(AttikaOptions {
+                players: 3,
+                amphora_for_card: true,
+            })),
+        };
+        assert_eq!(
+            game_options(Some(&options)),
+            "players=3 amphora_for_card=true"
+        );
+        assert_eq!(game_options(None), "no options");
+        assert_eq!(
+            status_name(SessionStatus::WaitingForPlayers as i32),
+            "waiting for players"
+        );
+    }
 }

@@ -73,26 +73,23 @@ pub fn line(message: &DynamicMessage, shown: Shown) -> String {
     parts(message, shown).join(" ")
 }
 
-fn shown_fields(
-    message: &DynamicMessage,
-    shown: Shown,
-) -> impl Iterator<Item = (FieldDescriptor, std::borrow::Cow<'_, Value>)> + '_ {
+/// The fields of `message` that [`Shown`] keeps, in proto order.
+fn shown_fields(message: &DynamicMessage, shown: Shown) -> Vec<(FieldDescriptor, Value)> {
     message
         .descriptor()
         .fields()
-        .filter(move |f| {
+        .filter(|f| {
             if f.supports_presence() || shown == Shown::Set {
                 message.has_field(f)
             } else {
                 true
             }
         })
-        .map(move |f| {
-            let value = message.get_field(&f);
+        .map(|f| {
+            let value = message.get_field(&f).into_owned();
             (f, value)
         })
-        .collect::<Vec<_>>()
-        .into_iter()
+        .collect()
 }
 
 /// `name=value` for each shown field.
@@ -177,7 +174,7 @@ fn write_tree(out: &mut String, message: &DynamicMessage, indent: usize) {
             let _ = writeln!(out, "{pad}{name}: {flat}");
             continue;
         }
-        match value.as_ref() {
+        match &value {
             Value::Message(inner) => {
                 let _ = writeln!(out, "{pad}{name}:");
                 write_tree(out, inner, indent + 2);
@@ -279,7 +276,11 @@ mod tests {
     fn assert_readable(text: &str, message: &DynamicMessage) {
         for (field, _) in message.fields() {
             if !is_choice(&message.descriptor()) {
-                assert!(text.contains(field.name()), "{} missing in {text}", field.name());
+                assert!(
+                    text.contains(field.name()),
+                    "{} missing in {text}",
+                    field.name()
+                );
             }
         }
         assert!(!text.contains("_UNSPECIFIED"), "{text}");
@@ -326,10 +327,8 @@ mod tests {
                 for field in desc.fields() {
                     if message.has_field(&field) {
                         assert!(
-                            text.lines().any(|l| l.trim_start().starts_with(&format!(
-                                "{}:",
-                                field.name()
-                            ))),
+                            text.lines()
+                                .any(|l| l.trim_start().starts_with(&format!("{}:", field.name()))),
                             "{id}: no line for {} in\n{text}",
                             field.name()
                         );

@@ -10,7 +10,7 @@ use agora_proto::v1::{
     OriginsView,
 };
 
-use super::{enum_name, Names};
+use super::{enum_name, pending_text, Names};
 
 const COLOUR: &str = "agora.v1.OriginsColour";
 const TEMPLE: &str = "agora.v1.OriginsTemple";
@@ -139,7 +139,8 @@ pub fn view(view: &OriginsView, names: &Names) -> String {
     );
     match view.current {
         Some(seat) => {
-            let _ = writeln!(out, "to decide: {} ({})", names.seat(seat), view.pending);
+            let pending = pending_text("agora.v1.OriginsView", view);
+            let _ = writeln!(out, "to decide: {} ({pending})", names.seat(seat));
         }
         None => out.push_str("the game is over\n"),
     }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use agora_proto::v1::{terra_nova_placement::Owner, TerraNovaBuilding, TerraNovaView};
 
-use super::{enum_name, options_text, Names};
+use super::{enum_name, options_text, pending_text, Names};
 
 const TERRAIN: &str = "agora.v1.TerraNovaTerrain";
 const FACTION: &str = "agora.v1.TerraNovaFaction";
@@ -52,7 +52,7 @@ pub fn view(view: &TerraNovaView, names: &Names) -> String {
             } else {
                 to_act.join(", ")
             },
-            view.pending.replace('_', " ")
+            pending_text("agora.v1.TerraNovaView", view)
         );
     }
     if !view.round_tiles.is_empty() {
