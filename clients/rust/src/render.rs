@@ -284,7 +284,9 @@ pub fn outcome_text(outcome: &Outcome, names: &Names) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agora_proto::v1::{game_options, AttikaOptions, OriginsView, SessionStatus, TerraNovaView};
+    use agora_proto::v1::{
+        game_options::Game, AttikaOptions, OriginsView, SessionStatus, TerraNovaView,
+    };
 
     #[test]
     fn boards_read_the_pending_decision_through_the_descriptor() {
@@ -310,7 +312,7 @@ mod tests {
     #[test]
     fn options_show_what_was_set_and_statuses_read_as_words() {
         let options = GameOptions {
-            game: Some(game_options::Game::Attika(AttikaOptions {
+            game: Some(Game::Attika(AttikaOptions {
                 players: 3,
                 amphora_for_card: true,
             })),

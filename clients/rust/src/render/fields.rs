@@ -95,6 +95,7 @@ fn shown_fields(message: &DynamicMessage, shown: Shown) -> Vec<(FieldDescriptor,
 /// `name=value` for each shown field.
 fn parts(message: &DynamicMessage, shown: Shown) -> Vec<String> {
     shown_fields(message, shown)
+        .into_iter()
         .map(|(f, v)| format!("{}={}", f.name(), inline(&f, &v, shown)))
         .collect()
 }
