@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use crate::redis_server::RedisServer;
+use crate::support::redis_server::RedisServer;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
 use agora_service::config::{Config, StoreKind as ConfigStore};
@@ -26,14 +26,13 @@ pub enum StoreKind {
 }
 
 /// Instantiates each listed `async fn name(kind: StoreKind)` once per store.
-#[macro_export]
 macro_rules! per_store {
     ($($name:ident),* $(,)?) => {
         mod memory {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    super::$name($crate::harness::StoreKind::Memory).await
+                    super::$name($crate::support::harness::StoreKind::Memory).await
                 }
             )*
         }
@@ -41,7 +40,7 @@ macro_rules! per_store {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    super::$name($crate::harness::StoreKind::Redis).await
+                    super::$name($crate::support::harness::StoreKind::Redis).await
                 }
             )*
         }

@@ -70,8 +70,7 @@
 //! Properties (1,000 games per count and solo, legal actions accepted, conservation,
 //! payments, replay): origins_props.rs.
 
-mod origins_common;
-use origins_common::*;
+use crate::origins_common::*;
 
 use agora_engine::origins::city::pattern_matches;
 use agora_engine::origins::data::{tables, validate, ZodiacKind};

@@ -1,13 +1,7 @@
 //! Writes: optimistic versions, stale `expected_version`, idempotent `request_id`s, and
 //! concurrent submitters on one session.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
-use harness::*;
+use crate::support::harness::*;
 use tonic::Code;
 
 per_store!(

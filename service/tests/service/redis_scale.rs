@@ -2,24 +2,16 @@
 //! a replica killed with `kill -9` mid-game, eight racing submitters, and Redis itself
 //! restarted (append-only file) mid-game.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-#[path = "support/server_process.rs"]
-mod server_process;
-
+use crate::support::harness::*;
+use crate::support::redis_server::RedisServer;
+use crate::support::server_process::ServerProcess;
 use agora_engine::registry::AnyState;
 use agora_proto::v1 as pb;
 use agora_service::api::convert;
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::SessionStore;
-use harness::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use redis_server::RedisServer;
-use server_process::ServerProcess;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tonic::{Code, Request, Status};

@@ -2,14 +2,8 @@
 //! `--max-concurrent-requests`, and an event stream beyond `--max-concurrent-streams` on
 //! one connection; health checks are never refused, and the slots come back.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 use tonic::codegen::http::uri::PathAndQuery;

@@ -2,14 +2,8 @@
 //! and 2-4 players), the public view, and the refusal of illegal, malformed and
 //! foreign-game actions and of bad options.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use pb::origins_action as oa;
 use prost::Message;
 use tonic::Code;

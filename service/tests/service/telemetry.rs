@@ -1,17 +1,15 @@
 //! OTLP export: a tiny in-process collector (the OTLP TraceService and MetricsService
 //! `Export` calls, from `opentelemetry-proto`) receives the spans of the RPCs played
-//! through the API and the service's metrics, flushed at shutdown.
+//! through the API and the service's metrics, flushed at shutdown. The server exporting
+//! them is a real `agora-server` process: its tracing subscriber and OpenTelemetry
+//! providers are process-wide, and in this binary's process they would also see (and
+//! count) every other test's calls.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
+use crate::support::server_process::ServerProcess;
 use agora_proto::v1 as pb;
 use agora_service::config::Config;
 use agora_service::{metrics, telemetry};
-use harness::*;
 use opentelemetry_proto::tonic::collector::metrics::v1::metrics_service_server::{
     MetricsService, MetricsServiceServer,
 };
@@ -127,18 +125,18 @@ fn sum_at(metrics: &[Metric], name: &str, key: &str, value: &str) -> Option<i64>
         .max()
 }
 
+#[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rpc_spans_and_action_metrics_reach_the_otlp_collector() {
     let collector = Collector::default();
     let received = collector.0.clone();
     let endpoint = start_collector(collector).await;
 
-    let mut config = Config::for_tests();
-    config.otlp_endpoint = Some(endpoint);
-    let telemetry = telemetry::init(&config).expect("telemetry");
-    assert!(telemetry.exporting());
-
-    let server = TestServer::start(StoreKind::Memory).await;
+    // Spans are exported at `info`; the batches leave at SIGTERM, when the server flushes.
+    let mut server = ServerProcess::start_with(
+        &["--store", "memory", "--otlp-endpoint", &endpoint],
+        &[("RUST_LOG", "info")],
+    );
     let mut client = server.client().await;
     let (id, tokens) = started(&mut client, 2, true, 5).await;
     let played = 4;
@@ -163,8 +161,15 @@ async fn rpc_spans_and_action_metrics_reach_the_otlp_collector() {
     let events = collect_stream(&mut client, &id, 0, None, 1).await;
     assert_eq!(events.len(), 1);
 
-    server.stop().await;
-    telemetry.shutdown().await;
+    drop(client);
+    // SIGTERM and the wait for the exit block; the collector answers on this runtime.
+    let (status, log) = tokio::task::spawn_blocking(move || {
+        let status = server.terminate();
+        (status, server.log_text())
+    })
+    .await
+    .expect("stopping the server");
+    assert!(status.success(), "agora-server exited with {status}: {log}");
 
     // Traces: one span per call, named after the RPC, and the handler spans inside them.
     let traces = received.traces.lock().expect("lock");

@@ -3,25 +3,15 @@
 //! a whole game is played through one replica while the other streams it, and the store
 //! contract's multi-session paths (index pruning, expiry while followed) hold.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-#[path = "support/redis_cluster.rs"]
-mod redis_cluster;
-#[path = "support/server_process.rs"]
-mod server_process;
-
+use crate::support::harness::*;
+use crate::support::redis_cluster::RedisCluster;
+use crate::support::server_process::ServerProcess;
 use agora_engine::origin::OriginOptions;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{ListFilter, SeatRecord, SessionMeta, SessionStore, StoreError};
 use futures::StreamExt;
-use harness::*;
-use redis_cluster::RedisCluster;
-use server_process::ServerProcess;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

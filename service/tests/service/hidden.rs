@@ -2,14 +2,8 @@
 //! spectator, neither in GetState nor in streamed events — checked on the encoded bytes
 //! (Standard card codes) and structurally (Junior face-down values).
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use pb::origin_event::Event as E;
 use prost::Message;
 use rand::SeedableRng;

@@ -3,9 +3,7 @@
 //! SubmitAction is then reloaded, re-validated by the engine and committed on top; a
 //! pinned one is ABORTED and writes nothing. Run on both stores.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-
+use crate::support::redis_server::RedisServer;
 use agora_engine::registry::{AnyAction, AnyState};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
@@ -19,7 +17,6 @@ use agora_service::store::{
     StoreError, Summary, TokenHash,
 };
 use async_trait::async_trait;
-use redis_server::RedisServer;
 use std::sync::{Arc, Mutex};
 use tonic::{Code, Request};
 

@@ -2,14 +2,8 @@
 //! hidden on the wire (views and streamed events), and the refusal of illegal, malformed
 //! and foreign-game actions and of bad options.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use pb::attika_action as aa;
 use prost::Message;
 use tonic::{Code, Request};

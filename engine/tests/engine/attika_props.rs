@@ -10,14 +10,12 @@
 //!   = 7 per laid piece -> `check_invariants` after every step
 //! * replay from options + seed + actions reproduces the state -> end of `run`
 
-mod attika_common;
-
+use crate::attika_common::{buildings_of, total_cards};
 use agora_engine::attika::state::State;
 use agora_engine::attika::types::Options;
 use agora_engine::attika::Attika;
 use agora_engine::core::playout::RandomBot;
 use agora_engine::{Game, Seat};
-use attika_common::{buildings_of, total_cards};
 
 fn games() -> u64 {
     std::env::var("AGORA_PROPS_GAMES")

@@ -1,14 +1,8 @@
 //! Whole games over real gRPC, and how the service refuses what it must refuse: illegal
 //! moves, malformed requests, unknown sessions, full sessions, moves before play starts.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use pb::origin_action as pa;
 use pb::terra_nova_action as tna;
 use prost::Message;

@@ -1,13 +1,7 @@
 //! What the server offers besides the game API: gRPC health, server reflection, and
 //! gRPC-Web over HTTP/1.1 for browsers.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
-use harness::*;
+use crate::support::harness::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;

@@ -1,9 +1,8 @@
 //! End of the game (rules 2.8): each Standard trigger and the final round, the Junior
 //! immediate end, the stalemate safeguard; scoring (T1, T2 on real states) and ranking.
 
-mod origin_support;
+use crate::origin_support::*;
 use agora_engine::origin::scoring;
-use origin_support::*;
 use TileColumn::*;
 
 fn trigger_of(ev: &[Event]) -> Option<EndTrigger> {

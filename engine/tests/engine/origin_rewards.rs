@@ -1,8 +1,7 @@
 //! Rewards (rules 2.3) in both rule sets, the stacking rule in play (T3), refills
 //! (ASSUMPTIONS 5-7), hunting and strait tokens (2.4, T6), the Objective hand limit.
 
-mod origin_support;
-use origin_support::*;
+use crate::origin_support::*;
 use TileColumn::*;
 
 /// Seat 0 has a size-1 pawn on `from`, ready to migrate.
@@ -259,7 +258,7 @@ fn t6_strait_token_goes_to_the_player_holding_both_ends_once() {
 }
 
 fn s_(code: &str) -> StraitId {
-    origin_support::s(code)
+    crate::origin_support::s(code)
 }
 
 #[test]

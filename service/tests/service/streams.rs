@@ -1,14 +1,8 @@
 //! StreamEvents: every version once, in order, historical then live, resumable from any
 //! version, and ended with a resumable status when the server shuts down.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;

@@ -1,7 +1,6 @@
 //! Setup (rules 1.3-1.5), the simultaneous objective draft, views and event redaction.
 
-mod origin_support;
-use origin_support::*;
+use crate::origin_support::*;
 
 fn options(players: u8, rules: RuleSet, first: Option<u8>) -> OriginOptions {
     OriginOptions {

@@ -24,8 +24,7 @@
 //! * activation after building -> new_building_may_be_activated_after_building
 //! * Agora (A-09) -> agora_activated_by_adjacent_district
 
-mod origins_common;
-use origins_common::*;
+use crate::origins_common::*;
 
 use agora_engine::origins::state::Task;
 use agora_engine::origins::types::*;

@@ -1,9 +1,8 @@
 //! Standard cards (rules 2.6): windows, one card of each colour per turn, Permanent level
 //! requirement, Objectives, and every Action (A01-A14) and Permanent (P01-P14) effect.
 
-mod origin_support;
+use crate::origin_support::*;
 use agora_engine::origin::scoring;
-use origin_support::*;
 use TileColumn::*;
 
 fn base() -> Position {
@@ -240,10 +239,13 @@ fn a05_takes_a_strait_token_from_an_opponent() {
         0,
         Action::ChooseStraitToken {
             seat: Seat(1),
-            strait: origin_support::s("S3"),
+            strait: crate::origin_support::s("S3"),
         },
     );
-    assert_eq!(strait_tokens(&s, 0), vec![(origin_support::s("S3"), 5)]);
+    assert_eq!(
+        strait_tokens(&s, 0),
+        vec![(crate::origin_support::s("S3"), 5)]
+    );
     assert!(strait_tokens(&s, 1).is_empty());
 }
 

@@ -1,9 +1,7 @@
 //! The Redis store against a private redis-server: the SessionStore contract, the key
 //! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-
+use crate::support::redis_server::RedisServer;
 use agora_engine::origin::OriginOptions;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
@@ -12,7 +10,6 @@ use agora_service::store::{
     Commit, CommitResult, ListFilter, LogEntry, SeatRecord, SessionMeta, SessionStore, StoreError,
 };
 use futures::StreamExt;
-use redis_server::RedisServer;
 use std::time::{Duration, Instant};
 
 fn config(server: &RedisServer) -> RedisConfig {

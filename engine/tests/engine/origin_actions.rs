@@ -1,8 +1,7 @@
 //! The three main actions (rules 2.2), worked examples T4 and T5, their edge cases and error
 //! codes; straits as adjacency (ASSUMPTION 2); PassMain (ASSUMPTION 3).
 
-mod origin_support;
-use origin_support::*;
+use crate::origin_support::*;
 
 // ------------------------------------------------------------------ T4: evolution
 

@@ -26,8 +26,7 @@
 //! * hidden information -> view_hides_other_hands, cards_drawn_redacted_for_others
 //! * refused actions change nothing -> every `refused(..)` call checks it; wrong_decision_codes
 
-mod attika_common;
-
+use crate::attika_common::*;
 use agora_engine::attika::choices::payments;
 use agora_engine::attika::cost::{cost_at, feasible};
 use agora_engine::attika::data::{tables, validate};
@@ -37,7 +36,6 @@ use agora_engine::attika::types::{
 };
 use agora_engine::attika::Attika;
 use agora_engine::{Game, Seat, Viewer};
-use attika_common::*;
 use std::collections::HashMap;
 
 fn place_free(s: &mut State, seat: u8, code: &str, cell: Hex) -> Vec<Event> {

@@ -1,13 +1,7 @@
 //! Seat tokens over the wire: missing where needed, wrong, or of another session.
 
-#[path = "support/redis_server.rs"]
-mod redis_server;
-#[path = "support/harness.rs"]
-#[macro_use]
-mod harness;
-
+use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use harness::*;
 use tonic::{Code, Request};
 
 per_store!(
