@@ -72,7 +72,7 @@ agora() { "$AGORA_BIN" "$@"; }
 
 step "CLI: catalog, create, join, state, actions, submit, errors"
 agora games
-out=$(agora create origin --players 2 --rules junior --seed 11) || fail "create"
+out=$(agora create origin --players 2 --set rules=junior --seed 11) || fail "create"
 echo "$out"
 SID=$(sed -n 's/^join with: agora join //p' <<<"$out")
 [[ -n $SID ]] || fail "no session id in the output of create"
@@ -102,8 +102,8 @@ grep -q NOT_FOUND "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "an unknown ses
 cat "$WORK/err.txt"
 
 # Terra Nova with fixed factions: an action's JSON form (from `actions --json`) submits.
-out=$(agora create terra-nova --players 2 --factions genies,golems --turn-order-variant --seed 12) || fail "create terra-nova"
-grep -q "factions Genies, Golems, turn-order variant" <<<"$out" || { echo "$out"; fail "terra-nova options not echoed"; }
+out=$(agora create terra-nova --players 2 --set factions=genies,golems --set turn_order_variant=true --seed 12) || fail "create terra-nova"
+grep -q "factions=\[genies, golems\] turn_order_variant=true" <<<"$out" || { echo "$out"; fail "terra-nova options not echoed"; }
 TSID=$(sed -n 's/^join with: agora join //p' <<<"$out")
 TT0=$(agora join "$TSID" --seat 0 | sed -n 's/^token: //p')
 TT1=$(agora join "$TSID" --seat 1 | sed -n 's/^token: //p')
@@ -117,29 +117,34 @@ if agora --token "$TOK" submit "$TSID" --json '{"no_such_action": {}}' 2>"$WORK/
   fail "a JSON action of no known kind was accepted"
 fi
 grep -q -- "--json" "$WORK/err.txt" || { cat "$WORK/err.txt"; fail "a bad --json did not say what was wrong"; }
-out=$(agora create origins --solo) || fail "create origins --solo"
-grep -q "origins: solo training mode" <<<"$out" || { echo "$out"; fail "origins solo options not echoed"; }
-out=$(agora create attika --players 3 --amphora-for-card) || fail "create attika"
-grep -q "attika: 3 players, amphora for a card" <<<"$out" || { echo "$out"; fail "attika options not echoed"; }
+out=$(agora create origins --set solo=true --players 1) || fail "create origins --set solo=true"
+grep -q "origins: players=1 solo=true" <<<"$out" || { echo "$out"; fail "origins solo options not echoed"; }
+out=$(agora create attika --players 3 --set amphora_for_card=true) || fail "create attika"
+grep -q "attika: players=3 amphora_for_card=true" <<<"$out" || { echo "$out"; fail "attika options not echoed"; }
+if agora create attika --set amphora=true 2>"$WORK/err.txt"; then fail "an unknown option was accepted"; fi
+grep -q "its options are: players (a number), amphora_for_card (true or false)" "$WORK/err.txt" ||
+  { cat "$WORK/err.txt"; fail "an unknown option did not list the game's options"; }
+agora --token "$T0" state "$SID" --fields >"$WORK/fields.txt" || fail "state --fields"
+grep -q "^options: {players=2 rules=junior}" "$WORK/fields.txt" || { head "$WORK/fields.txt"; fail "state --fields did not print the view's fields"; }
 echo "CLI single commands: ok"
 
 step "CLI: agora play --bots, Origin standard, 4 players"
-agora play --bots --game origin --players 4 --rules standard --seed 42 --quiet || fail "agora play (standard 4p)"
+agora play --bots --game origin --players 4 --set rules=standard --seed 42 --quiet || fail "agora play (standard 4p)"
 step "CLI: agora play --bots, Origin junior, 2 players"
-agora play --bots --game origin --players 2 --rules junior --seed 7 --quiet || fail "agora play (junior 2p)"
+agora play --bots --game origin --players 2 --set rules=junior --seed 7 --quiet || fail "agora play (junior 2p)"
 step "CLI: agora play --bots, Terra Nova, 4 players"
 agora play --bots --game terra-nova --players 4 --seed 42 --quiet || fail "agora play (terra-nova 4p)"
 step "CLI: agora play --bots, Terra Nova, 2-player board with planner neutral houses"
-agora play --bots --game terra-nova --players 2 --neutral planner --seed 8 --quiet || fail "agora play (terra-nova 2p planner)"
+agora play --bots --game terra-nova --players 2 --set neutral_variant=planner --seed 8 --quiet || fail "agora play (terra-nova 2p planner)"
 step "CLI: agora play --bots, Origins: First Builders, 3 players"
 agora play --bots --game origins --players 3 --seed 9 --quiet || fail "agora play (origins 3p)"
 step "CLI: agora play --bots, Origins: First Builders, solo training mode"
-agora play --bots --game origins --solo --seed 10 --quiet || fail "agora play (origins solo)"
+agora play --bots --game origins --set solo=true --players 1 --seed 10 --quiet || fail "agora play (origins solo)"
 step "CLI: agora play --bots, Attika, 2 and 4 players"
 agora play --bots --game attika --players 2 --seed 11 --quiet || fail "agora play (attika 2p)"
 agora play --bots --game attika --players 4 --seed 12 --quiet || fail "agora play (attika 4p)"
 step "CLI: agora watch replays a finished game"
-GAME=$(agora play --bots --players 3 --rules junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
+GAME=$(agora play --bots --players 3 --set rules=junior --seed 5 --quiet | sed -n 's/.*, session \(.*\)$/\1/p')
 [[ -n $GAME ]] || fail "no session id printed by agora play"
 agora watch "$GAME" >"$WORK/watch.txt" || fail "agora watch"
 grep -q "final standings" "$WORK/watch.txt" || fail "agora watch did not print the outcome"
@@ -154,13 +159,13 @@ fi
 (cd clients/python && "$VENV/bin/python" generate.py) || fail "stub generation"
 
 step "Python: play.py, Origin standard, 4 players"
-(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --rules standard --seed 3 --quiet) || fail "play.py (standard 4p)"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --set rules=standard --seed 3 --quiet) || fail "play.py (standard 4p)"
 step "Python: play.py, Origin junior, 2 players"
-(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 2 --rules junior --seed 4 --quiet) || fail "play.py (junior 2p)"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 2 --set rules=junior --seed 4 --quiet) || fail "play.py (junior 2p)"
 
 step "Python: play.py, Origins: First Builders, 4 players and solo"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --players 4 --seed 6 --quiet) || fail "play.py (origins 4p)"
-(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --solo --seed 7 --quiet) || fail "play.py (origins solo)"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --set solo=true --players 1 --seed 7 --quiet) || fail "play.py (origins solo)"
 step "Python: play.py, Terra Nova, 3 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
 

@@ -123,7 +123,7 @@ SID_A=$(agora --server "$A" play --bots --game origin --players 4 --seed 42 --qu
   sed -n 's/.*, session \(.*\)$/\1/p')
 grep "game over" "$WORK/play-a.txt" || true
 [[ -n $SID_A ]] || fail "agora play on replica A printed no session id"
-SID_B=$(agora --server "$B" play --bots --game origin --players 2 --rules junior --seed 7 --quiet | tee "$WORK/play-b.txt" |
+SID_B=$(agora --server "$B" play --bots --game origin --players 2 --set rules=junior --seed 7 --quiet | tee "$WORK/play-b.txt" |
   sed -n 's/.*, session \(.*\)$/\1/p')
 grep "game over" "$WORK/play-b.txt" || true
 [[ -n $SID_B ]] || fail "agora play on replica B printed no session id"

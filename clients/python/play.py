@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Plays a whole game (Origin, Terra Nova, Origins: First Builders or Attika) on an Agora server with random bots in every seat, while a
-separate spectator thread follows StreamEvents from version 0, then checks that:
+"""Plays a whole game of any game the API declares on an Agora server with random bots in every
+seat, while a separate spectator thread follows StreamEvents from version 0, then checks that:
 
 * the subscriber received versions 1..final exactly once each, in order (no gap, no duplicate);
 * the final streamed message carries the outcome and the FINISHED status;
@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import threading
 import time
@@ -26,7 +27,7 @@ try:
 
     from agora.v1 import game_service_pb2 as svc
     from agora.v1 import game_service_pb2_grpc as svc_grpc
-    from agora.v1 import attika_pb2, games_pb2, origin_pb2, origins_pb2, session_pb2, terra_nova_pb2
+    from agora.v1 import games_pb2, session_pb2
 except ImportError as exc:  # pragma: no cover - a set-up problem, reported plainly
     sys.exit(
         f"error: {exc}. Install the requirements (pip install -r requirements.txt) "
@@ -125,33 +126,71 @@ def call_with_retry(fn, request, metadata, what: str, attempts: int = 5):
             raise
 
 
-def game_options(args: argparse.Namespace) -> tuple[games_pb2.GameOptions, str]:
-    """The typed options of --game and a short description of them."""
-    if args.game == "terra-nova":
-        neutral = {
-            "none": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_NONE,
-            "planner": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_PLANNER,
-            "random": terra_nova_pb2.TERRA_NOVA_NEUTRAL_VARIANT_RANDOM,
-        }[args.neutral]
-        # An unspecified board is the 2-player side with a neutral variant, standard otherwise.
-        options = games_pb2.GameOptions(
-            terra_nova=terra_nova_pb2.TerraNovaOptions(players=args.players, neutral_variant=neutral)
-        )
-        return options, f"terra-nova, {args.players} players, neutral houses: {args.neutral}"
-    if args.game == "attika":
-        options = games_pb2.GameOptions(attika=attika_pb2.AttikaOptions(players=args.players))
-        return options, f"attika, {args.players} players"
-    if args.game == "origins":
-        players = 1 if args.solo else args.players
-        options = games_pb2.GameOptions(origins=origins_pb2.OriginsOptions(players=players, solo=args.solo))
-        return options, "origins, solo training mode" if args.solo else f"origins, {players} players"
-    rules = origin_pb2.ORIGIN_RULE_SET_JUNIOR if args.rules == "junior" else origin_pb2.ORIGIN_RULE_SET_STANDARD
-    options = games_pb2.GameOptions(origin=origin_pb2.OriginOptions(players=args.players, rules=rules))
-    return options, f"origin, {args.players} players, {args.rules} rules"
+class UsageError(Exception):
+    """A bad --game or --set."""
+
+
+def enum_prefix(enum) -> str:
+    """The prefix of every value of `enum` by the proto style guide: OriginRuleSet -> ORIGIN_RULE_SET_."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+
+
+def option_value(field, text: str):
+    """`text` as the JSON value of one element of the options field `field`."""
+    if field.enum_type is not None:
+        # The short name (`junior`, `sea-dogs`) or the full one (`ORIGIN_RULE_SET_JUNIOR`).
+        prefix = enum_prefix(field.enum_type)
+        wanted = text.strip().replace("-", "_").upper()
+        for value in field.enum_type.values:
+            if value.name in (wanted, prefix + wanted):
+                return value.name
+        names = [v.name.removeprefix(prefix).lower() for v in field.enum_type.values if v.number != 0]
+        raise UsageError(f"{field.name}: {text!r} is not one of {', '.join(names)}")
+    if field.type == field.TYPE_BOOL:
+        if text.lower() not in ("true", "false"):
+            raise UsageError(f"{field.name}: {text!r} is not true or false")
+        return text.lower() == "true"
+    return text  # numbers and text: ParseDict reads and range-checks them
+
+
+def game_options(game: str, players: int, pairs: list[str]) -> games_pb2.GameOptions:
+    """GameOptions with the options message of `game` (the `game` oneof field named after its
+    id, `-` written `_`): `players`, then each `name=value` pair."""
+    oneof = games_pb2.GameOptions.DESCRIPTOR.oneofs_by_name["game"]
+    fields = {f.name: f for f in oneof.fields}
+    field = fields.get(game.replace("-", "_"))
+    if field is None:
+        known = ", ".join(name.replace("_", "-") for name in fields)
+        raise UsageError(f"unknown game {game!r}; the API has {known}")
+    message = field.message_type
+    values: dict = {}
+    if "players" in message.fields_by_name:
+        values["players"] = players
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        option = message.fields_by_name.get(name.strip().replace("-", "_"))
+        if not sep or option is None:
+            accepted = ", ".join(f.name for f in message.fields)
+            raise UsageError(f"--set {pair!r}: {game} has the options {accepted}")
+        if option.is_repeated:
+            values[option.name] = [option_value(option, t) for t in text.split(",") if t.strip()]
+        else:
+            values[option.name] = option_value(option, text.strip())
+    try:
+        return json_format.ParseDict({field.name: values}, games_pb2.GameOptions())
+    except json_format.ParseError as exc:
+        raise UsageError(f"--set: {exc}") from exc
+
+
+def options_text(options: games_pb2.GameOptions) -> str:
+    """`origin {"players":2,"rules":"ORIGIN_RULE_SET_JUNIOR"}`."""
+    which = options.WhichOneof("game")
+    fields = json_format.MessageToDict(getattr(options, which), preserving_proto_field_name=True)
+    return f"{which.replace('_', '-')} {json.dumps(fields, separators=(',', ':'))}"
 
 
 def play(args: argparse.Namespace) -> int:
-    options, description = game_options(args)
+    options = game_options(args.game, args.players, args.set)
     rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
     with grpc.insecure_channel(args.server) as channel:
         try:
@@ -165,7 +204,7 @@ def play(args: argparse.Namespace) -> int:
             create.seed = args.seed
         session = stub.CreateSession(create, timeout=30).session
         sid = session.session_id
-        print(f"created session {sid}: {description}"
+        print(f"created session {sid}: {options_text(options)}"
               + (f", seed {args.seed}" if args.seed is not None else ""))
 
         subscriber = Subscriber(args.server, sid)
@@ -254,9 +293,10 @@ def play(args: argparse.Namespace) -> int:
             raise CheckFailed("GetState's session has no outcome after the end")
         if state.session.outcome != last.outcome:
             raise CheckFailed("GetState's outcome differs from the streamed outcome")
-        if len(state.session.outcome.standings) != args.players:
+        if len(state.session.outcome.standings) != len(state.session.seats):
             raise CheckFailed(
-                f"the outcome has {len(state.session.outcome.standings)} standings for {args.players} players"
+                f"the outcome has {len(state.session.outcome.standings)} standings "
+                f"for {len(state.session.seats)} seats"
             )
         print(
             f"stream check passed: versions 1..{final} received once each in order "
@@ -276,12 +316,11 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--server", default=os.environ.get("AGORA_SERVER", "127.0.0.1:50051"),
                    help="host:port of the server (default 127.0.0.1:50051, or AGORA_SERVER)")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    p.add_argument("--game", choices=("origin", "terra-nova", "origins", "attika"), default="origin")
-    p.add_argument("--solo", action="store_true", help="Origins: solo training mode (one player)")
-    p.add_argument("--rules", choices=("standard", "junior"), default="standard", help="Origin only")
-    p.add_argument("--neutral", choices=("none", "planner", "random"), default="none",
-                   help="Terra Nova, 2 players: neutral houses on the 2-player board")
+    p.add_argument("--game", default="origin", help="the game's id (origin, terra-nova, ...)")
+    p.add_argument("--players", type=int, default=4, help="short for --set players=N (default 4)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="one option of the game, e.g. rules=junior, solo=true, factions=genies,golems "
+                        "(enum values by short name); repeat for several")
     p.add_argument("--seed", type=int, default=None, help="seed of the game (server-drawn when absent)")
     p.add_argument("--bot-seed", type=int, default=None, help="seed of the bots (default: --seed)")
     p.add_argument("--max-moves", type=int, default=100_000)
@@ -290,10 +329,10 @@ def main() -> int:
                    help="seconds to wait after the end for the subscriber to see it")
     p.add_argument("-q", "--quiet", action="store_true", help="do not print every move")
     args = p.parse_args()
-    if args.solo:
-        if args.game != "origins":
-            p.error("--solo is an Origins option")
-        args.players = 1
+    try:
+        game_options(args.game, args.players, args.set)
+    except UsageError as exc:
+        p.error(str(exc))
     if args.server.startswith("http://"):
         args.server = args.server[len("http://"):]
     try:

@@ -62,10 +62,10 @@ play() {
   step "play.ts $*"
   npm run -s play -- --server "$ADDR" --quiet "$@" || fail "play.ts $*"
 }
-play --game origin --players 3 --rules standard --seed 5
-play --game terra-nova --players 2 --neutral planner --seed 8
+play --game origin --players 3 --set rules=standard --seed 5
+play --game terra-nova --players 2 --set neutral_variant=planner --seed 8
 play --game origins --players 2 --seed 6
-play --game origins --solo --seed 7
+play --game origins --set solo=true --players 1 --seed 7
 play --game attika --players 2 --seed 9
 
 printf '\n== typescript e2e: all checks passed\n'

@@ -1,15 +1,16 @@
 //! `agora`: the command-line client of the Agora game server.
 
-mod action_json;
 mod bot;
 mod client;
 mod commands;
+mod options;
 mod proto_json;
 mod render;
+mod schema;
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use crate::{
     client::{connect, CliError, CliResult},
@@ -34,83 +35,21 @@ struct Cli {
     command: Command,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum GameId {
-    Origin,
-    TerraNova,
-    Origins,
-    Attika,
-}
-
-/// Terra Nova's 2-player neutral-house variants (`--neutral`).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Neutral {
-    None,
-    Planner,
-    Random,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Rules {
-    Standard,
-    Junior,
-}
-
-/// The options of a new session; each game reads only its own flags.
+/// The options of a new session, for any game: see `agora games` for each game's options.
 #[derive(Args, Debug)]
 struct GameFlags {
-    /// Number of players.
-    #[arg(long, default_value_t = 4)]
-    players: u32,
-    /// Origin: the rule set.
-    #[arg(long, value_enum, default_value_t = Rules::Standard)]
-    rules: Rules,
-    /// Origin: seat that plays first (drawn at random when absent).
+    /// Number of players: short for `--set players=N` (4 when neither is given).
     #[arg(long)]
-    first_player: Option<u32>,
-    /// Terra Nova, 2 players: neutral houses on the 2-player board.
-    #[arg(long, value_enum, default_value_t = Neutral::None)]
-    neutral: Neutral,
-    /// Terra Nova: the first-game preset.
-    #[arg(long)]
-    preset: bool,
-    /// Terra Nova: one faction per seat in seat order instead of a draft, e.g.
-    /// `--factions genies,sea-dogs` (at most one per double-sided sheet).
-    #[arg(long, value_delimiter = ',', value_parser = lobby::parse_terra_nova_faction)]
-    factions: Vec<agora_proto::v1::TerraNovaFaction>,
-    /// Terra Nova: next round's turn order is this round's passing order.
-    #[arg(long)]
-    turn_order_variant: bool,
-    /// Origins: solo training mode (one player; `--players` is ignored).
-    #[arg(long)]
-    solo: bool,
-    /// Attika: an amphora may also be returned for one card.
-    #[arg(long)]
-    amphora_for_card: bool,
+    players: Option<u32>,
+    /// One option of the game, by its name in `agora games`: `--set rules=junior`,
+    /// `--set factions=genies,golems`, `--set solo=true`. Repeat for several.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = options::parse_pair)]
+    set: Vec<(String, String)>,
 }
 
 impl GameFlags {
-    fn options(&self, game: GameId) -> agora_proto::v1::GameOptions {
-        use agora_proto::v1::TerraNovaNeutralVariant as N;
-        match game {
-            GameId::Origin => {
-                lobby::origin_options(self.players, self.rules == Rules::Junior, self.first_player)
-            }
-            GameId::TerraNova => lobby::terra_nova_options(agora_proto::v1::TerraNovaOptions {
-                players: self.players,
-                neutral_variant: match self.neutral {
-                    Neutral::None => N::None,
-                    Neutral::Planner => N::Planner,
-                    Neutral::Random => N::Random,
-                } as i32,
-                first_game_preset: self.preset,
-                factions: self.factions.iter().map(|f| *f as i32).collect(),
-                turn_order_variant: self.turn_order_variant,
-                ..Default::default()
-            }),
-            GameId::Origins => lobby::origins_options(self.players, self.solo),
-            GameId::Attika => lobby::attika_options(self.players, self.amphora_for_card),
-        }
+    fn options(&self, game: &str) -> CliResult<agora_proto::v1::GameOptions> {
+        options::game_options(game, self.players, &self.set).map_err(CliError::Usage)
     }
 }
 
@@ -129,7 +68,8 @@ enum Command {
     Games,
     /// Create a session with every seat open.
     Create {
-        game: GameId,
+        /// The game's id, as `agora games` lists it (origin, terra-nova, ...).
+        game: String,
         #[command(flatten)]
         flags: GameFlags,
         /// Seed of the game's random generator (drawn by the server when absent).
@@ -156,11 +96,16 @@ enum Command {
         name: Option<String>,
     },
     /// Show the game as the token's seat sees it (a spectator without a token).
-    State { session: String },
+    State {
+        session: String,
+        /// Every field of the view as the API sends it, instead of the game's board.
+        #[arg(long)]
+        fields: bool,
+    },
     /// List the token seat's legal actions, numbered from 0.
     Actions {
         session: String,
-        /// Also print each action's JSON form (for `submit --json`).
+        /// Also print each action's protobuf JSON form (for `submit --json`).
         #[arg(long)]
         json: bool,
     },
@@ -170,7 +115,7 @@ enum Command {
         /// The action numbered N by `agora actions`.
         #[arg(long, conflicts_with = "json", required_unless_present = "json")]
         index: Option<usize>,
-        /// The action as JSON, e.g. '{"end_turn": {}}' (see `agora actions --json`).
+        /// The game's action as protobuf JSON, e.g. '{"end_turn": {}}' (see `agora actions --json`).
         #[arg(long)]
         json: Option<String>,
         /// Apply only at this version (default with --index: the version of the listing).
@@ -192,8 +137,9 @@ enum Command {
         /// Fill every seat with a random bot (the only mode for now).
         #[arg(long, required = true)]
         bots: bool,
-        #[arg(long, value_enum, default_value_t = GameId::Origin)]
-        game: GameId,
+        /// The game's id, as `agora games` lists it.
+        #[arg(long, default_value = "origin")]
+        game: String,
         #[command(flatten)]
         flags: GameFlags,
         /// Seed of the game (and of the bots unless --bot-seed is given).
@@ -222,11 +168,15 @@ async fn run(cli: Cli) -> CliResult<()> {
     if let Command::Health { service, wait } = &cli.command {
         return health::health(&cli.server, service, *wait).await;
     }
+    // Bad options are a usage error even when the server is down.
+    if let Command::Create { game, flags, .. } | Command::Play { game, flags, .. } = &cli.command {
+        flags.options(game)?;
+    }
     let mut client = connect(&cli.server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client).await,
         Command::Create { game, flags, seed } => {
-            lobby::create(&mut client, flags.options(game), seed).await
+            lobby::create(&mut client, flags.options(&game)?, seed).await
         }
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
@@ -235,7 +185,9 @@ async fn run(cli: Cli) -> CliResult<()> {
             seat,
             name,
         } => lobby::join(&mut client, session, seat, name).await,
-        Command::State { session } => game::state(&mut client, token, session).await,
+        Command::State { session, fields } => {
+            game::state(&mut client, token, session, !fields).await
+        }
         Command::Actions { session, json } => {
             game::actions(&mut client, token, session, json).await
         }
@@ -274,7 +226,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             quiet,
             max_moves,
         } => {
-            let options = flags.options(game);
+            let options = flags.options(&game)?;
             play::play(
                 &mut client,
                 play::PlayOptions {

@@ -1,6 +1,5 @@
 /**
- * Plays a whole game (Origin, Terra Nova, Origins: First Builders or Attika) on an Agora server with
- * random bots in every seat, while a separate spectator connection follows StreamEvents from
+ * Plays a whole game of any game the API declares on an Agora server with random bots in every seat, while a separate spectator connection follows StreamEvents from
  * version 0, then checks that:
  *
  * - the subscriber received versions 1..final exactly once each, in order (no gap, no duplicate);
@@ -12,7 +11,9 @@
  * The service is loaded at run time from ../../proto/agora/v1/game_service.proto with
  * @grpc/proto-loader (keepCase, longs as Number, enums as strings, defaults, oneofs). The
  * messages this client reads are typed below; game-specific actions and events are passed
- * through as they came (the bots send back one of the actions ListLegalActions listed).
+ * through as they came (the bots send back one of the actions ListLegalActions listed), and a
+ * game's options are built from `--set name=value` pairs with the loaded descriptors, so no
+ * game is named here.
  */
 
 import { randomBytes, randomUUID } from "node:crypto";
@@ -56,20 +57,15 @@ interface SeatInfo {
   player_name: string;
 }
 
-/** The field name of each game in the GameOptions / GameAction / GameEvent / GameView oneofs. */
-type GameField = "origin" | "terra_nova" | "origins" | "attika";
-
 /**
- * One game's message of a `oneof game` (GameAction, GameEvent, GameView): with `oneofs: true`
- * `game` names the field that is set. The game's own message is left untyped here; actions
- * have their own `oneof action`, so `action` names the kind ("evolve", "draft_die", ...).
+ * One game's message of a `oneof game` (GameOptions, GameAction, GameEvent, GameView): with
+ * `oneofs: true` `game` names the field that is set (the game's id with `_` for `-`), whose
+ * value is the game's own message. Actions have their own `oneof action`, so `action` names
+ * the kind ("evolve", "draft_die", ...).
  */
 interface GameOneof {
-  game?: GameField;
-  origin?: GameMessage | null;
-  terra_nova?: GameMessage | null;
-  origins?: GameMessage | null;
-  attika?: GameMessage | null;
+  game?: string;
+  [field: string]: unknown;
 }
 
 interface GameMessage {
@@ -81,38 +77,8 @@ type GameAction = GameOneof;
 type GameEvent = GameOneof;
 type GameView = GameOneof;
 
-type OriginRuleSet = "ORIGIN_RULE_SET_STANDARD" | "ORIGIN_RULE_SET_JUNIOR";
-type TerraNovaNeutralVariant =
-  | "TERRA_NOVA_NEUTRAL_VARIANT_NONE"
-  | "TERRA_NOVA_NEUTRAL_VARIANT_PLANNER"
-  | "TERRA_NOVA_NEUTRAL_VARIANT_RANDOM";
-
-interface OriginOptions {
-  players: number;
-  rules: OriginRuleSet;
-}
-
-interface TerraNovaOptions {
-  players: number;
-  // The board is left unspecified: the 2-player side with a neutral variant, standard otherwise.
-  neutral_variant: TerraNovaNeutralVariant;
-}
-
-interface OriginsOptions {
-  players: number;
-  solo: boolean;
-}
-
-interface AttikaOptions {
-  players: number;
-}
-
-/** GameOptions as sent: exactly one game's options. */
-type GameOptions =
-  | { origin: OriginOptions }
-  | { terra_nova: TerraNovaOptions }
-  | { origins: OriginsOptions }
-  | { attika: AttikaOptions };
+/** GameOptions as sent: one field, named after the game, holding that game's options. */
+type GameOptions = Record<string, Record<string, unknown>>;
 
 interface Session {
   session_id: string;
@@ -223,8 +189,8 @@ const CALL_TIMEOUT_MS = 30_000;
 
 class CheckFailed extends Error {}
 
-function loadService(): grpc.ServiceClientConstructor {
-  const definition = protoLoader.loadSync(path.join(PROTO_ROOT, "agora", "v1", "game_service.proto"), {
+function loadDefinition(): protoLoader.PackageDefinition {
+  return protoLoader.loadSync(path.join(PROTO_ROOT, "agora", "v1", "game_service.proto"), {
     includeDirs: [PROTO_ROOT],
     keepCase: true,
     longs: Number, // versions and scores fit in a double
@@ -232,6 +198,9 @@ function loadService(): grpc.ServiceClientConstructor {
     defaults: true,
     oneofs: true,
   });
+}
+
+function loadService(definition: protoLoader.PackageDefinition): grpc.ServiceClientConstructor {
   const loaded = grpc.loadPackageDefinition(definition) as unknown as {
     agora?: { v1?: { GameService?: grpc.ServiceClientConstructor } };
   };
@@ -324,7 +293,7 @@ function waitForReady(client: grpc.Client, server: string, seconds: number): Pro
 function actionText(action: GameAction): string {
   const game = action.game;
   if (game === undefined) return "(empty action)";
-  const inner = action[game];
+  const inner = action[game] as GameMessage | null | undefined;
   const kind = inner?.action;
   if (inner === null || inner === undefined || kind === undefined) return `(${game}: empty action)`;
   const fields = JSON.stringify(inner[kind] ?? {}, (_key, value: unknown) => (value === null ? undefined : value));
@@ -397,17 +366,11 @@ class Subscriber {
 // ---------------------------------------------------------------------------------------------
 // The game.
 
-const GAMES = ["origin", "terra-nova", "origins", "attika"] as const;
-const RULES = ["standard", "junior"] as const;
-const NEUTRAL = ["none", "planner", "random"] as const;
-
 interface Args {
   server: string;
-  game: (typeof GAMES)[number];
+  game: string;
   players: number;
-  solo: boolean;
-  rules: (typeof RULES)[number];
-  neutral: (typeof NEUTRAL)[number];
+  set: string[];
   seed: string | undefined;
   botSeed: string | undefined;
   maxMoves: number;
@@ -416,34 +379,100 @@ interface Args {
   quiet: boolean;
 }
 
-/** The typed options of --game and a short description of them. */
-function gameOptions(args: Args): { options: GameOptions; description: string } {
-  switch (args.game) {
-    case "terra-nova": {
-      const neutral = `TERRA_NOVA_NEUTRAL_VARIANT_${args.neutral.toUpperCase()}` as TerraNovaNeutralVariant;
-      return {
-        options: { terra_nova: { players: args.players, neutral_variant: neutral } },
-        description: `terra-nova, ${args.players} players, neutral houses: ${args.neutral}`,
-      };
+// The descriptors proto-loader keeps beside each message and enum of the package definition.
+interface FieldProto {
+  name: string;
+  label: string;
+  type: string;
+  typeName: string;
+}
+interface MessageProto {
+  field: FieldProto[];
+}
+interface EnumProto {
+  name: string;
+  value: { name: string; number: number }[];
+}
+
+const PACKAGE = "agora.v1";
+
+/** The descriptor of the message or enum `name` (relative to agora.v1, as typeName gives it). */
+function descriptor<T>(definition: protoLoader.PackageDefinition, name: string): T | undefined {
+  const entry = definition[`${PACKAGE}.${name}`] ?? definition[name];
+  return entry !== undefined && "type" in entry ? (entry.type as T) : undefined;
+}
+
+/** The prefix of every value of an enum by the proto style guide: OriginRuleSet -> ORIGIN_RULE_SET_. */
+function enumPrefix(name: string): string {
+  return `${name.replace(/(?!^)([A-Z])/g, "_$1").toUpperCase()}_`;
+}
+
+/** `text` as one value of the options field `field`: enums by short name, bools, numbers. */
+function optionValue(definition: protoLoader.PackageDefinition, field: FieldProto, text: string): unknown {
+  switch (field.type) {
+    case "TYPE_ENUM": {
+      const enumType = descriptor<EnumProto>(definition, field.typeName);
+      if (enumType === undefined) throw new UsageError(`${field.name}: no enum ${field.typeName}`);
+      const prefix = enumPrefix(enumType.name);
+      const wanted = text.trim().replace(/-/g, "_").toUpperCase();
+      const found = enumType.value.find((v) => v.name === wanted || v.name === prefix + wanted);
+      if (found === undefined) {
+        const names = enumType.value.filter((v) => v.number !== 0).map((v) => v.name.slice(prefix.length).toLowerCase());
+        throw new UsageError(`${field.name}: ${JSON.stringify(text)} is not one of ${names.join(", ")}`);
+      }
+      return found.name;
     }
-    case "origins":
-      return {
-        options: { origins: { players: args.players, solo: args.solo } },
-        description: args.solo ? "origins, solo training mode" : `origins, ${args.players} players`,
-      };
-    case "attika":
-      return {
-        options: { attika: { players: args.players } },
-        description: `attika, ${args.players} players`,
-      };
-    case "origin": {
-      const rules: OriginRuleSet = args.rules === "junior" ? "ORIGIN_RULE_SET_JUNIOR" : "ORIGIN_RULE_SET_STANDARD";
-      return {
-        options: { origin: { players: args.players, rules } },
-        description: `origin, ${args.players} players, ${args.rules} rules`,
-      };
+    case "TYPE_BOOL":
+      if (text !== "true" && text !== "false") {
+        throw new UsageError(`${field.name}: ${JSON.stringify(text)} is not true or false`);
+      }
+      return text === "true";
+    case "TYPE_STRING":
+      return text;
+    default: {
+      const n = Number(text);
+      if (text.trim() === "" || !Number.isInteger(n)) {
+        throw new UsageError(`${field.name}: ${JSON.stringify(text)} is not a number`);
+      }
+      return n;
     }
   }
+}
+
+/**
+ * GameOptions for `game` from `--players` and the `--set name=value` pairs: one object literal
+ * `{ [game's field]: { name: value, ... } }`, read against the game's options descriptor.
+ */
+function gameOptions(definition: protoLoader.PackageDefinition, args: Args): GameOptions {
+  const wrapper = descriptor<MessageProto>(definition, "GameOptions");
+  if (wrapper === undefined) throw new UsageError("agora.v1.GameOptions is missing from the proto");
+  const fieldName = args.game.replace(/-/g, "_");
+  const gameField = wrapper.field.find((f) => f.name === fieldName);
+  const message = gameField && descriptor<MessageProto>(definition, gameField.typeName);
+  if (message === undefined) {
+    const known = wrapper.field.map((f) => f.name.replace(/_/g, "-"));
+    throw new UsageError(`unknown game ${JSON.stringify(args.game)}; the API has ${known.join(", ")}`);
+  }
+  const values: Record<string, unknown> = {};
+  if (message.field.some((f) => f.name === "players")) values["players"] = args.players;
+  for (const pair of args.set) {
+    const at = pair.indexOf("=");
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim().replace(/-/g, "_");
+    const field = message.field.find((f) => f.name === name);
+    if (at < 0 || field === undefined) {
+      const accepted = message.field.map((f) => f.name).join(", ");
+      throw new UsageError(`--set ${JSON.stringify(pair)}: ${args.game} has the options ${accepted}`);
+    }
+    const text = pair.slice(at + 1).trim();
+    values[field.name] =
+      field.label === "LABEL_REPEATED"
+        ? text
+            .split(",")
+            .filter((t) => t.trim() !== "")
+            .map((t) => optionValue(definition, field, t))
+        : optionValue(definition, field, text);
+  }
+  return { [fieldName]: values };
 }
 
 /** A small seeded generator (xmur3 hash of the seed text, then sfc32) for reproducible bots. */
@@ -498,9 +527,11 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 }
 
 async function play(args: Args): Promise<void> {
-  const { options, description } = gameOptions(args);
+  const definition = loadDefinition();
+  const options = gameOptions(definition, args);
+  const description = `${args.game} ${JSON.stringify(Object.values(options)[0])}`;
   const random = seededRandom(args.botSeed ?? args.seed ?? randomBytes(8).toString("hex"));
-  const service = loadService();
+  const service = loadService(definition);
   const client = newClient(service, args.server);
   // The spectator gets a connection of its own, as a separate program would.
   const spectator = newClient(service, args.server, { "grpc.use_local_subchannel_pool": 1 });
@@ -607,9 +638,9 @@ async function play(args: Args): Promise<void> {
     if (!isDeepStrictEqual(state.outcome, last.outcome)) {
       throw new CheckFailed("GetState's outcome differs from the streamed outcome");
     }
-    if (state.outcome.standings.length !== args.players) {
+    if (state.outcome.standings.length !== state.seats.length) {
       throw new CheckFailed(
-        `the outcome has ${state.outcome.standings.length} standings for ${args.players} players`,
+        `the outcome has ${state.outcome.standings.length} standings for ${state.seats.length} seats`,
       );
     }
     console.log(
@@ -641,11 +672,10 @@ then checks the stream (versions 1..final once each, in order) and the outcome.
 
 options:
   --server HOST:PORT       the server (default 127.0.0.1:50051, or AGORA_SERVER)
-  --game NAME              origin | terra-nova | origins | attika (default origin)
-  --players N              2, 3 or 4 (default 4)
-  --solo                   Origins: solo training mode (one player)
-  --rules NAME             Origin: standard | junior (default standard)
-  --neutral NAME           Terra Nova, 2 players: none | planner | random (default none)
+  --game ID                the game's id: origin, terra-nova, ... (default origin)
+  --players N              short for --set players=N (default 4)
+  --set NAME=VALUE         one option of the game, e.g. rules=junior, solo=true,
+                           factions=genies,golems (enums by short name); repeatable
   --seed N                 seed of the game (server-drawn when absent)
   --bot-seed N             seed of the bots (default: --seed)
   --max-moves N            give up after this many moves (default 100000)
@@ -655,12 +685,6 @@ options:
   -h, --help               this help`;
 
 class UsageError extends Error {}
-
-function oneOf<T extends string>(name: string, value: string, choices: readonly T[]): T {
-  const found = choices.find((c) => c === value);
-  if (found === undefined) throw new UsageError(`--${name} must be one of ${choices.join(", ")}, not ${JSON.stringify(value)}`);
-  return found;
-}
 
 function number(name: string, value: string, min: number): number {
   const n = Number(value);
@@ -687,9 +711,7 @@ function parseCommandLine(argv: string[]): Args | "help" {
       server: { type: "string" },
       game: { type: "string", default: "origin" },
       players: { type: "string", default: "4" },
-      solo: { type: "boolean", default: false },
-      rules: { type: "string", default: "standard" },
-      neutral: { type: "string", default: "none" },
+      set: { type: "string", multiple: true, default: [] },
       seed: { type: "string" },
       "bot-seed": { type: "string" },
       "max-moves": { type: "string", default: "100000" },
@@ -700,19 +722,11 @@ function parseCommandLine(argv: string[]): Args | "help" {
     },
   });
   if (values.help) return "help";
-  const game = oneOf("game", values.game, GAMES);
-  let players = Number(oneOf("players", values.players, ["2", "3", "4"]));
-  if (values.solo) {
-    if (game !== "origins") throw new UsageError("--solo is an Origins option");
-    players = 1;
-  }
-  return {
+  const args: Args = {
     server: (values.server ?? process.env["AGORA_SERVER"] ?? "127.0.0.1:50051").replace(/^http:\/\//, ""),
-    game,
-    players,
-    solo: values.solo,
-    rules: oneOf("rules", values.rules, RULES),
-    neutral: oneOf("neutral", values.neutral, NEUTRAL),
+    game: values.game,
+    players: number("players", values.players, 1),
+    set: values.set,
     seed: seed("seed", values.seed),
     botSeed: seed("bot-seed", values["bot-seed"]),
     maxMoves: number("max-moves", values["max-moves"], 1),
@@ -720,6 +734,8 @@ function parseCommandLine(argv: string[]): Args | "help" {
     streamTimeout: number("stream-timeout", values["stream-timeout"], 0),
     quiet: values.quiet,
   };
+  gameOptions(loadDefinition(), args); // a bad --game or --set is a usage error
+  return args;
 }
 
 function describe(err: unknown): string {

@@ -1,19 +1,25 @@
 //! One seat's commands: `state`, `actions`, `submit`.
 
 use agora_proto::v1::{
-    game_action, GameAction, GetSessionRequest, GetStateRequest, ListLegalActionsRequest,
+    GameAction, GetSessionRequest, GetStateRequest, ListLegalActionsRequest,
     ListLegalActionsResponse,
 };
 
 use crate::{
-    action_json,
     client::{request, require_token, CliError, CliResult, Client},
     commands::submit_with_retry,
     proto_json,
     render::{self, Names},
 };
 
-pub async fn state(client: &mut Client, token: Option<&str>, session_id: String) -> CliResult<()> {
+/// Prints the session and the view: the game's board when `board` and it has one, else
+/// every field of the view.
+pub async fn state(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    board: bool,
+) -> CliResult<()> {
     let state = client
         .get_state(request(GetStateRequest { session_id }, token)?)
         .await?
@@ -23,7 +29,7 @@ pub async fn state(client: &mut Client, token: Option<&str>, session_id: String)
         print!("{}", render::session_text(session));
         println!();
     }
-    print!("{}", render::game_view(state.view.as_ref(), &names));
+    print!("{}", render::game_view(state.view.as_ref(), &names, board));
     Ok(())
 }
 
@@ -44,43 +50,7 @@ async fn legal(
 }
 
 fn action_json_text(action: &GameAction) -> String {
-    let text = match &action.game {
-        Some(game_action::Game::Origin(a)) => Ok(action_json::action_to_json(a).to_string()),
-        Some(game_action::Game::TerraNova(a)) => proto_json::to_json("agora.v1.TerraNovaAction", a),
-        Some(game_action::Game::Origins(a)) => proto_json::to_json("agora.v1.OriginsAction", a),
-        Some(game_action::Game::Attika(a)) => proto_json::to_json("agora.v1.AttikaAction", a),
-        None => Ok("{}".into()),
-        #[allow(unreachable_patterns)]
-        Some(_) => Err("no JSON form for this game in this client".into()),
-    };
-    text.unwrap_or_else(|e| format!("({e})"))
-}
-
-/// Reads `text` as an action of the game `game_id`.
-fn action_from_json_text(game_id: &str, text: &str) -> CliResult<GameAction> {
-    let usage = |e: String| CliError::Usage(format!("--json: {e}"));
-    let game = match game_id {
-        "origin" => {
-            let value: serde_json::Value = serde_json::from_str(text)
-                .map_err(|e| CliError::Usage(format!("--json is not valid JSON: {e}")))?;
-            game_action::Game::Origin(action_json::action_from_json(&value).map_err(usage)?)
-        }
-        "terra-nova" => game_action::Game::TerraNova(
-            proto_json::from_json("agora.v1.TerraNovaAction", text).map_err(usage)?,
-        ),
-        "origins" => game_action::Game::Origins(
-            proto_json::from_json("agora.v1.OriginsAction", text).map_err(usage)?,
-        ),
-        "attika" => game_action::Game::Attika(
-            proto_json::from_json("agora.v1.AttikaAction", text).map_err(usage)?,
-        ),
-        other => {
-            return Err(CliError::Usage(format!(
-                "--json: this client has no JSON form for the game {other}; use --index"
-            )))
-        }
-    };
-    Ok(GameAction { game: Some(game) })
+    proto_json::action_to_json(action).unwrap_or_else(|e| format!("({e})"))
 }
 
 pub async fn actions(
@@ -91,7 +61,6 @@ pub async fn actions(
 ) -> CliResult<()> {
     let token = require_token(token)?;
     let legal = legal(client, token, &session_id).await?;
-    let names = Names::default();
     if legal.actions.is_empty() {
         println!(
             "version {}: nothing to decide for this seat now",
@@ -108,11 +77,11 @@ pub async fn actions(
         if json {
             println!(
                 "[{i}] {}\n      {}",
-                render::game_action(action, &names),
+                render::game_action(action),
                 action_json_text(action)
             );
         } else {
-            println!("[{i}] {}", render::game_action(action, &names));
+            println!("[{i}] {}", render::game_action(action));
         }
     }
     Ok(())
@@ -160,15 +129,13 @@ pub async fn submit(
                 .into_inner()
                 .session
                 .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
-            (
-                action_from_json_text(&session.game_id, &text)?,
-                expected_version,
-            )
+            let action = proto_json::action_from_json(&session.game_id, &text)
+                .map_err(|e| CliError::Usage(format!("--json: {e}")))?;
+            (action, expected_version)
         }
     };
     let request_id = request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    let names = Names::default();
-    let text = render::game_action(&action, &names);
+    let text = render::game_action(&action);
     let response = submit_with_retry(
         client,
         token,
@@ -182,7 +149,7 @@ pub async fn submit(
     println!("submitted: {text}");
     println!("version {} (request {request_id})", response.version);
     for event in &response.events {
-        println!("    {}", render::game_event(event, &names));
+        println!("    {}", render::game_event(event));
     }
     if let Some(session) = &response.session {
         if let Some(outcome) = &session.outcome {

@@ -1,9 +1,8 @@
 //! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
 
 use agora_proto::v1::{
-    game_options, AttikaOptions, CreateSessionRequest, GameOptions, GetSessionRequest,
-    JoinSessionRequest, ListGamesRequest, ListSessionsRequest, OriginOptions, OriginRuleSet,
-    OriginsOptions, Session, TerraNovaFaction, TerraNovaOptions,
+    CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, ListGamesRequest,
+    ListSessionsRequest, Session,
 };
 
 use crate::{
@@ -24,64 +23,6 @@ pub async fn games(client: &mut Client) -> CliResult<()> {
         print!("{}", render::game_info(game));
     }
     Ok(())
-}
-
-/// Typed options of an Origin session.
-pub fn origin_options(players: u32, junior: bool, first_player: Option<u32>) -> GameOptions {
-    GameOptions {
-        game: Some(game_options::Game::Origin(OriginOptions {
-            players,
-            rules: if junior {
-                OriginRuleSet::Junior as i32
-            } else {
-                OriginRuleSet::Standard as i32
-            },
-            first_player,
-        })),
-    }
-}
-
-/// Typed options of a Terra Nova session (empty `factions`: a faction draft; a neutral
-/// variant implies the 2-player board, which the server picks when the board is unspecified).
-pub fn terra_nova_options(options: TerraNovaOptions) -> GameOptions {
-    GameOptions {
-        game: Some(game_options::Game::TerraNova(options)),
-    }
-}
-
-/// A faction from its name: "genies", "sea-dogs", "desert_sisters" (any case).
-pub fn parse_terra_nova_faction(name: &str) -> Result<TerraNovaFaction, String> {
-    let full = format!(
-        "TERRA_NOVA_FACTION_{}",
-        name.trim().replace('-', "_").to_ascii_uppercase()
-    );
-    match TerraNovaFaction::from_str_name(&full) {
-        Some(TerraNovaFaction::Unspecified) | None => Err(format!(
-            "unknown faction {name:?}; one of genies, sea-dogs, golems, efrits, farfadets, \
-             inventors, fairies, druids, desert-sisters, felines"
-        )),
-        Some(faction) => Ok(faction),
-    }
-}
-
-/// Typed options of an Origins: First Builders session (`solo`: one player).
-pub fn origins_options(players: u32, solo: bool) -> GameOptions {
-    GameOptions {
-        game: Some(game_options::Game::Origins(OriginsOptions {
-            players: if solo { 1 } else { players },
-            solo,
-        })),
-    }
-}
-
-/// Typed options of an Attika session.
-pub fn attika_options(players: u32, amphora_for_card: bool) -> GameOptions {
-    GameOptions {
-        game: Some(game_options::Game::Attika(AttikaOptions {
-            players,
-            amphora_for_card,
-        })),
-    }
 }
 
 pub async fn create_session(

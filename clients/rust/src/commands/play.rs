@@ -106,7 +106,7 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
             )));
         };
         let action = legal.actions[index].clone();
-        let text = render::game_action(&action, &names);
+        let text = render::game_action(&action);
         let request_id = uuid::Uuid::new_v4().to_string();
         let response = match submit_with_retry(
             client,
@@ -155,7 +155,7 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
             );
             if opts.verbose {
                 for event in &response.events {
-                    println!("        {}", render::game_event(event, &names));
+                    println!("        {}", render::game_event(event));
                 }
             }
         }

@@ -1,40 +1,17 @@
-//! Readable text for Attika: options, actions, events and the view. Buildings and map
-//! pieces are shown by their codes ("SUP1", "T07"); hexes as `(q,r)`.
+//! Attika's board: whose turn and mode, the decks, each player's reserve, piles and
+//! completed groups, and the buildings on the map. Buildings and map pieces are shown by
+//! their codes ("SUP1", "T07"); hexes as `(q,r)`.
 
 use std::fmt::Write as _;
 
 use agora_proto::v1::{
-    attika_action::Action, attika_event::Event, attika_pending::Pending, AttikaAction,
-    AttikaCounts, AttikaEvent, AttikaGroup, AttikaHex, AttikaMode, AttikaOptions, AttikaResource,
-    AttikaVictory, AttikaView,
+    attika_pending::Pending, AttikaCounts, AttikaHex, AttikaMode, AttikaVictory, AttikaView,
 };
 
-use super::Names;
+use super::{enum_name, Names};
 
-pub fn resource_name(resource: i32) -> &'static str {
-    match AttikaResource::try_from(resource) {
-        Ok(AttikaResource::Water) => "Water",
-        Ok(AttikaResource::Forest) => "Forest",
-        Ok(AttikaResource::Hill) => "Hill",
-        Ok(AttikaResource::Mountain) => "Mountain",
-        _ => "unspecified",
-    }
-}
-
-fn group_name(group: i32) -> &'static str {
-    match AttikaGroup::try_from(group) {
-        Ok(AttikaGroup::Supply) => "Supply",
-        Ok(AttikaGroup::Defence) => "Defence",
-        Ok(AttikaGroup::Roads) => "Roads",
-        Ok(AttikaGroup::Shipping) => "Shipping",
-        Ok(AttikaGroup::Mint) => "Mint",
-        Ok(AttikaGroup::Vineyard) => "Vineyard",
-        Ok(AttikaGroup::City) => "City",
-        _ => "unspecified group",
-    }
-}
-
-fn victory_name(victory: i32) -> &'static str {
+/// How a game was won, in words.
+fn victory_text(victory: i32) -> &'static str {
     match AttikaVictory::try_from(victory) {
         Ok(AttikaVictory::AllBuildings) => "all 30 buildings built",
         Ok(AttikaVictory::ShrineConnection) => "two shrines connected",
@@ -47,17 +24,6 @@ fn hex(hex: Option<&AttikaHex>) -> String {
         .unwrap_or_else(|| "(no hex)".into())
 }
 
-fn cards(cards: &[i32]) -> String {
-    if cards.is_empty() {
-        return "nothing".into();
-    }
-    cards
-        .iter()
-        .map(|c| resource_name(*c))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn counts(counts: Option<&AttikaCounts>) -> String {
     let Some(c) = counts else {
         return "hidden".into();
@@ -66,96 +32,6 @@ fn counts(counts: Option<&AttikaCounts>) -> String {
         "Water {}, Forest {}, Hill {}, Mountain {}",
         c.water, c.forest, c.hill, c.mountain
     )
-}
-
-pub fn options(options: &AttikaOptions) -> String {
-    let mut out = format!("{} players", options.players);
-    if options.amphora_for_card {
-        out.push_str(", amphora for a card");
-    }
-    out
-}
-
-pub fn action(action: &AttikaAction) -> String {
-    let Some(action) = &action.action else {
-        return "(empty Attika action)".into();
-    };
-    match action {
-        Action::Draw(a) => format!("draw from pile {}", a.pile),
-        Action::Build(a) => format!("build {} from the reserve", a.building),
-        Action::Place(a) => format!("place it on {}", hex(a.cell.as_ref())),
-        Action::Store(_) => "store it in the reserve".into(),
-        Action::PayCard(a) => format!("pay with a {} card", resource_name(a.card)),
-        Action::PayPair(a) => format!(
-            "pay with a pair: {} + {}",
-            resource_name(a.first),
-            resource_name(a.second)
-        ),
-        Action::PlacePiece(a) => format!(
-            "lay the map piece at {}, rotation {}",
-            hex(a.center.as_ref()),
-            a.rotation
-        ),
-        Action::AmphoraForCard(_) => "return an amphora for a card".into(),
-        Action::EndTurn(_) => "end the turn".into(),
-    }
-}
-
-pub fn event(event: &AttikaEvent, names: &Names) -> String {
-    let Some(event) = &event.event else {
-        return "(empty Attika event)".into();
-    };
-    match event {
-        Event::BuildingDrawn(e) => format!(
-            "{} draws {} from pile {}",
-            names.seat(e.seat),
-            e.building,
-            e.pile
-        ),
-        Event::BuildingStored(e) => format!("{} stores {}", names.seat(e.seat), e.building),
-        Event::BuildingPlaced(e) => format!(
-            "{} builds {} on {} paying {}{}",
-            names.seat(e.seat),
-            e.building,
-            hex(e.cell.as_ref()),
-            cards(&e.paid),
-            if e.new_colony { " (a new colony)" } else { "" }
-        ),
-        Event::CardsDrawn(e) if e.cards.is_empty() => {
-            format!("{} takes {} card(s)", names.seat(e.seat), e.count)
-        }
-        Event::CardsDrawn(e) => format!(
-            "{} takes {} card(s): {}",
-            names.seat(e.seat),
-            e.count,
-            cards(&e.cards)
-        ),
-        Event::DeckReshuffled(e) => format!("the discards are shuffled: {} cards", e.size),
-        Event::AmphoraEarned(e) => format!(
-            "{} completes the {} group: {}",
-            names.seat(e.seat),
-            group_name(e.group),
-            if e.from_supply {
-                "an amphora"
-            } else {
-                "a card (no amphora left)"
-            }
-        ),
-        Event::AmphoraSpent(e) => format!("{} returns an amphora", names.seat(e.seat)),
-        Event::PieceRevealed(e) => {
-            format!("{} reveals map piece {}", names.seat(e.seat), e.piece)
-        }
-        Event::PiecePlaced(e) => format!(
-            "{} lays map piece {} at {}, rotation {}",
-            names.seat(e.seat),
-            e.piece,
-            hex(e.center.as_ref()),
-            e.rotation
-        ),
-        Event::NoPieceLeft(e) => format!("{}: no map piece is left", names.seat(e.seat)),
-        Event::TurnEnded(e) => format!("{} ends the turn", names.seat(e.seat)),
-        Event::Won(e) => format!("{} wins: {}", names.seat(e.seat), victory_name(e.by)),
-    }
 }
 
 fn pending(view: &AttikaView) -> String {
@@ -203,7 +79,7 @@ pub fn view(view: &AttikaView, names: &Names) -> String {
             out,
             "winner: {} ({})",
             names.seat(winner),
-            victory_name(view.victory)
+            victory_text(view.victory)
         );
     }
     let shrines: Vec<String> = view.shrines.iter().map(|h| hex(Some(h))).collect();
@@ -221,7 +97,11 @@ pub fn view(view: &AttikaView, names: &Names) -> String {
             counts(p.hand.as_ref())
         );
         let piles: Vec<String> = p.piles.iter().map(|n| n.to_string()).collect();
-        let groups: Vec<&str> = p.groups_completed.iter().map(|g| group_name(*g)).collect();
+        let groups: Vec<String> = p
+            .groups_completed
+            .iter()
+            .map(|g| enum_name("agora.v1.AttikaGroup", *g))
+            .collect();
         let _ = writeln!(
             out,
             "     reserve [{}], piles {}, groups completed [{}]",
