@@ -28,6 +28,7 @@ pub mod cost;
 pub mod data;
 pub mod hex;
 pub mod resolve;
+mod secrets;
 pub mod setup;
 pub mod state;
 pub mod types;
@@ -91,6 +92,9 @@ impl Game for Attika {
 
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact(event, viewer)
+    }
+    fn secrets(state: &State, seat: Seat) -> Vec<crate::Secret> {
+        secrets::secrets(state, seat)
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -12,6 +12,7 @@ mod objectives;
 pub mod pawns;
 mod rewards;
 pub mod scoring;
+mod secrets;
 mod state;
 #[doc(hidden)]
 pub mod testing;
@@ -63,6 +64,9 @@ impl Game for Origin {
     }
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact_event(event, viewer)
+    }
+    fn secrets(state: &OriginState, seat: Seat) -> Vec<crate::Secret> {
+        secrets::secrets(state, seat)
     }
     fn outcome(state: &OriginState) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))
