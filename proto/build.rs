@@ -9,20 +9,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     unsafe { env::set_var("PROTOC", protoc) };
 
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);
-    let files = [
-        "agora/v1/game_service.proto",
-        "agora/v1/session.proto",
-        "agora/v1/games.proto",
-        "agora/v1/origin.proto",
-        "agora/v1/terra_nova.proto",
-        "agora/v1/origins.proto",
-        "agora/v1/attika.proto",
-    ];
+    // Every file of the package: a new game's proto is found without an edit here.
+    let mut files: Vec<PathBuf> = std::fs::read_dir("agora/v1")?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|path| path.extension().is_some_and(|ext| ext == "proto"));
+    files.sort();
     tonic_prost_build::configure()
         .file_descriptor_set_path(out_dir.join("agora_descriptor.bin"))
-        .compile_protos(&files, &["."])?;
-    for file in files {
-        println!("cargo:rerun-if-changed={file}");
+        .compile_protos(&files, &[PathBuf::from(".")])?;
+    // The folder itself too, so an added file triggers a rebuild.
+    println!("cargo:rerun-if-changed=agora/v1");
+    for file in &files {
+        println!("cargo:rerun-if-changed={}", file.display());
     }
     Ok(())
 }

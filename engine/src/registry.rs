@@ -165,3 +165,149 @@ pub fn configurations() -> Vec<(String, AnyOptions)> {
         .flat_map(|g| g.configurations())
         .collect()
 }
+
+/// The catalog is tied to the proto: every option a game lists is a field of its options
+/// message (found under the `game` oneof of `GameOptions`, named after the game id), every
+/// field is listed, and every listed value and default parses for that field's type.
+#[cfg(all(test, feature = "wire"))]
+mod catalog_matches_the_proto {
+    use super::*;
+    use prost::Message;
+    use prost_types::field_descriptor_proto::{Label, Type};
+    use prost_types::{DescriptorProto, FieldDescriptorProto, FileDescriptorSet};
+
+    fn messages() -> Vec<DescriptorProto> {
+        let set = FileDescriptorSet::decode(agora_proto::v1::FILE_DESCRIPTOR_SET)
+            .expect("the descriptor set decodes");
+        set.file
+            .into_iter()
+            .filter(|f| f.package() == "agora.v1")
+            .flat_map(|f| f.message_type)
+            .collect()
+    }
+
+    fn enum_values(type_name: &str) -> Vec<String> {
+        let set = FileDescriptorSet::decode(agora_proto::v1::FILE_DESCRIPTOR_SET)
+            .expect("the descriptor set decodes");
+        let name = type_name.trim_start_matches(".agora.v1.");
+        set.file
+            .iter()
+            .flat_map(|f| &f.enum_type)
+            .find(|e| e.name() == name)
+            .unwrap_or_else(|| panic!("enum {type_name} is in the descriptor set"))
+            .value
+            .iter()
+            .map(|v| v.name().to_string())
+            .collect()
+    }
+
+    /// True when `value` is a valid proto JSON spelling (enums: short lower-case name) of
+    /// one element of `field`.
+    fn parses(field: &FieldDescriptorProto, value: &str) -> bool {
+        match field.r#type() {
+            Type::Bool => value == "true" || value == "false",
+            Type::Uint32 | Type::Uint64 => value.parse::<u64>().is_ok(),
+            Type::Int32 | Type::Int64 | Type::Sint32 | Type::Sint64 => value.parse::<i64>().is_ok(),
+            Type::String => true,
+            Type::Enum => {
+                let values = enum_values(field.type_name());
+                values.iter().any(|v| {
+                    v.to_ascii_lowercase()
+                        .ends_with(&format!("_{}", value.to_ascii_lowercase()))
+                        && !v.ends_with("_UNSPECIFIED")
+                })
+            }
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn every_catalog_option_is_a_field_of_the_games_options_message() {
+        let messages = messages();
+        let game_options = messages
+            .iter()
+            .find(|m| m.name() == "GameOptions")
+            .expect("GameOptions");
+        for info in catalog() {
+            let oneof_field = info.id.replace('-', "_");
+            let field = game_options
+                .field
+                .iter()
+                .find(|f| f.name() == oneof_field)
+                .unwrap_or_else(|| panic!("GameOptions has a field {oneof_field}"));
+            let message_name = field.type_name().trim_start_matches(".agora.v1.");
+            let options = messages
+                .iter()
+                .find(|m| m.name() == message_name)
+                .unwrap_or_else(|| panic!("{message_name} is in the descriptor set"));
+            let listed: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+            let fields: Vec<&str> = options.field.iter().map(|f| f.name()).collect();
+            assert_eq!(
+                listed, fields,
+                "{}: the catalog lists every field of {message_name}, in field order",
+                info.id
+            );
+            for option in &info.options {
+                let field = options
+                    .field
+                    .iter()
+                    .find(|f| f.name() == option.name)
+                    .expect("listed above");
+                assert!(
+                    !option.values.is_empty(),
+                    "{}.{}: values",
+                    info.id,
+                    option.name
+                );
+                for value in &option.values {
+                    assert!(
+                        parses(field, value),
+                        "{}.{}: {value:?} is not a value of the proto field",
+                        info.id,
+                        option.name
+                    );
+                }
+                // An empty default means "unset", which only an optional field can be.
+                if option.default.is_empty() {
+                    assert!(
+                        field.proto3_optional() || field.label() == Label::Repeated,
+                        "{}.{}: an empty default needs an optional field",
+                        info.id,
+                        option.name
+                    );
+                } else {
+                    assert!(
+                        option.values.contains(&option.default),
+                        "{}.{}: the default {:?} is one of the values",
+                        info.id,
+                        option.name,
+                        option.default
+                    );
+                }
+            }
+            assert!(
+                (1..=info.max_players).contains(&info.min_players),
+                "{}: player counts",
+                info.id
+            );
+        }
+    }
+
+    #[test]
+    fn every_configuration_sets_up_and_names_its_game() {
+        for (name, options) in configurations() {
+            assert!(
+                name.starts_with(&format!("{}/", options.game_id())),
+                "{name}"
+            );
+            let state =
+                AnyState::setup(&options, 1).unwrap_or_else(|e| panic!("{name}: setup fails: {e}"));
+            let info = game_info(state.game_id()).expect("in the catalog");
+            assert!(
+                (info.min_players as usize..=info.max_players as usize)
+                    .contains(&state.seat_count()),
+                "{name}: seat count within the catalog's player counts"
+            );
+        }
+    }
+}

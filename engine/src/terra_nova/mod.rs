@@ -137,12 +137,13 @@ fn info() -> GameInfo {
             },
             OptionInfo {
                 name: "factions",
-                description: "Draft (seats choose a faction, i.e. a sheet and its side, in turn) or a fixed list, one per seat, at most one per sheet.",
+                description: "A fixed list of factions, one per seat, at most one per sheet; \
+                              unset (empty), the seats draft a faction (a sheet and its side) in turn.",
                 values: vec![
-                    "draft", "genies", "sea_dogs", "golems", "efrits", "farfadets", "inventors",
+                    "genies", "sea_dogs", "golems", "efrits", "farfadets", "inventors",
                     "fairies", "druids", "desert_sisters", "felines",
                 ],
-                default: "draft",
+                default: "",
             },
             OptionInfo {
                 name: "turn_order_variant",

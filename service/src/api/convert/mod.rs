@@ -119,10 +119,11 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
                 default_value: o.default.to_string(),
             })
             .collect(),
-        provisional_data: info
-            .provisional_data
+        provisional_data: info.provisional_data.clone(),
+        refusal_codes: agora_engine::COMMON_REFUSAL_CODES
             .iter()
-            .map(|p| p.to_string())
+            .chain(&info.refusal_codes)
+            .map(|code| code.to_string())
             .collect(),
     }
 }

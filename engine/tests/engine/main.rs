@@ -1,0 +1,24 @@
+//! The engine's integration tests, one binary: each file beside this one is a module, so
+//! `cargo test` links the engine and its dependencies once instead of once per file.
+//! Filter by module to run one group, e.g. `cargo test -p agora-engine --test engine attika_`.
+
+// Helpers shared by several groups.
+mod attika_common;
+mod origin_support;
+mod origins_common;
+
+mod attika_props;
+mod attika_rules;
+mod conformance;
+mod origin_actions;
+mod origin_cards;
+mod origin_end;
+mod origin_rewards;
+mod origin_setup_view;
+mod origin_smoke;
+mod origins_buildings;
+mod origins_props;
+mod origins_rules;
+mod terra_nova_data;
+mod terra_nova_props;
+mod terra_nova_rules;

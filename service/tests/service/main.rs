@@ -1,0 +1,25 @@
+//! The service's integration tests, one binary: each file beside this one is a module, so
+//! `cargo test` links the service and its dependencies once instead of once per file.
+//! Filter by module to run one group, e.g. `cargo test -p agora-service --test service
+//! streams::`. Tests share this process: anything process-global (the tracing subscriber,
+//! the OpenTelemetry providers, environment variables) is set only in a child process.
+
+#[macro_use]
+mod support;
+
+mod attika;
+mod auth;
+mod contract;
+mod games;
+mod hidden;
+mod limits;
+mod origins;
+mod playthroughs;
+mod redis_cluster;
+mod redis_retry;
+mod redis_scale;
+mod redis_store;
+mod server;
+mod streams;
+mod telemetry;
+mod writes;

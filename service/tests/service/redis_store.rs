@@ -1,0 +1,480 @@
+//! The Redis store against a private redis-server: the SessionStore contract, the key
+//! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back.
+
+use crate::support::redis_server::RedisServer;
+use agora_engine::origin::OriginOptions;
+use agora_engine::registry::{AnyOptions, AnyState};
+use agora_engine::Seat;
+use agora_service::store::redis::{RedisConfig, RedisStore};
+use agora_service::store::{
+    Commit, CommitResult, ListFilter, LogEntry, SeatRecord, SessionMeta, SessionStore, StoreError,
+};
+use futures::StreamExt;
+use std::time::{Duration, Instant};
+
+fn config(server: &RedisServer) -> RedisConfig {
+    let mut config = RedisConfig::new(server.url());
+    config.op_timeout = Duration::from_millis(1500);
+    config
+}
+
+async fn store(server: &RedisServer) -> RedisStore {
+    RedisStore::connect(config(server)).await.expect("connect")
+}
+
+fn new_session(id: &str, created: i64) -> (SessionMeta, AnyState) {
+    let options = AnyOptions::Origin(OriginOptions::default());
+    let state = AnyState::setup(&options, 7).expect("setup");
+    let meta = SessionMeta {
+        id: id.to_string(),
+        game_id: options.game_id().to_string(),
+        seats: vec![SeatRecord::default(); state.seat_count()],
+        options,
+        seed: u64::MAX - 3,
+        create_time_unix_ms: created,
+    };
+    (meta, state)
+}
+
+/// The next version: the first legal action of the first seat to act.
+fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Commit {
+    let seat = state.to_act().iter().next().expect("someone acts");
+    let action = state.legal_actions(seat).into_iter().next().expect("legal");
+    let mut next = state.clone();
+    let events = next.apply(seat, &action).expect("legal action applies");
+    Commit {
+        expected_version: version,
+        entry: LogEntry {
+            version: version + 1,
+            seat,
+            events,
+            to_act: next.to_act().iter().collect(),
+            outcome: next.outcome(),
+            request_id: request_id.map(str::to_string),
+        },
+        state: next,
+    }
+}
+
+async fn seat_all(store: &RedisStore, id: &str) {
+    let loaded = store.load(id).await.expect("load");
+    for i in 0..loaded.meta.seats.len() {
+        store
+            .claim_seat(id, None, &format!("p{i}"), format!("hash{i}"))
+            .await
+            .expect("claim");
+    }
+}
+
+/// Plays `n` versions on top of whatever the session is at.
+async fn play(store: &RedisStore, id: &str, n: usize) {
+    for _ in 0..n {
+        let loaded = store.load(id).await.expect("load");
+        let commit = next_commit(&loaded.state, loaded.version, None);
+        store.commit(id, commit).await.expect("commit");
+    }
+}
+
+async fn raw(server: &RedisServer) -> redis::aio::MultiplexedConnection {
+    redis::Client::open(server.url())
+        .expect("url")
+        .get_multiplexed_async_connection()
+        .await
+        .expect("raw connection")
+}
+
+#[tokio::test]
+async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
+    let server = RedisServer::start();
+    let store = store(&server).await;
+    let (meta, state) = new_session("s1", 1000);
+    store.create(meta.clone(), state.clone()).await.unwrap();
+    assert_eq!(
+        store.create(meta.clone(), state.clone()).await,
+        Err(StoreError::AlreadyExists("s1".into()))
+    );
+    let loaded = store.load("s1").await.unwrap();
+    assert_eq!(loaded.meta, meta);
+    assert_eq!(loaded.meta.seed, u64::MAX - 3, "u64 seeds survive");
+    assert_eq!(loaded.version, 0);
+    assert_eq!(loaded.state, state);
+    assert!(matches!(
+        store.load("nope").await,
+        Err(StoreError::NotFound(_))
+    ));
+
+    // Seats: a wanted one, the lowest open one, taken, missing, full.
+    let (seat, m) = store
+        .claim_seat("s1", Some(1), "bob", "hb".into())
+        .await
+        .unwrap();
+    assert_eq!(seat, Seat(1));
+    assert_eq!(m.seats[1].token_hash.as_deref(), Some("hb"));
+    assert_eq!(
+        store.claim_seat("s1", Some(1), "eve", "he".into()).await,
+        Err(StoreError::SeatTaken(1))
+    );
+    assert_eq!(
+        store.claim_seat("s1", Some(9), "eve", "he".into()).await,
+        Err(StoreError::NoSuchSeat { seat: 9, seats: 2 })
+    );
+    let (seat, m) = store
+        .claim_seat("s1", None, "ann", "ha".into())
+        .await
+        .unwrap();
+    assert_eq!(seat, Seat(0));
+    assert!(m.all_seats_taken());
+    assert_eq!(m.seat_of("ha"), Some(Seat(0)));
+    assert_eq!(
+        store.claim_seat("s1", None, "eve", "he".into()).await,
+        Err(StoreError::SessionFull)
+    );
+    assert!(matches!(
+        store.claim_seat("nope", None, "eve", "he".into()).await,
+        Err(StoreError::NotFound(_))
+    ));
+
+    // Commits: ok, duplicate request id, stale version.
+    let c1 = next_commit(&state, 0, Some("r1"));
+    let after1 = c1.state.clone();
+    assert_eq!(
+        store.commit("s1", c1.clone()).await,
+        Ok(CommitResult::Committed(1))
+    );
+    assert_eq!(
+        store.commit("s1", c1.clone()).await,
+        Ok(CommitResult::Duplicate(1))
+    );
+    assert_eq!(store.find_request("s1", "r1").await, Ok(Some(1)));
+    assert_eq!(store.find_request("s1", "r2").await, Ok(None));
+    let stale = next_commit(&state, 0, Some("r2"));
+    assert_eq!(
+        store.commit("s1", stale).await,
+        Err(StoreError::Conflict {
+            expected: 0,
+            actual: 1
+        })
+    );
+    let loaded = store.load("s1").await.unwrap();
+    assert_eq!((loaded.version, &loaded.state), (1, &after1));
+    play(&store, "s1", 4).await;
+
+    let log = store.read_log("s1", 0, 100).await.unwrap();
+    let versions: Vec<u64> = log.iter().map(|e| e.version).collect();
+    assert_eq!(versions, vec![1, 2, 3, 4, 5]);
+    assert_eq!(log[0].request_id.as_deref(), Some("r1"));
+    let some: Vec<u64> = store
+        .read_log("s1", 2, 2)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.version)
+        .collect();
+    assert_eq!(some, vec![3, 4]);
+    assert!(store.read_log("s1", 5, 10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(3000);
+    config.finished_ttl = Duration::from_secs(60);
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("abc", 1);
+    store.create(meta, state).await.unwrap();
+    seat_all(&store, "abc").await;
+    let loaded = store.load("abc").await.unwrap();
+    let commit = next_commit(&loaded.state, 0, Some("rq"));
+    store.commit("abc", commit).await.unwrap();
+
+    let mut conn = raw(&server).await;
+    let mut keys: Vec<String> = redis::cmd("KEYS")
+        .arg("agora:*")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    keys.sort();
+    assert_eq!(
+        keys,
+        vec![
+            "agora:sessions",
+            "agora:{abc}:log",
+            "agora:{abc}:meta",
+            "agora:{abc}:req",
+            "agora:{abc}:snap"
+        ],
+        "a full session leaves the lobby"
+    );
+    for key in &keys[1..] {
+        let ttl: i64 = redis::cmd("TTL")
+            .arg(key)
+            .query_async(&mut conn)
+            .await
+            .unwrap();
+        assert!((2990..=3000).contains(&ttl), "{key} ttl {ttl}");
+    }
+    let ids: Vec<(String, Vec<Vec<u8>>)> = redis::cmd("XRANGE")
+        .arg("agora:{abc}:log")
+        .arg("-")
+        .arg("+")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(ids[0].0, "1-0", "stream ids follow versions");
+    let token: Option<String> = redis::cmd("HGET")
+        .arg("agora:{abc}:meta")
+        .arg("seat:0:token")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(token.as_deref(), Some("hash0"));
+    let snap: String = redis::cmd("GET")
+        .arg("agora:{abc}:snap")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert!(
+        snap.starts_with("{\"format\":1,"),
+        "the snapshot carries its format"
+    );
+}
+
+#[tokio::test]
+async fn finished_and_abandoned_sessions_expire_and_leave_the_lobby() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(1);
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("old", 1);
+    store.create(meta, state).await.unwrap();
+    let (meta, state) = new_session("older", 0);
+    store.create(meta, state).await.unwrap();
+    let filter = ListFilter {
+        game_id: None,
+        include_full: true,
+        limit: 10,
+    };
+    let rows = store.list(&filter).await.unwrap();
+    let ids: Vec<&str> = rows.iter().map(|r| r.meta.id.as_str()).collect();
+    assert_eq!(ids, vec!["old", "older"], "newest first");
+    tokio::time::sleep(Duration::from_millis(2200)).await;
+    assert!(matches!(
+        store.load("old").await,
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(store.list(&filter).await.unwrap().is_empty());
+    let mut conn = raw(&server).await;
+    let left: Vec<String> = redis::cmd("KEYS")
+        .arg("agora:*")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert!(left.is_empty(), "indexes pruned: {left:?}");
+}
+
+#[tokio::test]
+async fn a_session_expiring_while_followed_ends_its_subscriptions_with_gone() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(1);
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("brief", 1);
+    store.create(meta, state).await.unwrap();
+    let mut sub = store.subscribe("brief", 0).await.unwrap();
+    let end = tokio::time::timeout(Duration::from_secs(10), sub.next())
+        .await
+        .expect("a subscription to an expired session must not wait forever");
+    assert_eq!(end, Some(Err(StoreError::Gone("brief".into()))));
+    assert!(sub.next().await.is_none(), "and then it ends");
+    assert!(matches!(
+        store.subscribe("brief", 0).await,
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+#[tokio::test]
+async fn lobby_lists_open_sessions_by_game_and_respects_limits() {
+    let server = RedisServer::start();
+    let store = store(&server).await;
+    for i in 0..30 {
+        let (meta, state) = new_session(&format!("s{i:02}"), i);
+        store.create(meta, state).await.unwrap();
+    }
+    for i in 0..10 {
+        seat_all(&store, &format!("s{i:02}")).await;
+    }
+    let open = store
+        .list(&ListFilter {
+            game_id: Some("origin".into()),
+            include_full: false,
+            limit: 100,
+        })
+        .await
+        .unwrap();
+    assert_eq!(open.len(), 20);
+    assert_eq!(open[0].meta.id, "s29");
+    let all = store
+        .list(&ListFilter {
+            game_id: None,
+            include_full: true,
+            limit: 25,
+        })
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 25);
+    let other = store
+        .list(&ListFilter {
+            game_id: Some("chess".into()),
+            include_full: true,
+            limit: 25,
+        })
+        .await
+        .unwrap();
+    assert!(other.is_empty());
+}
+
+#[tokio::test]
+async fn subscribers_get_history_then_live_once_in_order_through_one_feed() {
+    let server = RedisServer::start();
+    let store = store(&server).await;
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.unwrap();
+    seat_all(&store, "s").await;
+    play(&store, "s", 3).await;
+
+    let mut subs = Vec::new();
+    for after in [0, 2, 3] {
+        subs.push((after, store.subscribe("s", after).await.unwrap()));
+    }
+    assert_eq!(
+        store.active_feeds(),
+        1,
+        "one reader per session per replica"
+    );
+    let writer = {
+        let store = store.clone();
+        tokio::spawn(async move { play(&store, "s", 20).await })
+    };
+    for (after, sub) in &mut subs {
+        let mut expect = *after + 1;
+        while expect <= 23 {
+            let entry = tokio::time::timeout(Duration::from_secs(10), sub.next())
+                .await
+                .expect("no stall")
+                .expect("open")
+                .expect("entry");
+            assert_eq!(entry.version, expect);
+            expect += 1;
+        }
+    }
+    writer.await.unwrap();
+    assert!(matches!(
+        store.subscribe("nope", 0).await,
+        Err(StoreError::NotFound(_))
+    ));
+    drop(subs);
+    assert_eq!(
+        store.active_feeds(),
+        0,
+        "the feed stops with its last subscriber"
+    );
+}
+
+#[tokio::test]
+async fn a_lagging_subscriber_is_told_where_to_resume_never_skipped() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.live_buffer = 4;
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.unwrap();
+    seat_all(&store, "s").await;
+    let mut slow = store.subscribe("s", 0).await.unwrap();
+    let mut fast = store.subscribe("s", 0).await.unwrap();
+    let reader = tokio::spawn(async move {
+        let mut n = 0;
+        while let Some(Ok(e)) = fast.next().await {
+            n += 1;
+            assert_eq!(e.version, n);
+            if n == 30 {
+                break;
+            }
+        }
+        n
+    });
+    play(&store, "s", 30).await;
+    assert_eq!(reader.await.unwrap(), 30);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut seen = 0;
+    loop {
+        match slow.next().await {
+            Some(Ok(e)) => {
+                seen += 1;
+                assert_eq!(e.version, seen);
+            }
+            Some(Err(StoreError::Lagged { last_version })) => {
+                assert_eq!(last_version, seen);
+                break;
+            }
+            other => panic!("expected entries then Lagged, got {other:?}"),
+        }
+    }
+    assert!(seen < 30);
+    assert!(slow.next().await.is_none(), "the stream ends after Lagged");
+    // Resuming from the reported version gets the rest.
+    let mut resumed = store.subscribe("s", seen).await.unwrap();
+    let e = resumed.next().await.unwrap().unwrap();
+    assert_eq!(e.version, seen + 1);
+}
+
+#[tokio::test]
+async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
+    let mut server = RedisServer::start_with_aof();
+    let store = store(&server).await;
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.unwrap();
+    seat_all(&store, "s").await;
+    play(&store, "s", 2).await;
+    let mut sub = store.subscribe("s", 0).await.unwrap();
+    for v in 1..=2 {
+        assert_eq!(sub.next().await.unwrap().unwrap().version, v);
+    }
+
+    server.kill();
+    let t = Instant::now();
+    match store.load("s").await {
+        Err(StoreError::Unavailable(msg)) => assert!(!msg.is_empty()),
+        other => panic!("expected Unavailable, got {other:?}"),
+    }
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let t = Instant::now();
+    assert!(matches!(
+        store.load("s").await,
+        Err(StoreError::Unavailable(_))
+    ));
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+
+    server.restart();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let loaded = loop {
+        match store.load("s").await {
+            Ok(l) => break l,
+            Err(e) if Instant::now() < deadline => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("did not recover: {e}"),
+        }
+    };
+    assert_eq!(loaded.version, 2, "the AOF kept every commit");
+    play(&store, "s", 2).await;
+    for v in 3..=4 {
+        let e = tokio::time::timeout(Duration::from_secs(10), sub.next())
+            .await
+            .expect("the feed came back")
+            .unwrap()
+            .unwrap();
+        assert_eq!(e.version, v);
+    }
+}
