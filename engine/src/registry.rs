@@ -6,7 +6,7 @@
 //! that line and from the game's own [`Game::ID`], [`Game::info`] and
 //! [`Game::configurations`], so a host never names a game type.
 
-use crate::{Game, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{Game, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 #[cfg(feature = "wire")]
@@ -121,6 +121,10 @@ macro_rules! games {
             }
             pub fn outcome(&self) -> Option<Outcome> {
                 match self { $(AnyState::$variant(s) => <$game>::outcome(s),)+ }
+            }
+            /// What only `seat` may see now ([`Game::secrets`]), for redaction checks.
+            pub fn secrets(&self, seat: Seat) -> Vec<Secret> {
+                match self { $(AnyState::$variant(s) => <$game>::secrets(s, seat),)+ }
             }
         }
 

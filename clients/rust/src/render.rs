@@ -289,6 +289,7 @@ mod tests {
     };
 
     #[test]
+    #[allow(deprecated)] // builds views with the old string field, as older servers send
     fn boards_read_the_pending_decision_through_the_descriptor() {
         let view = TerraNovaView {
             pending: "choose_action".into(),

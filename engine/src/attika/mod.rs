@@ -30,6 +30,7 @@ pub mod data;
 pub mod hex;
 mod invariants;
 pub mod resolve;
+mod secrets;
 pub mod setup;
 pub mod state;
 pub mod types;
@@ -96,6 +97,9 @@ impl Game for Attika {
 
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact(event, viewer)
+    }
+    fn secrets(state: &State, seat: Seat) -> Vec<crate::Secret> {
+        secrets::secrets(state, seat)
     }
 
     fn invariants(state: &State) -> Result<(), String> {

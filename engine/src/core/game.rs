@@ -1,4 +1,4 @@
-use crate::{GameInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{GameInfo, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// A game's rules. One decision at a time: the state knows whose decision is pending and
@@ -91,5 +91,12 @@ pub trait Game: 'static {
     /// every step, as OpenSpiel's `state_checker_fn`; the default checks nothing.
     fn invariants(_state: &Self::State) -> Result<(), String> {
         Ok(())
+    }
+    /// What only `seat` may see now (its hand, its face-down values), where a leak would
+    /// show it. The conformance suites look for each in every other viewer's serialized
+    /// view and redacted events, so a redaction mistake fails a test; a game without
+    /// hidden information keeps the default, nothing.
+    fn secrets(_state: &Self::State, _seat: Seat) -> Vec<Secret> {
+        Vec::new()
     }
 }

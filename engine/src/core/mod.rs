@@ -8,6 +8,7 @@ mod outcome;
 pub mod playout;
 mod rng;
 mod seat;
+pub mod secret;
 pub mod wire;
 
 pub use wire::FieldViolation;
@@ -18,3 +19,4 @@ pub use game::Game;
 pub use outcome::{Outcome, Standing};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet, Viewer};
+pub use secret::Secret;

@@ -15,6 +15,7 @@ pub mod pawns;
 mod refusal;
 mod rewards;
 pub mod scoring;
+mod secrets;
 mod state;
 #[doc(hidden)]
 pub mod testing;
@@ -72,6 +73,9 @@ impl Game for Origin {
     }
     fn invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
+    }
+    fn secrets(state: &State, seat: Seat) -> Vec<crate::Secret> {
+        secrets::secrets(state, seat)
     }
     fn outcome(state: &State) -> Option<Outcome> {
         state.over.then(|| scoring::outcome(state))

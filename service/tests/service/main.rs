@@ -9,10 +9,12 @@ mod support;
 
 mod attika;
 mod auth;
+mod contract;
 mod games;
 mod hidden;
 mod limits;
 mod origins;
+mod playthroughs;
 mod redis_cluster;
 mod redis_retry;
 mod redis_scale;

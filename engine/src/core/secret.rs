@@ -1,0 +1,107 @@
+//! What only one seat may see: the vocabulary of the redaction checks (engine conformance
+//! suite, API contract suite). A game lists its seats' secrets in [`crate::Game::secrets`];
+//! the checks look for them in every other viewer's serialized view and events.
+
+use crate::Seat;
+use serde::Serialize;
+use serde_json::Value;
+
+/// One value private to a seat now, located where a leak would show it: under `field` of a
+/// serialized object whose `"seat"` is that seat (its player view, one of its events).
+/// Bare numbers (card ids, token values) are only distinctive in that place, so the check
+/// matches there and nowhere else.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Secret {
+    /// The serde field name (`"hand"`, `"cards"`, `"value"`).
+    pub field: &'static str,
+    /// The value as serde writes it: a field holding it, or a list or tuple anywhere
+    /// under the field holding it, leaks it.
+    pub value: Value,
+    /// The wire spelling when it is a code distinctive anywhere in proto bytes (Origin's
+    /// card `"O17"`), for byte checks at API level.
+    pub code: Option<String>,
+}
+
+impl Secret {
+    pub fn new(field: &'static str, value: impl Serialize) -> Self {
+        Secret {
+            field,
+            // Values private to a seat are ids, counts and codes: they always serialize.
+            value: serde_json::to_value(value).unwrap_or(Value::Null),
+            code: None,
+        }
+    }
+
+    /// The same secret, spelled `code` on the wire.
+    pub fn with_code(mut self, code: impl Into<String>) -> Self {
+        self.code = Some(code.into());
+        self
+    }
+}
+
+/// The first of `owner`'s `secrets` found in `json`, the serialized view or events of a
+/// viewer other than `owner`: a description of the leak, or `None` when none shows.
+pub fn find_leak(json: &Value, owner: Seat, secrets: &[Secret]) -> Option<String> {
+    match json {
+        Value::Object(fields) => {
+            if fields.get("seat") == Some(&Value::from(owner.0)) {
+                for secret in secrets {
+                    if let Some(held) = fields.get(secret.field) {
+                        if holds(held, &secret.value) {
+                            return Some(format!(
+                                "{owner}'s {} {} shows in {}",
+                                secret.field,
+                                secret.value,
+                                abbreviated(json)
+                            ));
+                        }
+                    }
+                }
+            }
+            fields.values().find_map(|v| find_leak(v, owner, secrets))
+        }
+        Value::Array(items) => items.iter().find_map(|v| find_leak(v, owner, secrets)),
+        _ => None,
+    }
+}
+
+/// True when `held` is `value` or a list holding it at any depth.
+fn holds(held: &Value, value: &Value) -> bool {
+    held == value
+        || match held {
+            Value::Array(items) => items.iter().any(|v| holds(v, value)),
+            _ => false,
+        }
+}
+
+fn abbreviated(json: &Value) -> String {
+    let text = json.to_string();
+    match text.char_indices().nth(200) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_secret_shows_only_under_its_field_in_its_seats_object() {
+        let secrets = [
+            Secret::new("hand", ["Purple", "17"]),
+            Secret::new("value", 3),
+        ];
+        let leaked = json!({"players": [{"seat": 1, "hand": [["Purple", "17"]]}]});
+        assert!(find_leak(&leaked, Seat(1), &secrets).is_some());
+        let redacted = json!({"players": [{"seat": 1, "hand": [["Purple", null]]}]});
+        assert_eq!(find_leak(&redacted, Seat(1), &secrets), None);
+        // The same value held by another seat, or in a public field, is no leak.
+        let elsewhere = json!({"players": [{"seat": 0, "hand": [["Purple", "17"]], "value": 3}],
+                               "board": {"value": 3}});
+        assert_eq!(find_leak(&elsewhere, Seat(1), &secrets), None);
+        let event = json!({"HuntingTokenTaken": {"seat": 1, "territory": 4, "value": 3}});
+        assert!(find_leak(&event, Seat(1), &secrets).is_some());
+    }
+}
