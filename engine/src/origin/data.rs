@@ -510,6 +510,9 @@ impl Tables {
     }
 }
 
+/// A data row's code, provenance and note, for the catalog.
+type ProvenanceRow = (String, Provenance, String);
+
 /// The catalog's `provisional_data`: per table, the rows marked `assumed` and the
 /// ASSUMPTIONs their notes cite, so correcting a row's provenance updates the catalog.
 pub fn provisional_rows() -> Vec<String> {
@@ -517,7 +520,7 @@ pub fn provisional_rows() -> Vec<String> {
     let row = |code: &str, provenance: Provenance, note: &str| {
         (code.to_string(), provenance, note.to_string())
     };
-    let cards = |color: CardColor| -> Vec<(String, Provenance, String)> {
+    let cards = |color: CardColor| -> Vec<ProvenanceRow> {
         t.cards
             .iter()
             .filter(|c| c.color == color)
@@ -525,7 +528,7 @@ pub fn provisional_rows() -> Vec<String> {
             .collect()
     };
     let tokens = |set: &TokenSet| vec![row("values", set.provenance, &set.note)];
-    let groups: [(&str, Vec<(String, Provenance, String)>); 8] = [
+    let groups: [(&str, Vec<ProvenanceRow>); 8] = [
         (
             "map territories",
             t.territories
@@ -560,8 +563,8 @@ pub fn provisional_rows() -> Vec<String> {
 }
 
 /// "objective cards: O17, O18 (ASSUMPTION 19)"; `None` when no row is assumed.
-fn provisional_group(label: &str, rows: &[(String, Provenance, String)]) -> Option<String> {
-    let assumed: Vec<&(String, Provenance, String)> = rows
+fn provisional_group(label: &str, rows: &[ProvenanceRow]) -> Option<String> {
+    let assumed: Vec<&ProvenanceRow> = rows
         .iter()
         .filter(|(_, provenance, _)| provenance.is_provisional())
         .collect();

@@ -79,7 +79,7 @@ fn tiles(state: &State) -> Result<(), String> {
 /// the board carries one of his villages.
 fn pawns_and_villages(state: &State) -> Result<(), String> {
     let four = state.options.players == 4;
-    let mut expected = vec![0u8; PAWN_TYPES];
+    let mut expected = [0u8; PAWN_TYPES];
     for row in &tables().pawns {
         if let Some(k) = pawns::index(row.pawn) {
             expected[k] = if four {
