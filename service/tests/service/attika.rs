@@ -10,8 +10,6 @@ use tonic::{Code, Request};
 use tonic_types::StatusExt;
 
 per_store!(
-    attika_is_in_the_catalog,
-    whole_attika_games_end_with_a_winner,
     hands_stay_hidden_in_views_and_streams,
     attika_refuses_illegal_and_malformed_actions,
     bad_attika_options_are_invalid_arguments,
@@ -56,34 +54,6 @@ async fn view(client: &mut Client, id: &str, token: Option<&str>) -> pb::AttikaV
     match state.view.and_then(|v| v.game) {
         Some(pb::game_view::Game::Attika(view)) => view,
         other => panic!("an Attika view, got {other:?}"),
-    }
-}
-
-async fn attika_is_in_the_catalog(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let entry = catalog_entry(&mut client, "attika").await;
-    assert_eq!(entry.name, "Attika");
-    assert_eq!((entry.min_players, entry.max_players), (2, 4));
-    assert!(entry.options.iter().any(|o| o.name == "amphora_for_card"));
-    assert!(!entry.provisional_data.is_empty());
-}
-
-async fn whole_attika_games_end_with_a_winner(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    for (players, seed) in [(2, 31), (3, 32), (4, 33)] {
-        let (id, tokens) = attika_started(&mut client, players, seed).await;
-        let start = view(&mut client, &id, Some(&tokens[0])).await;
-        assert_eq!(start.players.len(), players as usize);
-        assert_eq!(start.shrines.len(), players as usize);
-        let last = play_to_the_end(&mut client, &id, &tokens, seed, end_turn()).await;
-        let outcome = last.outcome.expect("outcome");
-        let winners: Vec<_> = outcome.standings.iter().filter(|s| s.rank == 1).collect();
-        assert_eq!(winners.len(), 1, "one winner: {outcome:?}");
-        let end = view(&mut client, &id, None).await;
-        assert_eq!(end.winner, Some(winners[0].seat));
-        assert_ne!(end.victory, pb::AttikaVictory::Unspecified as i32);
     }
 }
 
@@ -205,19 +175,6 @@ async fn attika_refuses_illegal_and_malformed_actions(kind: StoreKind) {
         },
     ];
     assert_all_malformed(&mut client, &id, &tokens[to_act], malformed).await;
-
-    // An action of another game is refused by the rules.
-    let origins_pass = pb::GameAction {
-        game: Some(pb::game_action::Game::Origins(pb::OriginsAction {
-            action: Some(pb::origins_action::Action::Pass(
-                pb::origins_action::Pass {},
-            )),
-        })),
-    };
-    assert_eq!(
-        refused_rule(&mut client, &id, &tokens[to_act], origins_pass).await,
-        "WRONG_GAME"
-    );
 
     let after = session(&mut client, &id).await;
     assert_eq!(after.version, before.version, "nothing changed");
