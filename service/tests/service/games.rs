@@ -10,9 +10,6 @@ use tonic::Code;
 use tonic_types::StatusExt;
 
 per_store!(
-    catalog_lists_origin,
-    whole_standard_games_end_with_an_outcome,
-    whole_junior_games_end_with_an_outcome,
     an_illegal_action_is_refused_with_the_rule_code_and_changes_nothing,
     malformed_actions_are_invalid_arguments,
     unknown_sessions_are_not_found,
@@ -20,35 +17,9 @@ per_store!(
     play_waits_for_every_seat,
     bad_options_are_invalid_arguments,
     the_lobby_lists_open_sessions,
-    terra_nova_is_in_the_catalog,
     whole_terra_nova_games_end_with_an_outcome,
     terra_nova_refuses_illegal_and_malformed_actions,
 );
-
-async fn catalog_lists_origin(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let origin = catalog_entry(&mut client, "origin").await;
-    assert_eq!((origin.min_players, origin.max_players), (2, 4));
-    assert!(!origin.provisional_data.is_empty());
-}
-
-async fn whole_games(kind: StoreKind, junior: bool) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    for (players, seed) in [(2, 11), (3, 12), (4, 13)] {
-        let (id, tokens) = started(&mut client, players, junior, seed).await;
-        play_to_the_end(&mut client, &id, &tokens, seed, end_turn()).await;
-    }
-}
-
-async fn whole_standard_games_end_with_an_outcome(kind: StoreKind) {
-    whole_games(kind, false).await
-}
-
-async fn whole_junior_games_end_with_an_outcome(kind: StoreKind) {
-    whole_games(kind, true).await
-}
 
 fn origin_action(action: pa::Action) -> pb::GameAction {
     pb::GameAction {
@@ -431,15 +402,6 @@ async fn terra_nova_started(
     let (session, tokens) = started_with(client, options, seed).await;
     assert_eq!(session.game_id, "terra-nova");
     (session.session_id, tokens)
-}
-
-async fn terra_nova_is_in_the_catalog(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let tn = catalog_entry(&mut client, "terra-nova").await;
-    assert_eq!((tn.min_players, tn.max_players), (2, 4));
-    assert!(!tn.provisional_data.is_empty());
-    assert!(tn.options.iter().any(|o| o.name == "neutral_variant"));
 }
 
 async fn whole_terra_nova_games_end_with_an_outcome(kind: StoreKind) {

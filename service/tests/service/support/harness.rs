@@ -407,19 +407,6 @@ pub async fn refused_rule(
         .reason
 }
 
-/// The catalog entry (ListGames) of `game_id`.
-pub async fn catalog_entry(client: &mut Client, game_id: &str) -> pb::GameInfo {
-    client
-        .list_games(pb::ListGamesRequest {})
-        .await
-        .expect("list games")
-        .into_inner()
-        .games
-        .into_iter()
-        .find(|g| g.game_id == game_id)
-        .unwrap_or_else(|| panic!("{game_id} is not in the catalog"))
-}
-
 /// Versions must be `after+1, after+2, ...`: no gap, no duplicate.
 pub fn assert_consecutive(items: &[pb::StreamEventsResponse], after: u64) {
     for (i, item) in items.iter().enumerate() {
