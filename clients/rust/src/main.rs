@@ -42,7 +42,9 @@ struct GameFlags {
     #[arg(long)]
     players: Option<u32>,
     /// One option of the game, by its name in `agora games`: `--set rules=junior`,
-    /// `--set factions=genies,golems`, `--set solo=true`. Repeat for several.
+    /// `--set factions=genies,golems`, `--set solo=true`. Repeat for several. An option may
+    /// also be given as a flag of its own name: `--solo`, `--rules junior`,
+    /// `--challenges normal`.
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = options::parse_pair)]
     set: Vec<(String, String)>,
 }
@@ -243,6 +245,22 @@ async fn run(cli: Cli) -> CliResult<()> {
     }
 }
 
+/// Every long flag the CLI itself defines, in any subcommand: a game option of the same
+/// name is only reachable through `--set`.
+fn own_flags() -> Vec<String> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let mut names = Vec::new();
+    for cmd in std::iter::once(&command).chain(command.get_subcommands()) {
+        names.extend(
+            cmd.get_arguments()
+                .filter_map(|a| a.get_long())
+                .map(String::from),
+        );
+    }
+    names
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     // Die quietly like other command-line tools when the reader of stdout goes away
@@ -252,7 +270,10 @@ async fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(options::expand_option_flags(
+        std::env::args().collect(),
+        &own_flags(),
+    ));
     match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -73,6 +73,73 @@ fn accepted(desc: &MessageDescriptor) -> String {
         .join(", ")
 }
 
+/// The arguments with every flag that names an option of the session's game rewritten as
+/// `--set`: `--wonders` is `--set wonders=true`, `--challenges normal` (or
+/// `--challenges=normal`) is `--set challenges=normal`. Only for `create` and `play`, and only
+/// flags that are not already the CLI's own (`known`), so the game's options message stays
+/// the one list of options. The game is `--game` (play, default `origin`) or the first
+/// plain word after `create`.
+pub fn expand_option_flags(args: Vec<String>, known: &[String]) -> Vec<String> {
+    let Some(at) = args.iter().position(|a| a == "create" || a == "play") else {
+        return args;
+    };
+    let game = game_of(&args[at..]);
+    let Ok(desc) = schema::game_field(schema::OPTIONS, &game)
+        .and_then(|f| f.kind().as_message().cloned().ok_or_else(String::new))
+    else {
+        return args;
+    };
+    let mut out: Vec<String> = args[..=at].to_vec();
+    let mut rest = args[at + 1..].iter().peekable();
+    while let Some(arg) = rest.next() {
+        let Some(flag) = arg.strip_prefix("--") else {
+            out.push(arg.clone());
+            continue;
+        };
+        let (name, inline) = match flag.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (flag, None),
+        };
+        let field = find_field(&desc, name).filter(|_| !known.iter().any(|k| k == name));
+        let Some(field) = field else {
+            out.push(arg.clone());
+            continue;
+        };
+        let value = match inline {
+            Some(value) => value,
+            // A bare boolean flag is true; `--solo false` still reads its value.
+            None if field.kind() == Kind::Bool => match rest.peek().map(|v| v.as_str()) {
+                Some("true" | "false") => rest.next().cloned().unwrap_or_default(),
+                _ => "true".to_string(),
+            },
+            None => rest.next().cloned().unwrap_or_default(),
+        };
+        out.push("--set".to_string());
+        out.push(format!("{}={value}", field.name()));
+    }
+    out
+}
+
+/// The game a `create` or `play` command line names (`args[0]` is the subcommand).
+fn game_of(args: &[String]) -> String {
+    for (i, arg) in args.iter().enumerate() {
+        if let Some(game) = arg.strip_prefix("--game=") {
+            return game.to_string();
+        }
+        if arg == "--game" {
+            if let Some(game) = args.get(i + 1) {
+                return game.clone();
+            }
+        }
+    }
+    if args[0] == "create" {
+        if let Some(game) = args[1..].iter().find(|a| !a.starts_with('-')) {
+            return game.clone();
+        }
+    }
+    "origin".to_string()
+}
+
 /// `text` as a value of `field`: a comma list for a repeated field (empty: no element).
 fn parse_value(field: &FieldDescriptor, text: &str) -> Result<Value, String> {
     if field.is_list() {
@@ -183,6 +250,36 @@ mod tests {
                 amphora_for_card: true
             }))
         );
+    }
+
+    fn expanded(line: &str) -> String {
+        let args = line.split(' ').map(String::from).collect();
+        let known = ["players", "set", "seed", "game", "bots"].map(String::from);
+        expand_option_flags(args, &known).join(" ")
+    }
+
+    #[test]
+    fn a_games_option_flags_become_set_pairs() {
+        assert_eq!(
+            expanded("agora play --bots --game origins --solo --players 1 --seed 3"),
+            "agora play --bots --game origins --set solo=true --players 1 --seed 3"
+        );
+        assert_eq!(
+            expanded(
+                "agora create terra-nova --turn-order-variant false --neutral_variant=planner"
+            ),
+            "agora create terra-nova --set turn_order_variant=false --set neutral_variant=planner"
+        );
+        assert_eq!(
+            expanded("agora play --bots --rules junior"),
+            "agora play --bots --set rules=junior"
+        );
+        // The CLI's own flags, other commands and unknown names are left to clap.
+        assert_eq!(
+            expanded("agora play --bots --game origin --players 2 --bogus 1"),
+            "agora play --bots --game origin --players 2 --bogus 1"
+        );
+        assert_eq!(expanded("agora state S --rules"), "agora state S --rules");
     }
 
     #[test]

@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// One value private to a seat now, located where a leak would show it: under `field` of a
-/// serialized object whose `"seat"` is that seat (its player view, one of its events).
-/// Bare numbers (card ids, token values) are only distinctive in that place, so the check
-/// matches there and nowhere else.
+/// serialized object that names that seat as its holder ([`HOLDER_FIELDS`]: its player
+/// view, one of its events). Bare numbers (card ids, token values) are only distinctive in
+/// that place, so the check matches there and nowhere else.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Secret {
     /// The serde field name (`"hand"`, `"cards"`, `"value"`).
@@ -39,12 +39,20 @@ impl Secret {
     }
 }
 
+/// The fields that name the seat an object belongs to: `seat` (a player's view, most
+/// events) and `to` (an event moving a private item to its new holder, such as Origin's
+/// stolen card, which its old holder saw too but whose new holder keeps it).
+const HOLDER_FIELDS: [&str; 2] = ["seat", "to"];
+
 /// The first of `owner`'s `secrets` found in `json`, the serialized view or events of a
 /// viewer other than `owner`: a description of the leak, or `None` when none shows.
 pub fn find_leak(json: &Value, owner: Seat, secrets: &[Secret]) -> Option<String> {
     match json {
         Value::Object(fields) => {
-            if fields.get("seat") == Some(&Value::from(owner.0)) {
+            let owned = HOLDER_FIELDS
+                .iter()
+                .any(|f| fields.get(*f) == Some(&Value::from(owner.0)));
+            if owned {
                 for secret in secrets {
                     if let Some(held) = fields.get(secret.field) {
                         if holds(held, &secret.value) {
@@ -103,5 +111,14 @@ mod tests {
         assert_eq!(find_leak(&elsewhere, Seat(1), &secrets), None);
         let event = json!({"HuntingTokenTaken": {"seat": 1, "territory": 4, "value": 3}});
         assert!(find_leak(&event, Seat(1), &secrets).is_some());
+    }
+
+    #[test]
+    fn a_card_moved_to_a_seat_is_that_seats_secret() {
+        let secrets = [Secret::new("card", 17)];
+        let stolen = json!({"CardStolen": {"from": 0, "to": 1, "card": 17}});
+        assert!(find_leak(&stolen, Seat(1), &secrets).is_some());
+        let redacted = json!({"CardStolen": {"from": 0, "to": 1, "card": null}});
+        assert_eq!(find_leak(&redacted, Seat(1), &secrets), None);
     }
 }

@@ -33,6 +33,9 @@ pub type TokenHash = String;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionMeta {
     pub id: String,
+    /// Always `options.game_id()`. Kept as a stored field because replicas of earlier
+    /// releases read it from the record (a rolling upgrade mixes both), and the Redis
+    /// lobby index is keyed by it.
     pub game_id: String,
     pub options: AnyOptions,
     pub seed: u64,

@@ -1,19 +1,12 @@
-//! Attika over real gRPC, per store: the catalog entry, whole games for 2-4 players, hands
-//! hidden on the wire (views and streamed events), and the refusal of illegal, malformed
-//! and foreign-game actions and of bad options.
+//! Attika over real gRPC, per store: hands hidden on the wire, in views and streamed events,
+//! read as a player would check them. Whole games, refusals and bad options of every game are
+//! the contract suite's (`contract.rs`); malformed actions are the engine's wire tests.
 
 use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use pb::attika_action as aa;
-use prost::Message;
-use tonic::{Code, Request};
-use tonic_types::StatusExt;
+use tonic::Request;
 
-per_store!(
-    hands_stay_hidden_in_views_and_streams,
-    attika_refuses_illegal_and_malformed_actions,
-    bad_attika_options_are_invalid_arguments,
-);
+per_store!(hands_stay_hidden_in_views_and_streams,);
 
 fn options(players: u32) -> pb::GameOptions {
     pb::GameOptions {
@@ -22,18 +15,6 @@ fn options(players: u32) -> pb::GameOptions {
             amphora_for_card: false,
         })),
     }
-}
-
-fn action(action: aa::Action) -> pb::GameAction {
-    pb::GameAction {
-        game: Some(pb::game_action::Game::Attika(pb::AttikaAction {
-            action: Some(action),
-        })),
-    }
-}
-
-fn end_turn() -> pb::GameAction {
-    action(aa::Action::EndTurn(aa::EndTurn {}))
 }
 
 async fn attika_started(client: &mut Client, players: u32, seed: u64) -> (String, Vec<String>) {
@@ -106,89 +87,4 @@ async fn hands_stay_hidden_in_views_and_streams(kind: StoreKind) {
         }
     }
     assert!(cards_seen > 0, "40 steps draw some cards for seat 0 or 1");
-}
-
-async fn attika_refuses_illegal_and_malformed_actions(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let (id, tokens) = attika_started(&mut client, 2, 9).await;
-    let before = session(&mut client, &id).await;
-    let to_act = before.to_act[0] as usize;
-    let idle = (to_act + 1) % tokens.len();
-    let listed = legal(&mut client, &id, &tokens[to_act]).await;
-    assert!(listed.actions.contains(&end_turn()));
-    let state_before = view(&mut client, &id, Some(&tokens[to_act]))
-        .await
-        .encode_to_vec();
-
-    // Another seat may not act.
-    assert_eq!(
-        refused_rule(&mut client, &id, &tokens[idle], end_turn()).await,
-        "NOT_YOUR_TURN"
-    );
-
-    // Well-formed but not listed now: each refused with a rule code, nothing changes.
-    for unlisted in [
-        action(aa::Action::Store(aa::Store {})),
-        action(aa::Action::Draw(aa::Draw { pile: 7 })),
-        action(aa::Action::PayCard(aa::PayCard {
-            card: pb::AttikaResource::Water as i32,
-        })),
-        action(aa::Action::Place(aa::Place {
-            cell: Some(pb::AttikaHex { q: 100, r: 100 }),
-        })),
-        action(aa::Action::AmphoraForCard(aa::AmphoraForCard {})),
-    ] {
-        assert!(!listed.actions.contains(&unlisted));
-        let status = assert_code(
-            client
-                .submit_action(authed(
-                    submit_request(&id, unlisted, Some(before.version), ""),
-                    &tokens[to_act],
-                ))
-                .await,
-            Code::FailedPrecondition,
-        );
-        assert!(status.get_details_error_info().is_some(), "{status:?}");
-    }
-
-    // Malformed: unknown codes, unspecified enums, missing messages, out-of-range numbers.
-    let malformed = [
-        action(aa::Action::Build(aa::Build {
-            building: "NOPE".into(),
-        })),
-        action(aa::Action::PayCard(aa::PayCard { card: 0 })),
-        action(aa::Action::PayPair(aa::PayPair {
-            first: 1,
-            second: 42,
-        })),
-        action(aa::Action::Place(aa::Place { cell: None })),
-        action(aa::Action::PlacePiece(aa::PlacePiece {
-            center: Some(pb::AttikaHex { q: 1 << 20, r: 0 }),
-            rotation: 0,
-        })),
-        action(aa::Action::Draw(aa::Draw { pile: 300 })),
-        pb::GameAction {
-            game: Some(pb::game_action::Game::Attika(pb::AttikaAction {
-                action: None,
-            })),
-        },
-    ];
-    assert_all_malformed(&mut client, &id, &tokens[to_act], malformed).await;
-
-    let after = session(&mut client, &id).await;
-    assert_eq!(after.version, before.version, "nothing changed");
-    assert_eq!(
-        view(&mut client, &id, Some(&tokens[to_act]))
-            .await
-            .encode_to_vec(),
-        state_before
-    );
-}
-
-async fn bad_attika_options_are_invalid_arguments(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let bad = [0, 1, 5, 1000].map(options);
-    assert_player_counts_refused(&mut client, "attika", bad).await;
 }

@@ -365,8 +365,9 @@ async fn streams_are_the_engines(
 }
 
 /// Submits, as the seat to act, an action of another game (WRONG_GAME), `unlisted` (a rule
-/// code), an empty action of this game and one of no game (INVALID_ARGUMENT); none changes
-/// the version or any viewer's GetState bytes. Returns the rule code of `unlisted`.
+/// code), an empty action of this game and one of no game (INVALID_ARGUMENT), and as a seat
+/// with nothing to decide (if any) the listed action (NOT_YOUR_TURN); none changes the
+/// version or any viewer's GetState bytes. Returns the rule code of `unlisted`.
 #[allow(clippy::too_many_arguments)]
 async fn refusals_change_nothing(
     client: &mut Client,
@@ -384,6 +385,12 @@ async fn refusals_change_nothing(
 
     let wrong = refused_rule(client, id, token, foreign_action(game)).await;
     assert_eq!(wrong, "WRONG_GAME", "{name}");
+    // A seat with nothing to decide may not take the seat to act's listed action.
+    let to_act = harness::session(client, id).await.to_act;
+    if let Some(idle) = (0..tokens.len()).find(|s| !to_act.contains(&(*s as u32))) {
+        let turn = refused_rule(client, id, &tokens[idle], listed.clone()).await;
+        assert_eq!(turn, "NOT_YOUR_TURN", "{name}");
+    }
     let code = refused_rule(client, id, token, unlisted).await;
     let empty = proto_json::emptied("agora.v1.GameAction", listed);
     for malformed in [empty, pb::GameAction { game: None }] {

@@ -4,7 +4,6 @@
 use crate::support::harness::*;
 use agora_proto::v1 as pb;
 use pb::origin_action as pa;
-use pb::terra_nova_action as tna;
 use prost::Message;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -17,8 +16,6 @@ per_store!(
     play_waits_for_every_seat,
     bad_options_are_invalid_arguments,
     the_lobby_lists_open_sessions,
-    whole_terra_nova_games_end_with_an_outcome,
-    terra_nova_refuses_illegal_and_malformed_actions,
 );
 
 fn origin_action(action: pa::Action) -> pb::GameAction {
@@ -371,147 +368,4 @@ async fn the_lobby_lists_open_sessions(kind: StoreKind) {
         .into_inner()
         .sessions;
     assert!(none.is_empty());
-}
-
-// ---------------------------------------------------------------- Terra Nova
-
-fn terra_nova_options(players: u32, neutral: pb::TerraNovaNeutralVariant) -> pb::GameOptions {
-    pb::GameOptions {
-        game: Some(pb::game_options::Game::TerraNova(pb::TerraNovaOptions {
-            players,
-            neutral_variant: neutral as i32,
-            ..Default::default()
-        })),
-    }
-}
-
-fn terra_nova_action(action: tna::Action) -> pb::GameAction {
-    pb::GameAction {
-        game: Some(pb::game_action::Game::TerraNova(pb::TerraNovaAction {
-            action: Some(action),
-        })),
-    }
-}
-
-/// A Terra Nova session with every seat taken: (session id, tokens by seat).
-async fn terra_nova_started(
-    client: &mut Client,
-    options: pb::GameOptions,
-    seed: u64,
-) -> (String, Vec<String>) {
-    let (session, tokens) = started_with(client, options, seed).await;
-    assert_eq!(session.game_id, "terra-nova");
-    (session.session_id, tokens)
-}
-
-async fn whole_terra_nova_games_end_with_an_outcome(kind: StoreKind) {
-    use pb::TerraNovaNeutralVariant as N;
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    for (players, neutral, seed) in [(2, N::None, 21), (4, N::None, 22), (2, N::Planner, 23)] {
-        let (id, tokens) =
-            terra_nova_started(&mut client, terra_nova_options(players, neutral), seed).await;
-        let state = client
-            .get_state(authed(
-                pb::GetStateRequest {
-                    session_id: id.clone(),
-                },
-                &tokens[0],
-            ))
-            .await
-            .expect("state")
-            .into_inner();
-        let Some(pb::game_view::Game::TerraNova(view)) = state.view.and_then(|v| v.game) else {
-            panic!("a Terra Nova view");
-        };
-        assert_eq!(view.hexes.len(), 113);
-        assert_eq!(view.players.len(), players as usize);
-        assert!(!view.bridge_spots.is_empty());
-
-        let after_end = terra_nova_action(tna::Action::EndTurn(tna::EndTurn {}));
-        play_to_the_end(&mut client, &id, &tokens, seed, after_end).await;
-    }
-}
-
-async fn terra_nova_refuses_illegal_and_malformed_actions(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let options = terra_nova_options(3, pb::TerraNovaNeutralVariant::Unspecified);
-    let (id, tokens) = terra_nova_started(&mut client, options, 7).await;
-    let before = session(&mut client, &id).await;
-    let to_act = before.to_act[0] as usize;
-    let listed = legal(&mut client, &id, &tokens[to_act]).await;
-    let state_before = view_bytes(&mut client, &id, &tokens[to_act]).await;
-
-    // Well-formed but not legal now (the game opens with the faction draft).
-    let unlisted = [
-        terra_nova_action(tna::Action::EndTurn(tna::EndTurn {})),
-        terra_nova_action(tna::Action::Pass(tna::Pass {})),
-        terra_nova_action(tna::Action::ChooseHex(tna::ChooseHex { hex: "E4".into() })),
-    ]
-    .into_iter()
-    .find(|a| !listed.actions.contains(a))
-    .expect("an unlisted action");
-    let status = assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, unlisted, Some(before.version), "tn-unlisted"),
-                &tokens[to_act],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
-    let info = status.get_details_error_info().expect("ErrorInfo detail");
-    assert!(!info.reason.is_empty());
-
-    // Malformed: codes that name nothing on the board, unspecified enums, an empty oneof.
-    let malformed = [
-        terra_nova_action(tna::Action::ChooseHex(tna::ChooseHex { hex: "Z99".into() })),
-        terra_nova_action(tna::Action::TakeBonus(tna::TakeBonus { tile: "Q".into() })),
-        terra_nova_action(tna::Action::ChooseFaction(tna::ChooseFaction {
-            faction: 0,
-        })),
-        terra_nova_action(tna::Action::UsePowerAction(tna::UsePowerAction {
-            action: "P42".into(),
-        })),
-        pb::GameAction {
-            game: Some(pb::game_action::Game::TerraNova(pb::TerraNovaAction {
-                action: None,
-            })),
-        },
-    ];
-    assert_all_malformed(&mut client, &id, &tokens[to_act], malformed).await;
-    // An Origin action in a Terra Nova session is refused by the rules.
-    assert_code(
-        client
-            .submit_action(authed(
-                submit_request(&id, end_turn(), None, ""),
-                &tokens[to_act],
-            ))
-            .await,
-        Code::FailedPrecondition,
-    );
-
-    let after = session(&mut client, &id).await;
-    assert_eq!(after.version, before.version, "nothing changed");
-    assert_eq!(
-        view_bytes(&mut client, &id, &tokens[to_act]).await,
-        state_before
-    );
-
-    // Bad options never create a session.
-    for (players, neutral) in [
-        (5, pb::TerraNovaNeutralVariant::None),
-        (1, pb::TerraNovaNeutralVariant::None),
-    ] {
-        assert_code(
-            client
-                .create_session(pb::CreateSessionRequest {
-                    options: Some(terra_nova_options(players, neutral)),
-                    seed: None,
-                })
-                .await,
-            Code::InvalidArgument,
-        );
-    }
 }

@@ -1,17 +1,15 @@
-//! Origins: First Builders over real gRPC, per store: the catalog entry, whole games (solo
-//! and 2-4 players), the public view, and the refusal of illegal, malformed and
-//! foreign-game actions and of bad options.
+//! Origins: First Builders over real gRPC, per store: the solo target in the view, and the
+//! BadRequest field of options that say neither solo nor a player count. Whole games and
+//! refusals of every game are the contract suite's (`contract.rs`).
 
 use crate::support::harness::*;
 use agora_proto::v1 as pb;
 use pb::origins_action as oa;
-use prost::Message;
 use tonic::Code;
 use tonic_types::StatusExt;
 
 per_store!(
     a_solo_game_reports_its_target,
-    origins_refuses_illegal_and_malformed_actions,
     bad_origins_options_are_invalid_arguments,
 );
 
@@ -98,72 +96,6 @@ async fn a_solo_game_reports_its_target(kind: StoreKind) {
             players: 1,
             solo: true
         }))
-    );
-}
-
-async fn state_bytes(client: &mut Client, id: &str, token: &str) -> Vec<u8> {
-    view(client, id, token).await.encode_to_vec()
-}
-
-async fn origins_refuses_illegal_and_malformed_actions(kind: StoreKind) {
-    let server = TestServer::start(kind).await;
-    let mut client = server.client().await;
-    let (id, tokens) = origins_started(&mut client, options(3, false), 9).await;
-    let before = session(&mut client, &id).await;
-    let to_act = before.to_act[0] as usize;
-    let idle = (to_act + 1) % tokens.len();
-    let listed = legal(&mut client, &id, &tokens[to_act]).await;
-    assert!(!listed.actions.is_empty());
-    let state_before = state_bytes(&mut client, &id, &tokens[to_act]).await;
-
-    // Another seat may not answer the draft.
-    assert_eq!(
-        refused_rule(&mut client, &id, &tokens[idle], listed.actions[0].clone()).await,
-        "NOT_YOUR_TURN"
-    );
-
-    // Well-formed, but not an answer to the pending draft.
-    for unlisted in [
-        pass(),
-        action(oa::Action::BuyBase(oa::BuyBase {})),
-        action(oa::Action::DraftDie(oa::DraftDie { index: 99 })),
-    ] {
-        assert!(!listed.actions.contains(&unlisted));
-        let status = assert_code(
-            client
-                .submit_action(authed(
-                    submit_request(&id, unlisted, Some(before.version), ""),
-                    &tokens[to_act],
-                ))
-                .await,
-            Code::FailedPrecondition,
-        );
-        let reason = status.get_details_error_info().expect("ErrorInfo").reason;
-        assert!(
-            reason == "WRONG_DECISION" || reason == "BAD_DRAFT_DIE",
-            "{reason}"
-        );
-    }
-
-    // Malformed: unspecified enums, missing messages, an empty oneof.
-    let malformed = [
-        action(oa::Action::RaiseTower(oa::RaiseTower { colour: 0 })),
-        action(oa::Action::Track(oa::Track { temple: 17 })),
-        action(oa::Action::Place(oa::Place { cell: None })),
-        action(oa::Action::Worker(oa::ChooseWorker { worker: None })),
-        pb::GameAction {
-            game: Some(pb::game_action::Game::Origins(pb::OriginsAction {
-                action: None,
-            })),
-        },
-    ];
-    assert_all_malformed(&mut client, &id, &tokens[to_act], malformed).await;
-
-    let after = session(&mut client, &id).await;
-    assert_eq!(after.version, before.version, "nothing changed");
-    assert_eq!(
-        state_bytes(&mut client, &id, &tokens[to_act]).await,
-        state_before
     );
 }
 
