@@ -370,7 +370,7 @@ pub fn piece_fits(state: &State, center: Hex) -> bool {
 }
 
 /// The legal centres: free footprint, at distance 2 from a board or shrine cell.
-fn piece_candidates(state: &State) -> Vec<Hex> {
+pub(crate) fn piece_candidates(state: &State) -> Vec<Hex> {
     let anchors = state
         .cells
         .iter()

@@ -94,3 +94,52 @@ pub fn buildings_of(state: &State, seat: Seat) -> usize {
     let held = usize::from(state.current == seat && state.held_building().is_some());
     p.piles.iter().map(Vec::len).sum::<usize>() + p.reserve.len() + p.placed.len() + held
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{building, fresh, options, put, reserve};
+    use super::super::types::Hex;
+    use super::check;
+    use crate::attika::Attika;
+    use crate::{Game, Seat};
+
+    #[test]
+    fn invariants_hold_at_setup_and_catch_a_lost_or_forged_component() {
+        for players in 2..=4 {
+            let s = Attika::setup(&options(players), 5).expect("setup");
+            assert_eq!(check(&s), Ok(()));
+        }
+        let mut s = fresh(2);
+        put(&mut s, 0, "DEF2", Hex::new(0, 0));
+        put(&mut s, 0, "SHP1", Hex::new(3, -2));
+        reserve(&mut s, 0, &["DEF3", "DEF4", "SHP2", "SHP3"]);
+        assert_eq!(check(&s), Ok(()));
+
+        let mut lost_card = s.clone();
+        lost_card.deck.pop();
+        assert!(check(&lost_card).unwrap_err().contains("landscape cards"));
+
+        let mut forged_amphora = s.clone();
+        forged_amphora.players[1].amphorae += 1;
+        assert!(check(&forged_amphora).unwrap_err().contains("amphorae"));
+
+        let mut lost_building = s.clone();
+        lost_building.players[1].piles[2].pop();
+        assert!(check(&lost_building)
+            .unwrap_err()
+            .contains("seat 1 has 29 buildings"));
+
+        let mut ghost = s.clone();
+        let empty = ghost
+            .cells
+            .iter_mut()
+            .find(|c| c.building.is_none())
+            .expect("an empty cell");
+        empty.building = Some((Seat(0), building("CTY1")));
+        assert!(check(&ghost).is_err());
+
+        let mut lost_piece = s;
+        lost_piece.map_stack.pop();
+        assert!(check(&lost_piece).unwrap_err().contains("map pieces"));
+    }
+}

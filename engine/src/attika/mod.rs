@@ -11,7 +11,8 @@
 //! with its provenance), `hex` (axial geometry), `state`, `setup`, `cost` (symbol
 //! reduction, arrows, roads, colony surcharge, payment feasibility), `choices` (legal
 //! actions and the `Refusal` codes), `resolve` (applying a decision), `invariants`
-//! (conserved components), `view`, `wire` (proto mapping, feature `wire`).
+//! (conserved components), `view`, `wire` (proto mapping, feature `wire`), `testing`
+//! (position builders for tests).
 //!
 //! Engine policies where the rules page leaves a choice open:
 //! * Cost units are paid in a fixed order, typed W, F, H, M first, then generic; a payment
@@ -33,6 +34,7 @@ pub mod resolve;
 mod secrets;
 pub mod setup;
 pub mod state;
+pub mod testing;
 pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]

@@ -96,7 +96,12 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
 }
 
 /// Adds a map piece's seven cells to the board.
-pub fn lay_piece(state: &mut State, piece: PieceId, center: super::types::Hex, rotation: u8) {
+pub(crate) fn lay_piece(
+    state: &mut State,
+    piece: PieceId,
+    center: super::types::Hex,
+    rotation: u8,
+) {
     let data = &tables().pieces[piece.0 as usize];
     for (hex, i) in piece_cells(center, rotation) {
         state.add_cell(hex, data.hexes[i]);

@@ -93,25 +93,25 @@ pub struct Turn {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub options: Options,
-    pub rng: GameRng,
+    pub(crate) options: Options,
+    pub(crate) rng: GameRng,
     /// The random start player; turn order is clockwise (increasing seat) from it.
-    pub start: Seat,
-    pub current: Seat,
-    pub turn: Turn,
-    pub step: Step,
-    pub players: Vec<Player>,
+    pub(crate) start: Seat,
+    pub(crate) current: Seat,
+    pub(crate) turn: Turn,
+    pub(crate) step: Step,
+    pub(crate) players: Vec<Player>,
     /// Board cells, sorted by hex.
-    pub cells: Vec<Cell>,
-    pub shrines: Vec<Hex>,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) shrines: Vec<Hex>,
     /// Face-down map pieces; the top is the last element.
-    pub map_stack: Vec<PieceId>,
+    pub(crate) map_stack: Vec<PieceId>,
     /// Map pieces on the board: piece, centre, rotation.
-    pub pieces: Vec<(PieceId, Hex, u8)>,
+    pub(crate) pieces: Vec<(PieceId, Hex, u8)>,
     /// Face-down draw deck; the top is the last element.
-    pub deck: Vec<Resource>,
-    pub discards: Counts,
-    pub amphora_supply: u8,
+    pub(crate) deck: Vec<Resource>,
+    pub(crate) discards: Counts,
+    pub(crate) amphora_supply: u8,
 }
 
 impl State {
@@ -128,7 +128,56 @@ impl State {
         &self.players[seat.index()]
     }
 
-    pub fn player_mut(&mut self, seat: Seat) -> &mut Player {
+    /// The random start player.
+    pub fn start(&self) -> Seat {
+        self.start
+    }
+
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    pub fn step(&self) -> &Step {
+        &self.step
+    }
+
+    /// Board cells, sorted by hex.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn shrines(&self) -> &[Hex] {
+        &self.shrines
+    }
+
+    /// Face-down map pieces left (their order is hidden).
+    pub fn map_pieces_left(&self) -> usize {
+        self.map_stack.len()
+    }
+
+    /// Map pieces on the board: piece, centre, rotation.
+    pub fn pieces(&self) -> &[(PieceId, Hex, u8)] {
+        &self.pieces
+    }
+
+    /// Cards left in the face-down deck (their order is hidden).
+    pub fn deck_size(&self) -> usize {
+        self.deck.len()
+    }
+
+    pub fn discards(&self) -> Counts {
+        self.discards
+    }
+
+    pub fn amphora_supply(&self) -> u8 {
+        self.amphora_supply
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
         &mut self.players[seat.index()]
     }
 
@@ -143,7 +192,7 @@ impl State {
             .map(|i| &self.cells[i])
     }
 
-    pub fn cell_mut(&mut self, hex: Hex) -> Option<&mut Cell> {
+    pub(crate) fn cell_mut(&mut self, hex: Hex) -> Option<&mut Cell> {
         self.cells
             .binary_search_by_key(&hex, |c| c.hex)
             .ok()
@@ -151,7 +200,7 @@ impl State {
     }
 
     /// Adds a board cell (no-op if it exists).
-    pub fn add_cell(&mut self, hex: Hex, symbol: Option<Resource>) {
+    pub(crate) fn add_cell(&mut self, hex: Hex, symbol: Option<Resource>) {
         if let Err(i) = self.cells.binary_search_by_key(&hex, |c| c.hex) {
             self.cells.insert(
                 i,
@@ -195,7 +244,7 @@ impl State {
 
     /// Draws up to `count` cards for `seat`, reshuffling the discards into the deck when it
     /// runs out (A8); when both are empty the player gets fewer.
-    pub fn draw_cards(&mut self, seat: Seat, count: u8, events: &mut Vec<Event>) {
+    pub(crate) fn draw_cards(&mut self, seat: Seat, count: u8, events: &mut Vec<Event>) {
         if count == 0 {
             return;
         }

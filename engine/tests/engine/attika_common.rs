@@ -1,9 +1,11 @@
-//! Helpers for hand-built Attika positions: a 2-4 player board with every symbol
-//! cleared, empty hands, and shortcuts to put buildings and symbols where a test needs them.
+//! Helpers for Attika tests: the position builders of `agora_engine::attika::testing`
+//! (a 2-4 player board with every symbol cleared, empty hands, and shortcuts to put
+//! buildings, cards and symbols where a test needs them), playing and refusal checks.
 #![allow(dead_code)]
 
 use agora_engine::attika::state::{State, Step};
-use agora_engine::attika::types::{Action, BuildingId, Counts, Event, Hex, Options, Resource};
+pub use agora_engine::attika::testing::*;
+use agora_engine::attika::types::{Action, Event, Hex, Resource};
 use agora_engine::attika::{Attika, Refusal};
 use agora_engine::{Game, Seat};
 
@@ -12,93 +14,18 @@ pub const F: Resource = Resource::Forest;
 pub const H: Resource = Resource::Hill;
 pub const M: Resource = Resource::Mountain;
 
-pub fn options(players: u8) -> Options {
-    Options {
-        players,
-        amphora_for_card: false,
-    }
-}
-
-/// A set-up game with seat 0 to play, all symbols blank, empty hands and reserves
-/// (the reserve tiles go back on top of their piles' stock is irrelevant here: tests set
-/// what they need). Cards removed from hands go back to the deck.
-pub fn fresh(players: u8) -> State {
-    let mut s = Attika::setup(&options(players), 7).expect("setup");
-    s.start = Seat(0);
-    s.current = Seat(0);
-    for c in &mut s.cells {
-        c.symbol = None;
-    }
-    for p in 0..s.players.len() {
-        set_hand(&mut s, p as u8, [0; 4]);
-    }
-    s
-}
-
-pub fn building(code: &str) -> BuildingId {
-    BuildingId::from_code(code).expect("building code")
-}
-
 pub fn hex(q: i16, r: i16) -> Hex {
     Hex::new(q, r)
 }
 
-pub fn set_symbol(s: &mut State, h: Hex, r: Resource) {
-    s.cell_mut(h).expect("board cell").symbol = Some(r);
-}
-
-/// Takes `id` out of `seat`'s piles/reserve (keeps the 30 conserved) and puts it on `h`.
-pub fn put(s: &mut State, seat: u8, code: &str, h: Hex) {
-    let id = building(code);
-    take(s, seat, id);
-    s.cell_mut(h).expect("board cell").building = Some((Seat(seat), id));
-    s.players[seat as usize].placed.push((id, h));
-}
-
-fn take(s: &mut State, seat: u8, id: BuildingId) {
-    let p = &mut s.players[seat as usize];
-    p.reserve.retain(|x| *x != id);
-    for pile in &mut p.piles {
-        pile.retain(|x| *x != id);
-    }
-}
-
-/// Moves `codes` into `seat`'s reserve (out of its piles) and returns the rest of the old
-/// reserve to pile 1, so every building stays accounted for.
-pub fn reserve(s: &mut State, seat: u8, codes: &[&str]) {
-    let old = std::mem::take(&mut s.players[seat as usize].reserve);
-    s.players[seat as usize].piles[1].extend(old);
-    for c in codes {
-        let id = building(c);
-        take(s, seat, id);
-        s.players[seat as usize].reserve.push(id);
-    }
-}
-
-/// Sets a hand exactly; the difference goes to / comes from the deck (cards conserved).
-pub fn set_hand(s: &mut State, seat: u8, hand: Counts) {
-    let p = seat as usize;
-    for r in Resource::ALL {
-        let i = r.index();
-        while s.players[p].hand[i] > 0 {
-            s.players[p].hand[i] -= 1;
-            s.deck.insert(0, r);
-        }
-        for _ in 0..hand[i] {
-            if let Some(pos) = s.deck.iter().position(|c| *c == r) {
-                s.deck.remove(pos);
-            } else {
-                s.discards[i] -= 1;
-            }
-            s.players[p].hand[i] += 1;
-        }
-    }
-}
-
+/// Applies a listed action; the position before and after keeps every component.
 pub fn play(s: &mut State, seat: u8, a: Action) -> Vec<Event> {
+    assert_eq!(Attika::invariants(s), Ok(()), "before {a:?}");
     let legal = Attika::legal_actions(s, Seat(seat));
     assert!(legal.contains(&a), "{a:?} not listed; legal: {legal:?}");
-    Attika::apply(s, Seat(seat), &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+    let events = Attika::apply(s, Seat(seat), &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+    assert_eq!(Attika::invariants(s), Ok(()), "after {a:?}");
+    events
 }
 
 /// Applies an action that must be refused with `refusal`, and checks nothing changed.
@@ -125,21 +52,26 @@ pub fn cards_drawn(events: &[Event]) -> u8 {
 }
 
 pub fn is_paying(s: &State) -> bool {
-    matches!(s.step, Step::Paying { .. })
+    matches!(s.step(), Step::Paying { .. })
 }
 
 pub fn total_cards(s: &State) -> usize {
-    s.deck.len()
-        + s.discards.iter().map(|&c| c as usize).sum::<usize>()
-        + s.players
-            .iter()
-            .map(|p| p.hand.iter().map(|&c| c as usize).sum::<usize>())
+    s.deck_size()
+        + s.discards().iter().map(|&c| c as usize).sum::<usize>()
+        + s.seats()
+            .map(|seat| {
+                s.player(seat)
+                    .hand
+                    .iter()
+                    .map(|&c| c as usize)
+                    .sum::<usize>()
+            })
             .sum::<usize>()
 }
 
 pub fn buildings_of(s: &State, seat: u8) -> usize {
-    let p = &s.players[seat as usize];
-    let held = if s.current == Seat(seat) {
+    let p = s.player(Seat(seat));
+    let held = if s.current() == Seat(seat) {
         usize::from(s.held_building().is_some())
     } else {
         0
