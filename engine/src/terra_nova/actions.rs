@@ -345,7 +345,7 @@ impl State {
     }
 
     /// After an action's effect: Éfrits' edge house, towns, river links, then exchanges.
-    pub fn after_effect(&mut self, seat: Seat, ev: &mut Events) {
+    pub(crate) fn after_effect(&mut self, seat: Seat, ev: &mut Events) {
         if self.player(seat).is_some_and(|p| p.edge_house_due) {
             if self.edge_targets(seat) != 0 {
                 self.set_pending(seat, Awaiting::EdgeHouseHex);
@@ -442,7 +442,13 @@ impl State {
 
     /// Applies a listed decision of `seat` in its turn (the listing checked it, so it cannot
     /// fail).
-    pub fn resolve(&mut self, seat: Seat, pending: Awaiting, action: &Action, ev: &mut Events) {
+    pub(crate) fn resolve(
+        &mut self,
+        seat: Seat,
+        pending: Awaiting,
+        action: &Action,
+        ev: &mut Events,
+    ) {
         let e = &tables().economy;
         match (pending, action) {
             (

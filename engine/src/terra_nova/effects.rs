@@ -12,7 +12,7 @@ pub type Events = Vec<Event>;
 
 impl State {
     /// Gains coins, power (through the bowls) and VP; records one event if anything changed.
-    pub fn gain(
+    pub(crate) fn gain(
         &mut self,
         seat: Seat,
         coins: u32,
@@ -39,7 +39,7 @@ impl State {
     }
 
     /// Pays coins and power; false (nothing changes) if the seat cannot.
-    pub fn pay(&mut self, seat: Seat, coins: u32, power: u8, ev: &mut Events) -> bool {
+    pub(crate) fn pay(&mut self, seat: Seat, coins: u32, power: u8, ev: &mut Events) -> bool {
         let Some(p) = self.players.get_mut(seat.index()) else {
             return false;
         };
@@ -55,7 +55,13 @@ impl State {
     }
 
     /// VP of the current round tile for `trigger`, times `count`.
-    pub fn round_vp(&mut self, seat: Seat, trigger: RoundTrigger, count: i32, ev: &mut Events) {
+    pub(crate) fn round_vp(
+        &mut self,
+        seat: Seat,
+        trigger: RoundTrigger,
+        count: i32,
+        ev: &mut Events,
+    ) {
         let Some(tile) = self.round_tile() else {
             return;
         };
@@ -85,7 +91,7 @@ impl State {
 
     /// Turns `h` into `seat`'s home terrain. `spades` = spades used (round tile, Farfadets);
     /// 0 for transforms that are not spades.
-    pub fn transform(&mut self, seat: Seat, h: Hex, spades: u8, ev: &mut Events) {
+    pub(crate) fn transform(&mut self, seat: Seat, h: Hex, spades: u8, ev: &mut Events) {
         let (Some(from), Some(home)) =
             (self.terrain_at(h), self.player(seat).and_then(|p| p.home()))
         else {
@@ -130,7 +136,7 @@ impl State {
     }
 
     /// Places `seat`'s leftmost house on `h` and fires "build a house" triggers.
-    pub fn place_house(&mut self, seat: Seat, h: Hex, ev: &mut Events) {
+    pub(crate) fn place_house(&mut self, seat: Seat, h: Hex, ev: &mut Events) {
         self.put(h, Owner::Seat(seat), Building::House);
         if let Some(p) = self.players.get_mut(seat.index()) {
             p.houses_built += 1;
@@ -169,7 +175,7 @@ impl State {
     }
 
     /// Puts a trading post on `h` (from a house, or directly for Inventeurs).
-    pub fn place_trading_post(&mut self, seat: Seat, h: Hex, ev: &mut Events) {
+    pub(crate) fn place_trading_post(&mut self, seat: Seat, h: Hex, ev: &mut Events) {
         let from_house = self
             .placed_at(h)
             .is_some_and(|p| p.building == Building::House);
@@ -197,7 +203,7 @@ impl State {
     }
 
     /// Upgrades the trading post on `h` to the chosen palace, with its when-built effects.
-    pub fn place_palace(&mut self, seat: Seat, h: Hex, side: PalaceSide, ev: &mut Events) {
+    pub(crate) fn place_palace(&mut self, seat: Seat, h: Hex, side: PalaceSide, ev: &mut Events) {
         self.put(h, Owner::Seat(seat), Building::Palace);
         let Some(p) = self.players.get_mut(seat.index()) else {
             return;
@@ -233,7 +239,7 @@ impl State {
     }
 
     /// +1 navigation (if below the maximum): the step's VP and the round tile's.
-    pub fn advance_navigation(&mut self, seat: Seat, reason: Reason, ev: &mut Events) {
+    pub(crate) fn advance_navigation(&mut self, seat: Seat, reason: Reason, ev: &mut Events) {
         let e = &tables().economy;
         let Some(p) = self.players.get_mut(seat.index()) else {
             return;

@@ -18,13 +18,18 @@ impl State {
             .fold(0, |m, h| m | bit(*h))
     }
 
-    pub fn place_neutral(&mut self, terrain: Terrain, h: super::types::Hex, ev: &mut Events) {
+    pub(crate) fn place_neutral(
+        &mut self,
+        terrain: Terrain,
+        h: super::types::Hex,
+        ev: &mut Events,
+    ) {
         self.put(h, Owner::Neutral(terrain), Building::House);
         ev.push(Event::NeutralHousePlaced { terrain, hex: h });
     }
 
     /// Starts round `round`: order, random neutral houses, income, first turn.
-    pub fn start_round(&mut self, round: u8, ev: &mut Events) {
+    pub(crate) fn start_round(&mut self, round: u8, ev: &mut Events) {
         self.round = round;
         for p in self.players.iter_mut() {
             p.passed = false;
@@ -54,7 +59,7 @@ impl State {
     }
 
     /// Random variant: seat `order[index]` draws a colour from `left`.
-    pub fn draw_neutral(&mut self, mut index: u8, mut left: Vec<Terrain>, ev: &mut Events) {
+    pub(crate) fn draw_neutral(&mut self, mut index: u8, mut left: Vec<Terrain>, ev: &mut Events) {
         while (index as usize) < self.players.len().min(2) && !left.is_empty() {
             let i = self.rng.index(left.len());
             let terrain = left.remove(i);
@@ -82,7 +87,7 @@ impl State {
     }
 
     /// Phase 1: every player's income (bonus tile, empty sheet slots, palace, Fées).
-    pub fn income(&mut self, ev: &mut Events) {
+    pub(crate) fn income(&mut self, ev: &mut Events) {
         let t = tables();
         let e = &t.economy;
         for s in self.seats().collect::<Vec<_>>() {
@@ -112,7 +117,7 @@ impl State {
         }
     }
 
-    pub fn begin_turn(&mut self, seat: Seat) {
+    pub(crate) fn begin_turn(&mut self, seat: Seat) {
         self.link_declined = false;
         self.step = Step::Turn {
             seat,
@@ -121,7 +126,7 @@ impl State {
     }
 
     /// After a turn: the next seat that has not passed, or the end of the round.
-    pub fn end_turn(&mut self, seat: Seat, ev: &mut Events) {
+    pub(crate) fn end_turn(&mut self, seat: Seat, ev: &mut Events) {
         if self.players.iter().all(|p| p.passed) {
             self.end_round(ev);
             return;
@@ -168,7 +173,7 @@ impl State {
 
     /// Phase 3 power exchange: the next seat (in this round's order, from `index`) with power
     /// in bowl III decides; then the next round starts.
-    pub fn round_end_exchange(&mut self, index: u8, ev: &mut Events) {
+    pub(crate) fn round_end_exchange(&mut self, index: u8, ev: &mut Events) {
         for i in index as usize..self.order.len() {
             let seat = self.order[i];
             if self.player(seat).is_some_and(|p| p.bowls[2] > 0) {
@@ -181,7 +186,7 @@ impl State {
 
     /// Final power exchange (§4.14 wealth): the next seat (in round 5's order, from `index`)
     /// with power in bowl III decides; then final scoring and the end of the game.
-    pub fn final_exchange(&mut self, index: u8, before: Vec<i32>, ev: &mut Events) {
+    pub(crate) fn final_exchange(&mut self, index: u8, before: Vec<i32>, ev: &mut Events) {
         for i in index as usize..self.order.len() {
             let seat = self.order[i];
             if self.player(seat).is_some_and(|p| p.bowls[2] > 0) {
@@ -199,7 +204,7 @@ impl State {
 
     /// "Done" in the final exchange: the rest of bowl III becomes coins ("convert every power
     /// token of bowl III into money"), then the next seat.
-    pub fn finish_final_exchange(
+    pub(crate) fn finish_final_exchange(
         &mut self,
         seat: Seat,
         index: u8,

@@ -44,7 +44,7 @@ pub fn wealth(coins: u32, bowl3: u8, druid: bool) -> (u8, i32) {
 
 impl State {
     /// Rewards of passing: bonus tile held, faction ability, palaces.
-    pub fn pass_rewards(&mut self, seat: Seat, ev: &mut Events) {
+    pub(crate) fn pass_rewards(&mut self, seat: Seat, ev: &mut Events) {
         let Some(p) = self.player(seat).cloned() else {
             return;
         };
@@ -96,7 +96,7 @@ impl State {
     /// Final scoring, after every seat's final exchange: wealth (VP of the Druides'
     /// conversions made in the final exchange + 1 VP per full 3 coins), then territory.
     /// `before` = each seat's VP when round 5 ended.
-    pub fn final_scoring(&mut self, before: &[i32], ev: &mut Events) {
+    pub(crate) fn final_scoring(&mut self, before: &[i32], ev: &mut Events) {
         let e = &tables().economy;
         let per = e.wealth_coins_per_vp.max(1);
         let mut scores = Vec::new();

@@ -204,34 +204,34 @@ pub enum Step {
 /// Everything about a game (nothing is hidden but the RNG).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub options: Options,
-    pub rng: GameRng,
+    pub(crate) options: Options,
+    pub(crate) rng: GameRng,
     /// 0 during setup, then 1..=5.
-    pub round: u8,
-    pub step: Step,
+    pub(crate) round: u8,
+    pub(crate) step: Step,
     /// Current terrain per hex (`None` = river).
-    pub terrain: Vec<Option<Terrain>>,
-    pub placed: Vec<Option<Placed>>,
+    pub(crate) terrain: Vec<Option<Terrain>>,
+    pub(crate) placed: Vec<Option<Placed>>,
     /// Owner of each bridge spot's bridge, if built.
-    pub bridges: Vec<Option<Seat>>,
-    pub players: Vec<Player>,
+    pub(crate) bridges: Vec<Option<Seat>>,
+    pub(crate) players: Vec<Player>,
     /// One per round.
-    pub round_tiles: Vec<RoundTile>,
+    pub(crate) round_tiles: Vec<RoundTile>,
     /// Revealed bonus tiles, with their coins (held ones have 0 and are marked).
-    pub bonus_tiles: Vec<BonusSlot>,
-    pub power_actions_used: [bool; 6],
-    pub start_player: Seat,
+    pub(crate) bonus_tiles: Vec<BonusSlot>,
+    pub(crate) power_actions_used: [bool; 6],
+    pub(crate) start_player: Seat,
     /// This round's turn order.
-    pub order: Vec<Seat>,
+    pub(crate) order: Vec<Seat>,
     /// Seats in the order they passed this round.
-    pub pass_order: Vec<Seat>,
+    pub(crate) pass_order: Vec<Seat>,
     /// Planner variant: the neutral colour's terrain.
-    pub neutral_terrain: Option<Terrain>,
+    pub(crate) neutral_terrain: Option<Terrain>,
     /// Chiens de Mer declined a river link during this action.
-    pub link_declined: bool,
+    pub(crate) link_declined: bool,
     /// Faction draw pool for the random variant (terrains nobody plays).
-    pub unplayed_terrains: Vec<Terrain>,
-    pub final_scores: Option<Vec<FinalScore>>,
+    pub(crate) unplayed_terrains: Vec<Terrain>,
+    pub(crate) final_scores: Option<Vec<FinalScore>>,
 }
 
 /// A revealed bonus tile.
@@ -252,8 +252,39 @@ pub struct FinalScore {
 }
 
 impl State {
+    /// 0 during setup, then 1..=5.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    pub fn step(&self) -> &Step {
+        &self.step
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players.get(seat.index())
+    }
+
+    /// Revealed bonus tiles, with their coins (held ones have 0 and are marked).
+    pub fn bonus_tiles(&self) -> &[BonusSlot] {
+        &self.bonus_tiles
+    }
+
+    pub fn start_player(&self) -> Seat {
+        self.start_player
+    }
+
+    pub fn order(&self) -> &[Seat] {
+        &self.order
+    }
+
+    /// Planner variant: the neutral colour's terrain.
+    pub fn neutral_terrain(&self) -> Option<Terrain> {
+        self.neutral_terrain
     }
 
     pub fn placed_at(&self, h: Hex) -> Option<Placed> {
@@ -264,7 +295,7 @@ impl State {
         self.terrain.get(h.0 as usize).copied().flatten()
     }
 
-    pub fn put(&mut self, h: Hex, owner: Owner, building: Building) {
+    pub(crate) fn put(&mut self, h: Hex, owner: Owner, building: Building) {
         if let Some(slot) = self.placed.get_mut(h.0 as usize) {
             let in_town = slot.is_some_and(|p| p.in_town);
             *slot = Some(Placed {

@@ -76,7 +76,7 @@ impl State {
 
     /// Town groups of `seat`. Buildings joined to a town join it; returns the first group
     /// that founds a new town (no town yet, enough buildings and value, a tile left).
-    pub fn town_check(&mut self, seat: Seat) -> Option<Mask> {
+    pub(crate) fn town_check(&mut self, seat: Seat) -> Option<Mask> {
         let groups = self.town_groups(seat);
         let mut found = None;
         for g in groups {
@@ -122,7 +122,7 @@ impl State {
     }
 
     /// Founds a town on `group` with `tile`: rewards, round tile, Génies.
-    pub fn found_town(
+    pub(crate) fn found_town(
         &mut self,
         seat: Seat,
         group: Mask,

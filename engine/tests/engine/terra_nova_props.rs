@@ -64,9 +64,9 @@ fn power_exchange_is_offered_exactly_at_its_moments() {
 /// before / after the seat's own action, phase 3, the final exchange; any amount up to bowl
 /// III.
 fn exchange_offers(seed: u64, step: usize, state: &State, seat: Seat, legal: &[Action]) {
-    let ctx = format!("seed {seed} step {step} {:?}", state.step);
-    let p = &state.players[seat.index()];
-    let allowed = match &state.step {
+    let ctx = format!("seed {seed} step {step} {:?}", state.step());
+    let p = &state.players()[seat.index()];
+    let allowed = match state.step() {
         Step::Turn {
             seat: turn,
             pending: Awaiting::Main | Awaiting::AfterAction,

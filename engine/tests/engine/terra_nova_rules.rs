@@ -5,7 +5,10 @@ use agora_engine::terra_nova::data::{tables, RoundTrigger};
 use agora_engine::terra_nova::map::hexes;
 use agora_engine::terra_nova::scoring::{territory_vp, wealth};
 use agora_engine::terra_nova::testing::{
-    build, give_bonus, hex, quiet_round, round_tile, scenario, turn,
+    bridge, build, found_town, give_bonus, hex, income, neutral_house, palace, quiet_round,
+    round_tile, scenario, set_bowls, set_coins, set_navigation, set_order, set_passed, set_round,
+    set_start_player, set_terrain, set_turn_order_variant, town_check, turn, use_power_action,
+    use_town_tiles,
 };
 use agora_engine::terra_nova::{
     Action, Awaiting, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant,
@@ -20,6 +23,11 @@ const S2: Seat = Seat(2);
 const S3: Seat = Seat(3);
 
 fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
+    assert_eq!(
+        TerraNova::invariants(s),
+        Ok(()),
+        "the position before {action:?}"
+    );
     let legal = TerraNova::legal_actions(s, seat);
     assert!(legal.contains(&action), "{action:?} not in {legal:?}");
     TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
@@ -49,14 +57,14 @@ fn spot(a: &str, b: &str) -> BridgeSpot {
 }
 
 fn pending(s: &State) -> Awaiting {
-    match &s.step {
+    match s.step() {
         Step::Turn { pending, .. } => pending.clone(),
         other => panic!("not in a turn: {other:?}"),
     }
 }
 
 fn player(s: &State, seat: Seat) -> &Player {
-    &s.players[seat.index()]
+    &s.players()[seat.index()]
 }
 
 // ------------------------------------------------------------------ §8 seed examples
@@ -71,9 +79,9 @@ fn w1_income_16_coins_5_power() {
         build(&mut s, S0, h, Building::TradingPost);
     }
     give_bonus(&mut s, S0, 'B');
-    s.players[0].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [8, 0, 0]);
     let coins = player(&s, S0).coins;
-    s.income(&mut Vec::new());
+    income(&mut s);
     assert_eq!(player(&s, S0).coins - coins, 16, "13 (sheet) + 3 (tile)");
     assert_eq!(player(&s, S0).bowls, [3, 5, 0], "5 power gained");
 }
@@ -108,7 +116,7 @@ fn w4_genies_two_spade_conversion_and_house() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     quiet_round(&mut s);
     build(&mut s, S0, "E4", Building::House);
-    s.players[0].coins = 20;
+    set_coins(&mut s, S0, 20);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E3")));
     assert_eq!(player(&s, S0).coins, 8, "2 spades = 12 coins");
@@ -145,7 +153,7 @@ fn w6_round_tile_house() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     round_tile(&mut s, RoundTrigger::House);
     build(&mut s, S0, "E6", Building::House);
-    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    set_terrain(&mut s, "D6", Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
     assert_eq!(player(&s, S0).coins, 11);
@@ -171,7 +179,7 @@ fn w7_w8_upgrade_cost_and_bookkeeping() {
     // Income before: 4 houses = 2+2+2+3 = 9 coins.
     let before = income_of(&s, S0);
     assert_eq!(before, (9, 0));
-    s.players[0].coins = 20;
+    set_coins(&mut s, S0, 20);
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E4")));
     assert_eq!(player(&s, S0).coins, 13, "paid 7");
@@ -187,10 +195,10 @@ fn w7_w8_upgrade_cost_and_bookkeeping() {
 
 fn income_of(s: &State, seat: Seat) -> (u32, u8) {
     let mut c = s.clone();
-    c.players[seat.index()].bowls = [8, 0, 0];
-    let coins = c.players[seat.index()].coins;
-    c.income(&mut Vec::new());
-    let q = &c.players[seat.index()];
+    set_bowls(&mut c, seat, [8, 0, 0]);
+    let coins = player(&c, seat).coins;
+    income(&mut c);
+    let q = player(&c, seat);
     (q.coins - coins, q.bowls[1])
 }
 
@@ -222,8 +230,11 @@ fn w10_town_founded_by_a_bridge() {
     build(&mut s, S0, "A2", Building::TradingPost);
     build(&mut s, S0, "B1", Building::TradingPost);
     build(&mut s, S0, "D1", Building::TradingPost);
-    assert!(s.town_check(S0).is_none(), "3 + 1 buildings, not joined");
-    s.players[0].coins = 12;
+    assert!(
+        town_check(&mut s, S0).is_none(),
+        "3 + 1 buildings, not joined"
+    );
+    set_coins(&mut s, S0, 12);
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
     assert!(matches!(pending(&s), Awaiting::TownTile { .. }));
@@ -238,7 +249,7 @@ fn w10_town_founded_by_a_bridge() {
 fn w11_w12_navigation_step_vp_and_round_tile() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     quiet_round(&mut s);
-    s.players[0].navigation = 1;
+    set_navigation(&mut s, S0, 1);
     act(&mut s, S0, Action::AdvanceNavigation);
     assert_eq!(player(&s, S0).navigation, 2);
     assert_eq!(player(&s, S0).vp, 3);
@@ -246,10 +257,10 @@ fn w11_w12_navigation_step_vp_and_round_tile() {
 
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     round_tile(&mut s, RoundTrigger::Navigation);
-    s.players[0].navigation = 1;
+    set_navigation(&mut s, S0, 1);
     act(&mut s, S0, Action::AdvanceNavigation);
     assert_eq!(player(&s, S0).vp, 5, "3 + 2");
-    s.players[0].coins = 100;
+    set_coins(&mut s, S0, 100);
     turn(&mut s, S0);
     act(&mut s, S0, Action::AdvanceNavigation);
     turn(&mut s, S0);
@@ -270,7 +281,7 @@ fn w13_pass_with_trading_post_tile_then_swap() {
     give_bonus(&mut s, S0, 'E');
     act(&mut s, S0, Action::Pass);
     assert_eq!(player(&s, S0).vp, 4);
-    assert_eq!(s.start_player, S0);
+    assert_eq!(s.start_player(), S0);
     let options = TerraNova::legal_actions(&s, S0);
     assert!(
         !options.contains(&Action::TakeBonus(BonusTile(4))),
@@ -283,7 +294,7 @@ fn w13_pass_with_trading_post_tile_then_swap() {
     };
     assert_eq!(player(&s, S0).bonus, Some(t));
     assert!(s
-        .bonus_tiles
+        .bonus_tiles()
         .iter()
         .any(|b| b.tile == BonusTile(4) && b.holder.is_none()));
 }
@@ -312,7 +323,7 @@ fn w14_d4_to_d7_territory_ties() {
 
 /// Ends phase 3: every seat asked to exchange power declines.
 fn end_round_exchanges(s: &mut State) {
-    while let Step::RoundEndExchange { .. } = s.step {
+    while let Step::RoundEndExchange { .. } = s.step() {
         let seat = TerraNova::to_act(s).iter().next().unwrap();
         act(s, seat, Action::EndTurn);
     }
@@ -336,14 +347,18 @@ fn pass_all(s: &mut State, order: &[Seat]) {
 fn w15_turn_order_variant_next_order_is_pass_order() {
     for variant in [true, false] {
         let mut s = scenario(&[Faction::Golems, Faction::Fairies, Faction::Genies]);
-        s.options.turn_order_variant = variant;
+        set_turn_order_variant(&mut s, variant);
         pass_all(&mut s, &[S2, S1, S0]);
-        assert_eq!(s.round, 2);
-        assert_eq!(s.order[0], S2, "Génies passed first, act first");
+        assert_eq!(s.round(), 2);
+        assert_eq!(s.order()[0], S2, "Génies passed first, act first");
         if variant {
-            assert_eq!(s.order, vec![S2, S1, S0]);
+            assert_eq!(s.order(), vec![S2, S1, S0]);
         } else {
-            assert_eq!(s.order, vec![S2, S0, S1], "clockwise from the start player");
+            assert_eq!(
+                s.order(),
+                vec![S2, S0, S1],
+                "clockwise from the start player"
+            );
         }
     }
 }
@@ -363,7 +378,7 @@ fn w16_extra_town_value_is_wasted() {
             build(&mut s, S0, h, b);
         }
         // value: 1 TP -> 2+1+1+1 = 5 (no town); upgrade one more below.
-        let g = s.town_check(S0);
+        let g = town_check(&mut s, S0);
         if tp == 1 {
             assert!(g.is_none());
         } else {
@@ -376,9 +391,9 @@ fn w16_extra_town_value_is_wasted() {
         build(&mut s, S0, h, Building::TradingPost);
     }
     build(&mut s, S0, "A4", Building::TradingPost);
-    let g = s.town_check(S0).expect("value 8");
-    s.found_town(S0, g, TownTile(2), None, &mut Vec::new());
-    assert!(s.town_check(S0).is_none(), "one town per group");
+    let g = town_check(&mut s, S0).expect("value 8");
+    found_town(&mut s, S0, g, TownTile(2));
+    assert!(town_check(&mut s, S0).is_none(), "one town per group");
     assert_eq!(player(&s, S0).town_tiles_left().len(), 3);
 }
 
@@ -388,7 +403,7 @@ fn w16_extra_town_value_is_wasted() {
 fn d2_efrits_power_actions_cost_one_less() {
     let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
     build(&mut s, S0, "E3", Building::House);
-    s.players[0].bowls = [3, 0, 5];
+    set_bowls(&mut s, S0, [3, 0, 5]);
     assert_eq!(s.power_action_cost(S0, 5), 5);
     assert_eq!(s.power_action_cost(S0, 0), 2);
     act(&mut s, S0, Action::PowerAction(PowerAction(5)));
@@ -426,7 +441,7 @@ fn d10_inventors_two_players_gain_three() {
     quiet_round(&mut s);
     build(&mut s, S0, "E6", Building::House);
     build(&mut s, S1, "E7", Building::House);
-    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    set_terrain(&mut s, "D6", Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
     assert_eq!(
@@ -460,12 +475,11 @@ fn d11_felines_four_players_upgrade_next_to_two() {
 fn d12_fairies_income_with_left_palace() {
     let mut s = scenario(&[Faction::Fairies, Faction::Golems]);
     build(&mut s, S0, "A3", Building::TradingPost);
-    build(&mut s, S0, "A3", Building::Palace);
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "A3", PalaceSide::Left);
     give_bonus(&mut s, S0, 'A');
-    s.players[0].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [8, 0, 0]);
     let coins = player(&s, S0).coins;
-    s.income(&mut Vec::new());
+    income(&mut s);
     assert_eq!(
         player(&s, S0).coins - coins,
         2 + 6,
@@ -488,7 +502,7 @@ fn d13_genies_town_on_town_round_with_t3() {
     build(&mut s, S0, "A2", Building::House);
     build(&mut s, S0, "A4", Building::House);
     // A3 joins A2 and A4: 4 buildings... need value 7: TP, TP, H, H + new house = 7 with 5.
-    s.terrain[hex("A3").0 as usize] = Some(Terrain::Lake);
+    set_terrain(&mut s, "A3", Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("A3")));
     act(&mut s, S0, Action::TownTile(TownTile(2)));
@@ -504,8 +518,8 @@ fn d14_value_six_palace_founds_a_separate_town_at_once() {
     build(&mut s, S0, "A3", Building::TradingPost);
     build(&mut s, S0, "A4", Building::TradingPost);
     build(&mut s, S0, "I1", Building::TradingPost);
-    s.players[0].coins = 14;
-    assert!(s.town_check(S0).is_none(), "value 6 < 7");
+    set_coins(&mut s, S0, 14);
+    assert!(town_check(&mut s, S0).is_none(), "value 6 < 7");
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("I1")));
     act(&mut s, S0, Action::Palace(PalaceSide::Right));
@@ -522,7 +536,7 @@ fn d15_bonus_tile_coins_accumulate() {
     let mut s = TerraNova::setup(&o, 3).unwrap();
     // Preset 2p: tiles A-E, C and E taken: A, B, D carry 1 coin.
     let coins = |s: &State, t: u8| {
-        s.bonus_tiles
+        s.bonus_tiles()
             .iter()
             .find(|b| b.tile == BonusTile(t))
             .map(|b| b.coins)
@@ -531,7 +545,7 @@ fn d15_bonus_tile_coins_accumulate() {
     assert_eq!(coins(&s, 2), Some(0), "held");
     // Two rounds where nobody takes A: 3 coins when taken in round 3.
     for _ in 0..2 {
-        let order = s.order.clone();
+        let order = s.order().to_vec();
         for seat in order {
             turn(&mut s, seat);
             act(&mut s, seat, Action::Pass);
@@ -546,9 +560,9 @@ fn d15_bonus_tile_coins_accumulate() {
         }
         end_round_exchanges(&mut s);
     }
-    assert_eq!(s.round, 3);
+    assert_eq!(s.round(), 3);
     assert_eq!(coins(&s, 0), Some(3));
-    let seat = s.order[0];
+    let seat = s.order()[0];
     turn(&mut s, seat);
     act(&mut s, seat, Action::Pass);
     let before = player(&s, seat).coins;
@@ -560,7 +574,7 @@ fn d15_bonus_tile_coins_accumulate() {
 fn d16_trading_post_cost_next_to_a_neutral_house() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     build(&mut s, S0, "E4", Building::House);
-    s.put(hex("E5"), Owner::Neutral(Terrain::Swamp), Building::House);
+    neutral_house(&mut s, "E5", Terrain::Swamp);
     assert_eq!(s.trading_post_cost(S0, hex("E4")), 7);
 }
 
@@ -573,12 +587,12 @@ fn d17_reach_examples() {
         (1, vec!["A1", "A2", "A3", "C3", "D1", "D2"]),
         (2, vec!["A1", "A2", "A3", "A4", "B4", "C3", "D1", "D2"]),
     ] {
-        s.players[0].navigation = nav;
+        set_navigation(&mut s, S0, nav);
         assert_eq!(names(s.reach(S0)), sorted(&want), "navigation {nav}");
     }
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     build(&mut s, S0, "E6", Building::House);
-    s.players[0].navigation = 1;
+    set_navigation(&mut s, S0, 1);
     assert_eq!(
         names(s.reach(S0)),
         sorted(&["C5", "D6", "E5", "E7", "F5", "F6"])
@@ -601,7 +615,7 @@ fn reach_through_bridges_and_the_navigation_bonus_tile() {
     assert_eq!(s.territory_groups(S0).len(), 1);
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     build(&mut s, S0, "B1", Building::House);
-    s.players[0].bowls = [0, 0, 8];
+    set_bowls(&mut s, S0, [0, 0, 8]);
     act(&mut s, S0, Action::PowerAction(PowerAction(0)));
     assert_eq!(player(&s, S0).bowls, [3, 0, 5]);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
@@ -617,7 +631,7 @@ fn territory_uses_track_navigation_not_the_bonus() {
     build(&mut s, S0, "E1", Building::House);
     give_bonus(&mut s, S0, 'D');
     assert_eq!(s.territory(S0), 2, "D1-E1; B1 apart without navigation");
-    s.players[0].navigation = 1;
+    set_navigation(&mut s, S0, 1);
     assert_eq!(s.territory(S0), 3);
 }
 
@@ -631,22 +645,23 @@ fn towns_absorb_new_buildings_and_merging_founds_nothing() {
         build(&mut s, S0, h, Building::TradingPost);
     }
     build(&mut s, S0, "B1", Building::House);
-    let g = s.town_check(S0).unwrap();
-    s.found_town(S0, g, TownTile(2), None, &mut Vec::new());
-    for h in ["A6", "A7", "A8"] {
-        build(&mut s, S0, h, Building::TradingPost);
-    }
+    let g = town_check(&mut s, S0).unwrap();
+    found_town(&mut s, S0, g, TownTile(2));
+    // The sheet holds 4 trading posts: the second town is 2 palaces and 2 houses (value 8).
+    palace(&mut s, S0, "A6", PalaceSide::Left);
+    palace(&mut s, S0, "A7", PalaceSide::Right);
+    build(&mut s, S0, "A8", Building::House);
     build(&mut s, S0, "B8", Building::House);
-    let g = s.town_check(S0).unwrap();
-    s.found_town(S0, g, TownTile(0), None, &mut Vec::new());
+    let g = town_check(&mut s, S0).unwrap();
+    found_town(&mut s, S0, g, TownTile(0));
     // A4 and A5 join both towns: no new town, both keep their tiles.
     build(&mut s, S0, "A4", Building::TradingPost);
-    s.terrain[hex("A5").0 as usize] = Some(Terrain::Wasteland);
-    s.players[0].coins = 4;
+    set_terrain(&mut s, "A5", Terrain::Wasteland);
+    set_coins(&mut s, S0, 4);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("A5")));
     assert!(!matches!(
-        s.step,
+        s.step(),
         Step::Turn {
             pending: Awaiting::TownTile { .. },
             ..
@@ -663,34 +678,42 @@ fn towns_absorb_new_buildings_and_merging_founds_nothing() {
 #[test]
 fn no_town_without_a_town_tile() {
     let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
-    s.players[0].town_tiles_used = [true; 4];
+    use_town_tiles(
+        &mut s,
+        S0,
+        &[TownTile(0), TownTile(1), TownTile(2), TownTile(3)],
+    );
     for h in ["A1", "A2", "A3", "A4"] {
         build(&mut s, S0, h, Building::TradingPost);
     }
-    assert!(s.town_check(S0).is_none());
+    assert!(town_check(&mut s, S0).is_none());
 }
 
 #[test]
 fn town_tiles_t2_and_t4() {
     let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
     quiet_round(&mut s);
-    for h in ["A1", "A2", "A3", "A4"] {
+    // The sheet holds 4 trading posts: 3 here (value 7), 1 in the second town.
+    for h in ["A1", "A2", "A3"] {
         build(&mut s, S0, h, Building::TradingPost);
     }
-    s.players[0].bowls = [2, 2, 4];
-    let g = s.town_check(S0).unwrap();
-    s.found_town(S0, g, TownTile(1), None, &mut Vec::new());
+    build(&mut s, S0, "A4", Building::House);
+    set_bowls(&mut s, S0, [2, 2, 4]);
+    let g = town_check(&mut s, S0).unwrap();
+    found_town(&mut s, S0, g, TownTile(1));
     assert_eq!(
         player(&s, S0).bowls,
         [0, 0, 8],
         "8 power through the cycle (2 lost)"
     );
     assert_eq!(player(&s, S0).vp, 6);
-    for h in ["I1", "I2", "I3", "I4"] {
-        build(&mut s, S0, h, Building::TradingPost);
-    }
-    let g = s.town_check(S0).unwrap();
-    s.found_town(S0, g, TownTile(3), None, &mut Vec::new());
+    // Palace, trading post, 2 houses: value 7.
+    build(&mut s, S0, "I1", Building::Palace);
+    build(&mut s, S0, "I2", Building::TradingPost);
+    build(&mut s, S0, "I3", Building::House);
+    build(&mut s, S0, "I4", Building::House);
+    let g = town_check(&mut s, S0).unwrap();
+    found_town(&mut s, S0, g, TownTile(3));
     assert_eq!(player(&s, S0).navigation, 1);
     assert_eq!(
         player(&s, S0).vp,
@@ -705,8 +728,7 @@ fn town_tiles_t2_and_t4() {
 fn genies_left_palace_free_lake_house_anywhere() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     quiet_round(&mut s);
-    build(&mut s, S0, "I4", Building::Palace);
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "I4", PalaceSide::Left);
     let coins = player(&s, S0).coins;
     act(&mut s, S0, Action::Special(Special::GeniesLakeHouse));
     act(&mut s, S0, Action::Hex(hex("A1")));
@@ -739,8 +761,7 @@ fn sea_dogs_palaces_and_river_town() {
     // Right palace: free house -> TP once per round.
     let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
     quiet_round(&mut s);
-    build(&mut s, S0, "I4", Building::Palace);
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "I4", PalaceSide::Right);
     build(&mut s, S0, "A1", Building::House);
     act(&mut s, S0, Action::Special(Special::SeaDogsUpgrade));
     act(&mut s, S0, Action::Hex(hex("A1")));
@@ -756,12 +777,12 @@ fn sea_dogs_palaces_and_river_town() {
     build(&mut s, S0, "B1", Building::TradingPost);
     build(&mut s, S0, "D1", Building::House);
     build(&mut s, S0, "E1", Building::House);
-    s.terrain[hex("D2").0 as usize] = Some(Terrain::Lake);
-    s.players[0].coins = 4;
+    set_terrain(&mut s, "D2", Terrain::Lake);
+    set_coins(&mut s, S0, 4);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D2")));
     let Awaiting::RiverLink { options } = pending(&s) else {
-        panic!("{:?}", s.step)
+        panic!("{:?}", s.step())
     };
     assert!(options.contains(&hex("C1")));
     act(&mut s, S0, Action::RiverLink(hex("C1")));
@@ -780,7 +801,7 @@ fn sea_dogs_may_decline_the_river_link() {
     build(&mut s, S0, "B1", Building::TradingPost);
     build(&mut s, S0, "D1", Building::House);
     build(&mut s, S0, "E1", Building::House);
-    s.terrain[hex("D2").0 as usize] = Some(Terrain::Lake);
+    set_terrain(&mut s, "D2", Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D2")));
     act(&mut s, S0, Action::Skip);
@@ -793,7 +814,7 @@ fn golems_left_palace_two_spades_need_one() {
     quiet_round(&mut s);
     build(&mut s, S0, "E4", Building::House);
     assert_eq!(s.spades_needed(S0, hex("E5")), 2, "Swamp -> Wasteland");
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "A1", PalaceSide::Left);
     assert_eq!(s.spades_needed(S0, hex("E5")), 1);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E5")));
@@ -818,8 +839,7 @@ fn efrits_left_palace_edge_house_and_right_palace_pass() {
     // Right palace: 1 VP per hamlet with an edge building.
     let mut s = scenario(&[Faction::Efrits, Faction::Fairies]);
     quiet_round(&mut s);
-    build(&mut s, S0, "E3", Building::Palace);
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "E3", PalaceSide::Right);
     build(&mut s, S0, "A1", Building::House);
     build(&mut s, S0, "A2", Building::House);
     build(&mut s, S0, "I1", Building::House);
@@ -836,7 +856,7 @@ fn farfadets_power_per_spade_and_left_palace() {
     let mut s = scenario(&[Faction::Farfadets, Faction::Golems]);
     quiet_round(&mut s);
     build(&mut s, S0, "E5", Building::House);
-    s.players[0].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [8, 0, 0]);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E4")));
     assert_eq!(
@@ -847,7 +867,7 @@ fn farfadets_power_per_spade_and_left_palace() {
     let mut s = scenario(&[Faction::Farfadets, Faction::Golems]);
     quiet_round(&mut s);
     build(&mut s, S0, "E5", Building::TradingPost);
-    s.players[0].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [8, 0, 0]);
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("E5")));
     act(&mut s, S0, Action::Palace(PalaceSide::Left));
@@ -859,10 +879,9 @@ fn farfadets_power_per_spade_and_left_palace() {
 fn inventors_palaces() {
     let mut s = scenario(&[Faction::Inventors, Faction::Golems, Faction::Fairies]);
     round_tile(&mut s, RoundTrigger::TradingPost);
-    build(&mut s, S0, "E5", Building::Palace);
-    s.players[0].left_palace = true;
-    s.players[0].right_palace = true;
-    s.players[0].bowls = [0, 0, 8];
+    palace(&mut s, S0, "E5", PalaceSide::Left);
+    palace(&mut s, S0, "A1", PalaceSide::Right);
+    set_bowls(&mut s, S0, [0, 0, 8]);
     build(&mut s, S1, "D3", Building::House);
     act(&mut s, S0, Action::Special(Special::InventorsTradingPost));
     act(&mut s, S0, Action::Hex(hex("E4")));
@@ -879,7 +898,7 @@ fn inventors_palaces() {
     assert_eq!(player(&s, S1).bowls, [1, 3, 4], "neighbour power");
     assert_eq!(player(&s, S0).houses_built, 0);
     // Usable again the same round.
-    s.players[0].bowls = [0, 0, 8];
+    set_bowls(&mut s, S0, [0, 0, 8]);
     turn(&mut s, S0);
     assert!(
         TerraNova::legal_actions(&s, S0).contains(&Action::Special(Special::InventorsTradingPost))
@@ -887,16 +906,15 @@ fn inventors_palaces() {
     // Right palace: +2 VP per house built; 3 players: +1 power when others build.
     let mut s = scenario(&[Faction::Inventors, Faction::Golems, Faction::Fairies]);
     quiet_round(&mut s);
-    build(&mut s, S0, "E5", Building::Palace);
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "E5", PalaceSide::Right);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("E4")));
     act(&mut s, S0, Action::BuildHouse(hex("E4")));
     assert_eq!(player(&s, S0).vp, 2);
     build(&mut s, S1, "I1", Building::House);
-    s.players[0].bowls = [8, 0, 0];
-    s.players[1].bowls = [0, 0, 8];
-    s.players[1].coins = 20;
+    set_bowls(&mut s, S0, [8, 0, 0]);
+    set_bowls(&mut s, S1, [0, 0, 8]);
+    set_coins(&mut s, S1, 20);
     turn(&mut s, S1);
     act(&mut s, S1, Action::Build);
     act(&mut s, S1, Action::Hex(hex("I2")));
@@ -908,12 +926,12 @@ fn inventors_palaces() {
 fn inventors_and_felines_gain_after_passing() {
     let mut s = scenario(&[Faction::Genies, Faction::Inventors, Faction::Felines]);
     quiet_round(&mut s);
-    s.players[1].passed = true;
-    s.players[2].passed = true;
+    set_passed(&mut s, S1);
+    set_passed(&mut s, S2);
     build(&mut s, S0, "E4", Building::House);
     build(&mut s, S0, "E6", Building::House);
-    s.players[1].bowls = [8, 0, 0];
-    s.terrain[hex("D6").0 as usize] = Some(Terrain::Lake);
+    set_bowls(&mut s, S1, [8, 0, 0]);
+    set_terrain(&mut s, "D6", Terrain::Lake);
     act(&mut s, S0, Action::Build);
     act(&mut s, S0, Action::Hex(hex("D6")));
     assert_eq!(player(&s, S1).bowls, [7, 1, 0]);
@@ -928,8 +946,7 @@ fn inventors_and_felines_gain_after_passing() {
 fn fairies_left_palace_spade_power_action() {
     let mut s = scenario(&[Faction::Fairies, Faction::Golems]);
     quiet_round(&mut s);
-    build(&mut s, S0, "A3", Building::Palace);
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "A3", PalaceSide::Left);
     act(&mut s, S0, Action::Special(Special::FairiesSpade));
     assert_eq!(player(&s, S0).bowls, [4, 2, 2], "2 power");
     act(&mut s, S0, Action::Hex(hex("A2")));
@@ -942,22 +959,21 @@ fn fairies_left_palace_spade_power_action() {
 fn druids_exchange_and_palaces() {
     let mut s = scenario(&[Faction::Druids, Faction::Golems]);
     quiet_round(&mut s);
-    s.players[0].bowls = [0, 1, 7];
+    set_bowls(&mut s, S0, [0, 1, 7]);
     act(&mut s, S0, Action::ConvertPowerToVp);
     act(&mut s, S0, Action::ConvertPowerToVp);
     assert_eq!(player(&s, S0).vp, 4);
     assert_eq!(player(&s, S0).bowls, [6, 1, 1]);
     assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::ConvertPowerToVp));
     // Right palace: +3 VP per house -> TP.
-    build(&mut s, S0, "A3", Building::Palace);
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "A3", PalaceSide::Right);
     build(&mut s, S0, "A1", Building::House);
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("A1")));
     assert_eq!(player(&s, S0).vp, 4 + 3);
     // Left palace: +2 power per hamlet when passing (A1-A3 are 2 hamlets: A1, A3).
-    s.players[0].left_palace = true;
-    s.players[0].bowls = [8, 0, 0];
+    palace(&mut s, S0, "A4", PalaceSide::Left); // joins A3's hamlet
+    set_bowls(&mut s, S0, [8, 0, 0]);
     turn(&mut s, S0);
     act(&mut s, S0, Action::Pass);
     assert_eq!(player(&s, S0).bowls, [4, 4, 0]);
@@ -973,7 +989,7 @@ fn desert_sisters_third_house_and_left_palace() {
     ]);
     let mut s = TerraNova::setup(&o, 5).unwrap();
     let mut placed = vec![];
-    while let Step::InitialHouses { .. } = s.step {
+    while let Step::InitialHouses { .. } = s.step() {
         let seat = TerraNova::to_act(&s).iter().next().unwrap();
         let a = TerraNova::legal_actions(&s, seat)[0].clone();
         placed.push(seat);
@@ -984,8 +1000,7 @@ fn desert_sisters_third_house_and_left_palace() {
     // Left palace: free transform of a directly adjacent hex, optional house for 4.
     let mut s = scenario(&[Faction::DesertSisters, Faction::Golems]);
     quiet_round(&mut s);
-    build(&mut s, S0, "E8", Building::Palace);
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "E8", PalaceSide::Left);
     act(&mut s, S0, Action::Special(Special::SistersTransform));
     let legal = TerraNova::legal_actions(&s, S0);
     assert!(legal.contains(&Action::Hex(hex("E7"))));
@@ -1003,15 +1018,14 @@ fn desert_sisters_third_house_and_left_palace() {
 fn felines_palaces() {
     let mut s = scenario(&[Faction::Felines, Faction::Golems]);
     quiet_round(&mut s);
-    build(&mut s, S0, "I3", Building::Palace);
-    s.players[0].left_palace = true;
+    palace(&mut s, S0, "I3", PalaceSide::Left);
     build(&mut s, S0, "E8", Building::House);
     build(&mut s, S0, "A5", Building::House);
     build(&mut s, S1, "E7", Building::House);
     assert_eq!(s.trading_post_cost(S0, hex("E8")), 5);
     assert_eq!(s.trading_post_cost(S0, hex("A5")), 7);
     // Right palace: +1 VP per own building not next to a river (A5 is; I3 and E8 are not? check).
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "A2", PalaceSide::Right); // next to the river: no VP
     let river = tables().map.river;
     let dry = ["I3", "E8", "A5"]
         .iter()
@@ -1038,11 +1052,11 @@ fn value_six_right_palaces_on_side_a() {
         };
         let mut s = scenario(&[f, partner]);
         assert_eq!(s.town_threshold(S0), 7);
-        s.players[0].right_palace = true;
+        palace(&mut s, S0, "A1", PalaceSide::Right);
         assert_eq!(s.town_threshold(S0), 6, "{f:?}");
     }
     let mut s = scenario(&[Faction::Efrits, Faction::Druids]);
-    s.players[0].right_palace = true;
+    palace(&mut s, S0, "A1", PalaceSide::Right);
     assert_eq!(s.town_threshold(S0), 7);
 }
 
@@ -1051,15 +1065,15 @@ fn value_six_right_palaces_on_side_a() {
 #[test]
 fn round_five_pass_keeps_the_tile_and_ends_the_game() {
     let mut s = scenario(&[Faction::Golems, Faction::Fairies]);
-    s.round = 5;
+    set_round(&mut s, 5);
     quiet_round(&mut s);
     build(&mut s, S0, "I1", Building::House);
     build(&mut s, S1, "A3", Building::House);
     give_bonus(&mut s, S0, 'F');
     give_bonus(&mut s, S1, 'A');
-    s.start_player = S1;
+    set_start_player(&mut s, S1);
     act(&mut s, S0, Action::Pass);
-    assert_eq!(s.start_player, S1, "no start-player token in round 5");
+    assert_eq!(s.start_player(), S1, "no start-player token in round 5");
     assert_eq!(
         player(&s, S0).bonus,
         Some(BonusTile(5)),
@@ -1076,11 +1090,11 @@ fn round_five_pass_keeps_the_tile_and_ends_the_game() {
     }
     // Final exchange: each seat with bowl III power decides; "done" converts the rest.
     for seat in [S0, S1] {
-        assert!(matches!(s.step, Step::FinalExchange { .. }));
+        assert!(matches!(s.step(), Step::FinalExchange { .. }));
         assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![seat]);
         act(&mut s, seat, Action::EndTurn);
     }
-    assert_eq!(s.step, Step::GameOver);
+    assert_eq!(*s.step(), Step::GameOver);
     let out = TerraNova::outcome(&s).expect("outcome");
     assert_eq!(out.standings.len(), 2);
     // Wealth: 15 coins + 4 power -> 19 -> 6 VP; territory 1 each -> 10 each.
@@ -1120,7 +1134,7 @@ fn refused_actions_leave_the_state_untouched() {
         assert!(!e.message.is_empty());
         assert!(s == before);
     }
-    s.power_actions_used[3] = true;
+    use_power_action(&mut s, PowerAction(3));
     let e = TerraNova::apply(&mut s, S0, &Action::PowerAction(PowerAction(3))).unwrap_err();
     assert_eq!(e.code, "POWER_ACTION_USED");
     act(&mut s, S0, Action::Build);
@@ -1136,7 +1150,7 @@ fn refused_actions_leave_the_state_untouched() {
 fn exchange_before_and_after_the_action() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     quiet_round(&mut s);
-    s.players[0].bowls = [0, 0, 8];
+    set_bowls(&mut s, S0, [0, 0, 8]);
     act(&mut s, S0, Action::ExchangePower(1));
     assert_eq!(player(&s, S0).coins, 16);
     act(&mut s, S0, Action::PowerAction(PowerAction(3)));
@@ -1156,11 +1170,11 @@ fn exchange_before_and_after_the_action() {
 #[test]
 fn phase_three_power_exchange_before_the_next_income() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
-    s.players[0].bowls = [0, 0, 8];
-    s.players[1].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [0, 0, 8]);
+    set_bowls(&mut s, S1, [8, 0, 0]);
     pass_all_keep_exchange(&mut s);
-    let Step::RoundEndExchange { .. } = s.step else {
-        panic!("{:?}", s.step)
+    let Step::RoundEndExchange { .. } = s.step() else {
+        panic!("{:?}", s.step())
     };
     assert_eq!(
         TerraNova::to_act(&s).iter().next(),
@@ -1171,7 +1185,7 @@ fn phase_three_power_exchange_before_the_next_income() {
     act(&mut s, S0, Action::ExchangePower(8));
     assert_eq!(player(&s, S0).coins, coins + 8);
     act(&mut s, S0, Action::EndTurn);
-    assert_eq!(s.round, 2);
+    assert_eq!(s.round(), 2);
     assert_eq!(
         player(&s, S0).bowls[2],
         0,
@@ -1180,7 +1194,7 @@ fn phase_three_power_exchange_before_the_next_income() {
 }
 
 fn pass_all_keep_exchange(s: &mut State) {
-    for seat in s.order.clone() {
+    for seat in s.order().to_vec() {
         turn(s, seat);
         act(s, seat, Action::Pass);
         if let Some(Action::TakeBonus(t)) = TerraNova::legal_actions(s, seat).first().cloned() {
@@ -1197,7 +1211,7 @@ fn two_spade_power_action_on_two_hexes_with_one_house() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     round_tile(&mut s, RoundTrigger::Spade);
     build(&mut s, S0, "E6", Building::House);
-    s.players[0].bowls = [0, 2, 6];
+    set_bowls(&mut s, S0, [0, 2, 6]);
     act(&mut s, S0, Action::PowerAction(PowerAction(5)));
     act(&mut s, S0, Action::Hex(hex("E5")));
     act(&mut s, S0, Action::Hex(hex("E7")));
@@ -1217,14 +1231,14 @@ fn two_spade_power_action_on_two_hexes_with_one_house() {
 #[test]
 fn two_player_variants_place_neutral_houses() {
     let s = TerraNova::setup(&Options::two_player(NeutralVariant::Planner), 9).unwrap();
-    assert!(matches!(s.step, Step::PlannerNeutral { next: S0 }));
-    let t = s.neutral_terrain.unwrap();
+    assert!(matches!(s.step(), Step::PlannerNeutral { next: S0 }));
+    let t = s.neutral_terrain().unwrap();
     let mut s = s;
     for seat in [S0, S1] {
         let a = TerraNova::legal_actions(&s, seat)[0].clone();
         act(&mut s, seat, a);
     }
-    assert!(matches!(s.step, Step::FactionDraft { .. }));
+    assert!(matches!(s.step(), Step::FactionDraft { .. }));
     let legal = TerraNova::legal_actions(&s, S0);
     assert!(legal.iter().all(|a| match a {
         Action::ChooseFaction(f) => tables().faction(*f).home != t,
@@ -1236,12 +1250,12 @@ fn two_player_variants_place_neutral_houses() {
     o.factions =
         agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
     let mut s = TerraNova::setup(&o, 2).unwrap();
-    while !matches!(s.step, Step::RandomNeutral { .. } | Step::Turn { .. }) {
+    while !matches!(s.step(), Step::RandomNeutral { .. } | Step::Turn { .. }) {
         let seat = TerraNova::to_act(&s).iter().next().unwrap();
         let a = TerraNova::legal_actions(&s, seat)[0].clone();
         act(&mut s, seat, a);
     }
-    let Step::RandomNeutral { terrain, .. } = s.step.clone() else {
+    let Step::RandomNeutral { terrain, .. } = s.step().clone() else {
         panic!()
     };
     assert!(![Terrain::Lake, Terrain::Wasteland].contains(&terrain));
@@ -1265,7 +1279,7 @@ fn a6_bridges_global_or_owner_only() {
     // Seat 1 owns the bridge B1-D1; seat 0 has a house on B1, D1 is free.
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     build(&mut s, S0, "B1", Building::House);
-    s.bridges[spot("B1", "D1").0 as usize] = Some(S1);
+    bridge(&mut s, S1, spot("B1", "D1"));
     let d1 = 1u128 << hex("D1").0;
     assert_ne!(s.adjacent_with(hex("B1"), S0, true) & d1, 0);
     assert_eq!(s.adjacent_with(hex("B1"), S0, false) & d1, 0);
@@ -1276,7 +1290,7 @@ fn a6_bridges_global_or_owner_only() {
     // Territory / hamlets / towns: seat 0 on both ends of seat 1's bridge (hand-built).
     build(&mut s, S0, "A1", Building::House);
     build(&mut s, S0, "A2", Building::TradingPost);
-    s.players[0].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [8, 0, 0]);
     build(&mut s, S0, "D1", Building::TradingPost);
     let b1 = 1u128 << hex("B1").0;
     build(&mut s, S0, "B1", Building::TradingPost);
@@ -1292,7 +1306,7 @@ fn a6_bridges_global_or_owner_only() {
         .iter()
         .any(|g| g & b1 != 0 && g.count_ones() == 3));
     // Seat 0's own bridge counts in both readings.
-    s.bridges[spot("B1", "D1").0 as usize] = Some(S0);
+    bridge(&mut s, S0, spot("B1", "D1"));
     assert_eq!(s.town_groups_with(S0, false).len(), 1);
     assert_eq!(s.territory_groups_with(S0, false).len(), 1);
     // Trading-post cost seen from the upgrading seat: seat 1's bridge makes seat 0's house on
@@ -1300,7 +1314,7 @@ fn a6_bridges_global_or_owner_only() {
     let mut s = scenario(&[Faction::Genies, Faction::Golems]);
     build(&mut s, S0, "B1", Building::House);
     build(&mut s, S1, "D1", Building::House);
-    s.bridges[spot("B1", "D1").0 as usize] = Some(S1);
+    bridge(&mut s, S1, spot("B1", "D1"));
     assert_eq!(
         s.trading_post_cost(S0, hex("B1")),
         if BRIDGES_ARE_GLOBAL { 7 } else { 10 }
@@ -1326,10 +1340,9 @@ fn towns_are_checked_for_every_seat_after_an_action() {
     build(&mut s, S2, "I1", Building::House);
     build(&mut s, S2, "I2", Building::House);
     build(&mut s, S2, "I3", Building::TradingPost);
-    build(&mut s, S2, "I4", Building::Palace);
-    s.players[2].left_palace = true;
-    s.players[0].coins = 12;
-    s.players[0].bowls = [4, 0, 4];
+    palace(&mut s, S2, "I4", PalaceSide::Left);
+    set_coins(&mut s, S0, 12);
+    set_bowls(&mut s, S0, [4, 0, 4]);
     let (coins2, vp2) = (player(&s, S2).coins, player(&s, S2).vp);
     act(&mut s, S0, Action::BuildBridge);
     act(&mut s, S0, Action::Bridge(spot("B1", "D1")));
@@ -1381,7 +1394,7 @@ fn towns_are_checked_for_every_seat_after_an_action() {
 
 /// Ends round 5: every seat passes (no exchange after passing).
 fn finish_round_five(s: &mut State) {
-    for seat in s.order.clone() {
+    for seat in s.order().to_vec() {
         turn(s, seat);
         act(s, seat, Action::Pass);
         if TerraNova::legal_actions(s, seat).contains(&Action::EndTurn) {
@@ -1393,23 +1406,23 @@ fn finish_round_five(s: &mut State) {
 #[test]
 fn final_wealth_exchange_is_each_seats_decision() {
     let mut s = scenario(&[Faction::Druids, Faction::Golems, Faction::Genies]);
-    s.round = 5;
+    set_round(&mut s, 5);
     quiet_round(&mut s);
-    s.order = vec![S1, S2, S0];
+    set_order(&mut s, &[S1, S2, S0]);
     for (seat, h) in [(S0, "A3"), (S1, "A1"), (S2, "I1")] {
         build(&mut s, seat, h, Building::House);
     }
     // D9: Druides, bowl III 7, 2 coins. D8: bowl III 3, 14 coins. Seat 2: nothing in III.
-    s.players[0].bowls = [1, 0, 7];
-    s.players[0].coins = 2;
-    s.players[1].bowls = [5, 0, 3];
-    s.players[1].coins = 14;
-    s.players[2].bowls = [8, 0, 0];
-    s.players[2].coins = 5;
+    set_bowls(&mut s, S0, [1, 0, 7]);
+    set_coins(&mut s, S0, 2);
+    set_bowls(&mut s, S1, [5, 0, 3]);
+    set_coins(&mut s, S1, 14);
+    set_bowls(&mut s, S2, [8, 0, 0]);
+    set_coins(&mut s, S2, 5);
     finish_round_five(&mut s);
-    let vp_before: Vec<i32> = s.players.iter().map(|p| p.vp).collect();
+    let vp_before: Vec<i32> = s.players().iter().map(|p| p.vp).collect();
     // Turn order of round 5: seat 1 first; seat 2 (bowl III empty) is not asked.
-    assert!(matches!(s.step, Step::FinalExchange { .. }));
+    assert!(matches!(s.step(), Step::FinalExchange { .. }));
     assert_eq!(TerraNova::to_act(&s).iter().collect::<Vec<_>>(), vec![S1]);
     assert_eq!(
         TerraNova::legal_actions(&s, S1),
@@ -1443,7 +1456,7 @@ fn final_wealth_exchange_is_each_seats_decision() {
     act(&mut s, S0, Action::ConvertPowerToVp);
     assert!(!TerraNova::legal_actions(&s, S0).contains(&Action::ConvertPowerToVp));
     act(&mut s, S0, Action::EndTurn);
-    assert_eq!(s.step, Step::GameOver);
+    assert_eq!(*s.step(), Step::GameOver);
     let out = TerraNova::outcome(&s).expect("outcome");
     let wealth_of = |seat: Seat| wealth_vp(&out, seat);
     assert_eq!(wealth_of(S0), Some(5), "D9: 4 VP + 3 coins -> 1 VP");
@@ -1458,14 +1471,14 @@ fn final_wealth_exchange_is_each_seats_decision() {
 
     // The same position, Druides finishing at once: 9 coins -> 3 VP (a worse choice).
     let mut s = scenario(&[Faction::Druids, Faction::Golems]);
-    s.round = 5;
+    set_round(&mut s, 5);
     quiet_round(&mut s);
-    s.players[0].bowls = [1, 0, 7];
-    s.players[0].coins = 2;
-    s.players[1].bowls = [8, 0, 0];
+    set_bowls(&mut s, S0, [1, 0, 7]);
+    set_coins(&mut s, S0, 2);
+    set_bowls(&mut s, S1, [8, 0, 0]);
     finish_round_five(&mut s);
     act(&mut s, S0, Action::EndTurn);
-    assert_eq!(s.step, Step::GameOver);
+    assert_eq!(*s.step(), Step::GameOver);
     let out = TerraNova::outcome(&s).expect("outcome");
     assert_eq!(wealth_vp(&out, S0), Some(3));
 }
@@ -1498,8 +1511,8 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     let mut s = scenario(&[Faction::Druids, Faction::Golems]);
     quiet_round(&mut s);
     build(&mut s, S0, "E4", Building::House);
-    s.players[0].bowls = [0, 1, 7];
-    s.players[0].coins = 10;
+    set_bowls(&mut s, S0, [0, 1, 7]);
+    set_coins(&mut s, S0, 10);
     // Before the action.
     assert!(s.exchange_moment(S0) && !s.exchange_moment(S1));
     assert_eq!(exchanges_listed(&s, S0), (7, true));
@@ -1553,7 +1566,7 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::EndTurn);
     // Phase 3.
-    assert!(matches!(s.step, Step::RoundEndExchange { .. }));
+    assert!(matches!(s.step(), Step::RoundEndExchange { .. }));
     assert_eq!(TerraNova::to_act(&s).iter().next(), Some(S0));
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::ConvertPowerToVp);
