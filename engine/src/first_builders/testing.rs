@@ -483,15 +483,20 @@ impl Position {
         }
     }
 
-    fn place_tile(&mut self, seat: u8, tile: CityTile, x: i16, y: i16) {
-        let cell = Cell::new(x, y);
-        assert!(
-            !self.state.occupied(Seat(seat), cell),
-            "cell ({x}, {y}) of seat {seat} is taken"
-        );
+    /// Lays `tile` on `cells` of `seat`'s city (a Wonder covers two); every cell must be
+    /// empty.
+    fn place_tile(&mut self, seat: u8, tile: CityTile, cells: &[Cell]) {
+        for &c in cells {
+            assert!(
+                !self.state.occupied(Seat(seat), c),
+                "cell ({}, {}) of seat {seat} is taken",
+                c.x,
+                c.y
+            );
+        }
         self.player(seat).city.push(PlacedTile {
             tile,
-            cells: vec![cell],
+            cells: cells.to_vec(),
         });
     }
 
@@ -499,7 +504,7 @@ impl Position {
     pub fn building(mut self, seat: u8, code: &str, x: i16, y: i16) -> Self {
         let b = building(code);
         self.take_building(b);
-        self.place_tile(seat, CityTile::Building(b), x, y);
+        self.place_tile(seat, CityTile::Building(b), &[Cell::new(x, y)]);
         self
     }
 
@@ -508,7 +513,11 @@ impl Position {
         let b = building(code);
         let pile = b.colour().expect("a building has a colour");
         self.take_building(b);
-        self.place_tile(seat, CityTile::Farm { pile, building: b }, x, y);
+        self.place_tile(
+            seat,
+            CityTile::Farm { pile, building: b },
+            &[Cell::new(x, y)],
+        );
         self
     }
 
