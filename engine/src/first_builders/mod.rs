@@ -13,8 +13,10 @@
 //! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
 //! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
 //! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
-//! `wire` (proto conversions, feature `wire`). Rule code that changes the state takes a
-//! `state::Play`: the state plus the sink of the events `Game::perform` reports.
+//! `wire` (proto conversions, feature `wire`), `testing` (position builder for tests, not
+//! part of the API). Rule code that changes the state takes a `state::Play`: the state plus
+//! the sink of the events `Game::perform` reports. The state's fields are private to the
+//! crate: outside it, the state changes only through `Game::apply` (or `testing`).
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
 //! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
@@ -44,6 +46,7 @@ pub mod round;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod testing;
 pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]

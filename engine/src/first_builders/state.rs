@@ -136,40 +136,40 @@ pub struct Place {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    pub options: Options,
-    pub rng: GameRng,
-    pub phase: Phase,
-    pub round: u8,
-    pub bastion: Seat,
-    pub current: Seat,
-    pub step: TurnStep,
-    pub superiority_used: bool,
-    pub tasks: Vec<Task>,
-    pub draft_pool: Vec<Die>,
-    pub draft_order: Vec<Seat>,
-    pub solo_discards: u8,
-    pub places: Vec<Place>,
-    pub market: [Option<BuildingId>; 5],
+    pub(crate) options: Options,
+    pub(crate) rng: GameRng,
+    pub(crate) phase: Phase,
+    pub(crate) round: u8,
+    pub(crate) bastion: Seat,
+    pub(crate) current: Seat,
+    pub(crate) step: TurnStep,
+    pub(crate) superiority_used: bool,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) draft_pool: Vec<Die>,
+    pub(crate) draft_order: Vec<Seat>,
+    pub(crate) solo_discards: u8,
+    pub(crate) places: Vec<Place>,
+    pub(crate) market: [Option<BuildingId>; 5],
     /// Building piles by colour; the last element is the face-up top tile.
-    pub piles: [Vec<BuildingId>; 5],
-    pub recruitment: [Option<Die>; 5],
-    pub orator_area: Vec<Option<u8>>,
-    pub dice_reserve: [u8; 5],
-    pub dice_total: [u8; 5],
-    pub orators_total: u8,
+    pub(crate) piles: [Vec<BuildingId>; 5],
+    pub(crate) recruitment: [Option<Die>; 5],
+    pub(crate) orator_area: Vec<Option<u8>>,
+    pub(crate) dice_reserve: [u8; 5],
+    pub(crate) dice_total: [u8; 5],
+    pub(crate) orators_total: u8,
     /// Revealed District cards and the Gold on each.
-    pub districts: Vec<(DistrictId, u8)>,
-    pub floor_reserve: [u8; 5],
-    pub floor_box: [u8; 5],
+    pub(crate) districts: Vec<(DistrictId, u8)>,
+    pub(crate) floor_reserve: [u8; 5],
+    pub(crate) floor_box: [u8; 5],
     /// Zodiac card on each temple (Forest, Mountain, Sea) and its holder.
-    pub zodiac: [(ZodiacId, Option<Seat>); 3],
-    pub superiority_supply: u8,
-    pub neutral: Option<u8>,
-    pub top_key: i64,
-    pub bottom_key: i64,
-    pub recruit_exhausted: bool,
-    pub end_reasons: Vec<EndReason>,
-    pub players: Vec<Player>,
+    pub(crate) zodiac: [(ZodiacId, Option<Seat>); 3],
+    pub(crate) superiority_supply: u8,
+    pub(crate) neutral: Option<u8>,
+    pub(crate) top_key: i64,
+    pub(crate) bottom_key: i64,
+    pub(crate) recruit_exhausted: bool,
+    pub(crate) end_reasons: Vec<EndReason>,
+    pub(crate) players: Vec<Player>,
 }
 
 impl State {
@@ -182,7 +182,98 @@ impl State {
     pub fn player(&self, seat: Seat) -> &Player {
         &self.players[seat.index() % self.players.len()]
     }
-    pub fn player_mut(&mut self, seat: Seat) -> &mut Player {
+    /// Every player, in seat order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// The seat holding the Bastion (first player of the round).
+    pub fn bastion(&self) -> Seat {
+        self.bastion
+    }
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+    pub fn step(&self) -> TurnStep {
+        self.step
+    }
+    /// Pending steps of the turn; the last is the decision to make.
+    pub fn tasks(&self) -> &[Task] {
+        &self.tasks
+    }
+    pub fn draft_pool(&self) -> &[Die] {
+        &self.draft_pool
+    }
+    /// Meeting Places 1..5 (index 0 is place 1).
+    pub fn places(&self) -> &[Place] {
+        &self.places
+    }
+    /// Market slots 1..5 (index 0 is slot 1).
+    pub fn market(&self) -> &[Option<BuildingId>; 5] {
+        &self.market
+    }
+    /// The building pile of `colour`, bottom first; the last is the face-up top tile.
+    pub fn pile(&self, colour: Colour) -> &[BuildingId] {
+        &self.piles[colour.index()]
+    }
+    /// Recruitment track slots 1..5 (index 0 is slot 1).
+    pub fn recruitment(&self) -> &[Option<Die>; 5] {
+        &self.recruitment
+    }
+    /// Orator area slots (index 0 is slot 1).
+    pub fn orator_area(&self) -> &[Option<u8>] {
+        &self.orator_area
+    }
+    /// Citizen dice of `colour` in the reserve.
+    pub fn dice_reserve(&self, colour: Colour) -> u8 {
+        self.dice_reserve[colour.index()]
+    }
+    /// Citizen dice of `colour` in play (reserve, track, draft, players).
+    pub fn dice_total(&self, colour: Colour) -> u8 {
+        self.dice_total[colour.index()]
+    }
+    /// Tower floors of `colour` in the reserve (the end condition counts them).
+    pub fn floor_reserve(&self, colour: Colour) -> u8 {
+        self.floor_reserve[colour.index()]
+    }
+    /// Tower floors of `colour` left in the box (neither in the reserve nor in towers).
+    pub fn floor_box(&self, colour: Colour) -> u8 {
+        self.floor_box[colour.index()]
+    }
+    /// Revealed District cards and the Gold on each.
+    pub fn districts(&self) -> &[(DistrictId, u8)] {
+        &self.districts
+    }
+    /// Zodiac card on each temple (Forest, Mountain, Sea) and its holder.
+    pub fn zodiac(&self) -> &[(ZodiacId, Option<Seat>); 3] {
+        &self.zodiac
+    }
+    pub fn superiority_supply(&self) -> u8 {
+        self.superiority_supply
+    }
+    /// Orators in play (area and players).
+    pub fn orators_total(&self) -> u8 {
+        self.orators_total
+    }
+    /// Solo: the neutral military marker's space.
+    pub fn neutral(&self) -> Option<u8> {
+        self.neutral
+    }
+    pub fn recruit_exhausted(&self) -> bool {
+        self.recruit_exhausted
+    }
+    pub fn end_reasons(&self) -> &[EndReason] {
+        &self.end_reasons
+    }
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
         let n = self.players.len();
         &mut self.players[seat.index() % n]
     }
@@ -190,18 +281,18 @@ impl State {
     pub fn seats(&self) -> impl Iterator<Item = Seat> {
         (0..self.players.len() as u8).map(Seat)
     }
-    pub fn next_top(&mut self) -> i64 {
+    pub(crate) fn next_top(&mut self) -> i64 {
         self.top_key += 1;
         self.top_key
     }
-    pub fn next_bottom(&mut self) -> i64 {
+    pub(crate) fn next_bottom(&mut self) -> i64 {
         self.bottom_key -= 1;
         self.bottom_key
     }
-    pub fn roll_d5(&mut self) -> u8 {
+    pub(crate) fn roll_d5(&mut self) -> u8 {
         self.rng.index(5) as u8 + 1
     }
-    pub fn roll_orator(&mut self) -> u8 {
+    pub(crate) fn roll_orator(&mut self) -> u8 {
         let faces = &tables().board.orator.faces;
         faces[self.rng.index(faces.len())]
     }
@@ -331,7 +422,7 @@ impl DerefMut for Play<'_> {
 }
 
 impl<'a> Play<'a> {
-    pub fn new(state: &'a mut State, events: &'a mut Vec<Event>) -> Self {
+    pub(crate) fn new(state: &'a mut State, events: &'a mut Vec<Event>) -> Self {
         Play { state, events }
     }
     pub fn emit(&mut self, e: Event) {

@@ -27,18 +27,19 @@
 use crate::origins_common::*;
 
 use agora_engine::first_builders::state::Task;
+use agora_engine::first_builders::testing::Position;
 use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::State;
 use agora_engine::Seat;
 
 fn with(id: &str) -> State {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].res = [0, 0, 0, 0];
-    s.players[0].vp = 0;
-    s.players[0].freemen.clear();
-    put(&mut s, 0, id, 1, 0);
-    s
+    Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 0, 0])
+        .vp(0, 0)
+        .freemen(0, &[])
+        .building(0, id, 1, 0)
+        .build()
 }
 
 fn run(s: &mut State) {
@@ -51,7 +52,7 @@ fn building_y1_granary() {
     farm(&mut s, 0, -1, 0);
     farm(&mut s, 0, -1, 1);
     run(&mut s);
-    assert_eq!(s.players[0].res[1], 3);
+    assert_eq!(s.players()[0].res[1], 3);
 }
 
 #[test]
@@ -59,27 +60,29 @@ fn building_y2_port() {
     let mut s = with("Y2");
     put(&mut s, 0, "Y1", 2, 0);
     run(&mut s);
-    assert_eq!(s.players[0].vp, 4);
+    assert_eq!(s.players()[0].vp, 4);
 }
 
 #[test]
 fn building_y3_market() {
     let mut s = with("Y3");
-    s.players[0].freemen = vec![
-        freeman(Colour::Yellow, 1),
-        freeman(Colour::Yellow, 2),
-        freeman(Colour::Red, 2),
-    ];
-    s.players[0].freemen[1].at = Some(2);
+    let mut away = freeman(Colour::Yellow, 2);
+    away.at = Some(2);
+    edit(&mut s, |p| {
+        p.freemen(
+            0,
+            &[freeman(Colour::Yellow, 1), away, freeman(Colour::Red, 2)],
+        )
+    });
     run(&mut s);
-    assert_eq!(s.players[0].vp, 8);
+    assert_eq!(s.players()[0].vp, 8);
 }
 
 #[test]
 fn building_y4_mint() {
     let mut s = with("Y4");
     run(&mut s);
-    assert_eq!(s.players[0].res[3], 1);
+    assert_eq!(s.players()[0].res[3], 1);
 }
 
 #[test]
@@ -87,7 +90,7 @@ fn building_y5_quarry() {
     let mut s = with("Y5");
     run(&mut s);
     // (1,0): Palace on the left, 3 empty neighbours
-    assert_eq!(s.players[0].res[0], 4);
+    assert_eq!(s.players()[0].res[0], 4);
 }
 
 #[test]
@@ -95,7 +98,7 @@ fn building_y6_workshop() {
     let mut s = with("Y6");
     run(&mut s);
     act(&mut s, Action::Resource(Resource::Wisdom));
-    assert_eq!(s.players[0].res[2], 1);
+    assert_eq!(s.players()[0].res[2], 1);
 }
 
 #[test]
@@ -103,20 +106,20 @@ fn building_r1_armoury() {
     let mut s = with("R1");
     run(&mut s);
     act(&mut s, Action::Advance);
-    assert_eq!(s.players[0].military, 2);
+    assert_eq!(s.players()[0].military, 2);
     act(&mut s, Action::Attack);
     // space 2: TRADE bonus; 1 opponent behind, 0 boundaries
-    assert_eq!(s.players[0].vp, 1);
-    assert_eq!(s.tasks.last(), Some(&Task::Trade));
+    assert_eq!(s.players()[0].vp, 1);
+    assert_eq!(s.tasks().last(), Some(&Task::Trade));
 }
 
 #[test]
 fn building_r2_arena() {
     let mut s = with("R2");
     put(&mut s, 0, "R3", 2, 0);
-    s.players[0].freemen = vec![freeman(Colour::Red, 2)];
+    edit(&mut s, |p| p.freemen(0, &[freeman(Colour::Red, 2)]));
     run(&mut s);
-    assert_eq!(s.players[0].vp, 2 * 2 + 2);
+    assert_eq!(s.players()[0].vp, 2 * 2 + 2);
 }
 
 #[test]
@@ -125,26 +128,26 @@ fn building_r3_outpost() {
     run(&mut s);
     assert_eq!(legal(&s), vec![Action::Advance, Action::Attack]);
     act(&mut s, Action::Advance);
-    assert_eq!(s.players[0].military, 1);
-    assert!(s.tasks.is_empty(), "advance OR attack");
+    assert_eq!(s.players()[0].military, 1);
+    assert!(s.tasks().is_empty(), "advance OR attack");
 }
 
 #[test]
 fn building_r4_equestrian_grounds() {
     let mut s = with("R4");
-    s.players[1].military = 0;
+    edit(&mut s, |p| p.military(1, 0));
     run(&mut s);
-    assert_eq!(s.players[0].military, 2);
+    assert_eq!(s.players()[0].military, 2);
     act(&mut s, Action::Resource(Resource::Food));
-    assert_eq!(s.players[0].res[1], 1);
-    assert!(s.tasks.is_empty(), "one choice per weaker marker");
+    assert_eq!(s.players()[0].res[1], 1);
+    assert!(s.tasks().is_empty(), "one choice per weaker marker");
     // a marker on the same space is not behind
     let mut s = with("R4");
-    s.players[1].military = 2;
+    edit(&mut s, |p| p.military(1, 2));
     run(&mut s);
-    assert_eq!(s.players[0].military, 2);
-    assert!(s.tasks.is_empty());
-    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players()[0].military, 2);
+    assert!(s.tasks().is_empty());
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0]);
 }
 
 #[test]
@@ -153,49 +156,44 @@ fn building_r5_fortress() {
     put(&mut s, 0, "R1", 2, 0);
     put(&mut s, 0, "R3", 3, 0);
     run(&mut s);
-    assert_eq!(s.players[0].military, 3);
+    assert_eq!(s.players()[0].military, 3);
 }
 
 #[test]
 fn building_r6_veterans_quarters() {
     let mut s = with("R6");
-    s.players[0].freemen = vec![freeman(Colour::Red, 4), freeman(Colour::Blue, 1)];
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 4), freeman(Colour::Blue, 1)])
+    });
     run(&mut s);
     act(&mut s, Action::Freeman(0));
-    assert_eq!(s.players[0].vp, 4);
-    assert_eq!(s.players[0].freemen[0].die.value, 3);
+    assert_eq!(s.players()[0].vp, 4);
+    assert_eq!(s.players()[0].freemen[0].die.value, 3);
     run(&mut s);
     act(&mut s, Action::Freeman(1));
-    assert_eq!(s.players[0].freemen[1].die.value, 1, "minimum 1 (A-24)");
+    assert_eq!(s.players()[0].freemen[1].die.value, 1, "minimum 1 (A-24)");
 }
 
 #[test]
 fn building_p1_castle() {
     let mut s = with("P1");
-    s.players[0].seats = vec![
-        (
-            Cell::new(5, 5),
-            Die {
-                colour: Colour::Red,
-                value: 1,
-            },
-        ),
-        (
-            Cell::new(6, 6),
-            Die {
-                colour: Colour::Red,
-                value: 1,
-            },
-        ),
-    ];
+    edit(&mut s, |p| {
+        p.seats_of_power(
+            0,
+            &[
+                (Cell::new(5, 5), die(Colour::Red, 1)),
+                (Cell::new(6, 6), die(Colour::Red, 1)),
+            ],
+        )
+    });
     run(&mut s);
-    assert_eq!(s.players[0].vp, 7);
+    assert_eq!(s.players()[0].vp, 7);
 }
 
 #[test]
 fn building_p2_construction_site() {
     let mut s = with("P2");
-    let tile = s.market[0].expect("tile");
+    let tile = s.market()[0].expect("tile");
     run(&mut s);
     act(
         &mut s,
@@ -204,24 +202,25 @@ fn building_p2_construction_site() {
             farm: false,
         },
     );
-    assert_eq!(s.players[0].kept, vec![tile]);
-    assert!(s.market.iter().all(|m| m.is_some()));
+    assert_eq!(s.players()[0].kept, vec![tile]);
+    assert!(s.market().iter().all(|m| m.is_some()));
     // later: build it paying only its Stone
     let stone = tile.row().expect("tile").stone as u32;
-    s.players[0].res = [3, 0, 5, 0];
-    start_task(&mut s, Task::Build);
+    edit(&mut s, |p| {
+        p.resources(0, [3, 0, 5, 0]).task(0, Task::Build)
+    });
     act(&mut s, Action::KeptTile(0));
     act(&mut s, Action::Place(Cell::new(2, 0)));
-    assert_eq!(s.players[0].res, [3 - stone, 0, 5, 0], "only its Stone");
-    assert!(s.players[0].kept.is_empty());
+    assert_eq!(s.players()[0].res, [3 - stone, 0, 5, 0], "only its Stone");
+    assert!(s.players()[0].kept.is_empty());
     assert_eq!(s.building_at(Seat(0), Cell::new(2, 0)), Some(tile));
 }
 
 #[test]
 fn building_p3_court_of_justice() {
     let mut s = with("P3");
-    s.players[0].freemen = vec![freeman(Colour::Red, 4)];
-    let (r, b) = (s.dice_reserve[0], s.dice_reserve[2]);
+    edit(&mut s, |p| p.freemen(0, &[freeman(Colour::Red, 4)]));
+    let (r, b) = (s.dice_reserve(Colour::Red), s.dice_reserve(Colour::Blue));
     run(&mut s);
     act(
         &mut s,
@@ -230,30 +229,32 @@ fn building_p3_court_of_justice() {
             colour: Colour::Blue,
         },
     );
-    assert_eq!(s.players[0].freemen, vec![freeman(Colour::Blue, 4)]);
-    assert_eq!((s.dice_reserve[0], s.dice_reserve[2]), (r + 1, b - 1));
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 4)]);
+    assert_eq!(
+        (s.dice_reserve(Colour::Red), s.dice_reserve(Colour::Blue)),
+        (r + 1, b - 1)
+    );
 }
 
 #[test]
 fn building_p4_estate() {
     let mut s = with("P4");
-    s.recruitment[4] = Some(Die {
-        colour: Colour::Orange,
-        value: 5,
+    edit(&mut s, |p| {
+        p.recruitment_slot(5, Some(die(Colour::Orange, 5)))
     });
     run(&mut s);
     act(&mut s, Action::RecruitSlot(5));
-    assert_eq!(s.players[0].freemen, vec![freeman(Colour::Orange, 5)]);
-    assert_eq!(s.players[0].res[2], 0, "free");
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Orange, 5)]);
+    assert_eq!(s.players()[0].res[2], 0, "free");
 }
 
 #[test]
 fn building_p5_forum() {
     let mut s = with("P5");
-    s.orator_area = vec![None, Some(3), None, None];
+    edit(&mut s, |p| p.orator_area(&[None, Some(3), None, None]));
     run(&mut s);
     act(&mut s, Action::OratorSlot(2));
-    assert_eq!(s.players[0].orators, vec![Orator { value: 3, at: None }]);
+    assert_eq!(s.players()[0].orators, vec![Orator { value: 3, at: None }]);
 }
 
 #[test]
@@ -265,25 +266,25 @@ fn building_p6_stone_circle_worked_example_t23() {
     put(&mut s, 0, "B4", 5, 0);
     farm(&mut s, 0, 6, 0);
     run(&mut s);
-    assert_eq!(s.players[0].vp, 6);
+    assert_eq!(s.players()[0].vp, 6);
 }
 
 /// Temple building: +2 on its own track (no Zodiac card), then 1 Gold for +1 step on
 /// another track.
 fn temple_building(id: &str, own: Temple, other: Temple) {
     let mut s = with(id);
-    s.players[0].res[3] = 1;
-    let cards = s.zodiac;
+    edit(&mut s, |p| p.resource(0, Resource::Gold, 1));
+    let cards = *s.zodiac();
     run(&mut s);
     let mut expected = [0, 0, 0];
     expected[own.index()] = 2;
-    assert_eq!(s.players[0].temples, expected);
-    assert_eq!(s.zodiac, cards, "no Zodiac card");
+    assert_eq!(s.players()[0].temples, expected);
+    assert_eq!(*s.zodiac(), cards, "no Zodiac card");
     assert!(!legal(&s).contains(&Action::Track(own)), "another temple");
     act(&mut s, Action::Track(other));
     expected[other.index()] = 1;
-    assert_eq!(s.players[0].temples, expected);
-    assert_eq!(s.players[0].res[3], 0, "1 Gold");
+    assert_eq!(s.players()[0].temples, expected);
+    assert_eq!(s.players()[0].res[3], 0, "1 Gold");
     // without Gold the extra step is not offered
     let mut s = with(id);
     run(&mut s);
@@ -311,22 +312,24 @@ fn building_b4_obelisk_worked_example_t24() {
     put(&mut s, 0, "B4", 2, 0);
     put(&mut s, 0, "B4", 3, 0);
     run(&mut s);
-    assert_eq!(s.players[0].vp, 4);
+    assert_eq!(s.players()[0].vp, 4);
     put(&mut s, 0, "B4", 4, 0);
     put(&mut s, 0, "B4", 5, 0);
-    s.players[0].vp = 0;
+    edit(&mut s, |p| p.vp(0, 0));
     run(&mut s);
-    assert_eq!(s.players[0].vp, 7);
+    assert_eq!(s.players()[0].vp, 7);
 }
 
 #[test]
 fn building_b5_sanctuary() {
     let mut s = with("B5");
-    s.zodiac[0].1 = Some(Seat(0));
-    s.zodiac[1].1 = Some(Seat(0));
-    s.zodiac[2].1 = None;
+    edit(&mut s, |p| {
+        p.zodiac_holder(Temple::Forest, Some(0))
+            .zodiac_holder(Temple::Mountain, Some(0))
+            .zodiac_holder(Temple::Sea, None)
+    });
     run(&mut s);
-    assert_eq!(s.players[0].vp, 6);
+    assert_eq!(s.players()[0].vp, 6);
 }
 
 #[test]
@@ -334,43 +337,50 @@ fn building_b6_statue() {
     let mut s = with("B6");
     run(&mut s);
     act(&mut s, Action::Track(Temple::Mountain));
-    assert_eq!(s.players[0].temples, [0, 1, 0]);
+    assert_eq!(s.players()[0].temples, [0, 1, 0]);
 }
 
 #[test]
 fn building_o1_artists_salon() {
     let mut s = with("O1");
-    s.players[0].freemen = vec![
-        freeman(Colour::Red, 1),
-        freeman(Colour::Red, 2),
-        freeman(Colour::Blue, 2),
-    ];
+    edit(&mut s, |p| {
+        p.freemen(
+            0,
+            &[
+                freeman(Colour::Red, 1),
+                freeman(Colour::Red, 2),
+                freeman(Colour::Blue, 2),
+            ],
+        )
+    });
     run(&mut s);
-    assert_eq!(s.players[0].vp, 6);
+    assert_eq!(s.players()[0].vp, 6);
 }
 
 #[test]
 fn building_o2_astronomy_tower() {
     let mut s = with("O2");
-    s.players[0].counsellors = vec![Colour::Red, Colour::Blue];
+    edit(&mut s, |p| p.counsellors(0, &[Colour::Red, Colour::Blue]));
     run(&mut s);
-    assert_eq!(s.players[0].res[2], 3);
+    assert_eq!(s.players()[0].res[2], 3);
 }
 
 #[test]
 fn building_o3_fountain_of_wisdom() {
     let mut s = with("O3");
-    s.places[3].dial = 5;
+    edit(&mut s, |p| p.dial(4, 5));
     run(&mut s);
-    assert_eq!(s.players[0].res[2], 1);
+    assert_eq!(s.players()[0].res[2], 1);
     act(&mut s, Action::MeetingPlace(4));
-    assert_eq!(s.places[3].dial, 1);
+    assert_eq!(s.places()[3].dial, 1);
 }
 
 #[test]
 fn building_o4_portal() {
     let mut s = with("O4");
-    s.players[0].freemen = vec![freeman(Colour::Red, 4), freeman(Colour::Blue, 6)];
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 4), freeman(Colour::Blue, 6)])
+    });
     run(&mut s);
     assert!(!legal(&s).contains(&Action::FreemanPlus {
         freeman: 1,
@@ -383,7 +393,7 @@ fn building_o4_portal() {
             plus: 2,
         },
     );
-    assert_eq!(s.players[0].freemen[0].die.value, 6);
+    assert_eq!(s.players()[0].freemen[0].die.value, 6);
     run(&mut s);
     act(
         &mut s,
@@ -392,19 +402,24 @@ fn building_o4_portal() {
             plus: 1,
         },
     );
-    assert_eq!(s.players[0].counsellors, vec![Colour::Blue]);
+    assert_eq!(s.players()[0].counsellors, vec![Colour::Blue]);
 }
 
 #[test]
 fn building_o5_healers_house() {
     let mut s = with("O5");
-    s.players[0].freemen = vec![
-        freeman(Colour::Red, 1),
-        freeman(Colour::Red, 2),
-        freeman(Colour::Blue, 2),
-    ];
+    edit(&mut s, |p| {
+        p.freemen(
+            0,
+            &[
+                freeman(Colour::Red, 1),
+                freeman(Colour::Red, 2),
+                freeman(Colour::Blue, 2),
+            ],
+        )
+    });
     run(&mut s);
-    assert_eq!(s.players[0].vp, 4);
+    assert_eq!(s.players()[0].vp, 4);
 }
 
 #[test]
@@ -418,15 +433,16 @@ fn building_o6_mages_tower() {
         vec![Action::Activate(Cell::new(2, 0)), Action::Done]
     );
     act(&mut s, Action::Activate(Cell::new(2, 0)));
-    assert_eq!(s.players[0].res[3], 1);
+    assert_eq!(s.players()[0].res[3], 1);
 }
 
 #[test]
 fn new_building_may_be_activated_after_building() {
-    let mut s = game(2);
-    s.market[0] = Some(building("Y4"));
-    s.players[0].res = [2, 0, 0, 0];
-    start_task(&mut s, Task::Build);
+    let mut s = Position::drafted(2)
+        .market_slot(1, Some("Y4"))
+        .resources(0, [2, 0, 0, 0])
+        .task(0, Task::Build)
+        .build();
     act(
         &mut s,
         Action::MarketTile {
@@ -440,17 +456,18 @@ fn new_building_may_be_activated_after_building() {
         vec![Action::Activate(Cell::new(1, 0)), Action::Done]
     );
     act(&mut s, Action::Activate(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 1]);
 }
 
 #[test]
 fn agora_activated_by_adjacent_district() {
-    let mut s = game(2);
-    s.districts.clear();
-    put(&mut s, 0, "Y4", 1, 0);
-    put(&mut s, 0, "R1", 1, 1);
-    s.players[0].freemen = vec![freeman(Colour::Yellow, 3)];
-    s.current = Seat(0);
+    let mut s = Position::drafted(2)
+        .districts(&[])
+        .building(0, "Y4", 1, 0)
+        .building(0, "R1", 1, 1)
+        .freemen(0, &[freeman(Colour::Yellow, 3)])
+        .current(0)
+        .build();
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(0, 0)));
     let l = legal(&s);
@@ -470,12 +487,13 @@ fn agora_activated_by_adjacent_district() {
 #[test]
 fn building_o3_fountain_during_a_visit_to_the_same_place_ends_at_2() {
     // the Fountain sets the visited Meeting Place to 1, then the visit's +1 makes 2.
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.market[0] = Some(building("O3"));
-    s.places[1].dial = 4;
-    s.players[0].freemen = vec![freeman(Colour::Red, 5)];
-    s.players[0].res = [1, 0, 0, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .market_slot(1, Some("O3"))
+        .dial(2, 4)
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .resources(0, [1, 0, 0, 0])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(2));
     act(&mut s, Action::Main(MainSlot::Bottom));
@@ -488,10 +506,10 @@ fn building_o3_fountain_during_a_visit_to_the_same_place_ends_at_2() {
     );
     act(&mut s, Action::Place(Cell::new(1, 0)));
     act(&mut s, Action::Activate(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res[2], 1);
+    assert_eq!(s.players()[0].res[2], 1);
     act(&mut s, Action::MeetingPlace(2));
-    assert_eq!(s.places[1].dial, 1);
+    assert_eq!(s.places()[1].dial, 1);
     // The only activation is done: no bare "Done" is asked, the visit ends.
     act(&mut s, Action::FinishVisit);
-    assert_eq!(s.places[1].dial, 2);
+    assert_eq!(s.places()[1].dial, 2);
 }

@@ -33,7 +33,7 @@ fn games() -> u64 {
 fn expected_payment(s: &State, seat: Seat, action: &Action) -> u32 {
     let t = tables();
     let p = s.player(seat);
-    match (s.tasks.last(), action) {
+    match (s.tasks().last(), action) {
         (None, Action::RaiseTower(c)) => p.towers[c.index()] as u32,
         (None, Action::BuyBase) => t.board.population.food[(p.bases - 2) as usize] as u32,
         (Some(Task::ChoosePlace { worker }), Action::MeetingPlace(pl)) => {
@@ -42,7 +42,7 @@ fn expected_payment(s: &State, seat: Seat, action: &Action) -> u32 {
                 Worker::Freeman(i) => p.freemen[*i as usize].die.value,
                 Worker::Orator(i) => p.orators[*i as usize].value,
             };
-            s.places[*pl as usize - 1].dial.saturating_sub(value) as u32
+            s.places()[*pl as usize - 1].dial.saturating_sub(value) as u32
         }
         (Some(Task::Visit { place, .. }), Action::Main(slot)) => {
             let mp = &t.board.meeting_place[*place as usize - 1];
@@ -54,7 +54,11 @@ fn expected_payment(s: &State, seat: Seat, action: &Action) -> u32 {
             u32::from(a == MainAction::Temple)
         }
         (Some(Task::Visit { place, .. }), Action::Bonus) => {
-            match s.places[*place as usize - 1].bonus.row().map(|b| b.effect) {
+            match s.places()[*place as usize - 1]
+                .bonus
+                .row()
+                .map(|b| b.effect)
+            {
                 Some(BonusEffect::Military | BonusEffect::Build | BonusEffect::Temple) => 1,
                 _ => 0,
             }
@@ -93,7 +97,7 @@ fn expected_payment(s: &State, seat: Seat, action: &Action) -> u32 {
 fn check_payments(before: &State, after: &State, seat: Seat, action: &Action, events: &[Event]) {
     for (k, (b, a)) in before
         .seats()
-        .zip(before.players.iter().zip(&after.players))
+        .zip(before.players().iter().zip(after.players()))
     {
         let mut expected: [i64; 4] = b.res.map(i64::from);
         let mut paid = 0u32;
@@ -132,7 +136,7 @@ fn check_payments(before: &State, after: &State, seat: Seat, action: &Action, ev
 /// A random legal action; `long` games mostly avoid raising towers (the usual way random
 /// games end) to reach deeper states (Counsellors, Districts, exhausted piles).
 fn choose(bot: &mut RandomBot, state: &State, long: bool) -> (Seat, Action) {
-    let seat = state.current;
+    let seat = state.current();
     let all = FirstBuilders::legal_actions(state, seat);
     assert!(!all.is_empty(), "no legal action for the seat to act");
     let calm: Vec<Action> = all

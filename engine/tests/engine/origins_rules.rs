@@ -74,11 +74,12 @@ use crate::origins_common::*;
 
 use agora_engine::first_builders::city::pattern_matches;
 use agora_engine::first_builders::data::{tables, validate, ZodiacKind};
-use agora_engine::first_builders::military::{advance, attack, bastion_holder, retreat};
-use agora_engine::first_builders::round::{end_of_round, BASE_END_CONDITIONS};
+use agora_engine::first_builders::military::bastion_holder;
+use agora_engine::first_builders::round::BASE_END_CONDITIONS;
 use agora_engine::first_builders::scoring::{final_score, outcome, solo_target};
 use agora_engine::first_builders::setup::{recruitment_order, tower_reserve};
 use agora_engine::first_builders::state::{Phase, Task};
+use agora_engine::first_builders::testing::{self, Position};
 use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::FirstBuilders;
 use agora_engine::{Game, Seat};
@@ -93,13 +94,16 @@ fn setup_counts() {
     for players in 1..=4u8 {
         let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
         let pc = tables().player_count(players).expect("row");
-        assert_eq!(s.districts.len(), pc.district_cards as usize);
-        assert!(s.districts.iter().all(|(_, g)| *g == 2));
-        assert_eq!(s.orator_area.iter().flatten().count(), pc.orators as usize);
-        assert_eq!(s.market.iter().flatten().count(), 5);
-        assert!(s.places.iter().all(|p| p.dial == 1));
+        assert_eq!(s.districts().len(), pc.district_cards as usize);
+        assert!(s.districts().iter().all(|(_, g)| *g == 2));
+        assert_eq!(
+            s.orator_area().iter().flatten().count(),
+            pc.orators as usize
+        );
+        assert_eq!(s.market().iter().flatten().count(), 5);
+        assert!(s.places().iter().all(|p| p.dial == 1));
         assert!(s
-            .recruitment
+            .recruitment()
             .iter()
             .flatten()
             .all(|d| (1..=5).contains(&d.value)));
@@ -111,143 +115,133 @@ fn setup_counts() {
 #[test]
 fn snake_draft_order() {
     let mut s = FirstBuilders::setup(&Options { players: 3 }, 11).expect("setup");
-    let first = s.bastion;
+    let first = s.bastion();
     let mut order = Vec::new();
-    while s.phase == agora_engine::first_builders::state::Phase::Draft {
-        order.push(s.current);
-        let seat = s.current;
+    while s.phase() == Phase::Draft {
+        order.push(s.current());
+        let seat = s.current();
         FirstBuilders::apply(&mut s, seat, &Action::DraftDie(0)).expect("draft");
     }
     let a = first;
     let b = Seat((first.0 + 1) % 3);
     let c = Seat((first.0 + 2) % 3);
     assert_eq!(order, vec![a, b, c, c, b, a]);
-    assert!(s.players.iter().all(|p| p.freemen.len() == 2));
-    assert_eq!(s.current, first);
+    assert!(s.players().iter().all(|p| p.freemen.len() == 2));
+    assert_eq!(s.current(), first);
 }
 
 #[test]
 fn solo_draft_discards_two_highest() {
     let mut s = FirstBuilders::setup(&Options { players: 1 }, 5).expect("setup");
-    let max = s.draft_pool.iter().map(|d| d.value).max().unwrap_or(0);
+    let max = s.draft_pool().iter().map(|d| d.value).max().unwrap_or(0);
     for a in FirstBuilders::legal_actions(&s, Seat(0)) {
         let Action::DraftDie(i) = a else { panic!() };
-        assert_eq!(s.draft_pool[i as usize].value, max);
+        assert_eq!(s.draft_pool()[i as usize].value, max);
     }
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
     }
-    assert_eq!(s.players[0].freemen.len(), 2);
+    assert_eq!(s.players()[0].freemen.len(), 2);
 }
 
 // ---------------------------------------------------------------- worked examples
 
 #[test]
 fn worked_example_t01_attack() {
-    let mut s = game(3);
-    s.neutral = None;
-    s.players[0].military = 9; // W+ space, 2 boundaries crossed
-    s.players[1].military = 5;
-    s.players[2].military = 9;
-    let (vp, w) = (s.players[0].vp, s.players[0].res[2]);
-    play(&mut s, |p| attack(p, Seat(0)));
-    assert_eq!(s.players[0].vp - vp, 3, "2 boundaries + 1 weaker marker");
-    assert_eq!(s.players[0].res[2] - w, 1);
+    let mut s = Position::drafted(3)
+        .military(0, 9) // W+ space, 2 boundaries crossed
+        .military(1, 5)
+        .military(2, 9)
+        .build();
+    assert_eq!(s.neutral(), None);
+    let (vp, w) = (s.players()[0].vp, s.players()[0].res[2]);
+    testing::attack(&mut s, Seat(0));
+    assert_eq!(s.players()[0].vp - vp, 3, "2 boundaries + 1 weaker marker");
+    assert_eq!(s.players()[0].res[2] - w, 1);
     // W+ under A-08 also grants one basic resource of choice
-    assert_eq!(s.tasks.last(), Some(&Task::GainBasic { n: 1 }));
+    assert_eq!(s.tasks().last(), Some(&Task::GainBasic { n: 1 }));
 }
 
 #[test]
 fn worked_example_t02_advance_crosses_boundary_lands_on_top() {
-    let mut s = game(3);
-    s.players[0].military = 5;
-    s.players[1].military = 6;
-    s.players[2].military = 7;
-    play(&mut s, |p| advance(p, Seat(0), 2));
-    assert_eq!(s.players[0].military, 7);
-    assert_eq!(s.players[0].superiority, 1);
-    assert!(s.players[0].military_key > s.players[2].military_key);
+    let mut s = Position::drafted(3)
+        .military(0, 5)
+        .military(1, 6)
+        .military(2, 7)
+        .build();
+    testing::advance(&mut s, Seat(0), 2);
+    assert_eq!(s.players()[0].military, 7);
+    assert_eq!(s.players()[0].superiority, 1);
+    assert!(s.players()[0].military_key > s.players()[2].military_key);
 }
 
 #[test]
 fn worked_example_t03_final_scoring_72() {
-    let mut s = game(2);
-    let p = &mut s.players[0];
-    p.vp = 0;
-    p.res = [0, 0, 0, 4];
-    p.counsellors = vec![Colour::Red, Colour::Purple, Colour::Blue];
-    p.temples = [11, 7, 5];
-    p.towers = [1, 1, 1, 1, 2];
-    p.seats = vec![
-        (
-            Cell::new(5, 5),
-            Die {
-                colour: Colour::Orange,
-                value: 6,
-            },
-        ),
-        (
-            Cell::new(6, 6),
-            Die {
-                colour: Colour::Red,
-                value: 3,
-            },
-        ),
-    ];
+    let s = Position::drafted(2)
+        .vp(0, 0)
+        .resources(0, [0, 0, 0, 4])
+        .counsellors(0, &[Colour::Red, Colour::Purple, Colour::Blue])
+        .temples(0, [11, 7, 5])
+        .towers(0, [1, 1, 1, 1, 2])
+        .seats_of_power(
+            0,
+            &[
+                (Cell::new(5, 5), die(Colour::Orange, 6)),
+                (Cell::new(6, 6), die(Colour::Red, 3)),
+            ],
+        )
+        .build();
     assert_eq!(final_score(&s, Seat(0)), 72);
 }
 
 #[test]
 fn worked_example_t04_raise_tower() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].towers[Colour::Orange.index()] = 3;
-    s.players[0].res[3] = 3;
-    s.floor_reserve[Colour::Orange.index()] = 2;
+    let mut s = Position::drafted(2)
+        .current(0)
+        .tower(0, Colour::Orange, 3)
+        .resource(0, Resource::Gold, 3)
+        .floor_reserve(Colour::Orange, 2)
+        .build();
     act(&mut s, Action::RaiseTower(Colour::Orange));
-    assert_eq!(s.players[0].res[3], 0);
-    assert_eq!(s.players[0].towers[Colour::Orange.index()], 4);
-    assert_eq!(s.floor_reserve[Colour::Orange.index()], 1);
+    assert_eq!(s.players()[0].res[3], 0);
+    assert_eq!(s.players()[0].towers[Colour::Orange.index()], 4);
+    assert_eq!(s.floor_reserve(Colour::Orange), 1);
 }
 
 #[test]
 fn worked_example_t05_population() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].res = [0, 2, 0, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 2, 0, 0])
+        .build();
     act(&mut s, Action::BuyBase);
-    assert_eq!(s.players[0].bases, 3);
-    assert_eq!(s.players[0].res[1], 0);
-    s.current = Seat(0);
-    s.step = agora_engine::first_builders::state::TurnStep::Start;
-    s.players[0].bases = 5;
-    s.players[0].res = [0, 8, 0, 0];
-    let vp = s.players[0].vp;
+    assert_eq!(s.players()[0].bases, 3);
+    assert_eq!(s.players()[0].res[1], 0);
+    edit(&mut s, |p| {
+        p.new_turn(0).bases(0, 5).resources(0, [0, 8, 0, 0])
+    });
+    let vp = s.players()[0].vp;
     act(&mut s, Action::BuyBase);
-    assert_eq!(s.players[0].bases, 6);
-    assert_eq!(s.players[0].res[1], 0);
-    assert_eq!(s.players[0].vp - vp, 10);
+    assert_eq!(s.players()[0].bases, 6);
+    assert_eq!(s.players()[0].res[1], 0);
+    assert_eq!(s.players()[0].vp - vp, 10);
 }
 
 fn market_setup(s: &mut agora_engine::first_builders::State) {
-    s.market = [
-        Some(building("Y1")),
-        Some(building("B4")),
-        Some(building("O1")), // orange, 2 Stone
-        Some(building("R1")),
-        Some(building("P1")),
-    ];
+    // O1: orange, 2 Stone
+    edit(s, |p| p.market(["Y1", "B4", "O1", "R1", "P1"]));
 }
 
 #[test]
 fn worked_example_t06_build_from_market() {
     let mut s = game(2);
     market_setup(&mut s);
-    let next = *s.piles[Colour::Orange.index()].last().expect("orange pile");
-    let pile = s.piles[Colour::Orange.index()].len();
-    s.players[0].res = [2, 0, 2, 0];
-    start_task(&mut s, Task::Build);
+    let next = *s.pile(Colour::Orange).last().expect("orange pile");
+    let pile = s.pile(Colour::Orange).len();
+    edit(&mut s, |p| {
+        p.resources(0, [2, 0, 2, 0]).task(0, Task::Build)
+    });
     act(
         &mut s,
         Action::MarketTile {
@@ -256,7 +250,7 @@ fn worked_example_t06_build_from_market() {
         },
     );
     assert_eq!(
-        s.market,
+        *s.market(),
         [
             Some(building("Y1")),
             Some(building("B4")),
@@ -265,9 +259,9 @@ fn worked_example_t06_build_from_market() {
             Some(next)
         ]
     );
-    assert_eq!(s.piles[Colour::Orange.index()].len(), pile - 1);
+    assert_eq!(s.pile(Colour::Orange).len(), pile - 1);
     act(&mut s, Action::Place(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0]);
     assert_eq!(
         s.building_at(Seat(0), Cell::new(1, 0)),
         Some(building("O1"))
@@ -278,10 +272,11 @@ fn worked_example_t06_build_from_market() {
 fn worked_example_t07_farm_from_market() {
     let mut s = game(2);
     market_setup(&mut s);
-    let next = *s.piles[Colour::Orange.index()].last().expect("orange pile");
-    let pile = s.piles[Colour::Orange.index()].len();
-    s.players[0].res = [0, 0, 0, 0];
-    start_task(&mut s, Task::Build);
+    let next = *s.pile(Colour::Orange).last().expect("orange pile");
+    let pile = s.pile(Colour::Orange).len();
+    edit(&mut s, |p| {
+        p.resources(0, [0, 0, 0, 0]).task(0, Task::Build)
+    });
     act(
         &mut s,
         Action::MarketTile {
@@ -291,14 +286,14 @@ fn worked_example_t07_farm_from_market() {
     );
     act(&mut s, Action::Place(Cell::new(-1, 0)));
     assert_eq!(s.farms(Seat(0)), 1);
-    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert_eq!(s.market[2], Some(building("R1")));
-    assert_eq!(s.market[3], Some(building("P1")));
-    assert_eq!(s.market[4], Some(next), "refilled from the orange pile");
-    assert_eq!(s.piles[Colour::Orange.index()].len(), pile - 1);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.market()[2], Some(building("R1")));
+    assert_eq!(s.market()[3], Some(building("P1")));
+    assert_eq!(s.market()[4], Some(next), "refilled from the orange pile");
+    assert_eq!(s.pile(Colour::Orange).len(), pile - 1);
 }
 
-fn block(s: &mut agora_engine::first_builders::State, seat: usize, ids: [&str; 3]) {
+fn block(s: &mut agora_engine::first_builders::State, seat: u8, ids: [&str; 3]) {
     // District with Seat at (0,0): cells (0,1) Agora, (1,1), (0,0) Palace, (1,0) ... we use
     // a fresh block away from the Agora: cells (1,0) (2,0) (1,1) (2,1); (1,0)-(1,1) touch
     // the Palace/Agora column but the Seat at (1,0) has no Agora in its block.
@@ -310,21 +305,21 @@ fn block(s: &mut agora_engine::first_builders::State, seat: usize, ids: [&str; 3
 
 #[test]
 fn worked_example_t08_district_without_match() {
-    let mut s = game(2);
-    s.districts = vec![(card("D19"), 2)]; // B B - -
+    let mut s = Position::drafted(2).districts(&["D19"]).build(); // B B - -
     block(&mut s, 0, ["R1", "Y1", "P1"]);
-    s.players[0].freemen = vec![freeman(Colour::Red, 3)];
-    s.current = Seat(0);
-    let gold = s.players[0].res[3];
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 3)]).current(0)
+    });
+    let gold = s.players()[0].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res[3], gold, "0 Gold");
-    assert_eq!(s.players[0].seats.len(), 1);
+    assert_eq!(s.players()[0].res[3], gold, "0 Gold");
+    assert_eq!(s.players()[0].seats.len(), 1);
     assert_eq!(s.free_bases(Seat(0)), 2);
-    assert_eq!(s.players[0].vp, 0);
-    assert_eq!(s.districts[0].1, 2);
+    assert_eq!(s.players()[0].vp, 0);
+    assert_eq!(s.districts()[0].1, 2);
     assert_eq!(
-        s.tasks.last(),
+        s.tasks().last(),
         Some(&Task::Activate {
             cells: vec![Cell::new(1, 1)]
         })
@@ -333,65 +328,66 @@ fn worked_example_t08_district_without_match() {
 
 #[test]
 fn worked_example_t09_district_with_match() {
-    let mut s = game(2);
-    s.districts = vec![(card("D04"), 2)]; // R R P -
+    let mut s = Position::drafted(2).districts(&["D04"]).build(); // R R P -
     block(&mut s, 0, ["R1", "R3", "P1"]);
-    s.players[0].freemen = vec![freeman(Colour::Blue, 3), freeman(Colour::Blue, 2)];
-    s.current = Seat(0);
-    let gold = s.players[0].res[3];
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Blue, 3), freeman(Colour::Blue, 2)])
+            .current(0)
+    });
+    let gold = s.players()[0].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
-    assert_eq!(s.players[0].vp, 8);
-    assert_eq!(s.players[0].res[3] - gold, 2);
-    assert_eq!(s.districts[0].1, 0);
+    assert_eq!(s.players()[0].vp, 8);
+    assert_eq!(s.players()[0].res[3] - gold, 2);
+    assert_eq!(s.districts()[0].1, 0);
     // a second block matching the same card: low VP, no Gold
     put(&mut s, 0, "P2", 1, 2);
     put(&mut s, 0, "R4", 2, 2);
     finish_turn(&mut s);
-    s.current = Seat(0);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 1)));
-    assert_eq!(s.players[0].vp, 13);
-    assert_eq!(s.players[0].res[3] - gold, 2);
+    assert_eq!(s.players()[0].vp, 13);
+    assert_eq!(s.players()[0].res[3] - gold, 2);
     // another player's first match: high VP, no Gold
     block(&mut s, 1, ["R1", "R3", "P1"]);
-    s.players[1].freemen = vec![freeman(Colour::Blue, 3)];
-    s.tasks.clear();
-    s.step = agora_engine::first_builders::state::TurnStep::Start;
-    s.current = Seat(1);
-    let g1 = s.players[1].res[3];
+    edit(&mut s, |p| {
+        p.freemen(1, &[freeman(Colour::Blue, 3)]).new_turn(1)
+    });
+    let g1 = s.players()[1].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
-    assert_eq!(s.players[1].vp, 8);
-    assert_eq!(s.players[1].res[3], g1);
+    assert_eq!(s.players()[1].vp, 8);
+    assert_eq!(s.players()[1].res[3], g1);
 }
 
 #[test]
 fn worked_example_t10_counsellors() {
-    let mut s = game(2);
-    s.players[0].freemen = vec![freeman(Colour::Red, 6)];
-    play(&mut s, |p| p.plus_one(Seat(0), 0));
-    assert_eq!(s.players[0].counsellors, vec![Colour::Red]);
+    let mut s = Position::drafted(2)
+        .freemen(0, &[freeman(Colour::Red, 6)])
+        .build();
+    testing::plus_one(&mut s, Seat(0), 0);
+    assert_eq!(s.players()[0].counsellors, vec![Colour::Red]);
     assert_eq!(s.free_bases(Seat(0)), 2);
-    s.players[0].freemen = vec![freeman(Colour::Blue, 6)];
-    play(&mut s, |p| p.plus_one(Seat(0), 0));
-    let reserve = s.dice_reserve[Colour::Red.index()];
-    s.players[0].freemen = vec![freeman(Colour::Red, 6)];
-    let vp = s.players[0].vp;
-    play(&mut s, |p| p.plus_one(Seat(0), 0));
-    assert_eq!(s.players[0].counsellors, vec![Colour::Red, Colour::Blue]);
-    assert_eq!(s.players[0].vp - vp, 3);
-    assert_eq!(s.dice_reserve[Colour::Red.index()], reserve + 1);
-    assert!(s.players[0].freemen.is_empty());
+    edit(&mut s, |p| p.freemen(0, &[freeman(Colour::Blue, 6)]));
+    testing::plus_one(&mut s, Seat(0), 0);
+    edit(&mut s, |p| p.freemen(0, &[freeman(Colour::Red, 6)]));
+    let reserve = s.dice_reserve(Colour::Red);
+    let vp = s.players()[0].vp;
+    testing::plus_one(&mut s, Seat(0), 0);
+    assert_eq!(s.players()[0].counsellors, vec![Colour::Red, Colour::Blue]);
+    assert_eq!(s.players()[0].vp - vp, 3);
+    assert_eq!(s.dice_reserve(Colour::Red), reserve + 1);
+    assert!(s.players()[0].freemen.is_empty());
     assert_eq!(s.free_bases(Seat(0)), 2, "base returns");
     // Archon triggers red and blue bonus tiles
-    set_place(&mut s, 1, "BON_MILITARY");
-    set_place(&mut s, 3, "BON_TEMPLE");
-    set_place(&mut s, 2, "BON_BUILD");
+    edit(&mut s, |p| {
+        p.place_bonus(1, "BON_MILITARY")
+            .place_bonus(3, "BON_TEMPLE")
+            .place_bonus(2, "BON_BUILD")
+    });
     for (place, ok) in [(1, true), (3, true), (2, false)] {
         let mut t = s.clone();
-        t.current = Seat(0);
-        t.players[0].res = [3, 3, 3, 0];
+        edit(&mut t, |p| p.current(0).resources(0, [3, 3, 3, 0]));
         act(&mut t, Action::Worker(Worker::Archon));
         act(&mut t, Action::MeetingPlace(place));
         assert_eq!(legal(&t).contains(&Action::Bonus), ok, "place {place}");
@@ -400,17 +396,18 @@ fn worked_example_t10_counsellors() {
 
 #[test]
 fn worked_example_t11_archon_colours() {
-    let mut s = game(2);
-    s.players[0].counsellors = vec![Colour::Purple, Colour::Orange, Colour::Blue];
-    set_place(&mut s, 4, "BON_ORATOR");
-    set_place(&mut s, 1, "BON_MILITARY");
+    let s = Position::drafted(2)
+        .counsellors(0, &[Colour::Purple, Colour::Orange, Colour::Blue])
+        .place_bonus(4, "BON_ORATOR")
+        .place_bonus(1, "BON_MILITARY")
+        .build();
     let mut t = s.clone();
-    t.current = Seat(0);
+    edit(&mut t, |p| p.current(0));
     act(&mut t, Action::Worker(Worker::Archon));
     act(&mut t, Action::MeetingPlace(4));
     assert!(legal(&t).contains(&Action::Bonus));
     let mut t = s.clone();
-    t.current = Seat(0);
+    edit(&mut t, |p| p.current(0));
     act(&mut t, Action::Worker(Worker::Archon));
     act(&mut t, Action::MeetingPlace(1));
     assert!(!legal(&t).contains(&Action::Bonus));
@@ -452,25 +449,23 @@ fn worked_example_t12_recruitment_tie_break() {
 
 #[test]
 fn worked_example_t13_military_retreat() {
-    let mut s = game(4);
     // seat 0 Black, 1 Blue, 2 Green, 3 Brown
-    s.players[0].military = 1;
-    s.players[2].military = 5;
-    s.players[2].military_key = 10;
-    s.players[1].military = 5;
-    s.players[1].military_key = 11; // Blue on top of Green
-    s.players[3].military = 6;
-    s.players[3].military_key = 12;
+    let mut s = Position::drafted(4)
+        .military(0, 1)
+        .military(2, 5)
+        .military(1, 5) // Blue on top of Green
+        .military(3, 6)
+        .build();
     assert_eq!(bastion_holder(&s), Seat(3));
-    play(&mut s, retreat);
-    assert_eq!(s.players[0].military, 1);
+    testing::retreat(&mut s);
+    assert_eq!(s.players()[0].military, 1);
     for p in 1..4 {
-        assert_eq!(s.players[p].military, 4);
+        assert_eq!(s.players()[p].military, 4);
     }
     let (blue, green, brown) = (
-        s.players[1].military_key,
-        s.players[2].military_key,
-        s.players[3].military_key,
+        s.players()[1].military_key,
+        s.players()[2].military_key,
+        s.players()[3].military_key,
     );
     assert!(
         brown < green && green < blue,
@@ -480,31 +475,31 @@ fn worked_example_t13_military_retreat() {
 
 #[test]
 fn worked_example_t14_zodiac_tie_goes_to_lowest_marker() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].temples[1] = 4;
-    s.players[0].temple_key[1] = 5; // Black arrived first (under)
-    s.players[1].temples[1] = 4;
-    s.players[1].temple_key[1] = 6;
-    s.zodiac[1].1 = None;
-    play(&mut s, agora_engine::first_builders::round::end_of_round);
-    assert_eq!(s.zodiac[1].1, Some(Seat(0)));
+    let mut s = Position::drafted(2)
+        .current(0)
+        .temple(0, Temple::Mountain, 4) // Black arrived first (under)
+        .temple(1, Temple::Mountain, 4)
+        .zodiac_holder(Temple::Mountain, None)
+        .build();
+    testing::end_of_round(&mut s);
+    assert_eq!(s.zodiac()[1].1, Some(Seat(0)));
 }
 
 #[test]
 fn worked_example_t15_value_six_double_action() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    set_place(&mut s, 2, "BON_BUILD");
-    s.places[1].dial = 4;
-    s.players[0].freemen = vec![freeman(Colour::Purple, 6)];
-    s.players[0].res = [0, 0, 0, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .place_bonus(2, "BON_BUILD")
+        .dial(2, 4)
+        .freemen(0, &[freeman(Colour::Purple, 6)])
+        .resources(0, [0, 0, 0, 0])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(2));
     act(&mut s, Action::Main(MainSlot::Top));
-    assert_eq!(s.players[0].res[1], 3);
+    assert_eq!(s.players()[0].res[1], 3);
     act(&mut s, Action::Bonus);
-    assert_eq!(s.players[0].res[1], 2);
+    assert_eq!(s.players()[0].res[1], 2);
     act(
         &mut s,
         Action::MarketTile {
@@ -524,38 +519,37 @@ fn worked_example_t15_value_six_double_action() {
     act(&mut s, Action::Place(Cell::new(2, 0)));
     assert_eq!(s.farms(Seat(0)), 2);
     act(&mut s, Action::FinishVisit);
-    assert_eq!(s.places[1].dial, 5);
+    assert_eq!(s.places()[1].dial, 5);
 }
 
 #[test]
 fn worked_example_t16_paying_the_difference() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.places[2].dial = 5;
-    s.players[0].freemen = vec![freeman(Colour::Yellow, 2), freeman(Colour::Yellow, 1)];
-    s.players[0].res = [0, 0, 8, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .dial(3, 5)
+        .freemen(0, &[freeman(Colour::Yellow, 2), freeman(Colour::Yellow, 1)])
+        .resources(0, [0, 0, 8, 0])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(3));
-    assert_eq!(s.players[0].res[2], 5);
+    assert_eq!(s.players()[0].res[2], 5);
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
-    assert_eq!(s.places[2].dial, 6);
-    s.players[0].res = [0, 0, 5, 0];
-    s.tasks.clear();
-    s.step = agora_engine::first_builders::state::TurnStep::Start;
-    s.current = Seat(0);
+    assert_eq!(s.places()[2].dial, 6);
+    edit(&mut s, |p| p.resources(0, [0, 0, 5, 0]).new_turn(0));
     act(&mut s, Action::Worker(Worker::Freeman(1)));
     act(&mut s, Action::MeetingPlace(3));
-    assert_eq!(s.players[0].res[2], 0);
+    assert_eq!(s.players()[0].res[2], 0);
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
-    assert_eq!(s.places[2].dial, 1);
+    assert_eq!(s.places()[2].dial, 1);
     // cannot visit without the Wisdom
-    let mut t = game(2);
-    t.current = Seat(0);
-    t.places.iter_mut().for_each(|p| p.dial = 6);
-    t.players[0].freemen = vec![freeman(Colour::Yellow, 1)];
-    t.players[0].res = [0, 0, 4, 0];
+    let t = Position::drafted(2)
+        .current(0)
+        .dials(6)
+        .freemen(0, &[freeman(Colour::Yellow, 1)])
+        .resources(0, [0, 0, 4, 0])
+        .build();
     assert!(!legal(&t).contains(&Action::Worker(Worker::Freeman(0))));
     let seat = Seat(0);
     let err = FirstBuilders::apply(&mut t.clone(), seat, &Action::Worker(Worker::Freeman(0)))
@@ -565,12 +559,13 @@ fn worked_example_t16_paying_the_difference() {
 
 #[test]
 fn worked_example_t17_solo_target() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 1).expect("setup");
-    set_place(&mut s, 1, "BON_MILITARY");
-    set_place(&mut s, 2, "BON_RESOURCE");
-    set_place(&mut s, 3, "BON_TEMPLE");
-    set_place(&mut s, 4, "BON_BUILD");
-    set_place(&mut s, 5, "BON_ORATOR");
+    let s = Position::setup(1, 1)
+        .place_bonus(1, "BON_MILITARY")
+        .place_bonus(2, "BON_RESOURCE")
+        .place_bonus(3, "BON_TEMPLE")
+        .place_bonus(4, "BON_BUILD")
+        .place_bonus(5, "BON_ORATOR")
+        .build();
     assert_eq!(solo_target(&s), 220);
 }
 
@@ -591,9 +586,9 @@ fn worked_example_t19_end_on_tower_reserve() {
         .find(|(n, _)| *n == EndReason::TowerReserve)
         .expect("cond")
         .1;
-    s.floor_reserve = [0, 0, 1, 1, 1];
+    edit(&mut s, |p| p.floor_reserves([0, 0, 1, 1, 1]));
     assert!(cond(&s));
-    s.floor_reserve = [1, 0, 1, 1, 1];
+    edit(&mut s, |p| p.floor_reserves([1, 0, 1, 1, 1]));
     assert!(!cond(&s));
 }
 
@@ -608,62 +603,68 @@ fn end_conditions() {
             .1
     };
     assert!(!get(EndReason::ZodiacTops)(&s));
-    s.players[1].temples = [11, 11, 11];
+    edit(&mut s, |p| p.temples(1, [11, 11, 11]));
     assert!(get(EndReason::ZodiacTops)(&s));
     assert!(!get(EndReason::NoDistrictGold)(&s));
-    s.districts.iter_mut().for_each(|d| d.1 = 0);
+    let cards = s.districts().len();
+    edit(&mut s, |p| (0..cards).fold(p, |p, i| p.district_gold(i, 0)));
     assert!(get(EndReason::NoDistrictGold)(&s));
     assert!(!get(EndReason::CitizensExhausted)(&s));
-    s.recruit_exhausted = true;
+    edit(&mut s, |p| p.recruit_exhausted());
     assert!(get(EndReason::CitizensExhausted)(&s));
 }
 
 #[test]
 fn worked_example_t25_aging_on_pass() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].freemen = vec![
-        Freeman {
-            die: Die {
-                colour: Colour::Red,
-                value: 6,
-            },
-            at: Some(1),
-        },
-        freeman(Colour::Blue, 3),
-    ];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .freemen(
+            0,
+            &[
+                Freeman {
+                    die: Die {
+                        colour: Colour::Red,
+                        value: 6,
+                    },
+                    at: Some(1),
+                },
+                freeman(Colour::Blue, 3),
+            ],
+        )
+        .build();
     act(&mut s, Action::Pass);
-    assert_eq!(s.players[0].counsellors, vec![Colour::Red]);
-    assert_eq!(s.players[0].freemen, vec![freeman(Colour::Blue, 4)]);
+    assert_eq!(s.players()[0].counsellors, vec![Colour::Red]);
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 4)]);
 }
 
 #[test]
 fn superiority_gives_one_more_action_once_per_turn() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    s.players[0].superiority = 2;
-    s.players[0].res = [0, 10, 0, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .superiority(0, 2)
+        .resources(0, [0, 10, 0, 0])
+        .build();
     act(&mut s, Action::BuyBase);
     assert_eq!(legal(&s), vec![Action::UseSuperiority, Action::EndTurn]);
     act(&mut s, Action::UseSuperiority);
-    assert_eq!(s.current, Seat(0));
+    assert_eq!(s.current(), Seat(0));
     act(&mut s, Action::BuyBase);
-    assert_eq!(s.current, Seat(1), "second token not allowed: turn ends");
-    assert_eq!(s.players[0].superiority, 1);
+    assert_eq!(s.current(), Seat(1), "second token not allowed: turn ends");
+    assert_eq!(s.players()[0].superiority, 1);
 }
 
 #[test]
 fn refused_action_leaves_state_unchanged() {
     let s = game(2);
     let mut t = s.clone();
-    let other = Seat((s.current.0 + 1) % 2);
+    let other = Seat((s.current().0 + 1) % 2);
     assert_eq!(
         FirstBuilders::apply(&mut t, other, &Action::Pass)
             .unwrap_err()
             .code,
         "NOT_YOUR_TURN"
     );
-    let me = s.current;
+    let me = s.current();
     assert_eq!(
         FirstBuilders::apply(&mut t, me, &Action::Advance)
             .unwrap_err()
@@ -682,11 +683,12 @@ fn refused_action_leaves_state_unchanged() {
 // ---------------------------------------------------------------- bonus actions
 
 fn visit_bonus(bonus: &str, colour: Colour) -> agora_engine::first_builders::State {
-    let mut s = game(2);
-    s.current = Seat(0);
-    set_place(&mut s, 5, bonus);
-    s.players[0].freemen = vec![freeman(colour, 5)];
-    s.players[0].res = [2, 2, 2, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .place_bonus(5, bonus)
+        .freemen(0, &[freeman(colour, 5)])
+        .resources(0, [2, 2, 2, 0])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     act(&mut s, Action::Bonus);
@@ -696,16 +698,16 @@ fn visit_bonus(bonus: &str, colour: Colour) -> agora_engine::first_builders::Sta
 #[test]
 fn bonus_action_military_pays_wisdom_advance_or_attack() {
     let mut s = visit_bonus("BON_MILITARY", Colour::Red);
-    assert_eq!(s.players[0].res[2], 1);
+    assert_eq!(s.players()[0].res[2], 1);
     act(&mut s, Action::Advance);
-    assert_eq!(s.players[0].military, 1);
+    assert_eq!(s.players()[0].military, 1);
     assert!(!legal(&s).contains(&Action::Attack), "advance OR attack");
 }
 
 #[test]
 fn bonus_action_build_pays_food_then_builds_farm() {
     let mut s = visit_bonus("BON_BUILD", Colour::Purple);
-    assert_eq!(s.players[0].res[1], 1);
+    assert_eq!(s.players()[0].res[1], 1);
     act(
         &mut s,
         Action::MarketTile {
@@ -720,33 +722,33 @@ fn bonus_action_build_pays_food_then_builds_farm() {
 #[test]
 fn bonus_action_temple_pays_stone_one_step_no_card() {
     let mut s = visit_bonus("BON_TEMPLE", Colour::Blue);
-    assert_eq!(s.players[0].res[0], 1);
-    let holder = s.zodiac[2].1;
+    assert_eq!(s.players()[0].res[0], 1);
+    let holder = s.zodiac()[2].1;
     act(&mut s, Action::Track(Temple::Sea));
-    assert_eq!(s.players[0].temples, [0, 0, 1]);
-    assert_eq!(s.zodiac[2].1, holder, "no Zodiac card from the bonus");
+    assert_eq!(s.players()[0].temples, [0, 0, 1]);
+    assert_eq!(s.zodiac()[2].1, holder, "no Zodiac card from the bonus");
 }
 
 #[test]
 fn bonus_action_resource_one_basic_of_choice() {
     let mut s = visit_bonus("BON_RESOURCE", Colour::Yellow);
     act(&mut s, Action::Resource(Resource::Stone));
-    assert_eq!(s.players[0].res[0], 3);
+    assert_eq!(s.players()[0].res[0], 3);
 }
 
 #[test]
 fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     let mut s = visit_bonus("BON_ORATOR", Colour::Orange);
-    s.orator_area = vec![Some(4), None, None, None];
+    edit(&mut s, |p| p.orator_area(&[Some(4), None, None, None]));
     act(&mut s, Action::OratorSlot(1));
-    assert_eq!(s.players[0].orators, vec![Orator { value: 4, at: None }]);
+    assert_eq!(s.players()[0].orators, vec![Orator { value: 4, at: None }]);
     assert!(!legal(&s).contains(&Action::Bonus));
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     finish_turn(&mut s);
-    s.current = Seat(0);
-    s.players[0].res = [0, 0, 0, 0];
-    s.places[0].dial = 4;
+    edit(&mut s, |p| {
+        p.current(0).resources(0, [0, 0, 0, 0]).dial(1, 4)
+    });
     act(&mut s, Action::Worker(Worker::Orator(0)));
     act(&mut s, Action::MeetingPlace(1));
     assert!(
@@ -756,93 +758,94 @@ fn bonus_action_orator_takes_orator_which_never_takes_bonus() {
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     // end of round: used orator returns with +1
-    play(&mut s, agora_engine::first_builders::round::end_of_round);
-    assert!(s.orator_area.contains(&Some(5)));
-    assert!(s.players[0].orators.is_empty());
+    testing::end_of_round(&mut s);
+    assert!(s.orator_area().contains(&Some(5)));
+    assert!(s.players()[0].orators.is_empty());
 }
 
 // ---------------------------------------------------------------- zodiac cards
 
 #[test]
 fn zodiac_sagittarius_new_citizen_plus_one() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Sagittarius);
-    s.recruitment[0] = Some(Die {
-        colour: Colour::Red,
-        value: 2,
-    });
-    s.players[0].freemen.clear();
-    start_task(
-        &mut s,
-        Task::Recruit {
-            free: true,
-            optional: false,
-        },
-    );
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Sagittarius)
+        .recruitment_slot(1, Some(die(Colour::Red, 2)))
+        .freemen(0, &[])
+        .task(
+            0,
+            Task::Recruit {
+                free: true,
+                optional: false,
+            },
+        )
+        .build();
     act(&mut s, Action::RecruitSlot(1));
     act(&mut s, Action::Accept);
-    assert_eq!(s.players[0].freemen[0].die.value, 3);
+    assert_eq!(s.players()[0].freemen[0].die.value, 3);
 }
 
 #[test]
 fn zodiac_pisces_bonus_replaced_by_gold() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Pisces);
-    set_place(&mut s, 5, "BON_ORATOR");
-    s.current = Seat(0);
-    s.players[0].freemen = vec![freeman(Colour::Orange, 5)];
-    let g = s.players[0].res[3];
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Pisces)
+        .place_bonus(5, "BON_ORATOR")
+        .current(0)
+        .freemen(0, &[freeman(Colour::Orange, 5)])
+        .build();
+    let g = s.players()[0].res[3];
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     act(&mut s, Action::BonusGold);
-    assert_eq!(s.players[0].res[3], g + 1);
+    assert_eq!(s.players()[0].res[3], g + 1);
     assert!(!legal(&s).contains(&Action::Bonus));
 }
 
 #[test]
 fn zodiac_capricorn_tower_gives_plus_two_not_on_a_six() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Capricorn);
-    s.current = Seat(0);
-    s.players[0].freemen = vec![freeman(Colour::Red, 5), freeman(Colour::Red, 6)];
-    s.players[0].res[3] = 1;
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Capricorn)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Red, 6)])
+        .resource(0, Resource::Gold, 1)
+        .build();
     act(&mut s, Action::RaiseTower(Colour::Red));
     assert!(
         !legal(&s).contains(&Action::Freeman(1)),
         "a 6 cannot be raised"
     );
     act(&mut s, Action::Freeman(0));
-    assert_eq!(s.players[0].freemen[0].die.value, 6);
+    assert_eq!(s.players()[0].freemen[0].die.value, 6);
 }
 
 #[test]
 fn zodiac_aquarius_pays_gold_for_step_on_another_temple() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Aquarius);
-    s.players[0].res = [1, 0, 0, 1];
-    start_task(
-        &mut s,
-        Task::Temple {
-            steps: 2,
-            card: true,
-            aquarius: true,
-        },
-    );
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Aquarius)
+        .resources(0, [1, 0, 0, 1])
+        .task(
+            0,
+            Task::Temple {
+                steps: 2,
+                card: true,
+                aquarius: true,
+            },
+        )
+        .build();
     act(&mut s, Action::Track(Temple::Forest));
     assert!(!legal(&s).contains(&Action::Track(Temple::Forest)));
     act(&mut s, Action::Track(Temple::Sea));
-    assert_eq!(s.players[0].temples, [2, 0, 1]);
-    assert_eq!(s.players[0].res[3], 0);
-    assert_eq!(s.zodiac[0].1, Some(Seat(0)), "M_TEMPLE takes the card");
+    assert_eq!(s.players()[0].temples, [2, 0, 1]);
+    assert_eq!(s.players()[0].res[3], 0);
+    assert_eq!(s.zodiac()[0].1, Some(Seat(0)), "M_TEMPLE takes the card");
 }
 
 #[test]
 fn zodiac_taurus_market_one_wisdom_less() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Taurus);
+    let mut s = Position::drafted(2).zodiac(0, ZodiacKind::Taurus).build();
     market_setup(&mut s);
-    s.players[0].res = [2, 0, 1, 0];
-    start_task(&mut s, Task::Build);
+    edit(&mut s, |p| {
+        p.resources(0, [2, 0, 1, 0]).task(0, Task::Build)
+    });
     act(
         &mut s,
         Action::MarketTile {
@@ -851,75 +854,61 @@ fn zodiac_taurus_market_one_wisdom_less() {
         },
     );
     act(&mut s, Action::Place(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0]);
 }
 
 #[test]
 fn zodiac_cancer_free_recruit_on_pass_before_aging() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Cancer);
-    s.current = Seat(0);
-    s.players[0].freemen = vec![freeman(Colour::Red, 2)];
-    s.recruitment[0] = Some(Die {
-        colour: Colour::Blue,
-        value: 1,
-    });
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Cancer)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 2)])
+        .recruitment_slot(1, Some(die(Colour::Blue, 1)))
+        .build();
     act(&mut s, Action::Pass);
     act(&mut s, Action::RecruitSlot(1));
     // recruited before aging: both aged
     assert_eq!(
-        s.players[0].freemen,
+        s.players()[0].freemen,
         vec![freeman(Colour::Red, 3), freeman(Colour::Blue, 2)]
     );
 }
 
 #[test]
 fn zodiac_aries_attack_vp_per_red_die_not_counsellors() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Aries);
-    s.players[0].freemen = vec![freeman(Colour::Red, 2), freeman(Colour::Blue, 2)];
-    s.players[0].seats = vec![(
-        Cell::new(9, 9),
-        Die {
-            colour: Colour::Red,
-            value: 1,
-        },
-    )];
-    s.players[0].counsellors = vec![Colour::Red];
-    s.players[0].military = 1;
-    s.players[1].military = 0;
-    let vp = s.players[0].vp;
-    play(&mut s, |p| attack(p, Seat(0)));
-    assert_eq!(s.players[0].vp - vp, 1 + 2);
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Aries)
+        .freemen(0, &[freeman(Colour::Red, 2), freeman(Colour::Blue, 2)])
+        .seats_of_power(0, &[(Cell::new(9, 9), die(Colour::Red, 1))])
+        .counsellors(0, &[Colour::Red])
+        .military(0, 1)
+        .military(1, 0)
+        .build();
+    let vp = s.players()[0].vp;
+    testing::attack(&mut s, Seat(0));
+    assert_eq!(s.players()[0].vp - vp, 1 + 2);
 }
 
 #[test]
 fn zodiac_gemini_resources_per_retreat_space() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Gemini);
-    s.current = Seat(0);
-    s.players[0].military = 3;
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Gemini)
+        .current(0)
+        .military(0, 3)
+        .build();
     act(&mut s, Action::Pass);
-    assert_eq!(s.tasks.last(), Some(&Task::GainBasic { n: 2 }));
+    assert_eq!(s.tasks().last(), Some(&Task::GainBasic { n: 2 }));
     act(&mut s, Action::Resource(Resource::Food));
     act(&mut s, Action::Resource(Resource::Food));
 }
 
 #[test]
 fn zodiac_virgo_build_over_farm_for_free() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Virgo);
+    let mut s = Position::drafted(2).zodiac(0, ZodiacKind::Virgo).build();
     market_setup(&mut s);
     let farm_tile = building("Y4");
-    s.players[0].city.push(PlacedTile {
-        tile: CityTile::Farm {
-            pile: Colour::Yellow,
-            building: farm_tile,
-        },
-        cells: vec![Cell::new(1, 0)],
-    });
-    s.players[0].res = [0, 0, 0, 0];
-    let pile = s.piles[Colour::Yellow.index()].len();
+    edit(&mut s, |p| p.farm(0, "Y4", 1, 0).resources(0, [0, 0, 0, 0]));
+    let pile = s.pile(Colour::Yellow).len();
     start_task(&mut s, Task::Build);
     act(
         &mut s,
@@ -934,8 +923,8 @@ fn zodiac_virgo_build_over_farm_for_free() {
         s.building_at(Seat(0), Cell::new(1, 0)),
         Some(building("P1"))
     );
-    assert_eq!(s.piles[Colour::Yellow.index()][0], farm_tile);
-    assert_eq!(s.piles[Colour::Yellow.index()].len(), pile + 1);
+    assert_eq!(s.pile(Colour::Yellow)[0], farm_tile);
+    assert_eq!(s.pile(Colour::Yellow).len(), pile + 1);
 }
 
 #[test]
@@ -945,11 +934,15 @@ fn solo_zodiac_return_and_neutral_schedule() {
         let a = legal(&s)[0];
         act(&mut s, a);
     }
-    s.zodiac = [ZodiacId(0), ZodiacId(1), ZodiacId(2)].map(|z| (z, Some(Seat(0))));
-    play(&mut s, agora_engine::first_builders::round::end_of_round);
-    assert_eq!(s.zodiac.iter().filter(|z| z.1.is_some()).count(), 1);
-    assert_eq!(s.neutral, Some(6));
-    assert_eq!(s.round, 2);
+    edit(&mut s, |p| {
+        p.zodiac_card(Temple::Forest, ZodiacId(0), Some(0))
+            .zodiac_card(Temple::Mountain, ZodiacId(1), Some(0))
+            .zodiac_card(Temple::Sea, ZodiacId(2), Some(0))
+    });
+    testing::end_of_round(&mut s);
+    assert_eq!(s.zodiac().iter().filter(|z| z.1.is_some()).count(), 1);
+    assert_eq!(s.neutral(), Some(6));
+    assert_eq!(s.round(), 2);
 }
 
 #[test]
@@ -959,7 +952,7 @@ fn solo_dial_neighbour_and_freeze() {
         let a = legal(&s)[0];
         act(&mut s, a);
     }
-    s.places[1].dial = 6;
+    edit(&mut s, |p| p.dial(2, 6));
     act(&mut s, Action::Worker(Worker::Archon));
     act(&mut s, Action::MeetingPlace(1));
     act(&mut s, Action::Main(MainSlot::Top));
@@ -970,19 +963,19 @@ fn solo_dial_neighbour_and_freeze() {
         "neighbour at 6 cannot be chosen"
     );
     act(&mut s, Action::Done);
-    assert_eq!(s.places[0].dial, 2);
-    s.players[0].superiority = 1;
-    s.places[2].dial = 3;
-    s.players[0].freemen[0].die.value = 6;
+    assert_eq!(s.places()[0].dial, 2);
+    edit(&mut s, |p| {
+        p.superiority(0, 1).dial(3, 3).freeman_value(0, 0, 6)
+    });
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(2));
     act(&mut s, Action::Main(MainSlot::Top));
     act(&mut s, Action::FinishVisit);
     assert!(legal(&s).contains(&Action::MeetingPlace(3)));
     act(&mut s, Action::UseSuperiority);
-    assert_eq!(s.places[1].dial, 6);
-    assert_eq!(s.places[2].dial, 3);
-    assert_eq!(s.players[0].superiority, 0);
+    assert_eq!(s.places()[1].dial, 6);
+    assert_eq!(s.places()[2].dial, 3);
+    assert_eq!(s.players()[0].superiority, 0);
 }
 
 #[test]
@@ -995,7 +988,7 @@ fn solo_outcome_reports_target() {
     let b = &o.standings[0].breakdown;
     assert!(b.iter().any(|(n, v)| n == "solo_target" && *v >= 180));
     assert!(b.iter().any(|(n, _)| n == "solo_won"));
-    assert_eq!(s.round, 5);
+    assert_eq!(s.round(), 5);
 }
 
 // ---------------------------------------------------------------- district patterns
@@ -1109,12 +1102,13 @@ fn worked_example_t17_solo_won_iff_score_reaches_target() {
             "BON_ORATOR",
         ],
     );
-    let p = &mut s.players[0];
-    p.res = [0; 4];
-    p.counsellors.clear();
-    p.temples = [0; 3];
-    p.seats.clear();
-    p.vp = 220;
+    edit(&mut s, |p| {
+        p.resources(0, [0; 4])
+            .counsellors(0, &[])
+            .temples(0, [0; 3])
+            .seats_of_power(0, &[])
+            .vp(0, 220)
+    });
     let result = |s: &agora_engine::first_builders::State| {
         let o = outcome(s);
         let b = &o.standings[0].breakdown;
@@ -1125,41 +1119,45 @@ fn worked_example_t17_solo_won_iff_score_reaches_target() {
         )
     };
     assert_eq!(result(&s), (220, Some(220), Some(1)));
-    s.players[0].vp = 219;
+    edit(&mut s, |p| p.vp(0, 219));
     assert_eq!(result(&s), (219, Some(220), Some(0)));
 }
 
 #[test]
 fn solo_neutral_marker_schedule_rounds_2_to_5_then_game_ends() {
     let mut s = game(1);
-    assert_eq!(s.neutral, Some(0));
+    assert_eq!(s.neutral(), Some(0));
     let mut seen = Vec::new();
     for _ in 0..4 {
-        play(&mut s, end_of_round);
-        seen.push(s.neutral);
+        testing::end_of_round(&mut s);
+        seen.push(s.neutral());
     }
     assert_eq!(seen, vec![Some(6), Some(9), Some(12), Some(15)]);
-    assert_eq!(s.phase, Phase::Play);
-    play(&mut s, end_of_round);
-    assert_eq!(s.phase, Phase::Over, "solo: exactly 5 rounds");
+    assert_eq!(s.phase(), Phase::Play);
+    testing::end_of_round(&mut s);
+    assert_eq!(s.phase(), Phase::Over, "solo: exactly 5 rounds");
 }
 
 #[test]
 fn zodiac_award_highest_marker_wins_and_card_stays_if_nobody_moved() {
-    let mut s = game(2);
-    s.players.iter_mut().for_each(|p| p.temples = [0; 3]);
-    s.zodiac[0].1 = None;
-    s.zodiac[1].1 = Some(Seat(1));
-    // Sea: seat 1 higher although it arrived first
-    s.players[1].temples[2] = 5;
-    s.players[1].temple_key[2] = 1;
-    s.players[0].temples[2] = 4;
-    s.players[0].temple_key[2] = 9;
-    s.zodiac[2].1 = Some(Seat(0));
-    play(&mut s, end_of_round);
-    assert_eq!(s.zodiac[0].1, None, "A-11: stays on its temple");
-    assert_eq!(s.zodiac[1].1, Some(Seat(1)), "A-11: stays with its holder");
-    assert_eq!(s.zodiac[2].1, Some(Seat(1)), "highest marker");
+    let mut s = Position::drafted(2)
+        .temples(0, [0; 3])
+        .temples(1, [0; 3])
+        .zodiac_holder(Temple::Forest, None)
+        .zodiac_holder(Temple::Mountain, Some(1))
+        // Sea: seat 1 higher although it arrived first
+        .temple(1, Temple::Sea, 5)
+        .temple(0, Temple::Sea, 4)
+        .zodiac_holder(Temple::Sea, Some(0))
+        .build();
+    testing::end_of_round(&mut s);
+    assert_eq!(s.zodiac()[0].1, None, "A-11: stays on its temple");
+    assert_eq!(
+        s.zodiac()[1].1,
+        Some(Seat(1)),
+        "A-11: stays with its holder"
+    );
+    assert_eq!(s.zodiac()[2].1, Some(Seat(1)), "highest marker");
 }
 
 // ---------------------------------------------------------------- more bonus actions
@@ -1167,29 +1165,31 @@ fn zodiac_award_highest_marker_wins_and_card_stays_if_nobody_moved() {
 #[test]
 fn bonus_action_military_attack_instead_of_advance() {
     let mut s = visit_bonus("BON_MILITARY", Colour::Red);
-    s.players[0].military = 4; // F bonus, 1 boundary crossed
-    s.players[1].military = 0;
-    let vp = s.players[0].vp;
+    edit(&mut s, |p| p.military(0, 4).military(1, 0)); // F bonus, 1 boundary crossed
+    let vp = s.players()[0].vp;
     assert_eq!(legal(&s), vec![Action::Advance, Action::Attack]);
     act(&mut s, Action::Attack);
-    assert_eq!(s.players[0].vp - vp, 2, "1 boundary + 1 weaker marker");
-    assert_eq!(s.players[0].res[1], 3, "F bonus");
-    assert_eq!(s.players[0].military, 4);
+    assert_eq!(s.players()[0].vp - vp, 2, "1 boundary + 1 weaker marker");
+    assert_eq!(s.players()[0].res[1], 3, "F bonus");
+    assert_eq!(s.players()[0].military, 4);
     assert!(!legal(&s).contains(&Action::Advance), "advance OR attack");
 }
 
 #[test]
 fn bonus_action_build_also_pays_full_building_costs() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    set_place(&mut s, 5, "BON_BUILD");
+    let mut s = Position::drafted(2)
+        .current(0)
+        .place_bonus(5, "BON_BUILD")
+        .build();
     market_setup(&mut s);
-    s.players[0].freemen = vec![freeman(Colour::Purple, 5)];
-    s.players[0].res = [2, 1, 2, 0];
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Purple, 5)])
+            .resources(0, [2, 1, 2, 0])
+    });
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     act(&mut s, Action::Bonus);
-    assert_eq!(s.players[0].res, [2, 0, 2, 0], "1 Food");
+    assert_eq!(s.players()[0].res, [2, 0, 2, 0], "1 Food");
     act(
         &mut s,
         Action::MarketTile {
@@ -1199,7 +1199,7 @@ fn bonus_action_build_also_pays_full_building_costs() {
     );
     act(&mut s, Action::Place(Cell::new(1, 0)));
     assert_eq!(
-        s.players[0].res,
+        s.players()[0].res,
         [0, 0, 0, 0],
         "2 Wisdom (slot 3) + 2 Stone"
     );
@@ -1211,28 +1211,30 @@ fn bonus_action_build_also_pays_full_building_costs() {
 
 #[test]
 fn bonus_action_temple_skips_tracks_at_the_top() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    set_place(&mut s, 5, "BON_TEMPLE");
-    s.players[0].freemen = vec![freeman(Colour::Blue, 5)];
-    s.players[0].temples = [11, 11, 3];
-    s.players[0].res = [1, 0, 0, 0];
+    let mut s = Position::drafted(2)
+        .current(0)
+        .place_bonus(5, "BON_TEMPLE")
+        .freemen(0, &[freeman(Colour::Blue, 5)])
+        .temples(0, [11, 11, 3])
+        .resources(0, [1, 0, 0, 0])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     act(&mut s, Action::Bonus);
     assert_eq!(legal(&s), vec![Action::Track(Temple::Sea)]);
     act(&mut s, Action::Track(Temple::Sea));
-    assert_eq!(s.players[0].temples, [11, 11, 4]);
-    assert_eq!(s.players[0].res[0], 0);
+    assert_eq!(s.players()[0].temples, [11, 11, 4]);
+    assert_eq!(s.players()[0].res[0], 0);
 }
 
 #[test]
 fn bonus_action_needs_matching_freeman_or_archon_counsellor() {
-    let mut s = game(2);
-    s.current = Seat(0);
-    set_place(&mut s, 5, "BON_RESOURCE"); // yellow
-    s.players[0].freemen = vec![freeman(Colour::Red, 5), freeman(Colour::Yellow, 5)];
-    s.players[0].counsellors.clear();
+    let mut s = Position::drafted(2)
+        .current(0)
+        .place_bonus(5, "BON_RESOURCE") // yellow
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Yellow, 5)])
+        .counsellors(0, &[])
+        .build();
     let bonus = |s: &agora_engine::first_builders::State, w: Worker| {
         let mut t = s.clone();
         act(&mut t, Action::Worker(w));
@@ -1242,7 +1244,7 @@ fn bonus_action_needs_matching_freeman_or_archon_counsellor() {
     assert!(!bonus(&s, Worker::Freeman(0)), "red Freeman");
     assert!(bonus(&s, Worker::Freeman(1)), "yellow Freeman");
     assert!(!bonus(&s, Worker::Archon), "Archon without Counsellor");
-    s.players[0].counsellors = vec![Colour::Yellow];
+    edit(&mut s, |p| p.counsellors(0, &[Colour::Yellow]));
     assert!(bonus(&s, Worker::Archon), "Archon with a yellow Counsellor");
 }
 
@@ -1250,27 +1252,29 @@ fn bonus_action_needs_matching_freeman_or_archon_counsellor() {
 
 #[test]
 fn zodiac_sagittarius_new_orator_plus_one_max_five() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Sagittarius);
-    s.orator_area = vec![Some(4), Some(5), None, None];
-    start_task(&mut s, Task::TakeOrator { optional: false });
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Sagittarius)
+        .orator_area(&[Some(4), Some(5), None, None])
+        .task(0, Task::TakeOrator { optional: false })
+        .build();
     act(&mut s, Action::OratorSlot(1));
     assert_eq!(legal(&s), vec![Action::Accept, Action::Done]);
     act(&mut s, Action::Accept);
-    assert_eq!(s.players[0].orators[0].value, 5);
+    assert_eq!(s.players()[0].orators[0].value, 5);
     start_task(&mut s, Task::TakeOrator { optional: false });
     act(&mut s, Action::OratorSlot(2));
-    assert_eq!(s.players[0].orators[1].value, 5, "max 5");
-    assert!(!s.tasks.contains(&Task::SagittariusOrator));
+    assert_eq!(s.players()[0].orators[1].value, 5, "max 5");
+    assert!(!s.tasks().contains(&Task::SagittariusOrator));
 }
 
 #[test]
 fn zodiac_pisces_keeps_the_colour_requirement() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Pisces);
-    set_place(&mut s, 5, "BON_ORATOR");
-    s.current = Seat(0);
-    s.players[0].freemen = vec![freeman(Colour::Red, 5)];
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Pisces)
+        .place_bonus(5, "BON_ORATOR")
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     let l = legal(&s);
@@ -1280,41 +1284,43 @@ fn zodiac_pisces_keeps_the_colour_requirement() {
 
 #[test]
 fn zodiac_aquarius_not_on_a_one_step_climb() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Aquarius);
-    s.current = Seat(0);
-    set_place(&mut s, 5, "BON_TEMPLE");
-    s.players[0].freemen = vec![freeman(Colour::Blue, 5)];
-    s.players[0].res = [1, 0, 0, 2];
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Aquarius)
+        .current(0)
+        .place_bonus(5, "BON_TEMPLE")
+        .freemen(0, &[freeman(Colour::Blue, 5)])
+        .resources(0, [1, 0, 0, 2])
+        .build();
     act(&mut s, Action::Worker(Worker::Freeman(0)));
     act(&mut s, Action::MeetingPlace(5));
     act(&mut s, Action::Bonus);
     act(&mut s, Action::Track(Temple::Forest));
-    assert_eq!(s.players[0].temples, [1, 0, 0]);
+    assert_eq!(s.players()[0].temples, [1, 0, 0]);
     assert!(!legal(&s).contains(&Action::Track(Temple::Sea)));
-    assert_eq!(s.players[0].res[3], 2);
+    assert_eq!(s.players()[0].res[3], 2);
 }
 
 #[test]
 fn zodiac_taurus_recruitment_one_wisdom_less_never_below_zero() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Taurus);
-    s.recruitment = [
-        Some(die(Colour::Red, 1)),
-        Some(die(Colour::Purple, 2)),
-        Some(die(Colour::Blue, 3)),
-        Some(die(Colour::Yellow, 4)),
-        Some(die(Colour::Orange, 5)),
-    ];
-    s.players[0].freemen.clear();
-    s.players[0].res = [0, 0, 1, 0];
-    start_task(
-        &mut s,
-        Task::Recruit {
-            free: false,
-            optional: false,
-        },
-    );
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Taurus)
+        .recruitment([
+            Some(die(Colour::Red, 1)),
+            Some(die(Colour::Purple, 2)),
+            Some(die(Colour::Blue, 3)),
+            Some(die(Colour::Yellow, 4)),
+            Some(die(Colour::Orange, 5)),
+        ])
+        .freemen(0, &[])
+        .resources(0, [0, 0, 1, 0])
+        .task(
+            0,
+            Task::Recruit {
+                free: false,
+                optional: false,
+            },
+        )
+        .build();
     // costs 0/1/2/3/4 become 0/0/1/2/3
     assert_eq!(
         legal(&s),
@@ -1325,8 +1331,8 @@ fn zodiac_taurus_recruitment_one_wisdom_less_never_below_zero() {
         ]
     );
     act(&mut s, Action::RecruitSlot(3));
-    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert_eq!(s.players[0].freemen, vec![freeman(Colour::Blue, 3)]);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 3)]);
     start_task(
         &mut s,
         Task::Recruit {
@@ -1335,128 +1341,151 @@ fn zodiac_taurus_recruitment_one_wisdom_less_never_below_zero() {
         },
     );
     act(&mut s, Action::RecruitSlot(1));
-    assert_eq!(s.players[0].res, [0, 0, 0, 0], "slot 1 stays free");
+    assert_eq!(s.players()[0].res, [0, 0, 0, 0], "slot 1 stays free");
 }
 
 #[test]
 fn zodiac_cancer_needs_a_free_base() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Cancer);
-    s.current = Seat(0);
-    s.players[0].freemen = vec![freeman(Colour::Red, 2), freeman(Colour::Blue, 2)];
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Cancer)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 2), freeman(Colour::Blue, 2)])
+        .build();
     act(&mut s, Action::Pass);
     assert!(!legal(&s)
         .iter()
         .any(|a| matches!(a, Action::RecruitSlot(_))));
     // Nothing to recruit into: no bare "Done" is asked, the turn moves on.
     assert!(
-        !s.tasks.iter().any(|t| matches!(t, Task::Recruit { .. })),
+        !s.tasks().iter().any(|t| matches!(t, Task::Recruit { .. })),
         "{:?}",
-        s.tasks
+        s.tasks()
     );
-    assert_eq!(s.current, Seat(1));
+    assert_eq!(s.current(), Seat(1));
 }
 
 #[test]
 fn zodiac_libra_recruit_paying_wisdom_after_scoring_and_activations() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Libra);
-    s.districts = vec![(card("D28"), 2)]; // Y Y - -
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Libra)
+        .districts(&["D28"]) // Y Y - -
+        .build();
     block(&mut s, 0, ["Y4", "Y4", "R1"]);
-    s.players[0].freemen = vec![freeman(Colour::Yellow, 3)];
-    s.players[0].res = [0, 0, 1, 0];
-    s.players[0].vp = 0;
-    s.recruitment[1] = Some(die(Colour::Blue, 2));
-    s.current = Seat(0);
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Yellow, 3)])
+            .resources(0, [0, 0, 1, 0])
+            .vp(0, 0)
+            .recruitment_slot(2, Some(die(Colour::Blue, 2)))
+            .current(0)
+    });
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     // scored first
-    assert_eq!(s.players[0].vp, 5);
-    assert_eq!(s.players[0].res[3], 2);
+    assert_eq!(s.players()[0].vp, 5);
+    assert_eq!(s.players()[0].res[3], 2);
     // then the activations (both yellow Mints), recruitment not yet offered
     let l = legal(&s);
     assert!(l.contains(&Action::Activate(Cell::new(1, 1))));
     assert!(!l.iter().any(|a| matches!(a, Action::RecruitSlot(_))));
     act(&mut s, Action::Activate(Cell::new(1, 1)));
     act(&mut s, Action::Activate(Cell::new(2, 1)));
-    assert_eq!(s.players[0].res[3], 4);
+    assert_eq!(s.players()[0].res[3], 4);
     // Both activated: no bare "Done"; the Libra recruitment is next.
     assert_eq!(
-        s.tasks.last(),
+        s.tasks().last(),
         Some(&Task::Recruit {
             free: false,
             optional: true
         })
     );
     act(&mut s, Action::RecruitSlot(2));
-    assert_eq!(s.players[0].res, [0, 0, 0, 4], "slot 2 costs 1 Wisdom");
-    assert_eq!(s.players[0].freemen, vec![freeman(Colour::Blue, 2)]);
+    assert_eq!(s.players()[0].res, [0, 0, 0, 4], "slot 2 costs 1 Wisdom");
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 2)]);
 }
 
 #[test]
 fn zodiac_leo_seat_die_plus_two_capped_at_six() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Leo);
-    s.districts.clear();
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Leo)
+        .districts(&[])
+        .build();
     block(&mut s, 0, ["Y1", "Y4", "Y6"]);
-    s.players[0].freemen = vec![freeman(Colour::Red, 3), freeman(Colour::Red, 5)];
-    s.current = Seat(0);
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 3), freeman(Colour::Red, 5)])
+            .current(0)
+    });
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
-    assert_eq!(s.players[0].seats[0].1, die(Colour::Red, 5), "3 + 2");
+    assert_eq!(s.players()[0].seats[0].1, die(Colour::Red, 5), "3 + 2");
     finish_turn(&mut s);
     put(&mut s, 0, "P2", 1, 2);
     put(&mut s, 0, "P4", 2, 2);
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 1)));
-    assert_eq!(s.players[0].seats[1].1, die(Colour::Red, 6), "5 + 2, max 6");
+    assert_eq!(
+        s.players()[0].seats[1].1,
+        die(Colour::Red, 6),
+        "5 + 2, max 6"
+    );
 }
 
 #[test]
 fn zodiac_scorpio_wisdom_on_district_and_on_counsellor() {
-    let mut s = game(2);
-    give_zodiac(&mut s, 0, ZodiacKind::Scorpio);
-    s.districts.clear();
+    let mut s = Position::drafted(2)
+        .zodiac(0, ZodiacKind::Scorpio)
+        .districts(&[])
+        .build();
     block(&mut s, 0, ["Y1", "Y4", "Y6"]);
-    s.players[0].freemen = vec![freeman(Colour::Red, 3)];
-    s.players[0].res = [0, 0, 0, 0];
-    s.current = Seat(0);
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 3)])
+            .resources(0, [0, 0, 0, 0])
+            .current(0)
+    });
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
-    assert_eq!(s.players[0].res[2], 1, "District");
-    s.players[0].freemen = vec![freeman(Colour::Red, 6), freeman(Colour::Red, 6)];
-    play(&mut s, |p| p.plus_one(Seat(0), 0));
-    assert_eq!(s.players[0].res[2], 2, "new Counsellor");
-    play(&mut s, |p| p.plus_one(Seat(0), 0));
-    assert_eq!(s.players[0].res[2], 3, "duplicate Counsellor");
+    assert_eq!(s.players()[0].res[2], 1, "District");
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Red, 6), freeman(Colour::Red, 6)])
+    });
+    testing::plus_one(&mut s, Seat(0), 0);
+    assert_eq!(s.players()[0].res[2], 2, "new Counsellor");
+    testing::plus_one(&mut s, Seat(0), 0);
+    assert_eq!(s.players()[0].res[2], 3, "duplicate Counsellor");
     // no card, no Wisdom
-    let w = s.players[1].res[2];
-    s.players[1].freemen = vec![freeman(Colour::Red, 6)];
-    play(&mut s, |p| p.plus_one(Seat(1), 0));
-    assert_eq!(s.players[1].res[2], w);
+    let w = s.players()[1].res[2];
+    edit(&mut s, |p| p.freemen(1, &[freeman(Colour::Red, 6)]));
+    testing::plus_one(&mut s, Seat(1), 0);
+    assert_eq!(s.players()[1].res[2], w);
 }
 
 #[test]
 fn zodiac_gemini_nothing_on_first_space_of_a_section_or_start_or_final() {
     for (pos, n) in [(0u8, 0u8), (1, 0), (3, 2), (5, 1), (6, 2), (7, 0), (16, 0)] {
-        let mut s = game(2);
-        give_zodiac(&mut s, 0, ZodiacKind::Gemini);
-        s.current = Seat(0);
-        s.players[0].military = pos;
-        s.players[0].res = [0, 0, 0, 0];
+        let mut s = Position::drafted(2)
+            .zodiac(0, ZodiacKind::Gemini)
+            .current(0)
+            .military(0, pos)
+            .resources(0, [0, 0, 0, 0])
+            .build();
         act(&mut s, Action::Pass);
         if n == 0 {
             assert!(
-                !s.tasks.iter().any(|t| matches!(t, Task::GainBasic { .. })),
+                !s.tasks()
+                    .iter()
+                    .any(|t| matches!(t, Task::GainBasic { .. })),
                 "space {pos}"
             );
         } else {
-            assert_eq!(s.tasks.last(), Some(&Task::GainBasic { n }), "space {pos}");
+            assert_eq!(
+                s.tasks().last(),
+                Some(&Task::GainBasic { n }),
+                "space {pos}"
+            );
             for _ in 0..n {
                 act(&mut s, Action::Resource(Resource::Stone));
             }
         }
-        assert_eq!(s.players[0].res, [n as u32, 0, 0, 0], "space {pos}");
+        assert_eq!(s.players()[0].res, [n as u32, 0, 0, 0], "space {pos}");
     }
 }
 
@@ -1532,19 +1561,20 @@ fn district_rotations_mirrors_scored_in_a_city_for_each_orientation() {
     let imgs = images(D09);
     let mut matched = 0;
     for block in arrangements() {
-        let mut s = game(2);
-        s.districts = vec![(card("D09"), 2)];
+        let mut s = Position::drafted(2).districts(&["D09"]).build();
         // TL, TR, BL, BR around the Seat at (1,0)
         for (k, (x, y)) in [(1, 1), (2, 1), (1, 0), (2, 0)].into_iter().enumerate() {
             put(&mut s, 0, id(block[k]), x, y);
         }
-        s.players[0].freemen = vec![freeman(Colour::Orange, 3)];
-        s.players[0].vp = 0;
-        s.current = Seat(0);
+        edit(&mut s, |p| {
+            p.freemen(0, &[freeman(Colour::Orange, 3)])
+                .vp(0, 0)
+                .current(0)
+        });
         act(&mut s, Action::CompleteDistrict(0));
         act(&mut s, Action::Seat(Cell::new(1, 0)));
         let expected = if imgs.contains(&block) { 12 } else { 0 };
-        assert_eq!(s.players[0].vp, expected, "{block:?}");
+        assert_eq!(s.players()[0].vp, expected, "{block:?}");
         matched += usize::from(expected > 0);
     }
     assert_eq!(matched, 8);
@@ -1553,36 +1583,39 @@ fn district_rotations_mirrors_scored_in_a_city_for_each_orientation() {
 #[test]
 fn district_grey_positions_accept_agora_palace_farm_coloured_need_a_building() {
     for red in [true, false] {
-        let mut s = game(2);
-        s.districts = vec![(card("D01"), 2)]; // R R - -
+        let mut s = Position::drafted(2).districts(&["D01"]).build(); // R R - -
         put(&mut s, 0, "R3", 1, 1);
         if red {
             put(&mut s, 0, "R3", 1, 0);
         } else {
             farm(&mut s, 0, 1, 0);
         }
-        s.players[0].freemen = vec![freeman(Colour::Blue, 3)];
-        s.players[0].vp = 0;
-        let gold = s.players[0].res[3];
-        s.current = Seat(0);
+        edit(&mut s, |p| {
+            p.freemen(0, &[freeman(Colour::Blue, 3)])
+                .vp(0, 0)
+                .current(0)
+        });
+        let gold = s.players()[0].res[3];
         act(&mut s, Action::CompleteDistrict(0));
         // Seat (0,0): Agora (0,1) and Palace (0,0) on the grey positions
         act(&mut s, Action::Seat(Cell::new(0, 0)));
         let (vp, g) = if red { (5, 2) } else { (0, 0) };
-        assert_eq!(s.players[0].vp, vp, "red building at (1,0): {red}");
-        assert_eq!(s.players[0].res[3] - gold, g);
+        assert_eq!(s.players()[0].vp, vp, "red building at (1,0): {red}");
+        assert_eq!(s.players()[0].res[3] - gold, g);
     }
 }
 
 #[test]
 fn district_two_matching_cards_player_chooses_one() {
-    let mut s = game(2);
-    s.districts = vec![(card("D01"), 2), (card("D04"), 2)]; // R R - - and R R P -
+    // R R - - and R R P -
+    let mut s = Position::drafted(2).districts(&["D01", "D04"]).build();
     block(&mut s, 0, ["R3", "R3", "P5"]);
-    s.players[0].freemen = vec![freeman(Colour::Orange, 3)];
-    s.players[0].vp = 0;
-    let gold = s.players[0].res[3];
-    s.current = Seat(0);
+    edit(&mut s, |p| {
+        p.freemen(0, &[freeman(Colour::Orange, 3)])
+            .vp(0, 0)
+            .current(0)
+    });
+    let gold = s.players()[0].res[3];
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(Cell::new(1, 0)));
     assert_eq!(
@@ -1590,21 +1623,22 @@ fn district_two_matching_cards_player_chooses_one() {
         vec![Action::DistrictCard(0), Action::DistrictCard(1)]
     );
     act(&mut s, Action::DistrictCard(1));
-    assert_eq!(s.players[0].vp, 8, "D04 high VP only");
-    assert_eq!(s.players[0].res[3] - gold, 2);
-    assert_eq!(s.districts, vec![(card("D01"), 2), (card("D04"), 0)]);
+    assert_eq!(s.players()[0].vp, 8, "D04 high VP only");
+    assert_eq!(s.players()[0].res[3] - gold, 2);
+    assert_eq!(s.districts(), [(card("D01"), 2), (card("D04"), 0)]);
 }
 
 #[test]
 fn final_scoring_tie_broken_by_city_tiles_then_shared() {
-    let mut s = game(2);
-    for p in s.players.iter_mut() {
-        p.vp = 30;
-        p.res = [0; 4];
-        p.counsellors.clear();
-        p.temples = [0; 3];
-        p.seats.clear();
-    }
+    let mut s = (0..2)
+        .fold(Position::drafted(2), |p, seat| {
+            p.vp(seat, 30)
+                .resources(seat, [0; 4])
+                .counsellors(seat, &[])
+                .temples(seat, [0; 3])
+                .seats_of_power(seat, &[])
+        })
+        .build();
     farm(&mut s, 1, 1, 0);
     let o = outcome(&s);
     assert_eq!(o.standings[0].score, o.standings[1].score);
