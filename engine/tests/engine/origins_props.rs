@@ -5,11 +5,12 @@
 //! CHECKLIST (property -> where)
 //! * resources never negative and every cost paid in full -> check_payments: every change
 //!   is a Gained/Paid event and each action pays exactly its cost, so no cost is ever
-//!   silently cut short (`AGORA_CONFORMANCE_GAMES` / 5 games per player count, default 200)
+//!   silently cut short (`AGORA_CONFORMANCE_GAMES` / 5 games per player count)
 //! * deep states (Counsellors, Districts, exhausted piles) are reached -> "long" games that
 //!   mostly avoid raising towers, the usual way random games end
 //! * the game ends with an outcome from `play_random` -> play_random_reaches_outcome
 
+use crate::conformance::DEFAULT_GAMES;
 use agora_engine::core::playout::{play_random, RandomBot};
 use agora_engine::first_builders::data::{tables, BonusEffect, MainAction, ZodiacKind};
 use agora_engine::first_builders::state::{State, Task};
@@ -21,7 +22,7 @@ fn games() -> u64 {
     std::env::var("AGORA_CONFORMANCE_GAMES")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or(1000)
+        .unwrap_or(DEFAULT_GAMES)
         / 5
 }
 

@@ -4,6 +4,7 @@
 //! towns, palaces, bridges and special actions. `AGORA_CONFORMANCE_GAMES` scales the number
 //! of games (default 1,000).
 
+use crate::conformance::DEFAULT_GAMES;
 use agora_engine::core::playout::RandomBot;
 use agora_engine::terra_nova::{
     Action, Awaiting, Building, Event, Faction, FactionSetup, Options, State, Step, TerraNova,
@@ -16,7 +17,7 @@ fn games() -> u64 {
     std::env::var("AGORA_CONFORMANCE_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000)
+        .unwrap_or(DEFAULT_GAMES)
 }
 
 /// Every configuration, plus fixed B-side factions and the other first-game presets.
