@@ -2,7 +2,7 @@
 //! suite, API contract suite). A game lists its seats' secrets in [`crate::Game::secrets`];
 //! the checks look for them in every other viewer's serialized view and events.
 
-use crate::Seat;
+use crate::{Seat, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -41,18 +41,23 @@ impl Secret {
 
 /// The fields that name the seat an object belongs to: `seat` (a player's view, most
 /// events) and `to` (an event moving a private item to its new holder, such as Origin's
-/// stolen card, which its old holder saw too but whose new holder keeps it).
+/// stolen card).
 const HOLDER_FIELDS: [&str; 2] = ["seat", "to"];
 
-/// The first of `owner`'s `secrets` found in `json`, the serialized view or events of a
-/// viewer other than `owner`: a description of the leak, or `None` when none shows.
-pub fn find_leak(json: &Value, owner: Seat, secrets: &[Secret]) -> Option<String> {
+/// The field that names the seat a private item moved away from: that seat held it, so the
+/// event may show it the item.
+const GIVER_FIELD: &str = "from";
+
+/// The first of `owner`'s `secrets` found in `json`, the serialized view or events that
+/// `viewer` receives (another viewer than `owner`): a description of the leak, or `None`
+/// when none shows.
+pub fn find_leak(json: &Value, owner: Seat, secrets: &[Secret], viewer: Viewer) -> Option<String> {
     match json {
         Value::Object(fields) => {
-            let owned = HOLDER_FIELDS
-                .iter()
-                .any(|f| fields.get(*f) == Some(&Value::from(owner.0)));
-            if owned {
+            let names = |field: &str, seat: Seat| fields.get(field) == Some(&Value::from(seat.0));
+            let owned = HOLDER_FIELDS.iter().any(|f| names(f, owner));
+            let given_by_viewer = matches!(viewer, Viewer::Seat(v) if names(GIVER_FIELD, v));
+            if owned && !given_by_viewer {
                 for secret in secrets {
                     if let Some(held) = fields.get(secret.field) {
                         if holds(held, &secret.value) {
@@ -66,9 +71,13 @@ pub fn find_leak(json: &Value, owner: Seat, secrets: &[Secret]) -> Option<String
                     }
                 }
             }
-            fields.values().find_map(|v| find_leak(v, owner, secrets))
+            fields
+                .values()
+                .find_map(|v| find_leak(v, owner, secrets, viewer))
         }
-        Value::Array(items) => items.iter().find_map(|v| find_leak(v, owner, secrets)),
+        Value::Array(items) => items
+            .iter()
+            .find_map(|v| find_leak(v, owner, secrets, viewer)),
         _ => None,
     }
 }
@@ -102,23 +111,37 @@ mod tests {
             Secret::new("value", 3),
         ];
         let leaked = json!({"players": [{"seat": 1, "hand": [["Purple", "17"]]}]});
-        assert!(find_leak(&leaked, Seat(1), &secrets).is_some());
+        assert!(find_leak(&leaked, Seat(1), &secrets, Viewer::Spectator).is_some());
         let redacted = json!({"players": [{"seat": 1, "hand": [["Purple", null]]}]});
-        assert_eq!(find_leak(&redacted, Seat(1), &secrets), None);
+        assert_eq!(
+            find_leak(&redacted, Seat(1), &secrets, Viewer::Spectator),
+            None
+        );
         // The same value held by another seat, or in a public field, is no leak.
         let elsewhere = json!({"players": [{"seat": 0, "hand": [["Purple", "17"]], "value": 3}],
                                "board": {"value": 3}});
-        assert_eq!(find_leak(&elsewhere, Seat(1), &secrets), None);
+        assert_eq!(
+            find_leak(&elsewhere, Seat(1), &secrets, Viewer::Spectator),
+            None
+        );
         let event = json!({"HuntingTokenTaken": {"seat": 1, "territory": 4, "value": 3}});
-        assert!(find_leak(&event, Seat(1), &secrets).is_some());
+        assert!(find_leak(&event, Seat(1), &secrets, Viewer::Spectator).is_some());
     }
 
     #[test]
     fn a_card_moved_to_a_seat_is_that_seats_secret() {
         let secrets = [Secret::new("card", 17)];
         let stolen = json!({"CardStolen": {"from": 0, "to": 1, "card": 17}});
-        assert!(find_leak(&stolen, Seat(1), &secrets).is_some());
+        assert!(find_leak(&stolen, Seat(1), &secrets, Viewer::Seat(Seat(2))).is_some());
+        // The seat it was taken from held it: showing it to that seat leaks nothing.
+        assert_eq!(
+            find_leak(&stolen, Seat(1), &secrets, Viewer::Seat(Seat(0))),
+            None
+        );
         let redacted = json!({"CardStolen": {"from": 0, "to": 1, "card": null}});
-        assert_eq!(find_leak(&redacted, Seat(1), &secrets), None);
+        assert_eq!(
+            find_leak(&redacted, Seat(1), &secrets, Viewer::Spectator),
+            None
+        );
     }
 }

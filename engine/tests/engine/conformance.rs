@@ -186,7 +186,7 @@ fn leak_to(viewer: Viewer, shown: &impl Serialize, secrets: &[Vec<Secret>]) -> R
         if viewer.sees_private_of(owner) {
             continue;
         }
-        if let Some(leak) = find_leak(&json, owner, held) {
+        if let Some(leak) = find_leak(&json, owner, held, viewer) {
             return Err(leak);
         }
     }
