@@ -1,0 +1,1 @@
+//! Ancient Wonders tests: placeholder.
