@@ -46,10 +46,10 @@ pub mod setup;
 pub mod state;
 pub mod types;
 pub mod view;
-pub mod wonder_rules;
-pub mod wonders;
 #[cfg(feature = "wire")]
 pub mod wire;
+pub mod wonder_rules;
+pub mod wonders;
 
 #[cfg(test)]
 #[path = "tests/wonders.rs"]

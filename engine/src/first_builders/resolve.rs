@@ -5,12 +5,12 @@ use super::city::{district_activations, matching_cards};
 use super::data::{tables, BonusEffect, MainAction, ZodiacKind};
 use super::military::{self, advance, attack};
 use super::round;
-use super::wonder_rules;
 use super::state::{Phase, Play, State, Task, TurnStep};
 use super::types::{
     Action, BonusTaken, BuildingId, Cell, CityTile, Colour, Die, Event, Freeman, MainSlot, Orator,
     PlacedTile, Resource, Temple, Worker,
 };
+use super::wonder_rules;
 use crate::Seat;
 
 /// Applies a decision already known to be legal.

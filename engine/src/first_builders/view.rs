@@ -2,9 +2,7 @@
 
 use super::data::tables;
 use super::state::{Phase, State, Task, TurnStep};
-use super::types::{
-    DistrictCardView, MeetingPlaceView, Pending, PlayerView, View, WonderSlotView,
-};
+use super::types::{DistrictCardView, MeetingPlaceView, Pending, PlayerView, View, WonderSlotView};
 
 /// The decision the current seat must make.
 pub fn pending(state: &State) -> Pending {

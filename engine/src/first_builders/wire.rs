@@ -503,12 +503,10 @@ impl From<&Event> for pb::OriginsEvent {
             Event::GameEnded { reasons } => E::GameEnded(pe::GameEnded {
                 reasons: reasons.iter().map(|r| r.code().to_string()).collect(),
             }),
-            Event::WonderUnlocked { place, wonder: w } => {
-                E::WonderUnlocked(pe::WonderUnlocked {
-                    place: place.into(),
-                    wonder: wonder(w),
-                })
-            }
+            Event::WonderUnlocked { place, wonder: w } => E::WonderUnlocked(pe::WonderUnlocked {
+                place: place.into(),
+                wonder: wonder(w),
+            }),
             Event::WonderClaimed {
                 seat: s,
                 place,
@@ -933,6 +931,17 @@ mod tests {
             "worker.worker.kind"
         );
 
+        let flat = pb::OriginsAction {
+            action: Some(pa::Action::PlaceWonder(pa::PlaceWonder {
+                cell: Some(pb::OriginsCell { x: 1, y: 0 }),
+                orientation: 0,
+            })),
+        };
+        assert_eq!(
+            Action::try_from(&flat).unwrap_err().field,
+            "place_wonder.orientation"
+        );
+
         let big = pb::OriginsAction {
             action: Some(pa::Action::MarketTile(pa::MarketTile {
                 slot: 256,
@@ -960,6 +969,20 @@ mod tests {
         assert_eq!(options(2, true).unwrap_err().field, "players");
         assert_eq!(options(1, false).unwrap_err().field, "players");
         assert_eq!(options(300, false).unwrap_err().field, "players");
+        let wonders = |players, solo| {
+            Options::try_from(&pb::OriginsOptions {
+                players,
+                solo,
+                wonders: true,
+            })
+        };
+        let with = |players| Options {
+            wonders: true,
+            ..Options::players(players)
+        };
+        assert_eq!(wonders(0, true), Ok(with(1)));
+        assert_eq!(wonders(4, false), Ok(with(4)));
+        assert!(pb::OriginsOptions::from(&with(1)).wonders);
         // 0 and 5 players convert; setup refuses them (the player count is a rule).
         for players in [0, 5] {
             let o = options(players, false).expect("converts");

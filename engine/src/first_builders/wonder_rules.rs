@@ -6,7 +6,7 @@
 use super::military::advance;
 use super::resolve::take_market;
 use super::state::{Play, State, Task};
-use super::types::{Action, Cell, CityTile, Event, PlacedTile, Pending, Resource};
+use super::types::{Action, Cell, CityTile, Event, Pending, PlacedTile, Resource};
 use super::wonders::{table, BoardWonder, HeldWonder, Orientation, Wonder};
 use crate::Seat;
 
@@ -209,10 +209,7 @@ pub fn triggered(state: &State, seat: Seat, cell: Cell) -> Option<Cell> {
         .city
         .iter()
         .find(|t| matches!(t.tile, CityTile::Wonder(_)))?;
-    let touches = tile
-        .cells
-        .iter()
-        .any(|c| c.neighbours().contains(&cell));
+    let touches = tile.cells.iter().any(|c| c.neighbours().contains(&cell));
     touches.then(|| tile.cells[0])
 }
 
@@ -477,7 +474,9 @@ pub fn check(s: &State) -> Result<(), String> {
             .count();
         let built = usize::from(p.wonder.is_some_and(|h| h.built));
         if in_city != built {
-            return Err(format!("{seat}: {in_city} Wonders in the city, {built} built"));
+            return Err(format!(
+                "{seat}: {in_city} Wonders in the city, {built} built"
+            ));
         }
     }
     Ok(())

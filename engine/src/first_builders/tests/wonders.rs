@@ -160,11 +160,7 @@ fn unlocked_events(events: &[Event]) -> usize {
 /// Seat 0 holds the Zodiac card of `kind`.
 fn give_zodiac(s: &mut State, kind: ZodiacKind) {
     let idx = tables().zodiac_card(kind).expect("zodiac");
-    let slot = s
-        .zodiac
-        .iter()
-        .position(|z| z.0 == idx)
-        .unwrap_or(0);
+    let slot = s.zodiac.iter().position(|z| z.0 == idx).unwrap_or(0);
     s.zodiac[slot] = (idx, Some(Seat(0)));
 }
 
@@ -179,11 +175,17 @@ fn setup_puts_one_locked_wonder_above_each_meeting_place_and_three_in_the_box() 
     for players in 2..=4 {
         let s = FirstBuilders::setup(&options(players), 11).expect("setup");
         assert_eq!(s.place_wonders.len(), 5);
-        assert!(s.place_wonders.iter().all(|w| w.is_some_and(|w| !w.unlocked)));
+        assert!(s
+            .place_wonders
+            .iter()
+            .all(|w| w.is_some_and(|w| !w.unlocked)));
         assert_eq!(s.wonder_box.len(), 3);
         ok(&s);
         // Seeds replay.
-        assert_eq!(FirstBuilders::setup(&options(players), 11).expect("setup"), s);
+        assert_eq!(
+            FirstBuilders::setup(&options(players), 11).expect("setup"),
+            s
+        );
     }
 }
 
@@ -207,7 +209,10 @@ fn without_the_module_there_are_no_wonders_and_the_base_setup_is_unchanged() {
         .is_empty());
     // The module only adds its draw before the draft: everything before it is the same.
     let w = FirstBuilders::setup(&options(3), 5).expect("setup");
-    assert_eq!((&s.places, &s.market, &s.districts), (&w.places, &w.market, &w.districts));
+    assert_eq!(
+        (&s.places, &s.market, &s.districts),
+        (&w.places, &w.market, &w.districts)
+    );
     // A base game stored before the option existed still reads.
     let mut json = serde_json::to_value(&s).expect("json");
     json["options"]
@@ -254,7 +259,10 @@ fn w02_claim_during_a_visit_for_one_gold_one_wonder_per_game() {
     set_res(&mut s, 0, 0, 0, 0, 1);
     act(&mut s, Action::Worker(Worker::Archon));
     act(&mut s, Action::MeetingPlace(3));
-    assert!(legal(&s).contains(&Action::ClaimWonder), "before the main action");
+    assert!(
+        legal(&s).contains(&Action::ClaimWonder),
+        "before the main action"
+    );
     let events = act(&mut s, Action::ClaimWonder);
     assert!(events.contains(&Event::WonderClaimed {
         seat: Seat(0),
@@ -334,7 +342,10 @@ fn claim_needs_gold_and_any_worker_may_claim() {
     set_res(&mut s, 0, 3, 3, 3, 0);
     act(&mut s, Action::Worker(Worker::Archon));
     act(&mut s, Action::MeetingPlace(1));
-    assert!(!legal(&s).contains(&Action::ClaimWonder), "no Gold: Stone is no joker for Gold");
+    assert!(
+        !legal(&s).contains(&Action::ClaimWonder),
+        "no Gold: Stone is no joker for Gold"
+    );
     let before = s.clone();
     let e = FirstBuilders::apply(&mut s, Seat(0), &Action::ClaimWonder).unwrap_err();
     assert_eq!(e.code, "CANNOT_CLAIM_WONDER");
@@ -449,7 +460,10 @@ fn w04_build_a_wonder_with_the_build_action() {
 
     // Vertical (1,0)-(1,1): touches the Agora, which is never offered.
     act(&mut upright, vertical);
-    assert_eq!(legal(&upright), vec![Action::Activate(cell(1, 0)), Action::Done]);
+    assert_eq!(
+        legal(&upright),
+        vec![Action::Activate(cell(1, 0)), Action::Done]
+    );
 }
 
 #[test]
@@ -458,7 +472,11 @@ fn w05_build_a_wonder_with_the_build_bonus() {
     hold(&mut s, 0, Wonder::Zeus, false);
     // Meeting Place 2 carries BON_BUILD (purple); a purple Freeman takes the Bonus.
     let build = BonusTileId::from_code("BON_BUILD").expect("bonus");
-    let other = s.places.iter().position(|p| p.bonus == build).expect("tile");
+    let other = s
+        .places
+        .iter()
+        .position(|p| p.bonus == build)
+        .expect("tile");
     s.places.swap(other, 1);
     s.places[1].dial = 1;
     let old = s.players[0].freemen[0].die.colour;
@@ -521,7 +539,11 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
     act(&mut s, Action::BuildWonder);
     let places = legal(&s);
     for a in &places {
-        let Action::PlaceWonder { cell: c, orientation } = *a else {
+        let Action::PlaceWonder {
+            cell: c,
+            orientation,
+        } = *a
+        else {
             panic!("{a:?}")
         };
         let second = super::wonder_rules::second_cell(c, orientation);
@@ -562,7 +584,10 @@ fn a_wonder_never_goes_over_a_farm() {
     start_task(&mut s, Task::Build);
     act(&mut s, Action::BuildWonder);
     assert!(legal(&s).iter().all(|a| match *a {
-        Action::PlaceWonder { cell: c, orientation } => {
+        Action::PlaceWonder {
+            cell: c,
+            orientation,
+        } => {
             c != cell(1, 0) && super::wonder_rules::second_cell(c, orientation) != cell(1, 0)
         }
         _ => false,
@@ -615,7 +640,10 @@ fn w06_once_per_turn_and_a_superiority_action_is_a_new_turn() {
     // The free Farm next to the Gardens: no new activation of the Gardens.
     act(&mut s, Action::Place(cell(2, 1)));
     assert_eq!(s.farms(Seat(0)), 2);
-    assert_eq!(s.players[0].res[1], 2, "+1 Food per Farm, the new one included");
+    assert_eq!(
+        s.players[0].res[1], 2,
+        "+1 Food per Farm, the new one included"
+    );
     assert_eq!(legal(&s), vec![Action::Activate(cell(1, 1)), Action::Done]);
     act(&mut s, Action::Done);
     assert!(s.players[0].wonder.is_some_and(|h| h.used_this_turn));
@@ -648,11 +676,14 @@ fn the_wonder_is_offered_once_per_turn_and_again_next_turn() {
     s.superiority_supply -= 1;
     activate_wonder(&mut s);
     assert_eq!(s.players[0].res[3], 2, "+1 Gold");
-    start_task(&mut s, Task::Place {
-        tile: CityTile::Building(building("R1")),
-        wisdom: 0,
-        stone: 0,
-    });
+    start_task(
+        &mut s,
+        Task::Place {
+            tile: CityTile::Building(building("R1")),
+            wisdom: 0,
+            stone: 0,
+        },
+    );
     act(&mut s, Action::Place(cell(1, 1)));
     assert_eq!(legal(&s), vec![Action::Activate(cell(1, 1)), Action::Done]);
     // The turn ends: the flag is reset.
@@ -724,14 +755,20 @@ fn a_wonder_is_never_a_farm() {
 fn only_the_owners_own_building_triggers_and_a_claimed_wonder_does_nothing() {
     let mut s = game(2);
     hold(&mut s, 0, Wonder::Zeus, false);
-    start_task(&mut s, Task::Place {
-        tile: CityTile::Building(building("R1")),
-        wisdom: 0,
-        stone: 0,
-    });
+    start_task(
+        &mut s,
+        Task::Place {
+            tile: CityTile::Building(building("R1")),
+            wisdom: 0,
+            stone: 0,
+        },
+    );
     act(&mut s, Action::Place(cell(1, 0)));
     assert_eq!(legal(&s), vec![Action::Activate(cell(1, 0)), Action::Done]);
-    assert!(!s.players[0].city.iter().any(|t| matches!(t.tile, CityTile::Wonder(_))));
+    assert!(!s.players[0]
+        .city
+        .iter()
+        .any(|t| matches!(t.tile, CityTile::Wonder(_))));
 }
 
 // ------------------------------------------------------------------------ districts
@@ -751,10 +788,22 @@ fn w08_districts_around_a_wonder() {
         put(&mut s, 0, id, x, y);
     }
     let seats = empty_seats(&s, Seat(0));
-    assert!(!seats.contains(&cell(1, 0)), "block (1,0) holds both Wonder cells");
-    assert!(!seats.contains(&cell(1, -1)), "block (1,-1) holds both Wonder cells");
-    assert!(seats.contains(&cell(0, 0)), "Palace, Wonder, Agora, R1: 4 tiles");
-    assert!(seats.contains(&cell(2, 0)), "one Wonder cell: a normal District");
+    assert!(
+        !seats.contains(&cell(1, 0)),
+        "block (1,0) holds both Wonder cells"
+    );
+    assert!(
+        !seats.contains(&cell(1, -1)),
+        "block (1,-1) holds both Wonder cells"
+    );
+    assert!(
+        seats.contains(&cell(0, 0)),
+        "Palace, Wonder, Agora, R1: 4 tiles"
+    );
+    assert!(
+        seats.contains(&cell(2, 0)),
+        "one Wonder cell: a normal District"
+    );
     // A red die on Seat (2,0): the red buildings activate, never the Wonder.
     s.players[0].freemen[0].die = Die {
         colour: Colour::Red,
@@ -762,10 +811,8 @@ fn w08_districts_around_a_wonder() {
     };
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(cell(2, 0)));
-    if let Some(Task::Activate { cells }) = s
-        .tasks
-        .iter()
-        .find(|t| matches!(t, Task::Activate { .. }))
+    if let Some(Task::Activate { cells }) =
+        s.tasks.iter().find(|t| matches!(t, Task::Activate { .. }))
     {
         assert!(!cells.contains(&cell(2, 0)) && !cells.contains(&cell(1, 0)));
         assert!(cells.contains(&cell(2, 1)) && cells.contains(&cell(3, 0)));
@@ -774,9 +821,22 @@ fn w08_districts_around_a_wonder() {
     }
     // District cards: the Wonder cell is a grey position.
     let block = district_colours(&s, Seat(0), cell(2, 0));
-    assert_eq!(block, [Some(Colour::Red), Some(Colour::Red), None, Some(Colour::Red)]);
+    assert_eq!(
+        block,
+        [
+            Some(Colour::Red),
+            Some(Colour::Red),
+            None,
+            Some(Colour::Red)
+        ]
+    );
     assert!(pattern_matches(
-        &[Some(Colour::Red), Some(Colour::Red), None, Some(Colour::Red)],
+        &[
+            Some(Colour::Red),
+            Some(Colour::Red),
+            None,
+            Some(Colour::Red)
+        ],
         &block
     ));
     assert!(!pattern_matches(&[Some(Colour::Red); 4], &block));
@@ -790,26 +850,44 @@ fn w09_ishtar_gate_adds_one_to_a_freeman_or_a_seat_die() {
     hold(&mut s, 0, Wonder::Ishtar, true);
     s.players[0].freemen = vec![
         Freeman {
-            die: Die { colour: Colour::Red, value: 6 },
+            die: Die {
+                colour: Colour::Red,
+                value: 6,
+            },
             at: Some(2),
         },
         Freeman {
-            die: Die { colour: Colour::Blue, value: 3 },
+            die: Die {
+                colour: Colour::Blue,
+                value: 3,
+            },
             at: None,
         },
     ];
-    s.players[0].seats = vec![(cell(5, 5), Die { colour: Colour::Yellow, value: 5 })];
+    s.players[0].seats = vec![(
+        cell(5, 5),
+        Die {
+            colour: Colour::Yellow,
+            value: 5,
+        },
+    )];
     s.players[0].orators = vec![Orator { value: 2, at: None }];
     let mut yellow = s.clone();
     activate_wonder(&mut s);
     assert_eq!(view_pending(&s), Pending::IshtarGate);
-    assert_eq!(legal(&s), vec![Action::Freeman(1), Action::Seat(cell(5, 5))]);
+    assert_eq!(
+        legal(&s),
+        vec![Action::Freeman(1), Action::Seat(cell(5, 5))]
+    );
     act(&mut s, Action::Freeman(1));
     assert_eq!(s.players[0].freemen[1].die.value, 4);
     activate_wonder(&mut yellow);
     act(&mut yellow, Action::Seat(cell(5, 5)));
     assert_eq!(yellow.players[0].seats[0].1.value, 6);
-    assert!(yellow.players[0].counsellors.is_empty(), "never a Counsellor");
+    assert!(
+        yellow.players[0].counsellors.is_empty(),
+        "never a Counsellor"
+    );
 }
 
 #[test]
@@ -860,7 +938,10 @@ fn colossus_advances_one_then_two_vp_or_one_stone() {
     activate_wonder(&mut s);
     assert_eq!(s.players[0].military, 4);
     assert_eq!(view_pending(&s), Pending::Colossus);
-    assert_eq!(legal(&s), vec![Action::TakeVp, Action::Resource(Resource::Stone)]);
+    assert_eq!(
+        legal(&s),
+        vec![Action::TakeVp, Action::Resource(Resource::Stone)]
+    );
     act(&mut s, Action::TakeVp);
     assert_eq!(s.players[0].vp, vp + 2);
     activate_wonder(&mut stone);
@@ -879,7 +960,12 @@ fn great_pyramid_pays_one_two_or_three_resources_for_2_5_9_vp() {
         activate_wonder(&mut s);
         let kinds = [Resource::Stone, Resource::Gold, Resource::Food];
         for r in kinds.iter().take(pay) {
-            assert_eq!(view_pending(&s), Pending::Pyramid { paid: legal_paid(&s) });
+            assert_eq!(
+                view_pending(&s),
+                Pending::Pyramid {
+                    paid: legal_paid(&s)
+                }
+            );
             act(&mut s, Action::Resource(*r));
         }
         if pay < 3 {
@@ -895,7 +981,10 @@ fn great_pyramid_pays_one_two_or_three_resources_for_2_5_9_vp() {
     hold(&mut s, 0, Wonder::Pyramid, true);
     set_res(&mut s, 0, 0, 2, 0, 0);
     activate_wonder(&mut s);
-    assert_eq!(legal(&s), vec![Action::Resource(Resource::Food), Action::Done]);
+    assert_eq!(
+        legal(&s),
+        vec![Action::Resource(Resource::Food), Action::Done]
+    );
 }
 
 fn legal_paid(s: &State) -> u8 {
@@ -992,7 +1081,10 @@ fn tie_break_counts_a_wonder_as_one_tile() {
     });
     let o = outcome(&s);
     let ties: Vec<Vec<i32>> = o.standings.iter().map(|st| st.tie_breaks.clone()).collect();
-    assert!(ties.contains(&vec![3]) && ties.contains(&vec![4]), "{ties:?}");
+    assert!(
+        ties.contains(&vec![3]) && ties.contains(&vec![4]),
+        "{ties:?}"
+    );
 }
 
 // ------------------------------------------------------------------------ whole games
@@ -1029,8 +1121,14 @@ fn random_games_with_wonders_keep_every_component() {
                     .filter(|e| matches!(e, Event::WonderActivated { .. }))
                     .count();
             }
-            assert!(FirstBuilders::outcome(&s).is_some(), "{players}p seed {seed} ends");
+            assert!(
+                FirstBuilders::outcome(&s).is_some(),
+                "{players}p seed {seed} ends"
+            );
         }
     }
-    assert!(built > 0 && activated > 0, "random games build ({built}) and use ({activated}) Wonders");
+    assert!(
+        built > 0 && activated > 0,
+        "random games build ({built}) and use ({activated}) Wonders"
+    );
 }
