@@ -13,7 +13,8 @@
 //! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
 //! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
 //! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
-//! `wire` (proto conversions, feature `wire`). Rule code that changes the state takes a
+//! `wire` (proto conversions, feature `wire`), and the Ancient Wonders module (option
+//! `wonders`): `wonders` (the Wonders, their data rows and state) and `wonder_rules`. Rule code that changes the state takes a
 //! `state::Play`: the state plus the sink of the events `Game::perform` reports.
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
