@@ -240,7 +240,16 @@ mod tests {
             options("origins", Some(1), &["solo=true"]),
             Ok(Game::Origins(OriginsOptions {
                 players: 1,
-                solo: true
+                solo: true,
+                ..Default::default()
+            }))
+        );
+        assert_eq!(
+            options("origins", Some(4), &["wonders=true"]),
+            Ok(Game::Origins(OriginsOptions {
+                players: 4,
+                wonders: true,
+                ..Default::default()
             }))
         );
         assert_eq!(

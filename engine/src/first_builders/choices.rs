@@ -5,6 +5,7 @@ use super::data::{tables, Ability, BonusEffect, MainAction, ZodiacKind};
 use super::military::can_advance;
 use super::state::{can_pay_with, pay_with, Phase, State, Task, TurnStep};
 use super::types::{Action, CityTile, Colour, MainSlot, Resource, Temple, Worker};
+use super::wonder_rules;
 use crate::Seat;
 
 pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
@@ -160,8 +161,10 @@ fn temple_open(state: &State, seat: Seat) -> bool {
         .any(|&t| state.temple_step(seat, t) < tables().temple_top())
 }
 
-fn build_possible(state: &State, seat: Seat) -> bool {
-    state.market.iter().any(|m| m.is_some()) || !state.player(seat).kept.is_empty()
+fn build_possible(state: &State, seat: Seat, res: &[u32; 4]) -> bool {
+    state.market.iter().any(|m| m.is_some())
+        || !state.player(seat).kept.is_empty()
+        || wonder_rules::can_build_with(state, seat, res)
 }
 
 pub fn main_possible(
@@ -172,7 +175,7 @@ pub fn main_possible(
     excl: Option<usize>,
 ) -> bool {
     match a {
-        MainAction::Build => build_possible(state, seat),
+        MainAction::Build => build_possible(state, seat, res),
         MainAction::Temple => can_pay_with(res, Resource::Stone, 1) && temple_open(state, seat),
         MainAction::Recruit => recruit_possible(state, seat, res, false),
         MainAction::Feed => {
@@ -193,7 +196,10 @@ pub fn bonus_possible(state: &State, seat: Seat, e: BonusEffect) -> bool {
     let res = &state.player(seat).res;
     match e {
         BonusEffect::Military => can_pay_with(res, Resource::Wisdom, 1),
-        BonusEffect::Build => can_pay_with(res, Resource::Food, 1) && build_possible(state, seat),
+        BonusEffect::Build => {
+            can_pay_with(res, Resource::Food, 1)
+                && build_possible(state, seat, &pay_with(*res, Resource::Food, 1))
+        }
         BonusEffect::Temple => can_pay_with(res, Resource::Stone, 1) && temple_open(state, seat),
         BonusEffect::Resource => true,
         BonusEffect::Orator => state.orator_area.iter().any(|o| o.is_some()),
@@ -274,6 +280,9 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
             if count > 0 || !any_main {
                 v.push(Action::FinishVisit);
             }
+            if wonder_rules::can_claim(state, seat, *place) {
+                v.push(Action::ClaimWonder);
+            }
         }
         Task::SoloDial { place } => {
             for nb in [place.wrapping_sub(1), place + 1] {
@@ -349,6 +358,9 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
                     v.push(Action::KeptTile(i as u8));
                 }
             }
+            if wonder_rules::can_build_with(state, seat, &p.res) {
+                v.push(Action::BuildWonder);
+            }
         }
         Task::Place {
             tile,
@@ -368,8 +380,15 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
             }
         }
         Task::Activate { cells } => {
-            v.extend(cells.iter().map(|&c| Action::Activate(c)));
-            v.push(Action::Done);
+            v.extend(
+                cells
+                    .iter()
+                    .filter(|&&c| wonder_rules::activatable(state, seat, c))
+                    .map(|&c| Action::Activate(c)),
+            );
+            if !v.is_empty() {
+                v.push(Action::Done);
+            }
         }
         Task::Temple { .. } => {
             for t in Temple::ALL {
@@ -500,6 +519,7 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
         Task::DistrictCard { options } => {
             v.extend(options.iter().map(|&i| Action::DistrictCard(i)));
         }
+        _ => return wonder_rules::task_choices(state, seat, task).unwrap_or_default(),
     }
     v
 }

@@ -21,7 +21,7 @@ pub fn empty_seats(state: &State, seat: Seat) -> Vec<Cell> {
     for t in &state.player(seat).city {
         for &c in &t.cells {
             let cells = district_cells(c);
-            if cells.iter().all(|&x| state.occupied(seat, x))
+            if distinct_tiles(state, seat, &cells) == 4
                 && !state.player(seat).seats.iter().any(|(s, _)| *s == c)
                 && !out.contains(&c)
             {
@@ -31,6 +31,22 @@ pub fn empty_seats(state: &State, seat: Seat) -> Vec<Cell> {
     }
     out.sort();
     out
+}
+
+/// Tiles covering a block's 4 cells (a Wonder counts once): a District is « un bloc de
+/// 4 tuiles Bâtiment exactement », so the 2 blocks holding both cells of a Wonder have
+/// no Seat (AW-01).
+fn distinct_tiles(state: &State, seat: Seat, cells: &[Cell; 4]) -> usize {
+    let city = &state.player(seat).city;
+    let mut tiles: Vec<usize> = Vec::new();
+    for c in cells {
+        match city.iter().position(|t| t.cells.contains(c)) {
+            Some(i) if !tiles.contains(&i) => tiles.push(i),
+            Some(_) => {}
+            None => return 0,
+        }
+    }
+    tiles.len()
 }
 
 /// Colours of a District's cells (TL, TR, BL, BR); `None` for colourless tiles.

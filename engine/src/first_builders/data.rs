@@ -579,6 +579,19 @@ pub fn provisional() -> Vec<String> {
     for r in &t.zodiac {
         row("zodiac cards", r.id.clone(), r.provenance, &r.note);
     }
+    let wonders = super::wonders::table();
+    row(
+        "Ancient Wonders",
+        String::new(),
+        wonders.constants.provenance,
+        &wonders.constants.note,
+    );
+    for r in &wonders.wonder {
+        row("Ancient Wonders", r.id.clone(), r.provenance, &r.note);
+    }
+    for r in &wonders.assumption {
+        row("Ancient Wonders rules", r.id.clone(), r.provenance, &r.note);
+    }
     // Group the assumed rows by table and note, in table order.
     let mut groups: Vec<(&str, &str, Vec<String>)> = Vec::new();
     for (table, id, provenance, note) in rows {

@@ -69,7 +69,7 @@ pub fn check(s: &State) -> Result<(), String> {
             return Err(format!("{seat}: {} bases of {}", p.bases, c.bases_total));
         }
     }
-    Ok(())
+    super::wonder_rules::check(s)
 }
 
 /// Dice of `colour` in the reserve, the recruitment track, the draft pool and with players
@@ -103,7 +103,7 @@ fn tiles_of(s: &State, colour: Colour) -> usize {
             .iter()
             .filter(|t| match &t.tile {
                 CityTile::Building(b) | CityTile::Farm { building: b, .. } => is(b),
-                CityTile::Palace | CityTile::Agora => false,
+                CityTile::Palace | CityTile::Agora | CityTile::Wonder(_) => false,
             })
             .count();
         n += p.kept.iter().filter(|b| is(b)).count();
@@ -139,13 +139,13 @@ mod tests {
     use crate::Game;
 
     fn two_player_game() -> State {
-        FirstBuilders::setup(&Options { players: 2 }, 5).expect("setup")
+        FirstBuilders::setup(&Options::players(2), 5).expect("setup")
     }
 
     #[test]
     fn a_fresh_game_keeps_every_component() {
         for players in 1..=4 {
-            let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
+            let s = FirstBuilders::setup(&Options::players(players), 9).expect("setup");
             assert_eq!(FirstBuilders::invariants(&s), Ok(()));
         }
     }

@@ -14,9 +14,11 @@
 //! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
 //! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
 //! `wire` (proto conversions, feature `wire`), `testing` (position builder for tests, not
-//! part of the API). Rule code that changes the state takes a `state::Play`: the state plus
-//! the sink of the events `Game::perform` reports. The state's fields are private to the
-//! crate: outside it, the state changes only through `Game::apply` (or `testing`).
+//! part of the API), and the Ancient Wonders module (option `wonders`): `wonders` (the
+//! Wonders, their data rows and state) and `wonder_rules`. Rule code that changes the state
+//! takes a `state::Play`: the state plus the sink of the events `Game::perform` reports.
+//! The state's fields are private to the crate: outside it, the state changes only through
+//! `Game::apply` (or `testing`).
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
 //! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
@@ -51,6 +53,12 @@ pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
+pub mod wonder_rules;
+pub mod wonders;
+
+#[cfg(test)]
+#[path = "tests/wonders.rs"]
+mod wonders_tests;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use state::Play;
@@ -82,6 +90,12 @@ crate::refusals! {
         NoOrator = "NO_ORATOR",
         /// Any other choice that is not one of the listed options.
         IllegalChoice = "ILLEGAL_CHOICE",
+        /// Ancient Wonders: no unlocked Wonder here, a Wonder already held, or no Gold.
+        CannotClaimWonder = "CANNOT_CLAIM_WONDER",
+        /// Ancient Wonders: no claimed Wonder to build, or not enough Stone.
+        CannotBuildWonder = "CANNOT_BUILD_WONDER",
+        /// Ancient Wonders: the two cells are not both empty and next to the city.
+        BadWonderCells = "BAD_WONDER_CELLS",
     }
 }
 
@@ -143,10 +157,24 @@ impl Game for FirstBuilders {
 
     fn configurations() -> Vec<(&'static str, Options)> {
         vec![
-            ("solo", Options { players: 1 }),
-            ("2p", Options { players: 2 }),
-            ("3p", Options { players: 3 }),
-            ("4p", Options { players: 4 }),
+            ("solo", Options::players(1)),
+            ("2p", Options::players(2)),
+            ("3p", Options::players(3)),
+            ("4p", Options::players(4)),
+            (
+                "4p-wonders",
+                Options {
+                    wonders: true,
+                    ..Options::players(4)
+                },
+            ),
+            (
+                "solo-wonders",
+                Options {
+                    wonders: true,
+                    ..Options::players(1)
+                },
+            ),
         ]
     }
 }
@@ -171,6 +199,13 @@ fn info() -> GameInfo {
                 name: "solo",
                 description: "Solo training mode: one player (players unset or 1), five rounds, \
                               a target score.",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+            OptionInfo {
+                name: "wonders",
+                description: "Ancient Wonders module (expansion): a Wonder above each Meeting \
+                              Place to unlock, claim and build.",
                 values: vec!["false", "true"],
                 default: "false",
             },
@@ -268,6 +303,19 @@ pub fn diagnose(state: &State, action: &Action) -> RuleError {
             "No die there, no free base, or not enough Wisdom.",
         ),
         Action::OratorSlot(_) => (Refusal::NoOrator, "No Orator in that slot."),
+        Action::ClaimWonder => (
+            Refusal::CannotClaimWonder,
+            "No unlocked Wonder at this Meeting Place, a Wonder already claimed this game, \
+             or no Gold to pay.",
+        ),
+        Action::BuildWonder => (
+            Refusal::CannotBuildWonder,
+            "No claimed Wonder to build, or not 3 Stone (Gold as joker) to pay.",
+        ),
+        Action::PlaceWonder { .. } => (
+            Refusal::BadWonderCells,
+            "A Wonder needs two empty cells side by side, one of them next to your city.",
+        ),
         _ => (
             Refusal::IllegalChoice,
             "That choice is not one of the options of the pending decision.",

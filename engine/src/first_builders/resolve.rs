@@ -10,6 +10,7 @@ use super::types::{
     Action, BonusTaken, BuildingId, Cell, CityTile, Colour, Die, Event, Freeman, MainSlot, Orator,
     PlacedTile, Resource, Temple, Worker,
 };
+use super::wonder_rules;
 use crate::Seat;
 
 /// Applies a decision already known to be legal.
@@ -83,6 +84,8 @@ fn turn_action(state: &mut Play<'_>, seat: Seat, action: Action) {
             state.superiority_supply += 1;
             state.superiority_used = true;
             state.step = TurnStep::Start;
+            // A Superiority action is a separate turn for the Wonder (3.1.7).
+            wonder_rules::new_turn(state, seat);
             state.emit(Event::SuperiorityUsed { seat });
         }
         Action::EndTurn => end_turn(state),
@@ -173,6 +176,8 @@ fn pass_finish(state: &mut Play<'_>, seat: Seat) {
 
 fn end_turn(state: &mut Play<'_>) {
     state.superiority_used = false;
+    let seat = state.current;
+    wonder_rules::new_turn(state, seat);
     state.step = TurnStep::Start;
     let n = state.seat_count();
     let next = (1..=n)
@@ -195,6 +200,10 @@ pub fn settle(state: &mut Play<'_>) {
             Some(Task::PassFinish) => {
                 state.tasks.pop();
                 pass_finish(state, seat);
+            }
+            Some(Task::GardensFood) => {
+                state.tasks.pop();
+                wonder_rules::gardens_food(state, seat);
             }
             Some(task) => {
                 if choices::task_choices(state, seat, task).is_empty() {
@@ -282,6 +291,16 @@ fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
                         });
                         bonus_action(state, seat, e);
                     }
+                }
+                Action::ClaimWonder => {
+                    state.tasks.push(Task::Visit {
+                        place,
+                        done,
+                        double,
+                        bonus_allowed,
+                        bonus_done,
+                    });
+                    wonder_rules::claim(state, seat, place);
                 }
                 Action::FinishVisit => {
                     if state.solo() {
@@ -527,6 +546,16 @@ fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
         (Task::Mages { .. }, Action::Activate(c)) => activate(state, seat, c),
         (Task::Capricorn, Action::Freeman(i)) => state.plus_two(seat, i as usize),
         (Task::DistrictCard { .. }, Action::DistrictCard(i)) => score_card(state, seat, i as usize),
+        (Task::Build, Action::BuildWonder) => wonder_rules::start_build(state, seat),
+        (
+            task @ (Task::PlaceWonder { .. }
+            | Task::Colossus
+            | Task::Pyramid { .. }
+            | Task::Ishtar
+            | Task::GardensFarm
+            | Task::GardensFood),
+            action,
+        ) => wonder_rules::task_action(state, seat, task, action),
         _ => {}
     }
 }
@@ -541,6 +570,7 @@ pub fn bump_dial(state: &mut Play<'_>, place: u8) {
         p.dial = if p.dial >= 6 { 1 } else { p.dial + 1 };
         let value = p.dial;
         state.emit(Event::DialSet { place, value });
+        wonder_rules::dial_turned(state, place, value);
     }
 }
 
@@ -674,7 +704,7 @@ fn place_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile, wisdom: u8, ston
     let (building, farm) = match tile {
         CityTile::Building(b) => (b, false),
         CityTile::Farm { building, .. } => (building, true),
-        CityTile::Palace | CityTile::Agora => return,
+        CityTile::Palace | CityTile::Agora | CityTile::Wonder(_) => return,
     };
     if let Some(i) = over_farm {
         // Virgo: pay nothing; the Farm goes back under its pile.
@@ -696,8 +726,13 @@ fn place_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile, wisdom: u8, ston
         cell,
         farm,
     });
-    if !farm {
-        state.tasks.push(Task::Activate { cells: vec![cell] });
+    let mut cells = if farm { Vec::new() } else { vec![cell] };
+    if over_farm.is_none() {
+        // A tile built over another (Virgo) never re-activates the Wonder (3.1.7).
+        cells.extend(wonder_rules::triggered(state, seat, cell));
+    }
+    if !cells.is_empty() {
+        state.tasks.push(Task::Activate { cells });
     }
 }
 
@@ -836,6 +871,7 @@ pub fn activate(state: &mut Play<'_>, seat: Seat, c: Cell) {
                 super::abilities::run(state, seat, c, a);
             }
         }
+        CityTile::Wonder(w) => wonder_rules::activate(state, seat, w),
         _ => {}
     }
 }

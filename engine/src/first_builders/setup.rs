@@ -88,6 +88,8 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         recruit_exhausted: false,
         end_reasons: Vec::new(),
         players: Vec::new(),
+        place_wonders: Vec::new(),
+        wonder_box: Vec::new(),
     };
 
     // S8: citizen recruitment.
@@ -163,6 +165,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
             seats: Vec::new(),
             kept: Vec::new(),
             scored_cards: Vec::new(),
+            wonder: None,
         });
     }
 
@@ -181,6 +184,9 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     if state.solo() {
         state.neutral = Some(0);
     }
+
+    // Expansion modules, before the draft roll (fixed RNG order).
+    super::wonder_rules::setup(&mut state);
 
     // S22-S23: draft.
     if state.solo() {

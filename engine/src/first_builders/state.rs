@@ -5,6 +5,7 @@ use super::types::{
     BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
     Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
+use super::wonders::{BoardWonder, HeldWonder, Wonder};
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
@@ -103,6 +104,19 @@ pub enum Task {
     },
     /// Automatic: end of the Pass procedure (return workers, aging).
     PassFinish,
+    // ---- Ancient Wonders (rules in `wonder_rules`)
+    /// Place the Wonder being built (paid when placed).
+    PlaceWonder {
+        wonder: Wonder,
+    },
+    Colossus,
+    Pyramid {
+        paid: u8,
+    },
+    Ishtar,
+    GardensFarm,
+    /// Automatic: the Hanging Gardens' Food, after its Farm.
+    GardensFood,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +139,9 @@ pub struct Player {
     pub seats: Vec<(Cell, Die)>,
     pub kept: Vec<BuildingId>,
     pub scored_cards: Vec<DistrictId>,
+    /// Ancient Wonders: the one Wonder claimed this game.
+    #[serde(default)]
+    pub wonder: Option<HeldWonder>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,6 +187,13 @@ pub struct State {
     pub(crate) recruit_exhausted: bool,
     pub(crate) end_reasons: Vec<EndReason>,
     pub(crate) players: Vec<Player>,
+    /// Ancient Wonders: the Wonder above each Meeting Place (index = place - 1), `None`
+    /// once claimed or when the place got none; empty without the module.
+    #[serde(default)]
+    pub(crate) place_wonders: Vec<Option<BoardWonder>>,
+    /// Ancient Wonders: the Wonders returned to the box at setup.
+    #[serde(default)]
+    pub(crate) wonder_box: Vec<Wonder>,
 }
 
 impl State {

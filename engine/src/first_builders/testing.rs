@@ -79,7 +79,7 @@ impl From<State> for Position {
 impl Position {
     /// A fresh game (the draft not done yet).
     pub fn setup(players: u8, seed: u64) -> Position {
-        let state = FirstBuilders::setup(&Options { players }, seed).expect("setup");
+        let state = FirstBuilders::setup(&Options::players(players), seed).expect("setup");
         Position { state }
     }
 

@@ -2,6 +2,7 @@
 //! A proto mirrors these types; keep them stable.
 
 use super::data::{self, BonusEffect, MainAction};
+pub use super::wonders::{BoardWonder, HeldWonder, Orientation, Wonder, WonderSlotView};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -123,11 +124,27 @@ pub enum Worker {
 pub struct Options {
     /// 1 (solo training mode) to 4.
     pub players: u8,
+    /// The Ancient Wonders module (expansion).
+    #[serde(default)]
+    pub wonders: bool,
+}
+
+impl Options {
+    /// The base game for `players` (1 = solo), no module.
+    pub fn players(players: u8) -> Self {
+        Options {
+            players,
+            ..Options::default()
+        }
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2 }
+        Options {
+            players: 2,
+            wonders: false,
+        }
     }
 }
 
@@ -192,6 +209,18 @@ pub enum Action {
     Accept,
     /// Decline / stop an optional step.
     Done,
+    // ---- Ancient Wonders
+    /// Pay 1 Gold for the unlocked Wonder of the visited Meeting Place.
+    ClaimWonder,
+    /// Build your claimed Wonder instead of a Market tile (3 Stone, no Wisdom).
+    BuildWonder,
+    /// Where the Wonder goes: `cell` and the cell right of it (horizontal) or above it.
+    PlaceWonder {
+        cell: Cell,
+        orientation: Orientation,
+    },
+    /// Colossus of Rhodes: the victory points instead of the Stone.
+    TakeVp,
 }
 
 impl Action {
@@ -228,6 +257,10 @@ impl Action {
             Action::DistrictCard(_) => "district_card",
             Action::Accept => "accept",
             Action::Done => "done",
+            Action::ClaimWonder => "claim_wonder",
+            Action::BuildWonder => "build_wonder",
+            Action::PlaceWonder { .. } => "place_wonder",
+            Action::TakeVp => "take_vp",
         }
     }
 }
@@ -361,6 +394,27 @@ pub enum Event {
     GameEnded {
         reasons: Vec<EndReason>,
     },
+    /// A Meeting Place's dial reached 5 for the first time.
+    WonderUnlocked {
+        place: u8,
+        wonder: Wonder,
+    },
+    WonderClaimed {
+        seat: Seat,
+        place: u8,
+        wonder: Wonder,
+    },
+    WonderBuilt {
+        seat: Seat,
+        wonder: Wonder,
+        cell: Cell,
+        orientation: Orientation,
+    },
+    /// A Wonder's ability was used.
+    WonderActivated {
+        seat: Seat,
+        wonder: Wonder,
+    },
 }
 
 /// A die: colour and value.
@@ -381,6 +435,8 @@ pub enum CityTile {
         building: BuildingId,
     },
     Building(BuildingId),
+    /// An Ancient Wonder (two cells, colourless, one tile).
+    Wonder(Wonder),
 }
 
 impl CityTile {
@@ -390,6 +446,7 @@ impl CityTile {
             CityTile::Palace => "PALACE",
             CityTile::Agora => "AGORA",
             CityTile::Farm { building, .. } | CityTile::Building(building) => building.code(),
+            CityTile::Wonder(w) => w.code(),
         }
     }
 }
@@ -455,6 +512,8 @@ pub struct PlayerView {
     pub seats: Vec<(Cell, Die)>,
     pub kept_tiles: Vec<BuildingId>,
     pub scored_cards: Vec<DistrictId>,
+    /// Ancient Wonders: the claimed (or built) Wonder.
+    pub wonder: Option<HeldWonder>,
 }
 
 /// The whole public board.
@@ -483,6 +542,8 @@ pub struct View {
     pub solo_neutral: Option<u8>,
     pub draft_pool: Vec<Die>,
     pub player_views: Vec<PlayerView>,
+    /// Ancient Wonders: the Wonders still above their Meeting Places.
+    pub wonders: Vec<WonderSlotView>,
 }
 
 /// The decision the current seat must make; `code()` is its stable name
@@ -566,6 +627,22 @@ pub enum Pending {
     },
     /// End of the Pass procedure (settled at once; never left pending).
     Pass,
+    /// Where the Wonder being built goes.
+    ChooseWonderCell {
+        wonder: Wonder,
+    },
+    /// Colossus of Rhodes: 2 VP or 1 Stone.
+    Colossus,
+    /// Great Pyramid: pay one more resource, or stop (`paid` so far).
+    Pyramid {
+        paid: u8,
+    },
+    /// Ishtar Gate: the Freeman or Seat die that gets +1.
+    IshtarGate,
+    /// Hanging Gardens: the Market tile taken as the free Farm.
+    GardensFarm,
+    /// Hanging Gardens: 1 Food per Farm (settled at once; never left pending).
+    GardensFood,
 }
 
 impl Pending {
@@ -602,6 +679,12 @@ impl Pending {
             Pending::Capricorn => "CAPRICORN",
             Pending::ChooseDistrictCard { .. } => "CHOOSE_DISTRICT_CARD",
             Pending::Pass => "PASS",
+            Pending::ChooseWonderCell { .. } => "CHOOSE_WONDER_CELL",
+            Pending::Colossus => "COLOSSUS",
+            Pending::Pyramid { .. } => "PYRAMID",
+            Pending::IshtarGate => "ISHTAR_GATE",
+            Pending::GardensFarm => "GARDENS_FARM",
+            Pending::GardensFood => "GARDENS_FOOD",
         }
     }
 }

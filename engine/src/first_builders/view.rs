@@ -2,7 +2,7 @@
 
 use super::data::tables;
 use super::state::{Phase, State, Task, TurnStep};
-use super::types::{DistrictCardView, MeetingPlaceView, Pending, PlayerView, View};
+use super::types::{DistrictCardView, MeetingPlaceView, Pending, PlayerView, View, WonderSlotView};
 
 /// The decision the current seat must make.
 pub fn pending(state: &State) -> Pending {
@@ -62,6 +62,7 @@ pub fn task_pending(t: &Task) -> Pending {
             cards: options.clone(),
         },
         Task::PassFinish => Pending::Pass,
+        _ => super::wonder_rules::pending(t).unwrap_or(Pending::Pass),
     }
 }
 
@@ -110,6 +111,7 @@ pub fn view(state: &State) -> View {
             seats: p.seats.clone(),
             kept_tiles: p.kept.clone(),
             scored_cards: p.scored_cards.clone(),
+            wonder: p.wonder,
         })
         .collect();
     View {
@@ -136,5 +138,17 @@ pub fn view(state: &State) -> View {
         solo_neutral: state.neutral,
         draft_pool: state.draft_pool.clone(),
         player_views,
+        wonders: state
+            .place_wonders
+            .iter()
+            .zip(1u8..)
+            .filter_map(|(w, place)| {
+                w.map(|w| WonderSlotView {
+                    place,
+                    wonder: w.wonder,
+                    unlocked: w.unlocked,
+                })
+            })
+            .collect(),
     }
 }

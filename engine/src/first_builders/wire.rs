@@ -9,6 +9,7 @@ use super::types::{
     MeetingPlaceView, Options, Orator, Pending, PlacedTile, PlayerView, Resource, Temple, View,
     Worker,
 };
+use super::wonders::{Orientation, Wonder};
 use super::FirstBuilders;
 use crate::core::wire::{enum_in, narrow, FieldViolation, Required, Scoped, WireGame};
 use crate::{wire_enum, Seat};
@@ -16,7 +17,10 @@ use agora_proto::v1 as pb;
 use pb::origins_action as pa;
 use pb::origins_event as pe;
 use pb::origins_pending as pp;
-use pb::{OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple};
+use pb::{
+    OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple, OriginsWonder,
+    OriginsWonderOrientation,
+};
 
 impl WireGame for FirstBuilders {
     type PbOptions = pb::OriginsOptions;
@@ -29,6 +33,21 @@ wire_enum!(Colour <=> OriginsColour { Red, Purple, Blue, Yellow, Orange });
 wire_enum!(Resource <=> OriginsResource { Stone, Food, Wisdom, Gold });
 wire_enum!(Temple <=> OriginsTemple { Forest, Mountain, Sea });
 wire_enum!(MainSlot <=> OriginsMainSlot { Top, Bottom });
+wire_enum!(Wonder <=> OriginsWonder {
+    Colossus,
+    Pyramid,
+    Gardens,
+    Ishtar,
+    Lighthouse,
+    Mausoleum,
+    Zeus,
+    Artemis
+});
+wire_enum!(Orientation <=> OriginsWonderOrientation { Horizontal, Vertical });
+
+fn wonder(w: Wonder) -> i32 {
+    pb::OriginsWonder::from(w) as i32
+}
 
 fn seat(seat: Seat) -> u32 {
     seat.0.into()
@@ -110,7 +129,10 @@ impl TryFrom<&pb::OriginsOptions> for Options {
     fn try_from(options: &pb::OriginsOptions) -> Result<Self, FieldViolation> {
         if options.solo {
             return match options.players {
-                0 | 1 => Ok(Options { players: 1 }),
+                0 | 1 => Ok(Options {
+                    players: 1,
+                    wonders: options.wonders,
+                }),
                 n => Err(FieldViolation::new(
                     "players",
                     format!("solo mode has 1 player, not {n}."),
@@ -125,6 +147,7 @@ impl TryFrom<&pb::OriginsOptions> for Options {
         }
         Ok(Options {
             players: narrow("players", options.players)?,
+            wonders: options.wonders,
         })
     }
 }
@@ -134,6 +157,7 @@ impl From<&Options> for pb::OriginsOptions {
         pb::OriginsOptions {
             players: options.players.into(),
             solo: options.players == 1,
+            wonders: options.wonders,
         }
     }
 }
@@ -206,6 +230,13 @@ impl TryFrom<&pb::OriginsAction> for Action {
             }
             A::Accept(_) => Action::Accept,
             A::Done(_) => Action::Done,
+            A::ClaimWonder(_) => Action::ClaimWonder,
+            A::BuildWonder(_) => Action::BuildWonder,
+            A::PlaceWonder(m) => Action::PlaceWonder {
+                cell: cell_in("cell", m.cell.as_ref()).scoped("place_wonder")?,
+                orientation: enum_in("orientation", m.orientation).scoped("place_wonder")?,
+            },
+            A::TakeVp(_) => Action::TakeVp,
         })
     }
 }
@@ -269,6 +300,13 @@ impl From<&Action> for pb::OriginsAction {
             Action::DistrictCard(i) => A::DistrictCard(pa::DistrictCard { index: i.into() }),
             Action::Accept => A::Accept(pa::Accept {}),
             Action::Done => A::Done(pa::Done {}),
+            Action::ClaimWonder => A::ClaimWonder(pa::ClaimWonder {}),
+            Action::BuildWonder => A::BuildWonder(pa::BuildWonder {}),
+            Action::PlaceWonder { cell, orientation } => A::PlaceWonder(pa::PlaceWonder {
+                cell: Some(cell.into()),
+                orientation: OriginsWonderOrientation::from(orientation) as i32,
+            }),
+            Action::TakeVp => A::TakeVp(pa::TakeVp {}),
         };
         pb::OriginsAction { action: Some(a) }
     }
@@ -465,6 +503,36 @@ impl From<&Event> for pb::OriginsEvent {
             Event::GameEnded { reasons } => E::GameEnded(pe::GameEnded {
                 reasons: reasons.iter().map(|r| r.code().to_string()).collect(),
             }),
+            Event::WonderUnlocked { place, wonder: w } => E::WonderUnlocked(pe::WonderUnlocked {
+                place: place.into(),
+                wonder: wonder(w),
+            }),
+            Event::WonderClaimed {
+                seat: s,
+                place,
+                wonder: w,
+            } => E::WonderClaimed(pe::WonderClaimed {
+                seat: seat(s),
+                place: place.into(),
+                wonder: wonder(w),
+            }),
+            Event::WonderBuilt {
+                seat: s,
+                wonder: w,
+                cell,
+                orientation,
+            } => E::WonderBuilt(pe::WonderBuilt {
+                seat: seat(s),
+                wonder: wonder(w),
+                cell: Some(cell.into()),
+                orientation: OriginsWonderOrientation::from(orientation) as i32,
+            }),
+            Event::WonderActivated { seat: s, wonder: w } => {
+                E::WonderActivated(pe::WonderActivated {
+                    seat: seat(s),
+                    wonder: wonder(w),
+                })
+            }
         };
         pb::OriginsEvent { event: Some(e) }
     }
@@ -543,6 +611,16 @@ impl From<&Pending> for pb::OriginsPending {
                 })
             }
             Pending::Pass => P::Pass(pp::Pass {}),
+            Pending::ChooseWonderCell { wonder: w } => {
+                P::ChooseWonderCell(pp::ChooseWonderCell { wonder: wonder(*w) })
+            }
+            Pending::Colossus => P::Colossus(pp::Colossus {}),
+            Pending::Pyramid { paid } => P::Pyramid(pp::Pyramid {
+                paid: (*paid).into(),
+            }),
+            Pending::IshtarGate => P::IshtarGate(pp::IshtarGate {}),
+            Pending::GardensFarm => P::GardensFarm(pp::GardensFarm {}),
+            Pending::GardensFood => P::GardensFood(pp::GardensFood {}),
         };
         pb::OriginsPending { pending: Some(p) }
     }
@@ -555,18 +633,23 @@ impl From<&PlacedTile> for pb::OriginsPlacedTile {
             CityTile::Agora => (pb::OriginsTileKind::Agora, 0),
             CityTile::Farm { pile, .. } => (pb::OriginsTileKind::Farm, colour(pile)),
             CityTile::Building(_) => (pb::OriginsTileKind::Building, 0),
+            CityTile::Wonder(_) => (pb::OriginsTileKind::Wonder, 0),
         };
         let building = match tile.tile {
             CityTile::Farm { building, .. } | CityTile::Building(building) => {
                 building.code().to_string()
             }
-            CityTile::Palace | CityTile::Agora => String::new(),
+            CityTile::Palace | CityTile::Agora | CityTile::Wonder(_) => String::new(),
         };
         pb::OriginsPlacedTile {
             kind: kind as i32,
             building,
             pile,
             cells: tile.cells.iter().map(|&c| c.into()).collect(),
+            wonder: match tile.tile {
+                CityTile::Wonder(w) => wonder(w),
+                _ => 0,
+            },
         }
     }
 }
@@ -652,6 +735,11 @@ impl From<&PlayerView> for pb::OriginsPlayer {
                 .iter()
                 .map(|c| c.code().to_string())
                 .collect(),
+            wonder: p.wonder.map(|h| pb::OriginsWonderHeld {
+                wonder: wonder(h.wonder),
+                built: h.built,
+                used_this_turn: h.used_this_turn,
+            }),
         }
     }
 }
@@ -704,6 +792,15 @@ impl From<&View> for pb::OriginsView {
             solo_neutral: view.solo_neutral.map(u32::from),
             draft_pool: view.draft_pool.iter().map(|&d| d.into()).collect(),
             player_views: view.player_views.iter().map(Into::into).collect(),
+            wonders: view
+                .wonders
+                .iter()
+                .map(|w| pb::OriginsWonderSlot {
+                    place: w.place.into(),
+                    wonder: wonder(w.wonder),
+                    unlocked: w.unlocked,
+                })
+                .collect(),
         }
     }
 }
@@ -766,7 +863,7 @@ mod tests {
 
     #[test]
     fn codes_and_names_reach_the_wire_as_before() {
-        let state = FirstBuilders::setup(&Options { players: 2 }, 7).expect("setup");
+        let state = FirstBuilders::setup(&Options::players(2), 7).expect("setup");
         let view = pb::OriginsView::from(&FirstBuilders::view(&state, Viewer::Spectator));
         #[allow(deprecated)]
         let pending = view.pending.clone();
@@ -834,6 +931,17 @@ mod tests {
             "worker.worker.kind"
         );
 
+        let flat = pb::OriginsAction {
+            action: Some(pa::Action::PlaceWonder(pa::PlaceWonder {
+                cell: Some(pb::OriginsCell { x: 1, y: 0 }),
+                orientation: 0,
+            })),
+        };
+        assert_eq!(
+            Action::try_from(&flat).unwrap_err().field,
+            "place_wonder.orientation"
+        );
+
         let big = pb::OriginsAction {
             action: Some(pa::Action::MarketTile(pa::MarketTile {
                 slot: 256,
@@ -848,13 +956,33 @@ mod tests {
 
     #[test]
     fn options_say_solo_or_a_player_count() {
-        let options = |players, solo| Options::try_from(&pb::OriginsOptions { players, solo });
-        assert_eq!(options(0, true), Ok(Options { players: 1 }));
-        assert_eq!(options(1, true), Ok(Options { players: 1 }));
-        assert_eq!(options(3, false), Ok(Options { players: 3 }));
+        let options = |players, solo| {
+            Options::try_from(&pb::OriginsOptions {
+                players,
+                solo,
+                ..Default::default()
+            })
+        };
+        assert_eq!(options(0, true), Ok(Options::players(1)));
+        assert_eq!(options(1, true), Ok(Options::players(1)));
+        assert_eq!(options(3, false), Ok(Options::players(3)));
         assert_eq!(options(2, true).unwrap_err().field, "players");
         assert_eq!(options(1, false).unwrap_err().field, "players");
         assert_eq!(options(300, false).unwrap_err().field, "players");
+        let wonders = |players, solo| {
+            Options::try_from(&pb::OriginsOptions {
+                players,
+                solo,
+                wonders: true,
+            })
+        };
+        let with = |players| Options {
+            wonders: true,
+            ..Options::players(players)
+        };
+        assert_eq!(wonders(0, true), Ok(with(1)));
+        assert_eq!(wonders(4, false), Ok(with(4)));
+        assert!(pb::OriginsOptions::from(&with(1)).wonders);
         // 0 and 5 players convert; setup refuses them (the player count is a rule).
         for players in [0, 5] {
             let o = options(players, false).expect("converts");

@@ -92,7 +92,7 @@ fn data_tables_are_valid() {
 #[test]
 fn setup_counts() {
     for players in 1..=4u8 {
-        let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
+        let s = FirstBuilders::setup(&Options::players(players), 9).expect("setup");
         let pc = tables().player_count(players).expect("row");
         assert_eq!(s.districts().len(), pc.district_cards as usize);
         assert!(s.districts().iter().all(|(_, g)| *g == 2));
@@ -108,13 +108,13 @@ fn setup_counts() {
             .flatten()
             .all(|d| (1..=5).contains(&d.value)));
     }
-    assert!(FirstBuilders::setup(&Options { players: 5 }, 1).is_err());
-    assert!(FirstBuilders::setup(&Options { players: 0 }, 1).is_err());
+    assert!(FirstBuilders::setup(&Options::players(5), 1).is_err());
+    assert!(FirstBuilders::setup(&Options::players(0), 1).is_err());
 }
 
 #[test]
 fn snake_draft_order() {
-    let mut s = FirstBuilders::setup(&Options { players: 3 }, 11).expect("setup");
+    let mut s = FirstBuilders::setup(&Options::players(3), 11).expect("setup");
     let first = s.bastion();
     let mut order = Vec::new();
     while s.phase() == Phase::Draft {
@@ -132,7 +132,7 @@ fn snake_draft_order() {
 
 #[test]
 fn solo_draft_discards_two_highest() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 5).expect("setup");
+    let mut s = FirstBuilders::setup(&Options::players(1), 5).expect("setup");
     let max = s.draft_pool().iter().map(|d| d.value).max().unwrap_or(0);
     for a in FirstBuilders::legal_actions(&s, Seat(0)) {
         let Action::DraftDie(i) = a else { panic!() };
@@ -929,7 +929,7 @@ fn zodiac_virgo_build_over_farm_for_free() {
 
 #[test]
 fn solo_zodiac_return_and_neutral_schedule() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(&Options::players(1), 2).expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -947,7 +947,7 @@ fn solo_zodiac_return_and_neutral_schedule() {
 
 #[test]
 fn solo_dial_neighbour_and_freeze() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(&Options::players(1), 2).expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -980,7 +980,7 @@ fn solo_dial_neighbour_and_freeze() {
 
 #[test]
 fn solo_outcome_reports_target() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 4).expect("setup");
+    let mut s = FirstBuilders::setup(&Options::players(1), 4).expect("setup");
     let mut bot = agora_engine::core::playout::RandomBot::seeded(4);
     agora_engine::core::playout::play_random::<FirstBuilders>(&mut s, &mut bot, 50_000)
         .expect("playout");
