@@ -173,7 +173,8 @@ mod tests {
             options("origins", Some(1), &["solo=true"]),
             Ok(Game::Origins(OriginsOptions {
                 players: 1,
-                solo: true
+                solo: true,
+                ..Default::default()
             }))
         );
         assert_eq!(

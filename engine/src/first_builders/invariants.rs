@@ -139,13 +139,17 @@ mod tests {
     use crate::Game;
 
     fn two_player_game() -> State {
-        FirstBuilders::setup(&Options { players: 2 }, 5).expect("setup")
+        FirstBuilders::setup(&Options::default(), 5).expect("setup")
     }
 
     #[test]
     fn a_fresh_game_keeps_every_component() {
         for players in 1..=4 {
-            let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
+            let options = Options {
+                players,
+                ..Options::default()
+            };
+            let s = FirstBuilders::setup(&options, 9).expect("setup");
             assert_eq!(FirstBuilders::invariants(&s), Ok(()));
         }
     }

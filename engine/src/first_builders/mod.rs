@@ -34,11 +34,13 @@
 //! * Solo: freezing the dials with a Superiority token counts as the turn's token.
 
 pub mod abilities;
+pub mod challenges;
 pub mod choices;
 pub mod city;
 pub mod data;
 pub mod invariants;
 pub mod military;
+pub mod packing;
 pub mod resolve;
 pub mod round;
 pub mod scoring;
@@ -48,6 +50,9 @@ pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
+
+#[cfg(test)]
+mod tests;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use state::Play;
@@ -139,11 +144,23 @@ impl Game for FirstBuilders {
     }
 
     fn configurations() -> Vec<(&'static str, Options)> {
+        let players = |players| Options {
+            players,
+            ..Options::default()
+        };
+        // Solo also deals from the provisional tiles, so the suites see both decks.
+        let challenges = |players, provisional_challenges| Options {
+            players,
+            challenges: types::Challenges::Normal,
+            provisional_challenges,
+        };
         vec![
-            ("solo", Options { players: 1 }),
-            ("2p", Options { players: 2 }),
-            ("3p", Options { players: 3 }),
-            ("4p", Options { players: 4 }),
+            ("solo", players(1)),
+            ("2p", players(2)),
+            ("3p", players(3)),
+            ("4p", players(4)),
+            ("3p-challenges", challenges(3, false)),
+            ("solo-challenges", challenges(1, true)),
         ]
     }
 }
@@ -168,6 +185,20 @@ fn info() -> GameInfo {
                 name: "solo",
                 description: "Solo training mode: one player (players unset or 1), five rounds, \
                               a target score.",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+            OptionInfo {
+                name: "challenges",
+                description: "Builders' Challenges (Ancient Wonders): none, or a short, normal \
+                              or long game of 4, 5 or 6 challenge tiles; solo plays normal.",
+                values: vec!["none", "short", "normal", "long"],
+                default: "none",
+            },
+            OptionInfo {
+                name: "provisional_challenges",
+                description: "Builders' Challenges: deal from all 24 tiles, 18 of them \
+                              provisional placeholders, instead of the 6 known ones.",
                 values: vec!["false", "true"],
                 default: "false",
             },

@@ -2,8 +2,8 @@
 
 use super::data::{tables, Ability, ZodiacKind};
 use super::types::{
-    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
-    Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
+    BonusTileId, BuildingId, Cell, ChallengeId, CityTile, Colour, Die, DistrictId, EndReason,
+    Event, Freeman, Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -68,6 +68,9 @@ pub enum Task {
     },
     Activate {
         cells: Vec<Cell>,
+        /// The building was just built (Aquarius answers a built Temple only).
+        #[serde(default)]
+        built: bool,
     },
     Temple {
         steps: u8,
@@ -170,6 +173,12 @@ pub struct State {
     pub recruit_exhausted: bool,
     pub end_reasons: Vec<EndReason>,
     pub players: Vec<Player>,
+    /// Builders' Challenges: the tiles still in the row, left to right.
+    #[serde(default)]
+    pub challenge_row: Vec<ChallengeId>,
+    /// Builders' Challenges: tiles scored so far.
+    #[serde(default)]
+    pub challenges_scored: u8,
 }
 
 impl State {

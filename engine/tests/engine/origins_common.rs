@@ -9,7 +9,14 @@ use agora_engine::{Game, Seat};
 
 /// A game after the draft.
 pub fn game(players: u8) -> State {
-    let mut s = FirstBuilders::setup(&Options { players }, 3).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players,
+            ..Default::default()
+        },
+        3,
+    )
+    .expect("setup");
     while s.phase == Phase::Draft {
         let a = legal(&s)[0];
         act(&mut s, a);

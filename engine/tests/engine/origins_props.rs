@@ -149,7 +149,10 @@ fn choose(bot: &mut RandomBot, state: &State, long: bool) -> (Seat, Action) {
 }
 
 fn run(players: u8, count: u64, long: bool) {
-    let options = Options { players };
+    let options = Options {
+        players,
+        ..Default::default()
+    };
     for g in 0..count {
         let seed = 1000 * players as u64 + g + if long { 500_000 } else { 0 };
         let mut state = FirstBuilders::setup(&options, seed).expect("setup");
@@ -196,7 +199,14 @@ fn four_player_games_pay_every_cost() {
 
 #[test]
 fn play_random_reaches_outcome() {
-    let mut state = FirstBuilders::setup(&Options { players: 4 }, 7).expect("setup");
+    let mut state = FirstBuilders::setup(
+        &Options {
+            players: 4,
+            ..Default::default()
+        },
+        7,
+    )
+    .expect("setup");
     let mut bot = RandomBot::seeded(7);
     play_random::<FirstBuilders>(&mut state, &mut bot, 50_000).expect("playout");
     assert!(FirstBuilders::outcome(&state).is_some());

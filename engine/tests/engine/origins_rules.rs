@@ -91,7 +91,14 @@ fn data_tables_are_valid() {
 #[test]
 fn setup_counts() {
     for players in 1..=4u8 {
-        let s = FirstBuilders::setup(&Options { players }, 9).expect("setup");
+        let s = FirstBuilders::setup(
+            &Options {
+                players,
+                ..Default::default()
+            },
+            9,
+        )
+        .expect("setup");
         let pc = tables().player_count(players).expect("row");
         assert_eq!(s.districts.len(), pc.district_cards as usize);
         assert!(s.districts.iter().all(|(_, g)| *g == 2));
@@ -104,13 +111,34 @@ fn setup_counts() {
             .flatten()
             .all(|d| (1..=5).contains(&d.value)));
     }
-    assert!(FirstBuilders::setup(&Options { players: 5 }, 1).is_err());
-    assert!(FirstBuilders::setup(&Options { players: 0 }, 1).is_err());
+    assert!(FirstBuilders::setup(
+        &Options {
+            players: 5,
+            ..Default::default()
+        },
+        1
+    )
+    .is_err());
+    assert!(FirstBuilders::setup(
+        &Options {
+            players: 0,
+            ..Default::default()
+        },
+        1
+    )
+    .is_err());
 }
 
 #[test]
 fn snake_draft_order() {
-    let mut s = FirstBuilders::setup(&Options { players: 3 }, 11).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 3,
+            ..Default::default()
+        },
+        11,
+    )
+    .expect("setup");
     let first = s.bastion;
     let mut order = Vec::new();
     while s.phase == agora_engine::first_builders::state::Phase::Draft {
@@ -128,7 +156,14 @@ fn snake_draft_order() {
 
 #[test]
 fn solo_draft_discards_two_highest() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 5).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 1,
+            ..Default::default()
+        },
+        5,
+    )
+    .expect("setup");
     let max = s.draft_pool.iter().map(|d| d.value).max().unwrap_or(0);
     for a in FirstBuilders::legal_actions(&s, Seat(0)) {
         let Action::DraftDie(i) = a else { panic!() };
@@ -326,7 +361,8 @@ fn worked_example_t08_district_without_match() {
     assert_eq!(
         s.tasks.last(),
         Some(&Task::Activate {
-            cells: vec![Cell::new(1, 1)]
+            cells: vec![Cell::new(1, 1)],
+            built: false,
         })
     );
 }
@@ -565,7 +601,14 @@ fn worked_example_t16_paying_the_difference() {
 
 #[test]
 fn worked_example_t17_solo_target() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 1).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 1,
+            ..Default::default()
+        },
+        1,
+    )
+    .expect("setup");
     set_place(&mut s, 1, "BON_MILITARY");
     set_place(&mut s, 2, "BON_RESOURCE");
     set_place(&mut s, 3, "BON_TEMPLE");
@@ -614,7 +657,7 @@ fn end_conditions() {
     s.districts.iter_mut().for_each(|d| d.1 = 0);
     assert!(get(EndReason::NoDistrictGold)(&s));
     assert!(!get(EndReason::CitizensExhausted)(&s));
-    s.recruit_exhausted = true;
+    s.dice_reserve[1] = 0;
     assert!(get(EndReason::CitizensExhausted)(&s));
 }
 
@@ -940,7 +983,14 @@ fn zodiac_virgo_build_over_farm_for_free() {
 
 #[test]
 fn solo_zodiac_return_and_neutral_schedule() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 1,
+            ..Default::default()
+        },
+        2,
+    )
+    .expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -954,7 +1004,14 @@ fn solo_zodiac_return_and_neutral_schedule() {
 
 #[test]
 fn solo_dial_neighbour_and_freeze() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 2).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 1,
+            ..Default::default()
+        },
+        2,
+    )
+    .expect("setup");
     for _ in 0..3 {
         let a = legal(&s)[0];
         act(&mut s, a);
@@ -987,7 +1044,14 @@ fn solo_dial_neighbour_and_freeze() {
 
 #[test]
 fn solo_outcome_reports_target() {
-    let mut s = FirstBuilders::setup(&Options { players: 1 }, 4).expect("setup");
+    let mut s = FirstBuilders::setup(
+        &Options {
+            players: 1,
+            ..Default::default()
+        },
+        4,
+    )
+    .expect("setup");
     let mut bot = agora_engine::core::playout::RandomBot::seeded(4);
     agora_engine::core::playout::play_random::<FirstBuilders>(&mut s, &mut bot, 50_000)
         .expect("playout");

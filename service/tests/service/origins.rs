@@ -20,6 +20,7 @@ fn options(players: u32, solo: bool) -> pb::GameOptions {
         game: Some(pb::game_options::Game::Origins(pb::OriginsOptions {
             players,
             solo,
+            ..Default::default()
         })),
     }
 }
@@ -96,7 +97,8 @@ async fn a_solo_game_reports_its_target(kind: StoreKind) {
         options.and_then(|o| o.game),
         Some(pb::game_options::Game::Origins(pb::OriginsOptions {
             players: 1,
-            solo: true
+            solo: true,
+            ..Default::default()
         }))
     );
 }
