@@ -215,7 +215,22 @@ fn main() {
                 .sum::<f64>()
                 / finished as f64
         };
-        let dist: Vec<String> = rounds
+        // Rounds 1-6 one by one, longer games in buckets.
+        let mut buckets: Vec<(String, u64)> = Vec::new();
+        for (r, n) in &rounds {
+            let label = match r {
+                1..=6 => r.to_string(),
+                7..=10 => "7-10".into(),
+                11..=20 => "11-20".into(),
+                21..=50 => "21-50".into(),
+                _ => format!("51-{MAX_ROUNDS}"),
+            };
+            match buckets.last_mut() {
+                Some((l, k)) if *l == label => *k += n,
+                _ => buckets.push((label, *n)),
+            }
+        }
+        let dist: Vec<String> = buckets
             .iter()
             .map(|(r, n)| format!("{r}: {:.1}%", 100.0 * *n as f64 / games as f64))
             .collect();

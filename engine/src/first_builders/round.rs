@@ -26,7 +26,7 @@ pub const BASE_END_CONDITIONS: [EndCondition; 4] = [
     // « plus de Citoyens d'une couleur »: a colour's reserve is empty (not only once a
     // refill failed; Recruitment packing, `packing`).
     (EndReason::CitizensExhausted, |s| {
-        s.dice_reserve.iter().any(|&n| n == 0)
+        s.dice_reserve.contains(&0)
     }),
 ];
 
