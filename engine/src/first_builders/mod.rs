@@ -11,8 +11,9 @@
 //! decision, and the ids with their codes), `data` (typed tables from the TOML files, each
 //! row with its provenance), `setup`, `choices` (legal actions per pending decision),
 //! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
-//! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
-//! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
+//! buildings), `military`, `city` (seats, district matching), `packing` (the Recruitment
+//! and Market rows), `round` (end of round, end conditions, solo schedule), `challenges`
+//! (the Builders' Challenges module), `scoring`, `view`, `invariants` (conserved components),
 //! `wire` (proto conversions, feature `wire`). Rule code that changes the state takes a
 //! `state::Play`: the state plus the sink of the events `Game::perform` reports.
 //!
