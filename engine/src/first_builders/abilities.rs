@@ -11,7 +11,9 @@ fn table_vp(row: &[i32], k: usize) -> i32 {
     row.get(k).or(row.last()).copied().unwrap_or(0)
 }
 
-pub fn run(state: &mut Play<'_>, seat: Seat, cell: Cell, a: Ability) {
+/// Runs ability `a` of the building at `cell`; `built`: it was just built (not activated by
+/// a District nor copied), which only Aquarius cares about.
+pub fn run(state: &mut Play<'_>, seat: Seat, cell: Cell, a: Ability, built: bool) {
     let t = tables();
     match a {
         Ability::Granary => {
@@ -102,7 +104,9 @@ pub fn run(state: &mut Play<'_>, seat: Seat, cell: Cell, a: Ability) {
             };
             move_temple(state, seat, track, 2);
             state.tasks.push(Task::TempleExtra { exclude: track });
-            if state.has_zodiac(seat, ZodiacKind::Aquarius) {
+            // « Seule l'Action Principale [...] ou la construction d'un Temple peut activer
+            // l'effet de cette carte »: not a District's activation, not a copy.
+            if built && state.has_zodiac(seat, ZodiacKind::Aquarius) {
                 state.tasks.push(Task::TempleExtra { exclude: track });
             }
         }

@@ -379,7 +379,7 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
                 }
             }
         }
-        Task::Activate { cells } => {
+        Task::Activate { cells, .. } => {
             v.extend(
                 cells
                     .iter()

@@ -347,7 +347,8 @@ pub struct Building {
 #[derive(Debug, Clone, Deserialize)]
 pub struct DistrictCard {
     pub id: String,
-    pub tower: Colour,
+    /// The towers shown on the top of the card: one reserve floor each at setup.
+    pub towers: Vec<Colour>,
     #[serde(deserialize_with = "pattern")]
     pub pattern: [Option<Colour>; 4],
     pub vp_high: i32,
@@ -592,6 +593,9 @@ pub fn provisional() -> Vec<String> {
     for r in &wonders.assumption {
         row("Ancient Wonders rules", r.id.clone(), r.provenance, &r.note);
     }
+    for r in &super::challenges::data().tiles {
+        row("challenge tiles", r.id.clone(), r.provenance, &r.note);
+    }
     // Group the assumed rows by table and note, in table order.
     let mut groups: Vec<(&str, &str, Vec<String>)> = Vec::new();
     for (table, id, provenance, note) in rows {
@@ -640,9 +644,6 @@ pub fn validate() -> Result<(), String> {
         if n != 15 {
             return Err(format!("{}: {n} tiles, 15 expected", c.code()));
         }
-        if t.districts.iter().filter(|d| d.tower == c).count() != 9 {
-            return Err(format!("{}: 9 district towers expected", c.code()));
-        }
         if t.board.bonus_tile.iter().filter(|b| b.colour == c).count() != 1 {
             return Err(format!("{}: one bonus tile expected", c.code()));
         }
@@ -653,6 +654,8 @@ pub fn validate() -> Result<(), String> {
     if t.districts.len() != 45 || t.zodiac.len() != 12 {
         return Err("45 district cards and 12 zodiac cards expected".into());
     }
+    check_towers(&t)?;
+    super::challenges::validate()?;
     if t.board.meeting_place.len() != 5 || t.board.bonus_tile.len() != 5 {
         return Err("5 meeting places and 5 bonus tiles expected".into());
     }
@@ -686,6 +689,41 @@ pub fn validate() -> Result<(), String> {
     ids.dedup();
     if ids.len() != n {
         return Err("duplicate ids".into());
+    }
+    Ok(())
+}
+
+/// every District card shows 1 to 3 towers, and no colour's reserve can outgrow the
+/// box: 1 floor + the towers of the revealed cards showing the most of that colour must fit
+/// in the floors the players leave (12 per colour, 1 per player at the largest count).
+pub fn check_towers(t: &Tables) -> Result<(), String> {
+    if let Some(d) = t
+        .districts
+        .iter()
+        .find(|d| !(1..=3).contains(&d.towers.len()))
+    {
+        return Err(format!("{}: 1 to 3 towers expected", d.id));
+    }
+    let c = &t.board.constants;
+    for pc in &t.board.player_count {
+        let room = c.floors_per_colour.saturating_sub(pc.players);
+        for colour in Colour::ALL {
+            let mut shown: Vec<u8> = t
+                .districts
+                .iter()
+                .map(|d| d.towers.iter().filter(|&&x| x == colour).count() as u8)
+                .collect();
+            shown.sort_unstable_by(|a, b| b.cmp(a));
+            let most: u8 = shown.iter().take(pc.district_cards as usize).sum();
+            if 1 + most > room {
+                return Err(format!(
+                    "{}: up to {} floors in the reserve with {} players, {room} left in the box",
+                    colour.code(),
+                    1 + most,
+                    pc.players
+                ));
+            }
+        }
     }
     Ok(())
 }

@@ -11,14 +11,15 @@
 //! decision, and the ids with their codes), `data` (typed tables from the TOML files, each
 //! row with its provenance), `setup`, `choices` (legal actions per pending decision),
 //! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
-//! buildings), `military`, `city` (seats, district matching), `round` (end of round, end
-//! conditions, solo schedule), `scoring`, `view`, `invariants` (conserved components),
-//! `wire` (proto conversions, feature `wire`), `testing` (position builder for tests, not
-//! part of the API), and the Ancient Wonders module (option `wonders`): `wonders` (the
-//! Wonders, their data rows and state) and `wonder_rules`. Rule code that changes the state
-//! takes a `state::Play`: the state plus the sink of the events `Game::perform` reports.
-//! The state's fields are private to the crate: outside it, the state changes only through
-//! `Game::apply` (or `testing`).
+//! buildings), `military`, `city` (seats, district matching), `packing` (the Recruitment
+//! and Market rows), `round` (end of round, end conditions, solo schedule), `scoring`,
+//! `view`, `invariants` (conserved components), `wire` (proto conversions, feature `wire`),
+//! `testing` (position builder for tests, not part of the API); the Ancient Wonders
+//! expansion's modules: `wonders` (the Wonders, their data rows and state), `wonder_rules`
+//! (option `wonders`) and `challenges` (the Builders' Challenges, option `challenges`).
+//! Rule code that changes the state takes a `state::Play`: the state plus the sink of the
+//! events `Game::perform` reports. The state's fields are private to the crate: outside it,
+//! the state changes only through `Game::apply` (or `testing`).
 //!
 //! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
 //! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
@@ -38,11 +39,13 @@
 //! * Solo: freezing the dials with a Superiority token counts as the turn's token.
 
 pub mod abilities;
+pub mod challenges;
 pub mod choices;
 pub mod city;
 pub mod data;
 pub mod invariants;
 pub mod military;
+pub mod packing;
 pub mod resolve;
 pub mod round;
 pub mod scoring;
@@ -59,6 +62,9 @@ pub mod wonders;
 #[cfg(test)]
 #[path = "tests/wonders.rs"]
 mod wonders_tests;
+
+#[cfg(test)]
+mod tests;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 use state::Play;
@@ -156,23 +162,43 @@ impl Game for FirstBuilders {
     }
 
     fn configurations() -> Vec<(&'static str, Options)> {
+        let players = |players| Options {
+            players,
+            ..Options::default()
+        };
+        // Solo also deals from the provisional tiles, so the suites see both decks.
+        let challenges = |players, provisional_challenges| Options {
+            players,
+            challenges: types::Challenges::Normal,
+            provisional_challenges,
+            ..Options::default()
+        };
         vec![
-            ("solo", Options::players(1)),
-            ("2p", Options::players(2)),
-            ("3p", Options::players(3)),
-            ("4p", Options::players(4)),
+            ("solo", players(1)),
+            ("2p", players(2)),
+            ("3p", players(3)),
+            ("4p", players(4)),
             (
                 "4p-wonders",
                 Options {
                     wonders: true,
-                    ..Options::players(4)
+                    ..players(4)
                 },
             ),
             (
                 "solo-wonders",
                 Options {
                     wonders: true,
-                    ..Options::players(1)
+                    ..players(1)
+                },
+            ),
+            ("3p-challenges", challenges(3, false)),
+            ("solo-challenges", challenges(1, true)),
+            (
+                "2p-both",
+                Options {
+                    wonders: true,
+                    ..challenges(2, false)
                 },
             ),
         ]
@@ -206,6 +232,20 @@ fn info() -> GameInfo {
                 name: "wonders",
                 description: "Ancient Wonders module (expansion): a Wonder above each Meeting \
                               Place to unlock, claim and build.",
+                values: vec!["false", "true"],
+                default: "false",
+            },
+            OptionInfo {
+                name: "challenges",
+                description: "Builders' Challenges (Ancient Wonders): none, or a short, normal \
+                              or long game of 4, 5 or 6 challenge tiles; solo plays normal.",
+                values: vec!["none", "short", "normal", "long"],
+                default: "none",
+            },
+            OptionInfo {
+                name: "provisional_challenges",
+                description: "Builders' Challenges: deal from all 24 tiles, 18 of them \
+                              provisional placeholders, instead of the 6 known ones.",
                 values: vec!["false", "true"],
                 default: "false",
             },

@@ -415,13 +415,13 @@ fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
             },
             Action::Place(cell),
         ) => place_tile(state, seat, tile, wisdom, stone, cell),
-        (Task::Activate { mut cells }, Action::Activate(c)) => {
+        (Task::Activate { mut cells, built }, Action::Activate(c)) => {
             cells.retain(|x| *x != c);
             // Nothing left to activate: no bare "Done" decision.
             if !cells.is_empty() {
-                state.tasks.push(Task::Activate { cells });
+                state.tasks.push(Task::Activate { cells, built });
             }
-            activate(state, seat, c);
+            activate_tile(state, seat, c, built);
         }
         (
             Task::Temple {
@@ -684,14 +684,13 @@ fn bonus_action(state: &mut Play<'_>, seat: Seat, e: BonusEffect) {
 }
 
 /// Takes the tile of Market slot `k` (0-based), slides the rest up and refills the
-/// bottom slot from the pile of the taken colour (empty if the pile is empty, A-07).
+/// first empty slot from the pile of the taken colour; once a pile is empty the bottom slot
+/// it leaves is never refilled (A-07, packed like the Recruitment area).
 pub fn take_market(state: &mut Play<'_>, k: usize) -> Option<BuildingId> {
     let b = state.market.get_mut(k)?.take()?;
-    for i in k..4 {
-        state.market[i] = state.market[i + 1];
-    }
     let colour = b.colour()?;
-    state.market[4] = state.piles[colour.index()].pop();
+    let refill = state.piles[colour.index()].pop();
+    state.market = super::packing::packed(state.market, refill);
     Some(b)
 }
 
@@ -732,7 +731,8 @@ fn place_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile, wisdom: u8, ston
         cells.extend(wonder_rules::triggered(state, seat, cell));
     }
     if !cells.is_empty() {
-        state.tasks.push(Task::Activate { cells });
+        // `built` speaks of the new building at `cell` (Aquarius); the Wonder is no Temple.
+        state.tasks.push(Task::Activate { cells, built: true });
     }
 }
 
@@ -759,21 +759,19 @@ fn recruit(state: &mut Play<'_>, seat: Seat, k: usize) {
     let Some(die) = state.recruitment.get_mut(k).and_then(|d| d.take()) else {
         return;
     };
-    for i in k..4 {
-        state.recruitment[i] = state.recruitment[i + 1];
-    }
-    state.recruitment[4] = None;
     let c = die.colour.index();
-    if state.dice_reserve[c] > 0 {
+    let refill = if state.dice_reserve[c] > 0 {
         state.dice_reserve[c] -= 1;
         let value = state.roll_d5();
-        state.recruitment[4] = Some(Die {
+        Some(Die {
             colour: die.colour,
             value,
-        });
+        })
     } else {
         state.recruit_exhausted = true;
-    }
+        None
+    };
+    state.recruitment = super::packing::packed(state.recruitment, refill);
     state
         .player_mut(seat)
         .freemen
@@ -809,7 +807,10 @@ fn complete_district(state: &mut Play<'_>, seat: Seat, freeman: u8, at: Cell) {
     }
     let act = district_activations(state, seat, at, die.colour);
     if !act.is_empty() {
-        state.tasks.push(Task::Activate { cells: act });
+        state.tasks.push(Task::Activate {
+            cells: act,
+            built: false,
+        });
     }
     let matches = matching_cards(state, seat, at);
     let card = match matches[..] {
@@ -847,8 +848,14 @@ pub fn score_card(state: &mut Play<'_>, seat: Seat, idx: usize) {
     state.districts[idx].1 = 0;
 }
 
-/// Activates the tile at `c` (a building's ability, or the Agora).
+/// Activates the tile at `c` (a building's ability, or the Agora) for a District or a
+/// copy (Mages' Tower).
 pub fn activate(state: &mut Play<'_>, seat: Seat, c: Cell) {
+    activate_tile(state, seat, c, false);
+}
+
+/// Activates the tile at `c`; `built`: right after it was built.
+pub fn activate_tile(state: &mut Play<'_>, seat: Seat, c: Cell, built: bool) {
     let Some(tile) = state.tile_at(seat, c).map(|t| t.tile) else {
         return;
     };
@@ -868,7 +875,7 @@ pub fn activate(state: &mut Play<'_>, seat: Seat, c: Cell) {
                 cell: c,
             });
             if let Some(a) = b.ability() {
-                super::abilities::run(state, seat, c, a);
+                super::abilities::run(state, seat, c, a, built);
             }
         }
         CityTile::Wonder(w) => wonder_rules::activate(state, seat, w),

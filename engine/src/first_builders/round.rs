@@ -23,7 +23,11 @@ pub const BASE_END_CONDITIONS: [EndCondition; 4] = [
     (EndReason::TowerReserve, |s| {
         s.floor_reserve.iter().filter(|&&f| f > 0).count() <= 3
     }),
-    (EndReason::CitizensExhausted, |s| s.recruit_exhausted),
+    // « plus de Citoyens d'une couleur »: a colour's reserve is empty (not only once a
+    // refill failed; Recruitment packing, `packing`).
+    (EndReason::CitizensExhausted, |s| {
+        s.dice_reserve.contains(&0)
+    }),
 ];
 
 /// An end-of-round step.
@@ -34,10 +38,17 @@ pub const ROUND_STEPS: [RoundStep; 4] = [return_orators, give_bastion, retreat, 
 
 pub fn end_of_round(state: &mut Play<'_>) {
     state.emit(Event::RoundEnded { round: state.round });
+    if super::challenges::end_of_round(state) {
+        end_game(state, vec![EndReason::ChallengesDone]);
+        return;
+    }
     for step in ROUND_STEPS {
         step(state);
     }
-    let reasons: Vec<EndReason> = if state.solo() {
+    let reasons: Vec<EndReason> = if state.options.challenges.on() {
+        // Builders' Challenges replaces every end condition (AW-25).
+        Vec::new()
+    } else if state.solo() {
         if state.round >= tables().board.constants.solo_rounds {
             vec![EndReason::SoloFiveRounds]
         } else {
@@ -51,10 +62,7 @@ pub fn end_of_round(state: &mut Play<'_>) {
             .collect()
     };
     if !reasons.is_empty() {
-        state.end_reasons = reasons.clone();
-        state.phase = Phase::Over;
-        state.tasks.clear();
-        state.emit(Event::GameEnded { reasons });
+        end_game(state, reasons);
         return;
     }
     state.round += 1;
@@ -75,6 +83,13 @@ pub fn end_of_round(state: &mut Play<'_>) {
             state.neutral = Some(row.space);
         }
     }
+}
+
+fn end_game(state: &mut Play<'_>, reasons: Vec<EndReason>) {
+    state.end_reasons = reasons.clone();
+    state.phase = Phase::Over;
+    state.tasks.clear();
+    state.emit(Event::GameEnded { reasons });
 }
 
 fn return_orators(state: &mut Play<'_>) {

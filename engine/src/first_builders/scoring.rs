@@ -53,9 +53,10 @@ pub fn outcome(state: &State) -> Outcome {
             let mut b = breakdown(state, s);
             let score: i32 = b.iter().map(|(_, v)| v).sum();
             if state.solo() {
-                let target = solo_target(state);
+                let (target, won) = super::challenges::solo_result(state, score)
+                    .unwrap_or_else(|| (solo_target(state), score >= solo_target(state)));
                 b.push(("solo_target".into(), target));
-                b.push(("solo_won".into(), i32::from(score >= target)));
+                b.push(("solo_won".into(), i32::from(won)));
             }
             Standing {
                 seat: s,

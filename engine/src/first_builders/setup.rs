@@ -14,6 +14,7 @@ fn seat_at(i: usize) -> Seat {
 
 pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let t = tables();
+    super::challenges::check_options(options)?;
     let pc = t.player_count(options.players).ok_or_else(|| {
         SetupError(format!(
             "Origins: First Builders needs 1 (solo) to 4 players, not {}.",
@@ -90,6 +91,8 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         players: Vec::new(),
         place_wonders: Vec::new(),
         wonder_box: Vec::new(),
+        challenge_row: Vec::new(),
+        challenges_scored: 0,
     };
 
     // S8: citizen recruitment.
@@ -185,8 +188,10 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         state.neutral = Some(0);
     }
 
-    // Expansion modules, before the draft roll (fixed RNG order).
+    // Expansion modules, before the draft roll (AW 2.1; fixed RNG order so seeds replay):
+    // the Wonders first, then the Builders' Challenges row.
     super::wonder_rules::setup(&mut state);
+    super::challenges::deal(&mut state);
 
     // S22-S23: draft.
     if state.solo() {
@@ -227,7 +232,9 @@ pub fn tower_reserve(cards: &[DistrictId]) -> [u8; 5] {
     let mut r = [1u8; 5];
     for &c in cards {
         if let Some(d) = c.row() {
-            r[d.tower.index()] += 1;
+            for colour in &d.towers {
+                r[colour.index()] += 1;
+            }
         }
     }
     r

@@ -2,8 +2,8 @@
 
 use super::data::{tables, Ability, ZodiacKind};
 use super::types::{
-    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
-    Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
+    BonusTileId, BuildingId, Cell, ChallengeId, CityTile, Colour, Die, DistrictId, EndReason,
+    Event, Freeman, Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
 use super::wonders::{BoardWonder, HeldWonder, Wonder};
 use crate::{GameRng, Seat};
@@ -69,6 +69,9 @@ pub enum Task {
     },
     Activate {
         cells: Vec<Cell>,
+        /// The building was just built (Aquarius answers a built Temple only).
+        #[serde(default)]
+        built: bool,
     },
     Temple {
         steps: u8,
@@ -194,6 +197,12 @@ pub struct State {
     /// Ancient Wonders: the Wonders returned to the box at setup.
     #[serde(default)]
     pub(crate) wonder_box: Vec<Wonder>,
+    /// Builders' Challenges: the tiles still in the row, left to right.
+    #[serde(default)]
+    pub(crate) challenge_row: Vec<ChallengeId>,
+    /// Builders' Challenges: tiles scored so far.
+    #[serde(default)]
+    pub(crate) challenges_scored: u8,
 }
 
 impl State {

@@ -1,6 +1,7 @@
 //! Public contract of Origins: First Builders: options, actions, events and views.
 //! A proto mirrors these types; keep them stable.
 
+pub use super::challenges::{ChallengeId, ChallengeTileView, Challenges};
 use super::data::{self, BonusEffect, MainAction};
 pub use super::wonders::{BoardWonder, HeldWonder, Orientation, Wonder, WonderSlotView};
 use crate::Seat;
@@ -127,6 +128,13 @@ pub struct Options {
     /// The Ancient Wonders module (expansion).
     #[serde(default)]
     pub wonders: bool,
+    /// Builders' Challenges: none (module off), short, normal or long (4 / 5 / 6 tiles).
+    #[serde(default)]
+    pub challenges: Challenges,
+    /// Builders' Challenges: deal from all 24 tiles, 18 of them ASSUMED placeholders
+    /// (AW-30), instead of the 6 known ones.
+    #[serde(default)]
+    pub provisional_challenges: bool,
 }
 
 impl Options {
@@ -144,6 +152,8 @@ impl Default for Options {
         Options {
             players: 2,
             wonders: false,
+            challenges: Challenges::None,
+            provisional_challenges: false,
         }
     }
 }
@@ -415,6 +425,16 @@ pub enum Event {
         seat: Seat,
         wonder: Wonder,
     },
+    /// Builders' Challenges: at the end of a round `tile` gave `seat` `vp` in-game VP.
+    ChallengeScored {
+        seat: Seat,
+        tile: ChallengeId,
+        vp: i32,
+    },
+    /// Builders' Challenges: the scored tile left the row.
+    ChallengeRemoved {
+        tile: ChallengeId,
+    },
 }
 
 /// A die: colour and value.
@@ -544,6 +564,11 @@ pub struct View {
     pub player_views: Vec<PlayerView>,
     /// Ancient Wonders: the Wonders still above their Meeting Places.
     pub wonders: Vec<WonderSlotView>,
+    /// Builders' Challenges: the tiles still in the row, left to right (empty without the
+    /// module); the leftmost scores at the end of this round.
+    pub challenges: Vec<ChallengeTileView>,
+    /// Builders' Challenges: tiles scored so far.
+    pub challenges_scored: u8,
 }
 
 /// The decision the current seat must make; `code()` is its stable name
@@ -698,19 +723,22 @@ pub enum EndReason {
     NoDistrictGold,
     /// Three or more colours of tower floor missing from the reserve.
     TowerReserve,
-    /// A recruited die could not be replaced.
+    /// The reserve holds no Citizen die of some colour.
     CitizensExhausted,
     /// Solo: the fifth round is over.
     SoloFiveRounds,
+    /// Builders' Challenges: the last challenge tile was scored (replaces the others).
+    ChallengesDone,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 5] = [
+    pub const ALL: [EndReason; 6] = [
         EndReason::ZodiacTops,
         EndReason::NoDistrictGold,
         EndReason::TowerReserve,
         EndReason::CitizensExhausted,
         EndReason::SoloFiveRounds,
+        EndReason::ChallengesDone,
     ];
     pub fn code(self) -> &'static str {
         match self {
@@ -719,6 +747,7 @@ impl EndReason {
             EndReason::TowerReserve => "TOWER_RESERVE",
             EndReason::CitizensExhausted => "CITIZENS_EXHAUSTED",
             EndReason::SoloFiveRounds => "SOLO_FIVE_ROUNDS",
+            EndReason::ChallengesDone => "CHALLENGES_DONE",
         }
     }
     pub fn from_code(code: &str) -> Option<Self> {

@@ -37,7 +37,7 @@ pub fn task_pending(t: &Task) -> Pending {
         Task::Trade => Pending::MilitaryTrade,
         Task::Build => Pending::ChooseBuilding,
         Task::Place { tile, .. } => Pending::ChooseCityCell { tile: *tile },
-        Task::Activate { cells } => Pending::Activations {
+        Task::Activate { cells, .. } => Pending::Activations {
             cells: cells.clone(),
         },
         Task::Temple { steps, .. } => Pending::ChooseTemple { steps: *steps },
@@ -150,5 +150,14 @@ pub fn view(state: &State) -> View {
                 })
             })
             .collect(),
+        challenges: state
+            .challenge_row
+            .iter()
+            .map(|&id| super::challenges::ChallengeTileView {
+                id,
+                provisional: id.provisional(),
+            })
+            .collect(),
+        challenges_scored: state.challenges_scored,
     }
 }

@@ -5,7 +5,7 @@
 
 use super::data::MainAction;
 use super::types::{
-    Action, Cell, CityTile, Colour, Die, DistrictCardView, Event, Freeman, MainSlot,
+    Action, Cell, Challenges, CityTile, Colour, Die, DistrictCardView, Event, Freeman, MainSlot,
     MeetingPlaceView, Options, Orator, Pending, PlacedTile, PlayerView, Resource, Temple, View,
     Worker,
 };
@@ -18,8 +18,8 @@ use pb::origins_action as pa;
 use pb::origins_event as pe;
 use pb::origins_pending as pp;
 use pb::{
-    OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple, OriginsWonder,
-    OriginsWonderOrientation,
+    OriginsChallenges, OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple,
+    OriginsWonder, OriginsWonderOrientation,
 };
 
 impl WireGame for FirstBuilders {
@@ -48,6 +48,7 @@ wire_enum!(Orientation <=> OriginsWonderOrientation { Horizontal, Vertical });
 fn wonder(w: Wonder) -> i32 {
     pb::OriginsWonder::from(w) as i32
 }
+wire_enum!(Challenges <=> OriginsChallenges { None, Short, Normal, Long });
 
 fn seat(seat: Seat) -> u32 {
     seat.0.into()
@@ -123,31 +124,37 @@ impl From<Die> for pb::OriginsDie {
 // ------------------------------------------------------------------------ options
 
 /// `solo` stands for one player (`players` unset or 1); without it `players` is the count,
-/// which `setup` checks.
+/// which `setup` checks. Unspecified `challenges` means none.
 impl TryFrom<&pb::OriginsOptions> for Options {
     type Error = FieldViolation;
     fn try_from(options: &pb::OriginsOptions) -> Result<Self, FieldViolation> {
-        if options.solo {
-            return match options.players {
-                0 | 1 => Ok(Options {
-                    players: 1,
-                    wonders: options.wonders,
-                }),
-                n => Err(FieldViolation::new(
-                    "players",
-                    format!("solo mode has 1 player, not {n}."),
-                )),
-            };
-        }
-        if options.players == 1 {
+        let players = if options.solo {
+            match options.players {
+                0 | 1 => 1,
+                n => {
+                    return Err(FieldViolation::new(
+                        "players",
+                        format!("solo mode has 1 player, not {n}."),
+                    ))
+                }
+            }
+        } else if options.players == 1 {
             return Err(FieldViolation::new(
                 "players",
                 "1 is not 2, 3 or 4 (set solo for one player).",
             ));
-        }
+        } else {
+            narrow("players", options.players)?
+        };
+        let challenges = match options.challenges {
+            0 => Challenges::None,
+            n => enum_in("challenges", n)?,
+        };
         Ok(Options {
-            players: narrow("players", options.players)?,
+            players,
             wonders: options.wonders,
+            challenges,
+            provisional_challenges: options.provisional_challenges,
         })
     }
 }
@@ -158,6 +165,12 @@ impl From<&Options> for pb::OriginsOptions {
             players: options.players.into(),
             solo: options.players == 1,
             wonders: options.wonders,
+            // Off stays unset, so the base game's options read as before the module.
+            challenges: match options.challenges {
+                Challenges::None => 0,
+                on => OriginsChallenges::from(on) as i32,
+            },
+            provisional_challenges: options.provisional_challenges,
         }
     }
 }
@@ -533,6 +546,16 @@ impl From<&Event> for pb::OriginsEvent {
                     wonder: wonder(w),
                 })
             }
+            Event::ChallengeScored { seat: s, tile, vp } => {
+                E::ChallengeScored(pe::ChallengeScored {
+                    seat: seat(s),
+                    tile: tile.code().to_string(),
+                    vp,
+                })
+            }
+            Event::ChallengeRemoved { tile } => E::ChallengeRemoved(pe::ChallengeRemoved {
+                tile: tile.code().to_string(),
+            }),
         };
         pb::OriginsEvent { event: Some(e) }
     }
@@ -801,6 +824,15 @@ impl From<&View> for pb::OriginsView {
                     unlocked: w.unlocked,
                 })
                 .collect(),
+            challenges: view
+                .challenges
+                .iter()
+                .map(|t| pb::OriginsChallengeTile {
+                    id: t.id.code().to_string(),
+                    provisional: t.provisional,
+                })
+                .collect(),
+            challenges_scored: view.challenges_scored.into(),
         }
     }
 }
@@ -974,6 +1006,7 @@ mod tests {
                 players,
                 solo,
                 wonders: true,
+                ..Default::default()
             })
         };
         let with = |players| Options {
@@ -988,5 +1021,72 @@ mod tests {
             let o = options(players, false).expect("converts");
             assert!(FirstBuilders::setup(&o, 1).is_err(), "{players} players");
         }
+    }
+
+    #[test]
+    fn challenge_options_events_and_view_reach_the_wire() {
+        let with = |challenges: i32| {
+            Options::try_from(&pb::OriginsOptions {
+                players: 3,
+                challenges,
+                provisional_challenges: true,
+                ..Default::default()
+            })
+        };
+        let long = with(OriginsChallenges::Long as i32).expect("long");
+        assert_eq!(
+            (long.challenges, long.provisional_challenges),
+            (Challenges::Long, true)
+        );
+        assert_eq!(with(0).expect("unset").challenges, Challenges::None);
+        assert_eq!(
+            with(OriginsChallenges::None as i32)
+                .expect("none")
+                .challenges,
+            Challenges::None
+        );
+        let bad = with(9).unwrap_err();
+        assert_eq!(bad.field, "challenges");
+        assert_eq!(bad.description, "none, short, normal or long is required.");
+        let base = pb::OriginsOptions::from(&Options::default());
+        assert_eq!(base.challenges, 0, "the base game's options are unchanged");
+        assert_eq!(pb::OriginsOptions::from(&long).challenges, 4);
+
+        let tile = super::super::types::ChallengeId::from_code("A09").expect("A09");
+        let scored = pb::OriginsEvent::from(&Event::ChallengeScored {
+            seat: Seat(2),
+            tile,
+            vp: 6,
+        });
+        assert_eq!(
+            scored.event,
+            Some(pe::Event::ChallengeScored(pe::ChallengeScored {
+                seat: 2,
+                tile: "A09".into(),
+                vp: 6
+            }))
+        );
+        let ended = pb::OriginsEvent::from(&Event::GameEnded {
+            reasons: vec![super::super::types::EndReason::ChallengesDone],
+        });
+        assert_eq!(
+            ended.event,
+            Some(pe::Event::GameEnded(pe::GameEnded {
+                reasons: vec!["CHALLENGES_DONE".into()]
+            }))
+        );
+
+        let mut state = FirstBuilders::setup(&long, 5).expect("setup");
+        state.challenge_row = vec![tile];
+        state.challenges_scored = 5;
+        let view = pb::OriginsView::from(&FirstBuilders::view(&state, Viewer::Spectator));
+        assert_eq!(
+            view.challenges,
+            vec![pb::OriginsChallengeTile {
+                id: "A09".into(),
+                provisional: false
+            }]
+        );
+        assert_eq!(view.challenges_scored, 5);
     }
 }

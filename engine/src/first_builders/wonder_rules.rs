@@ -174,7 +174,10 @@ fn place(state: &mut Play<'_>, seat: Seat, wonder: Wonder, cell: Cell, orientati
             }
         }
     }
-    state.tasks.push(Task::Activate { cells: offered });
+    state.tasks.push(Task::Activate {
+        cells: offered,
+        built: false,
+    });
 }
 
 // ------------------------------------------------------------------------ re-activation

@@ -321,7 +321,8 @@ fn worked_example_t08_district_without_match() {
     assert_eq!(
         s.tasks().last(),
         Some(&Task::Activate {
-            cells: vec![Cell::new(1, 1)]
+            cells: vec![Cell::new(1, 1)],
+            built: false,
         })
     );
 }
@@ -610,7 +611,7 @@ fn end_conditions() {
     edit(&mut s, |p| (0..cards).fold(p, |p, i| p.district_gold(i, 0)));
     assert!(get(EndReason::NoDistrictGold)(&s));
     assert!(!get(EndReason::CitizensExhausted)(&s));
-    edit(&mut s, |p| p.recruit_exhausted());
+    edit(&mut s, |p| p.dice_reserve(Colour::Purple, 0));
     assert!(get(EndReason::CitizensExhausted)(&s));
 }
 

@@ -139,6 +139,7 @@ fn activate_wonder(s: &mut State) -> Vec<Event> {
         s,
         Task::Activate {
             cells: vec![cell(1, 0)],
+            built: false,
         },
     );
     act(s, Action::Activate(cell(1, 0)))
@@ -811,7 +812,7 @@ fn w08_districts_around_a_wonder() {
     };
     act(&mut s, Action::CompleteDistrict(0));
     act(&mut s, Action::Seat(cell(2, 0)));
-    if let Some(Task::Activate { cells }) =
+    if let Some(Task::Activate { cells, .. }) =
         s.tasks.iter().find(|t| matches!(t, Task::Activate { .. }))
     {
         assert!(!cells.contains(&cell(2, 0)) && !cells.contains(&cell(1, 0)));

@@ -1,0 +1,382 @@
+//! Builders' Challenges (Ancient Wonders expansion, module 2; rules page AW 2.3, 3.2):
+//! a row of 4 / 5 / 6 challenge tiles dealt before the starting-dice draft; at the end of
+//! each round (step 0, before the Orators return) the leftmost tile scores for every player
+//! and leaves the row; the game ends when the last one is scored, which replaces every base
+//! end condition (AW-25). Solo always plays 5 tiles and wins with more than 230 VP.
+//!
+//! Data: `engine/data/origins/challenges.toml`. Only 6 tile texts are known; the 18 others
+//! are ASSUMED placeholders (AW-30) dealt only with `Options::provisional_challenges`.
+
+use super::data::tables;
+use super::state::{Play, State};
+use super::types::{CityTile, Colour, Event, Options};
+use crate::{Provenance, Seat, SetupError};
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+const CHALLENGES_TOML: &str = include_str!("../../data/origins/challenges.toml");
+
+/// The printed Stone cost of every Wonder (AW 3.1.8), which A16 and A17 count for a built
+/// Wonder.
+pub const WONDER_STONE: u8 = 3;
+
+/// The Builders' Challenges option: how many tiles the row holds (`None`: module off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Challenges {
+    #[default]
+    None,
+    /// 4 tiles.
+    Short,
+    /// 5 tiles (the only length solo plays).
+    Normal,
+    /// 6 tiles.
+    Long,
+}
+
+impl Challenges {
+    pub fn on(self) -> bool {
+        self != Challenges::None
+    }
+    /// Tiles in the row for this option (0 when off).
+    pub fn tiles(self) -> usize {
+        let l = &data().length;
+        match self {
+            Challenges::None => 0,
+            Challenges::Short => l.short,
+            Challenges::Normal => l.normal,
+            Challenges::Long => l.long,
+        }
+    }
+}
+
+/// What a tile counts (× its `vp`); `challenges.toml` spells these in snake case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    BuildingColours,
+    Freemen,
+    AgoraOrPalaceNeighbours,
+    Farms,
+    PrintedStone,
+    StoneAtLeast,
+    StoneExactly,
+    ColourBuildings,
+    Counsellors,
+    Districts,
+    FloorsAboveStart,
+    BasicResources,
+    ZodiacCards,
+    MilitaryBoundaries,
+    LowestTemple,
+    ExtraBases,
+    SeatPips,
+    HighFreemen,
+    Gold,
+    CounsellorAndSeatColours,
+}
+
+/// One challenge tile.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ChallengeTile {
+    pub id: String,
+    pub scoring: Scoring,
+    pub vp: i32,
+    /// `colour_buildings`: the colour counted.
+    #[serde(default)]
+    pub colour: Option<Colour>,
+    /// `stone_at_least` / `stone_exactly`: the Stone cost.
+    #[serde(default)]
+    pub stone: Option<u8>,
+    /// `high_freemen`: the lowest value counted.
+    #[serde(default)]
+    pub value: Option<u8>,
+    pub text: String,
+    #[serde(default)]
+    pub text_fr: String,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Tiles in the row per game length.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Length {
+    pub short: usize,
+    pub normal: usize,
+    pub long: usize,
+    pub solo: usize,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Solo with the module: win with strictly more than `more_than` VP.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SoloRow {
+    pub more_than: i32,
+    pub provenance: Provenance,
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ChallengeData {
+    pub length: Length,
+    pub solo: SoloRow,
+    #[serde(rename = "challenge")]
+    pub tiles: Vec<ChallengeTile>,
+}
+
+fn load() -> Result<ChallengeData, String> {
+    toml::from_str(CHALLENGES_TOML).map_err(|e| format!("challenges.toml: {e}"))
+}
+
+/// The table, parsed once (validated by tests, like the other tables).
+static DATA: LazyLock<ChallengeData> =
+    LazyLock::new(|| load().unwrap_or_else(|e| panic!("origins data: {e}")));
+
+pub fn data() -> &'static ChallengeData {
+    &DATA
+}
+
+/// The tile table's checks: 24 tiles A01..A24 in order, the 6 known ones from the seed,
+/// and the parameter each scoring needs.
+pub fn validate() -> Result<(), String> {
+    let d = load()?;
+    if d.tiles.len() != 24 {
+        return Err("24 challenge tiles expected".into());
+    }
+    for (i, t) in d.tiles.iter().enumerate() {
+        if t.id != format!("A{:02}", i + 1) {
+            return Err(format!("{}: tiles A01..A24 in order", t.id));
+        }
+        let known = ["A01", "A08", "A09", "A15", "A16", "A17"].contains(&t.id.as_str());
+        if known != (t.provenance == Provenance::Seed) || known == t.provenance.is_provisional() {
+            return Err(format!(
+                "{}: seed for the 6 known tiles, assumed else",
+                t.id
+            ));
+        }
+        let needs = match t.scoring {
+            Scoring::ColourBuildings => t.colour.is_some(),
+            Scoring::StoneAtLeast | Scoring::StoneExactly => t.stone.is_some(),
+            Scoring::HighFreemen => t.value.is_some(),
+            _ => true,
+        };
+        if !needs {
+            return Err(format!("{}: missing parameter", t.id));
+        }
+    }
+    let l = &d.length;
+    if (l.short, l.normal, l.long, l.solo) != (4, 5, 6, 5) {
+        return Err("4 / 5 / 6 tiles, solo 5".into());
+    }
+    Ok(())
+}
+
+/// A challenge tile, named on the wire by its code ("A01").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ChallengeId(pub u8);
+
+impl ChallengeId {
+    pub fn code(self) -> &'static str {
+        self.row().map_or("", |r| r.id.as_str())
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        data()
+            .tiles
+            .iter()
+            .position(|r| r.id == code)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(ChallengeId)
+    }
+    pub fn row(self) -> Option<&'static ChallengeTile> {
+        data().tiles.get(self.0 as usize)
+    }
+    /// Every tile, in table order.
+    pub fn all() -> impl Iterator<Item = ChallengeId> {
+        (0..data().tiles.len())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(ChallengeId)
+    }
+    /// True for the placeholder tiles (AW-30).
+    pub fn provisional(self) -> bool {
+        self.row().is_some_and(|r| r.provenance.is_provisional())
+    }
+}
+
+/// A tile of the row as the view shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeTileView {
+    pub id: ChallengeId,
+    /// An ASSUMED placeholder tile (AW-30), not a printed one.
+    pub provisional: bool,
+}
+
+// ------------------------------------------------------------------------ setup
+
+/// Refuses what the rules forbid: solo always plays 5 tiles (AW 3.2.4).
+pub fn check_options(options: &Options) -> Result<(), SetupError> {
+    let c = options.challenges;
+    if options.players == 1 && c.on() && c.tiles() != data().length.solo {
+        return Err(SetupError(format!(
+            "Solo plays the Builders' Challenges with {} tiles: set challenges to normal, \
+             not short or long.",
+            data().length.solo
+        )));
+    }
+    Ok(())
+}
+
+/// Module setup (after the base setup up to the Military stack, before the draft roll):
+/// shuffle the deck (the 6 known tiles, or all 24 with `provisional_challenges`) and lay
+/// out the row left to right.
+pub fn deal(state: &mut State) {
+    let c = state.options.challenges;
+    if !c.on() {
+        return;
+    }
+    let provisional = state.options.provisional_challenges;
+    let mut deck: Vec<ChallengeId> = ChallengeId::all()
+        .filter(|t| provisional || !t.provisional())
+        .collect();
+    state.rng.shuffle(&mut deck);
+    deck.truncate(c.tiles());
+    state.challenge_row = deck;
+}
+
+// ------------------------------------------------------------------------ end of round
+
+/// End-of-round step 0: the leftmost tile scores for every player (in-game VP, AW-29) and
+/// goes back to the box. True when it was the last tile: the game ends now (A-33, AW-23).
+pub fn end_of_round(state: &mut Play<'_>) -> bool {
+    if !state.options.challenges.on() || state.challenge_row.is_empty() {
+        return false;
+    }
+    let tile = state.challenge_row.remove(0);
+    let seats: Vec<Seat> = state.seats().collect();
+    for seat in seats {
+        let vp = score(state, seat, tile);
+        state.player_mut(seat).vp += vp;
+        state.emit(Event::ChallengeScored { seat, tile, vp });
+    }
+    state.challenges_scored += 1;
+    state.emit(Event::ChallengeRemoved { tile });
+    state.challenge_row.is_empty()
+}
+
+/// Solo with the module: the target and whether `score` wins it (strictly more, AW 3.2.4).
+pub fn solo_result(state: &State, score: i32) -> Option<(i32, bool)> {
+    let more_than = data().solo.more_than;
+    state
+        .options
+        .challenges
+        .on()
+        .then_some((more_than, score > more_than))
+}
+
+// ------------------------------------------------------------------------ scoring
+
+/// The VP `tile` gives `seat` now.
+pub fn score(state: &State, seat: Seat, tile: ChallengeId) -> i32 {
+    tile.row().map_or(0, |t| t.vp * count(state, seat, t))
+}
+
+/// Built Wonders in the city: the two-cell tiles (the expansion seam of `PlacedTile`).
+fn built_wonders(state: &State, seat: Seat) -> i32 {
+    state
+        .player(seat)
+        .city
+        .iter()
+        .filter(|t| t.cells.len() > 1)
+        .count() as i32
+}
+
+fn stone_of(b: super::types::BuildingId) -> u8 {
+    b.row().map_or(0, |r| r.stone)
+}
+
+fn distinct<T: Ord>(mut v: Vec<T>) -> i32 {
+    v.sort();
+    v.dedup();
+    v.len() as i32
+}
+
+/// AW-27: tiles sharing an edge with the tile of `kind` (a Wonder counts once; the other
+/// starting tile is not counted).
+fn neighbours_of(state: &State, seat: Seat, kind: CityTile) -> i32 {
+    let city = &state.player(seat).city;
+    let Some(centre) = city.iter().find(|t| t.tile == kind) else {
+        return 0;
+    };
+    city.iter()
+        .filter(|t| !matches!(t.tile, CityTile::Palace | CityTile::Agora))
+        .filter(|t| {
+            t.cells
+                .iter()
+                .any(|c| centre.cells.iter().any(|x| x.neighbours().contains(c)))
+        })
+        .count() as i32
+}
+
+/// How many units of `t` the seat has.
+fn count(state: &State, seat: Seat, t: &ChallengeTile) -> i32 {
+    let p = state.player(seat);
+    let wonders = built_wonders(state, seat);
+    match t.scoring {
+        Scoring::BuildingColours => {
+            distinct(state.buildings(seat).filter_map(|b| b.colour()).collect())
+        }
+        Scoring::Freemen => p.freemen.len() as i32,
+        Scoring::AgoraOrPalaceNeighbours => neighbours_of(state, seat, CityTile::Agora)
+            .max(neighbours_of(state, seat, CityTile::Palace)),
+        Scoring::Farms => state.farms(seat) as i32,
+        Scoring::PrintedStone => {
+            state
+                .buildings(seat)
+                .map(|b| i32::from(stone_of(b)))
+                .sum::<i32>()
+                + wonders * i32::from(WONDER_STONE)
+        }
+        Scoring::StoneAtLeast => {
+            let min = t.stone.unwrap_or(0);
+            state
+                .buildings(seat)
+                .filter(|&b| stone_of(b) >= min)
+                .count() as i32
+                + if WONDER_STONE >= min { wonders } else { 0 }
+        }
+        Scoring::StoneExactly => {
+            let n = t.stone.unwrap_or(0);
+            state.buildings(seat).filter(|&b| stone_of(b) == n).count() as i32
+        }
+        Scoring::ColourBuildings => t.colour.map_or(0, |c| state.count_colour(seat, c) as i32),
+        Scoring::Counsellors => p.counsellors.len() as i32,
+        Scoring::Districts => p.seats.len() as i32,
+        Scoring::FloorsAboveStart => p.towers.iter().map(|&h| i32::from(h) - 1).sum(),
+        Scoring::BasicResources => p.res[..3].iter().map(|&n| n as i32).sum(),
+        Scoring::ZodiacCards => state
+            .zodiac
+            .iter()
+            .filter(|(_, holder)| *holder == Some(seat))
+            .count() as i32,
+        Scoring::MilitaryBoundaries => i32::from(tables().section(p.military)),
+        Scoring::LowestTemple => p.temples.iter().copied().min().map_or(0, i32::from),
+        Scoring::ExtraBases => i32::from(p.bases) - i32::from(tables().board.constants.bases_start),
+        Scoring::SeatPips => p.seats.iter().map(|(_, d)| i32::from(d.value)).sum(),
+        Scoring::HighFreemen => {
+            let min = t.value.unwrap_or(0);
+            p.freemen.iter().filter(|f| f.die.value >= min).count() as i32
+        }
+        Scoring::Gold => p.res[3] as i32,
+        Scoring::CounsellorAndSeatColours => distinct(
+            p.counsellors
+                .iter()
+                .copied()
+                .chain(p.seats.iter().map(|(_, d)| d.colour))
+                .collect(),
+        ),
+    }
+}

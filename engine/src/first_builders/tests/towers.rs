@@ -1,0 +1,104 @@
+//! Towers on District cards (A-21 corrected): a card shows 1 to 3 towers, one reserve
+//! floor each, and the reserve never outgrows the box.
+
+use super::super::data::{check_towers, tables, validate, Tables};
+use super::super::setup::tower_reserve;
+use super::super::types::{Colour, DistrictId, Options};
+use super::super::FirstBuilders;
+use crate::Game;
+
+fn card(id: &str) -> DistrictId {
+    DistrictId::from_code(id).expect("card id")
+}
+
+#[test]
+fn a_card_showing_three_towers_adds_three_floors() {
+    let d03 = card("D03");
+    assert_eq!(
+        d03.row().expect("row").towers,
+        vec![Colour::Red, Colour::Purple, Colour::Blue]
+    );
+    assert_eq!(tower_reserve(&[d03]), [2, 2, 2, 1, 1]);
+    // D02 shows two towers, D01 one: 1 + 1 + 1 red floors, 1 + 1 purple.
+    assert_eq!(
+        tower_reserve(&[card("D01"), card("D02"), d03]),
+        [4, 3, 2, 1, 1]
+    );
+}
+
+#[test]
+fn every_card_shows_one_to_three_towers() {
+    validate().expect("data");
+    let mut counts = [0usize; 4];
+    for d in &tables().districts {
+        counts[d.towers.len()] += 1;
+    }
+    assert_eq!(
+        counts,
+        [0, 15, 15, 15],
+        "15 cards each of 1, 2 and 3 towers"
+    );
+    for c in Colour::ALL {
+        let shown: usize = tables()
+            .districts
+            .iter()
+            .map(|d| d.towers.iter().filter(|&&x| x == c).count())
+            .sum();
+        assert_eq!(shown, 18, "{c:?}");
+    }
+}
+
+#[test]
+fn the_reserve_never_exceeds_the_components() {
+    for players in 1..=4u8 {
+        for seed in 0..300 {
+            let options = Options {
+                players,
+                ..Options::default()
+            };
+            let s = FirstBuilders::setup(&options, seed).expect("setup");
+            for c in Colour::ALL {
+                let i = c.index();
+                assert!(s.floor_reserve[i] <= 8, "{players}p seed {seed}: {c:?}");
+                assert!(s.floor_reserve[i] >= 1, "one floor of each colour (S11)");
+                let in_play = s.floor_reserve[i] + players + s.floor_box[i];
+                assert_eq!(in_play, 12, "12 floors of a colour in the box");
+            }
+            assert_eq!(
+                s.floor_reserve,
+                tower_reserve(&s.districts.iter().map(|d| d.0).collect::<Vec<_>>())
+            );
+        }
+    }
+}
+
+#[test]
+fn the_data_check_refuses_a_deck_that_would_outgrow_the_box() {
+    let t = tables();
+    let mut districts = t.districts.clone();
+    // Six cards showing 2 red towers each: 1 + 12 red floors with 6 cards revealed.
+    for d in districts.iter_mut().take(6) {
+        d.towers = vec![Colour::Red, Colour::Red];
+    }
+    let bad = Tables {
+        board: t.board.clone(),
+        buildings: t.buildings.clone(),
+        districts,
+        zodiac: t.zodiac.clone(),
+    };
+    let err = check_towers(&bad).expect_err("too many red floors");
+    assert!(
+        err.starts_with("R: up to 11 floors in the reserve with 3 players"),
+        "{err}"
+    );
+    let mut four = t.districts.clone();
+    four[0].towers = vec![Colour::Red; 4];
+    let bad = Tables {
+        districts: four,
+        ..bad
+    };
+    assert_eq!(
+        check_towers(&bad).expect_err("4 towers"),
+        "D01: 1 to 3 towers expected"
+    );
+}
