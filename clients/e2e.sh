@@ -2,10 +2,10 @@
 # End-to-end check of the clients against a real agora-server on a free loopback port:
 #   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
-#      on the 2-player board, Origins: First Builders 3 players and solo, Attika 2 and 4
+#      on the 2-player board, Origins: First Builders 3 players, solo and with both expansion modules, Attika 2 and 4
 #      players;
 #   2. the Python client: generated stubs and play.py (stream follower checks) for both
-#      Origin rule sets, Terra Nova, Origins (4 players and solo) and Attika;
+#      Origin rule sets, Terra Nova, Origins (4 players, solo, both expansion modules) and Attika;
 #   3. the TypeScript client (clients/typescript/e2e.sh; Node from PyPI when none is installed).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
@@ -140,6 +140,8 @@ step "CLI: agora play --bots, Origins: First Builders, 3 players"
 agora play --bots --game origins --players 3 --seed 9 --quiet || fail "agora play (origins 3p)"
 step "CLI: agora play --bots, Origins: First Builders, solo training mode"
 agora play --bots --game origins --set solo=true --players 1 --seed 10 --quiet || fail "agora play (origins solo)"
+step "CLI: agora play --bots, Origins with the Ancient Wonders expansion (both modules, options as flags)"
+agora play --bots --game origins --wonders --challenges normal --seed 13 --quiet || fail "agora play (origins wonders + challenges)"
 step "CLI: agora play --bots, Attika, 2 and 4 players"
 agora play --bots --game attika --players 2 --seed 11 --quiet || fail "agora play (attika 2p)"
 agora play --bots --game attika --players 4 --seed 12 --quiet || fail "agora play (attika 4p)"
@@ -166,6 +168,8 @@ step "Python: play.py, Origin junior, 2 players"
 step "Python: play.py, Origins: First Builders, 4 players and solo"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --players 4 --seed 6 --quiet) || fail "play.py (origins 4p)"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --set solo=true --players 1 --seed 7 --quiet) || fail "play.py (origins solo)"
+step "Python: play.py, Origins with Ancient Wonders and Builders' Challenges, 2 players"
+(cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game origins --players 2 --set wonders=true --set challenges=normal --seed 8 --quiet) || fail "play.py (origins wonders + challenges)"
 step "Python: play.py, Terra Nova, 3 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --game terra-nova --players 3 --seed 5 --quiet) || fail "play.py (terra-nova 3p)"
 
