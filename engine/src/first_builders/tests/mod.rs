@@ -7,7 +7,7 @@ mod packing;
 mod towers;
 
 use super::state::{Phase, Play, Task, TurnStep};
-use super::types::{Action, BuildingId, Cell, CityTile, Colour, Die, Event, Freeman, Options};
+use super::types::{Action, BuildingId, Cell, CityTile, Colour, Event, Options};
 use super::{FirstBuilders, State};
 use crate::{Game, Seat};
 
@@ -59,16 +59,7 @@ pub fn farm(s: &mut State, seat: usize, x: i16, y: i16) {
     });
 }
 
-pub fn die(colour: Colour, value: u8) -> Die {
-    Die { colour, value }
-}
-
-pub fn freeman(colour: Colour, value: u8) -> Freeman {
-    Freeman {
-        die: die(colour, value),
-        at: None,
-    }
-}
+pub use super::testing::{die, freeman};
 
 /// Seat 0 starts resolving `task` now.
 pub fn start_task(s: &mut State, task: Task) {
