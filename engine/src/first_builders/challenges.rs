@@ -290,7 +290,7 @@ fn built_wonders(state: &State, seat: Seat) -> i32 {
         .player(seat)
         .city
         .iter()
-        .filter(|t| t.cells.len() > 1)
+        .filter(|t| matches!(t.tile, CityTile::Wonder(_)))
         .count() as i32
 }
 

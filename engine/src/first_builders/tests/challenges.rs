@@ -6,8 +6,10 @@ use super::super::data::tables;
 use super::super::round::end_of_round;
 use super::super::scoring;
 use super::super::state::Phase;
+use super::super::types::PlacedTile;
 use super::super::types::{Cell, EndReason, Event, Options};
 use super::super::view::view;
+use super::super::wonders::{HeldWonder, Wonder};
 use super::*;
 use crate::core::playout::RandomBot;
 
@@ -60,11 +62,24 @@ fn worked_example_c01_a17_and_a16() {
     put(&mut s, 0, "R3", -1, 0); // Outpost, 1 Stone
     farm(&mut s, 0, -1, 1);
     farm(&mut s, 0, 0, -1);
-    // The Wonder only claimed (or, in this branch, absent): A17 -> 8, A16 -> 7.
+    // The Wonder only claimed, beside the city: A17 -> 8, A16 -> 7.
+    s.players[0].wonder = Some(HeldWonder {
+        wonder: Wonder::Pyramid,
+        built: false,
+        used_this_turn: false,
+    });
     assert_eq!(vp(&s, "A17"), 8);
     assert_eq!(vp(&s, "A16"), 7);
-    // with a built Wonder (3 Stone, a two-cell tile of the wonders module):
-    // A17 -> 4 x 3 = 12 VP, A16 -> 3 + 3 + 1 + 3 = 10 VP.
+    // Built (3 Stone, two cells): A17 -> 4 x 3 = 12 VP, A16 -> 3 + 3 + 1 + 3 = 10 VP.
+    s.players[0].city.push(PlacedTile {
+        tile: CityTile::Wonder(Wonder::Pyramid),
+        cells: vec![Cell::new(2, 0), Cell::new(2, 1)],
+    });
+    if let Some(held) = s.players[0].wonder.as_mut() {
+        held.built = true;
+    }
+    assert_eq!(vp(&s, "A17"), 12);
+    assert_eq!(vp(&s, "A16"), 10);
 }
 
 #[test]
