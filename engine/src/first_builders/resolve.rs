@@ -768,7 +768,6 @@ fn recruit(state: &mut Play<'_>, seat: Seat, k: usize) {
             value,
         })
     } else {
-        state.recruit_exhausted = true;
         None
     };
     state.recruitment = super::packing::packed(state.recruitment, refill);

@@ -86,7 +86,6 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         neutral: None,
         top_key: 0,
         bottom_key: 0,
-        recruit_exhausted: false,
         end_reasons: Vec::new(),
         players: Vec::new(),
         place_wonders: Vec::new(),

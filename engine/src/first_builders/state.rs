@@ -187,7 +187,6 @@ pub struct State {
     pub(crate) neutral: Option<u8>,
     pub(crate) top_key: i64,
     pub(crate) bottom_key: i64,
-    pub(crate) recruit_exhausted: bool,
     pub(crate) end_reasons: Vec<EndReason>,
     pub(crate) players: Vec<Player>,
     /// Ancient Wonders: the Wonder above each Meeting Place (index = place - 1), `None`
@@ -299,9 +298,6 @@ impl State {
     /// Solo: the neutral military marker's space.
     pub fn neutral(&self) -> Option<u8> {
         self.neutral
-    }
-    pub fn recruit_exhausted(&self) -> bool {
-        self.recruit_exhausted
     }
     pub fn end_reasons(&self) -> &[EndReason] {
         &self.end_reasons

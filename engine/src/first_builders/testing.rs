@@ -256,12 +256,6 @@ impl Position {
         self
     }
 
-    /// The recruitment track has run out of a colour (the end condition).
-    pub fn recruit_exhausted(mut self) -> Self {
-        self.state.recruit_exhausted = true;
-        self
-    }
-
     // ------------------------------------------------------------ citizen dice
 
     fn take_die(&mut self, colour: Colour) {

@@ -508,6 +508,9 @@ pub struct MeetingPlaceView {
 pub struct DistrictCardView {
     pub id: DistrictId,
     pub gold: u8,
+    /// The towers on the card's top: they set the floor reserve at setup.
+    #[serde(default)]
+    pub towers: Vec<Colour>,
 }
 
 /// A seat's public state, city included.

@@ -129,7 +129,11 @@ pub fn view(state: &State) -> View {
         district_cards: state
             .districts
             .iter()
-            .map(|&(id, gold)| DistrictCardView { id, gold })
+            .map(|&(id, gold)| DistrictCardView {
+                id,
+                gold,
+                towers: id.row().map(|r| r.towers.clone()).unwrap_or_default(),
+            })
             .collect(),
         floor_reserve: state.floor_reserve,
         dice_reserve: state.dice_reserve,

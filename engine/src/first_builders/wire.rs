@@ -714,6 +714,7 @@ impl From<&DistrictCardView> for pb::OriginsDistrictCard {
         pb::OriginsDistrictCard {
             id: c.id.code().to_string(),
             gold: c.gold.into(),
+            towers: c.towers.iter().map(|&t| colour(t)).collect(),
         }
     }
 }

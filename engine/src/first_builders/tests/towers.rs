@@ -102,3 +102,20 @@ fn the_data_check_refuses_a_deck_that_would_outgrow_the_box() {
         "D01: 1 to 3 towers expected"
     );
 }
+
+#[test]
+fn the_view_shows_each_revealed_cards_towers_and_they_make_the_reserve() {
+    for players in 1..=4u8 {
+        let s = FirstBuilders::setup(&Options::players(players), 21).expect("setup");
+        let view = FirstBuilders::view(&s, crate::Viewer::Spectator);
+        let cards: Vec<DistrictId> = view.district_cards.iter().map(|c| c.id).collect();
+        for c in &view.district_cards {
+            assert_eq!(c.towers, c.id.row().expect("row").towers, "{}", c.id.code());
+        }
+        assert_eq!(
+            view.floor_reserve,
+            tower_reserve(&cards),
+            "{players} players"
+        );
+    }
+}
