@@ -35,20 +35,25 @@ fn temple_player(aquarius: bool) -> State {
     s
 }
 
-#[test]
-fn aquarius_fires_when_a_temple_is_built() {
-    let mut s = temple_player(true);
-    s.market[0] = Some(building("B1"));
-    start_task(&mut s, Task::Build);
+/// Seat 0 takes `code` from Market slot 1, builds it on (1, 0) and activates it.
+fn build_and_activate(s: &mut State, code: &str) {
+    s.market[0] = Some(building(code));
+    start_task(s, Task::Build);
     act(
-        &mut s,
+        s,
         Action::MarketTile {
             slot: 1,
             farm: false,
         },
     );
-    act(&mut s, Action::Place(Cell::new(1, 0)));
-    act(&mut s, Action::Activate(Cell::new(1, 0)));
+    act(s, Action::Place(Cell::new(1, 0)));
+    act(s, Action::Activate(Cell::new(1, 0)));
+}
+
+#[test]
+fn aquarius_fires_when_a_temple_is_built() {
+    let mut s = temple_player(true);
+    build_and_activate(&mut s, "B1");
     assert_eq!(s.players[0].temples[Temple::Forest.index()], 2);
     assert_eq!(
         extra_steps(&mut s),
@@ -61,17 +66,7 @@ fn aquarius_fires_when_a_temple_is_built() {
 #[test]
 fn a_built_temple_without_aquarius_offers_one_paid_step() {
     let mut s = temple_player(false);
-    s.market[0] = Some(building("B2"));
-    start_task(&mut s, Task::Build);
-    act(
-        &mut s,
-        Action::MarketTile {
-            slot: 1,
-            farm: false,
-        },
-    );
-    act(&mut s, Action::Place(Cell::new(1, 0)));
-    act(&mut s, Action::Activate(Cell::new(1, 0)));
+    build_and_activate(&mut s, "B2");
     assert_eq!(extra_steps(&mut s), 1);
 }
 

@@ -22,6 +22,7 @@ use super::data::{tables, ZodiacKind};
 use super::resolve::bump_dial;
 use super::scoring::outcome;
 use super::state::{Phase, Play, Task, TurnStep};
+use super::tests::{act, building, legal, start_task};
 use super::types::*;
 use super::{FirstBuilders, State};
 use crate::core::playout::RandomBot;
@@ -47,20 +48,6 @@ fn game(players: u8) -> State {
     s.step = TurnStep::Start;
     s.tasks.clear();
     s
-}
-
-fn legal(s: &State) -> Vec<Action> {
-    FirstBuilders::legal_actions(s, s.current)
-}
-
-fn act(s: &mut State, a: Action) -> Vec<Event> {
-    let seat = s.current;
-    let l = legal(s);
-    FirstBuilders::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
-}
-
-fn building(id: &str) -> BuildingId {
-    BuildingId::from_code(id).expect("building id")
 }
 
 fn cell(x: i16, y: i16) -> Cell {
@@ -126,11 +113,17 @@ fn set_res(s: &mut State, seat: usize, stone: u32, food: u32, wisdom: u32, gold:
     s.players[seat].res = [stone, food, wisdom, gold];
 }
 
-/// Seat 0 starts resolving `task` now.
-fn start_task(s: &mut State, task: Task) {
-    s.current = Seat(0);
-    s.step = TurnStep::Acting;
-    s.tasks.push(task);
+/// Seat 0 builds `code` at no cost on `at` (a Market tile already paid for).
+fn build_free(s: &mut State, code: &str, at: Cell) {
+    start_task(
+        s,
+        Task::Place {
+            tile: CityTile::Building(building(code)),
+            wisdom: 0,
+            stone: 0,
+        },
+    );
+    act(s, Action::Place(at));
 }
 
 /// Seat 0 activates its Wonder now (as offered after a build).
@@ -608,15 +601,7 @@ fn w06_once_per_turn_and_a_superiority_action_is_a_new_turn() {
     // An Armoury built next to the Gardens.
     take_tile_from_pile(&mut s, building("R1"));
     take_tile_from_pile(&mut s, building("R3"));
-    start_task(
-        &mut s,
-        Task::Place {
-            tile: CityTile::Building(building("R1")),
-            wisdom: 0,
-            stone: 0,
-        },
-    );
-    act(&mut s, Action::Place(cell(1, 1)));
+    build_free(&mut s, "R1", cell(1, 1));
     assert_eq!(
         legal(&s),
         vec![
@@ -652,15 +637,7 @@ fn w06_once_per_turn_and_a_superiority_action_is_a_new_turn() {
     assert_eq!(legal(&s), vec![Action::UseSuperiority, Action::EndTurn]);
     act(&mut s, Action::UseSuperiority);
     assert!(s.players[0].wonder.is_some_and(|h| !h.used_this_turn));
-    start_task(
-        &mut s,
-        Task::Place {
-            tile: CityTile::Building(building("R3")),
-            wisdom: 0,
-            stone: 0,
-        },
-    );
-    act(&mut s, Action::Place(cell(2, -1)));
+    build_free(&mut s, "R3", cell(2, -1));
     assert!(legal(&s).contains(&Action::Activate(cell(1, 0))));
     ok(&s);
 }
@@ -677,15 +654,7 @@ fn the_wonder_is_offered_once_per_turn_and_again_next_turn() {
     s.superiority_supply -= 1;
     activate_wonder(&mut s);
     assert_eq!(s.players[0].res[3], 2, "+1 Gold");
-    start_task(
-        &mut s,
-        Task::Place {
-            tile: CityTile::Building(building("R1")),
-            wisdom: 0,
-            stone: 0,
-        },
-    );
-    act(&mut s, Action::Place(cell(1, 1)));
+    build_free(&mut s, "R1", cell(1, 1));
     assert_eq!(legal(&s), vec![Action::Activate(cell(1, 1)), Action::Done]);
     // The turn ends: the flag is reset.
     s.tasks.clear();
@@ -756,15 +725,7 @@ fn a_wonder_is_never_a_farm() {
 fn only_the_owners_own_building_triggers_and_a_claimed_wonder_does_nothing() {
     let mut s = game(2);
     hold(&mut s, 0, Wonder::Zeus, false);
-    start_task(
-        &mut s,
-        Task::Place {
-            tile: CityTile::Building(building("R1")),
-            wisdom: 0,
-            stone: 0,
-        },
-    );
-    act(&mut s, Action::Place(cell(1, 0)));
+    build_free(&mut s, "R1", cell(1, 0));
     assert_eq!(legal(&s), vec![Action::Activate(cell(1, 0)), Action::Done]);
     assert!(!s.players[0]
         .city
