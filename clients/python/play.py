@@ -309,6 +309,10 @@ def play(args: argparse.Namespace) -> int:
             print(f"  {s.rank}. seat {s.seat}: {s.score} points{tb}")
             for part in s.breakdown:
                 print(f"       {part.points:>4}  {part.name}")
+            if s.breakdown and sum(p.points for p in s.breakdown) != s.score:
+                raise SystemExit(f"seat {s.seat}: the breakdown does not sum to the score {s.score}")
+            if s.HasField("solo"):
+                print(f"  solo: {'won' if s.solo.won else 'lost'} (target {s.solo.target})")
     return 0
 
 

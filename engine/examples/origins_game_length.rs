@@ -1,127 +1,34 @@
 //! How long Origins: First Builders games last: plays N games per configuration (solo,
-//! 2, 3 and 4 players; base game and Builders' Challenges short / normal / long) with a bot
-//! that raises a tower or builds whenever it can (else picks uniformly among the legal
-//! actions), and prints per configuration the distribution of the rounds played and of
-//! the end conditions that fired.
+//! 2, 3 and 4 players; base game, Builders' Challenges short / normal / long, Ancient
+//! Wonders) with the builder bot (`first_builders::bot::Builder`: saves its Gold for
+//! towers, raises a tower, builds, completes Districts whenever it can, passes last), and
+//! prints per configuration the distribution of the rounds played and of the end
+//! conditions that fired.
 //!
 //! ```sh
 //! cargo run --release -p agora-engine --example origins_game_length -- --games 1000
-//! cargo run --release -p agora-engine --example origins_game_length -- --games 1000 --patient
 //! ```
-//!
-//! `--patient`: the bot passes only when it has nothing else to do (a uniform bot passes
-//! early and starves its economy, so base games rarely reach an end condition).
 
-use agora_engine::first_builders::data::{tables, BonusEffect, MainAction};
-use agora_engine::first_builders::types::{
-    Action, Challenges, EndReason, MainSlot, Options, Pending,
-};
-use agora_engine::first_builders::{view, FirstBuilders, State};
-use agora_engine::{Game, GameRng};
+use agora_engine::first_builders::bot::Builder;
+use agora_engine::first_builders::types::{Challenges, EndReason, Options};
+use agora_engine::first_builders::FirstBuilders;
+use agora_engine::Game;
 use std::collections::BTreeMap;
 use std::io::Write;
 
 /// Rounds after which a game counts as unfinished.
 const MAX_ROUNDS: u8 = 100;
 
-/// The bot's choice: a tower, else a building (a Market or kept tile, the Build main or
-/// Bonus action, the Meeting Place that builds), else any legal action; a `patient` bot
-/// passes only when it has nothing else to do.
-fn choose(state: &State, legal: &[Action], rng: &mut GameRng, patient: bool) -> Action {
-    let pick = |wanted: Vec<Action>, rng: &mut GameRng| -> Option<Action> {
-        (!wanted.is_empty()).then(|| wanted[rng.index(wanted.len())])
-    };
-    let towers: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::RaiseTower(_)))
-        .collect();
-    if let Some(a) = pick(towers, rng) {
-        return a;
-    }
-    let builds: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| {
-            matches!(
-                a,
-                Action::MarketTile { farm: false, .. } | Action::KeptTile(_)
-            )
-        })
-        .collect();
-    let in_build = matches!(view::pending(state), Pending::ChooseBuilding);
-    if in_build {
-        if let Some(a) = pick(builds, rng) {
-            return a;
-        }
-    }
-    let t = tables();
-    match view::pending(state) {
-        Pending::VisitActions { place } => {
-            let mp = &t.board.meeting_place[place as usize - 1];
-            let bonus_builds = state.places()[place as usize - 1]
-                .bonus
-                .row()
-                .is_some_and(|b| b.effect == BonusEffect::Build);
-            let wanted: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| match a {
-                    Action::Main(MainSlot::Top) => mp.top == MainAction::Build,
-                    Action::Main(MainSlot::Bottom) => mp.bottom == MainAction::Build,
-                    Action::Bonus => bonus_builds,
-                    _ => false,
-                })
-                .collect();
-            if let Some(a) = pick(wanted, rng) {
-                return a;
-            }
-        }
-        Pending::ChooseMeetingPlace { .. } => {
-            let wanted: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| match a {
-                    Action::MeetingPlace(p) => {
-                        let mp = &t.board.meeting_place[*p as usize - 1];
-                        mp.top == MainAction::Build || mp.bottom == MainAction::Build
-                    }
-                    _ => false,
-                })
-                .collect();
-            if let Some(a) = pick(wanted, rng) {
-                return a;
-            }
-        }
-        _ => {}
-    }
-    if patient {
-        let not_passing: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| *a != Action::Pass)
-            .collect();
-        if let Some(a) = pick(not_passing, rng) {
-            return a;
-        }
-    }
-    legal[rng.index(legal.len())]
-}
-
 /// Rounds played and the end conditions that fired; `None` if the game did not end.
-fn play(options: &Options, seed: u64, patient: bool) -> Option<(u8, Vec<EndReason>)> {
+fn play(options: &Options, seed: u64) -> Option<(u8, Vec<EndReason>)> {
     let mut state = FirstBuilders::setup(options, seed).ok()?;
-    let mut rng = GameRng::seeded(seed ^ 0x5eed);
+    let mut bot = Builder::seeded(seed ^ 0x5eed);
     while state.round() <= MAX_ROUNDS {
-        let Some(seat) = FirstBuilders::to_act(&state).iter().next() else {
-            return Some((state.round(), state.end_reasons().to_vec()));
+        let Some((seat, action)) = bot.choose(&state) else {
+            return (!state.end_reasons().is_empty())
+                .then(|| (state.round(), state.end_reasons().to_vec()));
         };
-        let legal = FirstBuilders::legal_actions(&state, seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let a = choose(&state, &legal, &mut rng, patient);
-        FirstBuilders::apply(&mut state, seat, &a).ok()?;
+        FirstBuilders::apply(&mut state, seat, &action).ok()?;
     }
     None
 }
@@ -134,11 +41,13 @@ fn configurations() -> Vec<(String, Options)> {
         } else {
             format!("{players}p")
         };
-        for (suffix, challenges) in [
-            ("base", Challenges::None),
-            ("challenges-short", Challenges::Short),
-            ("challenges-normal", Challenges::Normal),
-            ("challenges-long", Challenges::Long),
+        for (suffix, challenges, wonders) in [
+            ("base", Challenges::None, false),
+            ("wonders", Challenges::None, true),
+            ("challenges-short", Challenges::Short, false),
+            ("challenges-normal", Challenges::Normal, false),
+            ("challenges-long", Challenges::Long, false),
+            ("both-normal", Challenges::Normal, true),
         ] {
             // Solo plays the Builders' Challenges with 5 tiles only.
             if players == 1 && matches!(challenges, Challenges::Short | Challenges::Long) {
@@ -147,6 +56,7 @@ fn configurations() -> Vec<(String, Options)> {
             let options = Options {
                 players,
                 challenges,
+                wonders,
                 ..Options::default()
             };
             out.push((format!("{name} {suffix}"), options));
@@ -163,14 +73,9 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    let patient = args.iter().any(|a| a == "--patient");
     println!("Origins: First Builders game length, {games} games per configuration");
-    if patient {
-        println!("(bot: raises a tower or builds when it can, else uniform random but never");
-        println!("passes while it has anything else to do)\n");
-    } else {
-        println!("(bot: raises a tower or builds when it can, else uniform random)\n");
-    }
+    println!("(bot: first_builders::bot::Builder: saves Gold for towers, raises a tower,");
+    println!("builds, completes Districts when it can, passes last)\n");
     println!(
         "| configuration | games | rounds: mean (finished games) | rounds: distribution | \
          end condition (share of games) | ended in round 1 by |"
@@ -183,7 +88,7 @@ fn main() {
         let mut round_one: BTreeMap<&'static str, u64> = BTreeMap::new();
         let mut unfinished = 0u64;
         for seed in 0..games {
-            match play(options, seed, patient) {
+            match play(options, seed) {
                 Some((r, why)) => {
                     *rounds.entry(r).or_default() += 1;
                     for w in why {

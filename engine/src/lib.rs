@@ -12,5 +12,5 @@ pub mod terra_nova;
 
 pub use crate::core::{
     FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome, Provenance, RuleError, Seat,
-    SeatSet, Secret, SetupError, Standing, Viewer, COMMON_REFUSAL_CODES,
+    SeatSet, Secret, SetupError, SoloResult, Standing, Viewer, COMMON_REFUSAL_CODES,
 };

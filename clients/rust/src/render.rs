@@ -277,6 +277,10 @@ pub fn outcome_text(outcome: &Outcome, names: &Names) -> String {
         for part in &s.breakdown {
             let _ = writeln!(out, "       {:>4}  {}", part.points, part.name);
         }
+        if let Some(solo) = &s.solo {
+            let verdict = if solo.won { "won" } else { "lost" };
+            let _ = writeln!(out, "  solo: {verdict} (target {})", solo.target);
+        }
     }
     out
 }

@@ -127,6 +127,7 @@ impl Game for Attika {
                     } else {
                         Vec::new()
                     },
+                    solo: None,
                 }
             })
             .collect();

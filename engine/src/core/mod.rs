@@ -16,7 +16,7 @@ pub use wire::FieldViolation;
 pub use catalog::{GameInfo, OptionInfo, Provenance};
 pub use error::{RuleError, SetupError, COMMON_REFUSAL_CODES};
 pub use game::Game;
-pub use outcome::{Outcome, Standing};
+pub use outcome::{Outcome, SoloResult, Standing};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet, Viewer};
 pub use secret::Secret;

@@ -9,8 +9,20 @@ pub struct Standing {
     pub rank: u8,
     /// The values compared after the score, in order (e.g. cards in hand).
     pub tie_breaks: Vec<i32>,
-    /// Named parts of the score, for display ("objectives" -> 24, ...).
+    /// Named parts of the score, for display ("objectives" -> 24, ...); they sum to
+    /// `score`.
     pub breakdown: Vec<(String, i32)>,
+    /// A solo game's result against its target score; `None` with opponents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solo: Option<SoloResult>,
+}
+
+/// How a solo game ended: the score it had to reach and whether it did (the rule that
+/// compares them, `>=` or `>`, is the game's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoloResult {
+    pub target: i32,
+    pub won: bool,
 }
 
 /// The end of a game: one standing per seat, in seat order.
@@ -54,6 +66,7 @@ mod tests {
             rank: 0,
             tie_breaks: vec![tie],
             breakdown: vec![],
+            solo: None,
         }
     }
 

@@ -16,7 +16,15 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
         Phase::Over => Vec::new(),
         Phase::Draft => draft_choices(state),
         Phase::Play => match state.tasks.last() {
-            Some(task) => task_choices(state, seat, task),
+            Some(task) => {
+                let mut v = task_choices(state, seat, task);
+                // « À tout moment, lors d'une visite »: the claim is offered at every
+                // decision of a visit, also inside its main and Bonus actions (W02).
+                if wonder_rules::claimable_in_visit(state, seat).is_some() {
+                    v.push(Action::ClaimWonder);
+                }
+                v
+            }
             None => match state.step {
                 TurnStep::Start => turn_actions(state, seat),
                 TurnStep::After => {
@@ -279,9 +287,6 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
             }
             if count > 0 || !any_main {
                 v.push(Action::FinishVisit);
-            }
-            if wonder_rules::can_claim(state, seat, *place) {
-                v.push(Action::ClaimWonder);
             }
         }
         Task::SoloDial { place } => {

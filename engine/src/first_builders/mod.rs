@@ -39,6 +39,7 @@
 //! * Solo: freezing the dials with a Superiority token counts as the turn's token.
 
 pub mod abilities;
+pub mod bot;
 pub mod challenges;
 pub mod choices;
 pub mod city;

@@ -18,7 +18,12 @@ pub fn resolve(state: &mut Play<'_>, seat: Seat, action: Action) {
     match state.phase {
         Phase::Draft => draft(state, action),
         Phase::Play => {
-            if state.tasks.is_empty() {
+            if action == Action::ClaimWonder {
+                // Not a step of the visit: the decision it interrupts stays pending.
+                if let Some(place) = wonder_rules::claimable_in_visit(state, seat) {
+                    wonder_rules::claim(state, seat, place);
+                }
+            } else if state.tasks.is_empty() {
                 turn_action(state, seat, action);
             } else if let Some(task) = state.tasks.pop() {
                 task_action(state, seat, task, action);
@@ -291,16 +296,6 @@ fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
                         });
                         bonus_action(state, seat, e);
                     }
-                }
-                Action::ClaimWonder => {
-                    state.tasks.push(Task::Visit {
-                        place,
-                        done,
-                        double,
-                        bonus_allowed,
-                        bonus_done,
-                    });
-                    wonder_rules::claim(state, seat, place);
                 }
                 Action::FinishVisit => {
                     if state.solo() {

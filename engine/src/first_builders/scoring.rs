@@ -2,7 +2,7 @@
 
 use super::data::tables;
 use super::state::{counsellor_vp, temple_vp, State};
-use crate::{Outcome, Seat, Standing};
+use crate::{Outcome, Seat, SoloResult, Standing};
 
 /// Named parts of a seat's final score.
 pub fn breakdown(state: &State, seat: Seat) -> Vec<(String, i32)> {
@@ -50,20 +50,20 @@ pub fn outcome(state: &State) -> Outcome {
     let standings = state
         .seats()
         .map(|s| {
-            let mut b = breakdown(state, s);
+            let b = breakdown(state, s);
             let score: i32 = b.iter().map(|(_, v)| v).sum();
-            if state.solo() {
+            let solo = state.solo().then(|| {
                 let (target, won) = super::challenges::solo_result(state, score)
                     .unwrap_or_else(|| (solo_target(state), score >= solo_target(state)));
-                b.push(("solo_target".into(), target));
-                b.push(("solo_won".into(), i32::from(won)));
-            }
+                SoloResult { target, won }
+            });
             Standing {
                 seat: s,
                 score,
                 rank: 0,
                 tie_breaks: vec![state.player(s).city.len() as i32],
                 breakdown: b,
+                solo,
             }
         })
         .collect();

@@ -75,6 +75,16 @@ pub fn can_claim(state: &State, seat: Seat, place: u8) -> bool {
         && state.player(seat).res[Resource::Gold.index()] >= table().constants.claim_gold as u32
 }
 
+/// The Meeting Place whose Wonder `seat` may claim now: a visit is under way (its task
+/// is on the stack, under any main or Bonus action it opened) and [`can_claim`] holds.
+pub fn claimable_in_visit(state: &State, seat: Seat) -> Option<u8> {
+    let place = state.tasks.iter().rev().find_map(|t| match t {
+        Task::Visit { place, .. } => Some(*place),
+        _ => None,
+    })?;
+    can_claim(state, seat, place).then_some(place)
+}
+
 pub fn claim(state: &mut Play<'_>, seat: Seat, place: u8) {
     let Some(w) = state
         .place_wonders

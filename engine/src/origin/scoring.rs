@@ -170,6 +170,7 @@ pub fn outcome(state: &State) -> Outcome {
                 rank: 0,
                 tie_breaks: vec![state.player(seat).hand.len() as i32],
                 breakdown: parts,
+                solo: None,
             }
         })
         .collect();

@@ -142,6 +142,7 @@ impl State {
                     ("wealth".into(), f.wealth),
                     ("territory".into(), f.territory),
                 ],
+                solo: None,
             })
             .collect();
         Some(Outcome::ranked(standings))

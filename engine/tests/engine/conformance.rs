@@ -94,6 +94,20 @@ fn conformance<G: Game>(name: &str, options: &G::Options) {
             outcome.standings.iter().any(|s| s.rank == 1),
             "{name}: someone wins"
         );
+        for st in &outcome.standings {
+            if !st.breakdown.is_empty() {
+                let parts: i32 = st.breakdown.iter().map(|(_, v)| v).sum();
+                assert_eq!(
+                    parts, st.score,
+                    "{name} seed {seed}: the breakdown sums to the score"
+                );
+            }
+            assert_eq!(
+                st.solo.is_some(),
+                G::seat_count(&state) == 1,
+                "{name}: a solo result exactly in solo games"
+            );
+        }
         for seat in (0..G::seat_count(&state) as u8).map(Seat) {
             assert!(
                 G::legal_actions(&state, seat).is_empty(),

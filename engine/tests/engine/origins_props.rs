@@ -9,12 +9,19 @@
 //! * deep states (Counsellors, Districts, exhausted piles) are reached -> "long" games that
 //!   mostly avoid raising towers, the usual way random games end
 //! * the game ends with an outcome from `play_random` -> play_random_reaches_outcome
+//! * every player count with Ancient Wonders, Builders' Challenges, both and neither, played
+//!   by the builder bot (towers, Wonders, the base end conditions), invariants after every
+//!   action, challenge games last one round per tile ->
+//!   every_module_combination_plays_to_an_outcome_with_the_builder_bot
 
 use crate::conformance::DEFAULT_GAMES;
 use agora_engine::core::playout::{play_random, RandomBot};
+use agora_engine::first_builders::bot::Builder;
 use agora_engine::first_builders::data::{tables, BonusEffect, MainAction, ZodiacKind};
 use agora_engine::first_builders::state::{State, Task};
-use agora_engine::first_builders::types::{Action, CityTile, Event, MainSlot, Options, Worker};
+use agora_engine::first_builders::types::{
+    Action, Challenges, CityTile, EndReason, Event, MainSlot, Options, Worker,
+};
 use agora_engine::first_builders::FirstBuilders;
 use agora_engine::{Game, Seat};
 
@@ -64,6 +71,11 @@ fn expected_payment(s: &State, seat: Seat, action: &Action) -> u32 {
                 _ => 0,
             }
         }
+        // Ancient Wonders: the claim at any decision of a visit (1 Gold), the Wonder's Stone
+        // when it is placed, each resource given to the Great Pyramid.
+        (_, Action::ClaimWonder) => 1,
+        (Some(Task::PlaceWonder { wonder }), Action::PlaceWonder { .. }) => wonder.stone() as u32,
+        (Some(Task::Pyramid { .. }), Action::Resource(_)) => 1,
         (Some(Task::Feed { .. }), Action::Freeman(_) | Action::Advance) => 1,
         (Some(Task::Trade), Action::Resource(_)) => 1,
         (Some(Task::TempleExtra { .. }), Action::Track(_)) => 1,
@@ -153,25 +165,87 @@ fn choose(bot: &mut RandomBot, state: &State, long: bool) -> (Seat, Action) {
     (seat, pool[bot.below(pool.len())])
 }
 
+/// Who chooses the actions of a test game.
+#[derive(Clone, Copy, PartialEq)]
+enum Player {
+    /// Uniform over the legal actions.
+    Random,
+    /// Uniform, but mostly avoiding towers (deeper states).
+    Long,
+    /// `first_builders::bot::Builder`: saves Gold, raises towers, builds (the late game).
+    Builder,
+}
+
 fn run(players: u8, count: u64, long: bool) {
-    let options = Options::players(players);
+    let kind = if long { Player::Long } else { Player::Random };
+    run_with(&Options::players(players), count, kind);
+}
+
+/// Plays `count` games of `options`, checking every payment and the invariants after
+/// every action, and the outcome (and with Builders' Challenges, that the game lasted
+/// exactly one round per tile).
+fn run_with(options: &Options, count: u64, kind: Player) {
+    let players = options.players;
+    let salt = match kind {
+        Player::Random => 0,
+        Player::Long => 500_000,
+        Player::Builder => 900_000,
+    } + 10_000 * u64::from(options.wonders)
+        + 20_000 * options.challenges.tiles() as u64;
     for g in 0..count {
-        let seed = 1000 * players as u64 + g + if long { 500_000 } else { 0 };
-        let mut state = FirstBuilders::setup(&options, seed).expect("setup");
-        let mut bot = RandomBot::seeded(seed ^ 0x5eed);
+        let seed = 1000 * players as u64 + g + salt;
+        let mut state = FirstBuilders::setup(options, seed).expect("setup");
+        let mut random = RandomBot::seeded(seed ^ 0x5eed);
+        let mut builder = Builder::seeded(seed ^ 0x5eed);
         let mut steps = 0;
         while !FirstBuilders::to_act(&state).is_empty() {
             steps += 1;
             assert!(steps < 20_000, "game too long ({players}p seed {seed})");
-            let (seat, action) = choose(&mut bot, &state, long);
+            let (seat, action) = match kind {
+                Player::Builder => builder.choose(&state).expect("a seat to act"),
+                _ => choose(&mut random, &state, kind == Player::Long),
+            };
             let before = state.clone();
             let events = FirstBuilders::apply(&mut state, seat, &action).unwrap_or_else(|e| {
                 panic!("listed action {action:?} refused: {e} ({players}p seed {seed})")
             });
             check_payments(&before, &state, seat, &action, &events);
+            if let Err(e) = FirstBuilders::invariants(&state) {
+                panic!("after {action:?}: {e} ({options:?} seed {seed})");
+            }
         }
         let outcome = FirstBuilders::outcome(&state).expect("an outcome");
         assert_eq!(outcome.standings.len(), players as usize);
+        if options.challenges.on() {
+            assert_eq!(state.end_reasons(), [EndReason::ChallengesDone]);
+            assert_eq!(state.round() as usize, options.challenges.tiles());
+        }
+    }
+}
+
+/// Every player count with each module alone and both, played by the builder bot, which
+/// reaches towers, Wonders built and the base end conditions (the uniform bot rarely
+/// does). `AGORA_CONFORMANCE_GAMES=1000` plays 1,000 games of each.
+#[test]
+fn every_module_combination_plays_to_an_outcome_with_the_builder_bot() {
+    let count = std::env::var("AGORA_CONFORMANCE_GAMES")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(games() / 3, |n| n);
+    for players in 1..=4u8 {
+        for (wonders, challenges) in [
+            (false, Challenges::None),
+            (true, Challenges::None),
+            (false, Challenges::Normal),
+            (true, Challenges::Normal),
+        ] {
+            let options = Options {
+                wonders,
+                challenges,
+                ..Options::players(players)
+            };
+            run_with(&options, count, Player::Builder);
+        }
     }
 }
 

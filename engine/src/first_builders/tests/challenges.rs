@@ -156,14 +156,8 @@ fn worked_example_c04_end_after_the_last_tile() {
 fn solo_won(s: &State) -> (i32, i32, i32) {
     let outcome = scoring::outcome(s);
     let st = &outcome.standings[0];
-    let get = |k: &str| {
-        st.breakdown
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| *v)
-            .expect(k)
-    };
-    (st.score, get("solo_target"), get("solo_won"))
+    let solo = st.solo.expect("a solo result");
+    (st.score, solo.target, i32::from(solo.won))
 }
 
 #[test]

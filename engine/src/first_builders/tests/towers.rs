@@ -13,38 +13,36 @@ fn card(id: &str) -> DistrictId {
 
 #[test]
 fn a_card_showing_three_towers_adds_three_floors() {
-    let d03 = card("D03");
+    let d01 = card("D01");
     assert_eq!(
-        d03.row().expect("row").towers,
+        d01.row().expect("row").towers,
         vec![Colour::Red, Colour::Purple, Colour::Blue]
     );
-    assert_eq!(tower_reserve(&[d03]), [2, 2, 2, 1, 1]);
-    // D02 shows two towers, D01 one: 1 + 1 + 1 red floors, 1 + 1 purple.
+    assert_eq!(tower_reserve(&[d01]), [2, 2, 2, 1, 1]);
+    // D02 shows P, B, Y and D03 B, Y, O: on top of one floor per colour (S11),
+    // red 1 + 1, purple 1 + 2, blue 1 + 3, yellow 1 + 2, orange 1 + 1.
     assert_eq!(
-        tower_reserve(&[card("D01"), card("D02"), d03]),
-        [4, 3, 2, 1, 1]
+        tower_reserve(&[d01, card("D02"), card("D03")]),
+        [2, 3, 4, 3, 2]
     );
 }
 
 #[test]
-fn every_card_shows_one_to_three_towers() {
+fn every_card_shows_three_towers_of_three_colours() {
     validate().expect("data");
-    let mut counts = [0usize; 4];
     for d in &tables().districts {
-        counts[d.towers.len()] += 1;
+        let mut colours = d.towers.clone();
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours.len(), 3, "{}: three towers, three colours", d.id);
     }
-    assert_eq!(
-        counts,
-        [0, 15, 15, 15],
-        "15 cards each of 1, 2 and 3 towers"
-    );
     for c in Colour::ALL {
         let shown: usize = tables()
             .districts
             .iter()
             .map(|d| d.towers.iter().filter(|&&x| x == c).count())
             .sum();
-        assert_eq!(shown, 18, "{c:?}");
+        assert_eq!(shown, 27, "{c:?}");
     }
 }
 

@@ -311,6 +311,49 @@ fn w02_claim_during_a_visit_for_one_gold_one_wonder_per_game() {
 }
 
 #[test]
+fn w02_the_claim_is_offered_inside_the_visits_main_action_too() {
+    // Place 2's bottom action is Build: while choosing the building, the visitor may
+    // still claim the Wonder of place 2, and the building choice stays pending.
+    let mut s = game(2);
+    set_wonder(&mut s, 2, Wonder::Zeus, true);
+    s.places[1].dial = 1;
+    set_res(&mut s, 0, 5, 0, 5, 1);
+    act(&mut s, Action::Worker(Worker::Archon));
+    act(&mut s, Action::MeetingPlace(2));
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    let during = legal(&s);
+    assert!(during
+        .iter()
+        .any(|a| matches!(a, Action::MarketTile { .. })));
+    assert!(during.contains(&Action::ClaimWonder), "inside the Build");
+    let events = act(&mut s, Action::ClaimWonder);
+    assert!(events.contains(&Event::WonderClaimed {
+        seat: Seat(0),
+        place: 2,
+        wonder: Wonder::Zeus
+    }));
+    assert_eq!(s.players[0].res[3], 0, "-1 Gold");
+    let after = legal(&s);
+    assert!(
+        after.iter().any(|a| matches!(a, Action::MarketTile { .. })),
+        "the building choice is still pending"
+    );
+    assert!(!after.contains(&Action::ClaimWonder), "one Wonder per game");
+    // Claimed inside this Build, the Wonder may be built by it (3 Stone, AW-04/05).
+    assert!(after.contains(&Action::BuildWonder));
+    ok(&s);
+
+    // Outside a visit (a District completion, a tower), never.
+    let mut d = game(2);
+    set_wonder(&mut d, 2, Wonder::Zeus, true);
+    set_res(&mut d, 0, 5, 0, 5, 1);
+    assert!(!legal(&d).contains(&Action::ClaimWonder));
+    let before = d.clone();
+    assert!(FirstBuilders::apply(&mut d, Seat(0), &Action::ClaimWonder).is_err());
+    assert_eq!(d, before);
+}
+
+#[test]
 fn w03_the_visit_that_unlocks_a_wonder_cannot_claim_it() {
     let mut s = game(2);
     set_wonder(&mut s, 1, Wonder::Colossus, false);

@@ -63,6 +63,10 @@ pub fn outcome_out(outcome: &Outcome) -> pb::Outcome {
                         points: *points,
                     })
                     .collect(),
+                solo: s.solo.map(|r| pb::SoloResult {
+                    target: r.target,
+                    won: r.won,
+                }),
             })
             .collect(),
     }
