@@ -3,7 +3,7 @@
 use super::errors::ApiError;
 use super::sessions::describe;
 use super::stream::redacted_events;
-use super::{check_session_id, convert, GameApi, MAX_ID_LEN};
+use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError, TokenHash};
 use agora_engine::registry::{AnyAction, AnyState};
@@ -24,15 +24,11 @@ struct Submission {
 impl Submission {
     fn parse(request: pb::SubmitActionRequest) -> Result<Submission, ApiError> {
         check_session_id(&request.session_id)?;
-        if request.request_id.len() > MAX_ID_LEN {
-            return Err(
-                FieldViolation::new("request_id", format!("at most {MAX_ID_LEN} bytes.")).into(),
-            );
-        }
+        let request_id = request_ids::parse(&request.request_id)?.map(str::to_string);
         let action = convert::action_in(request.action.as_ref())?;
         Ok(Submission {
             session_id: request.session_id,
-            request_id: (!request.request_id.is_empty()).then_some(request.request_id),
+            request_id,
             expected_version: request.expected_version,
             action,
         })
@@ -139,7 +135,10 @@ impl GameApi {
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
-                    tracing::info!("action committed");
+                    fail::fail_point!("submit-stored", |_| crate::failpoints::crash(
+                        "submit-stored"
+                    ));
+                    tracing::debug!("action committed");
                     self.metrics.committed(&loaded.meta.game_id);
                     let session = convert::session_out(
                         &loaded.meta,
@@ -198,7 +197,7 @@ impl GameApi {
             .into());
         }
         Span::current().record("version", version);
-        tracing::info!("duplicate request answered from the log");
+        tracing::info!("retried action answered from the log");
         Ok(pb::SubmitActionResponse {
             version,
             events: redacted_events(&entry, Viewer::Seat(seat)),

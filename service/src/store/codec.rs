@@ -107,6 +107,7 @@ mod tests {
             seed: 3,
             seats: vec![SeatRecord::default(); 2],
             create_time_unix_ms: 5,
+            create_fingerprint: Some("f".into()),
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

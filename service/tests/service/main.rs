@@ -10,6 +10,7 @@ mod support;
 mod attika;
 mod auth;
 mod contract;
+mod crash_retry;
 mod games;
 mod hidden;
 mod limits;

@@ -144,6 +144,25 @@ impl ServerProcess {
         }
     }
 
+    /// Its exit status once it has exited by itself, within `timeout`; None if it still
+    /// runs then.
+    pub fn exited_within(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let child = self.child.as_mut()?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => {
+                    self.child = None;
+                    return Some(status);
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// `kill -9`: no graceful shutdown, streams cut mid-flight.
     pub fn kill9(&mut self) {
         if let Some(mut child) = self.child.take() {
