@@ -224,7 +224,7 @@ impl GameApi {
 }
 
 /// A request id sent again with a different request.
-fn request_id_reused() -> ApiError {
+pub(super) fn request_id_reused() -> ApiError {
     FieldViolation::new(
         "request_id",
         "was already used with a different request; a new request needs a fresh id.",

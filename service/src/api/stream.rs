@@ -303,6 +303,7 @@ mod tests {
             to_act: state.to_act().iter().collect(),
             outcome: state.outcome(),
             request_id: None,
+            request_fingerprint: None,
         }
     }
 

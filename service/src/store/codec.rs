@@ -79,6 +79,7 @@ mod tests {
             to_act: vec![Seat(0)],
             outcome: None,
             request_id: Some("r-1".into()),
+            request_fingerprint: None,
         };
         let bytes = encode_entry(&entry).unwrap();
         assert_eq!(decode_entry(&bytes).unwrap(), entry);

@@ -400,6 +400,7 @@ mod tests {
                 to_act: vec![Seat(1)],
                 outcome: None,
                 request_id: request_id.map(str::to_string),
+                request_fingerprint: None,
             },
         }
     }

@@ -167,6 +167,10 @@ pub struct LogEntry {
     pub outcome: Option<Outcome>,
     /// The client's request id, when it sent one.
     pub request_id: Option<String>,
+    /// With a request id: a hash of the action, which a retry of it must repeat. Absent
+    /// in entries of earlier releases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_fingerprint: Option<String>,
 }
 
 /// A write: the state after one action, valid only on top of `expected_version`.

@@ -57,6 +57,7 @@ impl SessionStore for Racing {
                 to_act: next.to_act().iter().collect(),
                 outcome: next.outcome(),
                 request_id: None,
+                request_fingerprint: None,
             };
             let other = Commit {
                 expected_version: loaded.version,

@@ -55,6 +55,7 @@ fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Comm
             to_act: next.to_act().iter().collect(),
             outcome: next.outcome(),
             request_id: request_id.map(str::to_string),
+            request_fingerprint: None,
         },
         state: next,
     }

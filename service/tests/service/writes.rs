@@ -112,12 +112,22 @@ async fn the_same_request_id_is_applied_once_and_answered_the_same(kind: StoreKi
         .expect("late retry")
         .into_inner();
     assert_eq!((third.version, third.events), (first.version, first.events));
-    // Another seat may not reuse it.
+    // Another seat may not reuse it, nor may the same seat with another action.
     let other = tokens.len() - 1 - seat;
     assert_code(
-        client.submit_action(authed(request, &tokens[other])).await,
+        client
+            .submit_action(authed(request.clone(), &tokens[other]))
+            .await,
         Code::InvalidArgument,
     );
+    assert!(options.actions.len() > 1, "another action to try");
+    let mut changed = request;
+    changed.action = options.actions.last().cloned();
+    let status = assert_code(
+        client.submit_action(authed(changed, &tokens[seat])).await,
+        Code::InvalidArgument,
+    );
+    assert_eq!(violation_field(&status), "request_id");
 }
 
 /// Several clients submit the same decision at once: exactly one commit per version,

@@ -27,7 +27,9 @@
 //! EVALSHA; `scripts.rs`). A commit checks the expected version, stores the snapshot, appends the log
 //! entry with an explicit id, records the request id and pushes every key's expiry out:
 //! sessions with an outcome expire after the finished TTL, others after the abandoned TTL
-//! counted from their last write.
+//! counted from their last write. A seat claim with a retry key (a JoinSession with a
+//! request id) records `<seat> <fingerprint> <salt>` in the `join` hash in the same
+//! script, and a second claim with that key answers the record instead of taking a seat.
 //!
 //! # Subscriptions
 //!
