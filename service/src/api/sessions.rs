@@ -76,7 +76,12 @@ impl GameApi {
                 if let Some(answer) = self.created_before(&id, fingerprint).await? {
                     return Ok(answer);
                 }
-                return Err(StoreError::AlreadyExists(id).into());
+                // It vanished in between (expired at that very moment): a transient state
+                // a retry resolves, not a conflict for the caller to fix.
+                return Err(StoreError::Unavailable(format!(
+                    "session {id} was being created and removed at once; retry"
+                ))
+                .into());
             }
             Err(e) => return Err(e.into()),
         }

@@ -248,7 +248,11 @@ pub enum StoreError {
 /// lock across calls, so several replicas may share one backend.
 #[async_trait]
 pub trait SessionStore: Send + Sync + 'static {
-    /// Stores a new session at version 0 with `state` as its snapshot.
+    /// Stores a new session at version 0 with `state` as its snapshot, unless a session
+    /// with its id exists ([`StoreError::AlreadyExists`], atomically). A CreateSession
+    /// with a request id relies on this: its session id is derived from the request id,
+    /// so the request id needs no index of its own and lives exactly as long as the
+    /// session (`meta.create_fingerprint` is what a retry must match).
     async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError>;
 
     /// The session's metadata, current version and state.
