@@ -79,6 +79,10 @@ async fn an_unavailable_store_is_warned_about_once_a_second_with_a_count() {
         warned.len()
     );
     let held: u64 = warned.iter().filter_map(|w| w["suppressed"].as_u64()).sum();
+    eprintln!(
+        "{failed} UNAVAILABLE calls, {} WARN lines, {held} held back",
+        warned.len()
+    );
     assert!(
         held > 0,
         "the later line counts those held back: {warned:?}"
