@@ -15,8 +15,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<_, _>>()?;
     files.retain(|path| path.extension().is_some_and(|ext| ext == "proto"));
     files.sort();
+    // The messages and the client, with tonic-prost's codec.
     tonic_prost_build::configure()
+        .build_server(false)
         .file_descriptor_set_path(out_dir.join("agora_descriptor.bin"))
+        .compile_protos(&files, &[PathBuf::from(".")])?;
+    // The server alone, on the messages above, with the codec that refuses an undecodable
+    // request as INVALID_ARGUMENT (`src/codec.rs`).
+    let server_dir = out_dir.join("server");
+    std::fs::create_dir_all(&server_dir)?;
+    tonic_prost_build::configure()
+        .build_client(false)
+        .out_dir(&server_dir)
+        .extern_path(".agora.v1", "crate::v1")
+        .codec_path("crate::codec::RequestCodec")
         .compile_protos(&files, &[PathBuf::from(".")])?;
     // The folder itself too, so an added file triggers a rebuild.
     println!("cargo:rerun-if-changed=agora/v1");

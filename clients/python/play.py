@@ -37,6 +37,26 @@ except ImportError as exc:  # pragma: no cover - a set-up problem, reported plai
 FINISHED = session_pb2.SESSION_STATUS_FINISHED
 RETRY_CODES = (grpc.StatusCode.UNAVAILABLE,)
 
+# The API's retry policy (README, "Retries"), as the channel's default service config: gRPC
+# itself sends a call refused with UNAVAILABLE or RESOURCE_EXHAUSTED again, unchanged, with
+# exponential backoff and jitter. Safe because every mutating call below carries a request_id.
+SERVICE_CONFIG = {
+    "methodConfig": [{
+        "name": [{"service": "agora.v1.GameService"}],
+        "retryPolicy": {
+            "maxAttempts": 5,
+            "initialBackoff": "0.1s",
+            "maxBackoff": "2s",
+            "backoffMultiplier": 2,
+            "retryableStatusCodes": ["UNAVAILABLE", "RESOURCE_EXHAUSTED"],
+        },
+    }]
+}
+CHANNEL_OPTIONS = [
+    ("grpc.enable_retries", 1),
+    ("grpc.service_config", json.dumps(SERVICE_CONFIG)),
+]
+
 
 class CheckFailed(Exception):
     """A check of the end-to-end run failed."""
@@ -80,7 +100,7 @@ class Subscriber(threading.Thread):
 
     def run(self) -> None:
         after = 0
-        with grpc.insecure_channel(self.server) as channel:
+        with grpc.insecure_channel(self.server, options=CHANNEL_OPTIONS) as channel:
             stub = svc_grpc.GameServiceStub(channel)
             while not self._halt.is_set():
                 try:
@@ -114,16 +134,9 @@ class Subscriber(threading.Thread):
             self._call.cancel()
 
 
-def call_with_retry(fn, request, metadata, what: str, attempts: int = 5):
-    for attempt in range(1, attempts + 1):
-        try:
-            return fn(request, metadata=metadata, timeout=30)
-        except grpc.RpcError as err:
-            if err.code() in RETRY_CODES and attempt < attempts:
-                print(f"{what}: {grpc_error(err)}; retrying ({attempt}/{attempts})", file=sys.stderr)
-                time.sleep(0.2 * attempt)
-                continue
-            raise
+def call(fn, request, metadata):
+    """One call with a deadline; the channel's retry policy retries it when the server says so."""
+    return fn(request, metadata=metadata, timeout=30)
 
 
 class UsageError(Exception):
@@ -192,14 +205,16 @@ def options_text(options: games_pb2.GameOptions) -> str:
 def play(args: argparse.Namespace) -> int:
     options = game_options(args.game, args.players, args.set)
     rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
-    with grpc.insecure_channel(args.server) as channel:
+    with grpc.insecure_channel(args.server, options=CHANNEL_OPTIONS) as channel:
         try:
             grpc.channel_ready_future(channel).result(timeout=args.connect_timeout)
         except grpc.FutureTimeoutError:
             raise CheckFailed(f"cannot connect to {args.server} within {args.connect_timeout}s")
         stub = svc_grpc.GameServiceStub(channel)
 
-        create = svc.CreateSessionRequest(options=options)
+        # A request id on every mutating call: a retry after a lost answer gets the first
+        # call's result (the same session, the same seat and token) instead of a second one.
+        create = svc.CreateSessionRequest(options=options, request_id=str(uuid.uuid4()))
         if args.seed is not None:
             create.seed = args.seed
         session = stub.CreateSession(create, timeout=30).session
@@ -213,7 +228,9 @@ def play(args: argparse.Namespace) -> int:
         tokens: dict[int, str] = {}
         for seat in session.seats:
             joined = stub.JoinSession(
-                svc.JoinSessionRequest(session_id=sid, seat=seat.seat, player_name=f"py-bot-{seat.seat}"),
+                svc.JoinSessionRequest(
+                    session_id=sid, seat=seat.seat, player_name=f"py-bot-{seat.seat}", request_id=str(uuid.uuid4())
+                ),
                 timeout=30,
             )
             if joined.seat != seat.seat:
@@ -230,9 +247,7 @@ def play(args: argparse.Namespace) -> int:
                 raise CheckFailed(f"version {session.version}: not finished but nobody is to act")
             seat = session.to_act[0]
             md = auth(tokens[seat])
-            legal = call_with_retry(
-                stub.ListLegalActions, svc.ListLegalActionsRequest(session_id=sid), md, "ListLegalActions"
-            )
+            legal = call(stub.ListLegalActions, svc.ListLegalActionsRequest(session_id=sid), md)
             if not legal.actions:
                 raise CheckFailed(f"version {legal.version}: seat {seat} is to act but has no legal action")
             action = rng.choice(list(legal.actions))
@@ -243,7 +258,7 @@ def play(args: argparse.Namespace) -> int:
                 request_id=str(uuid.uuid4()),
             )
             try:
-                resp = call_with_retry(stub.SubmitAction, request, md, "SubmitAction")
+                resp = call(stub.SubmitAction, request, md)
             except grpc.RpcError as err:
                 if err.code() == grpc.StatusCode.ABORTED:
                     session = stub.GetSession(svc.GetSessionRequest(session_id=sid), timeout=30).session

@@ -10,7 +10,11 @@ use crate::{Game, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer}
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 #[cfg(feature = "wire")]
-use {crate::core::wire::WireInto, crate::FieldViolation, agora_proto::v1 as pb};
+use {
+    crate::core::wire::{WireGame, WireInto},
+    crate::FieldViolation,
+    agora_proto::v1 as pb,
+};
 
 /// The catalog types live in [`crate::core`]; re-exported here for hosts that list games.
 pub use crate::{GameInfo, OptionInfo};
@@ -165,16 +169,32 @@ macro_rules! games {
             }
         }
 
+        /// Actions are accepted only in the form the API lists them (ListLegalActions):
+        /// one that converts but would be written back differently (a field the action
+        /// does not use set, another spelling of a code) is refused, so that one decision
+        /// has one wire form in every game. Each game's conversion refuses the cases it
+        /// knows with the exact field; this is the backstop for every other field.
         #[cfg(feature = "wire")]
         impl TryFrom<&pb::GameAction> for AnyAction {
             type Error = FieldViolation;
             fn try_from(action: &pb::GameAction) -> Result<Self, FieldViolation> {
                 use pb::game_action::Game as G;
                 match action.game.as_ref() {
-                    $(Some(G::$variant(a)) => a
-                        .wire_into()
-                        .map(AnyAction::$variant)
-                        .map_err(|e| e.scope(&oneof_field(<$game as Game>::ID))),)+
+                    $(Some(G::$variant(a)) => {
+                        let field = oneof_field(<$game as Game>::ID);
+                        let decoded: <$game as Game>::Action =
+                            a.wire_into().map_err(|e| e.scope(&field))?;
+                        let canonical: <$game as WireGame>::PbAction = (&decoded).into();
+                        if &canonical != a {
+                            return Err(FieldViolation::new(
+                                field,
+                                "is not written as the API lists it: send an action exactly \
+                                 as ListLegalActions returns it, with the fields its kind \
+                                 does not use left unset.",
+                            ));
+                        }
+                        Ok(AnyAction::$variant(decoded))
+                    })+
                     None => Err(FieldViolation::new("", "the action of one game must be set.")),
                 }
             }

@@ -1,9 +1,13 @@
 //! Agora's gRPC API, generated from `proto/agora/v1/*.proto`.
 
+pub mod codec;
+
 /// `agora.v1`: the game service and every game's typed messages.
 pub mod v1 {
     #![allow(clippy::all, missing_docs)]
     tonic::include_proto!("agora.v1");
+    // The server, built apart with `codec::RequestCodec` (see build.rs).
+    include!(concat!(env!("OUT_DIR"), "/server/agora.v1.rs"));
 
     /// Encoded descriptor set of `agora.v1`, for gRPC server reflection.
     pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("agora_descriptor");

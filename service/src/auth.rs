@@ -1,8 +1,11 @@
 //! Seat tokens: 32 random bytes, shown once to the player who joins, stored only as a
-//! SHA-256 hash, and presented on later calls as `authorization: Bearer <token>`.
+//! SHA-256 hash, and presented on later calls as `authorization: Bearer <token>`. A join
+//! with a request id gets a token derived from that id instead, so that its retry can
+//! answer the same token without the token being stored anywhere.
 
 use crate::store::{SessionMeta, TokenHash};
 use agora_engine::{Seat, Viewer};
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use tonic::metadata::MetadataMap;
 
@@ -22,6 +25,19 @@ pub enum AuthError {
 /// A fresh secret seat token (64 hex characters).
 pub fn new_token() -> String {
     hex::encode(rand::random::<[u8; 32]>())
+}
+
+/// The token of a join with `request_id`: HMAC-SHA256 keyed by the request id over the
+/// session id and a random `salt` the store keeps. Without the request id (which only
+/// the caller holds) the stored salt and hash do not give the token back.
+pub fn derived_token(request_id: &str, session_id: &str, salt: &str) -> String {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(request_id.as_bytes())
+        .expect("HMAC takes a key of any length");
+    for part in ["agora.v1 seat token", session_id, salt] {
+        mac.update(&(part.len() as u64).to_be_bytes());
+        mac.update(part.as_bytes());
+    }
+    hex::encode(mac.finalize().into_bytes())
 }
 
 pub fn hash_token(token: &str) -> TokenHash {
@@ -72,6 +88,16 @@ mod tests {
         assert_eq!(a.len(), 64);
         assert_eq!(hash_token(&a), hash_token(&a));
         assert_ne!(hash_token(&a), a);
+    }
+
+    #[test]
+    fn derived_tokens_need_the_request_id() {
+        let token = derived_token("rid-1", "s", "salt");
+        assert_eq!(token, derived_token("rid-1", "s", "salt"));
+        assert_eq!(token.len(), 64);
+        assert_ne!(token, derived_token("rid-2", "s", "salt"));
+        assert_ne!(token, derived_token("rid-1", "t", "salt"));
+        assert_ne!(token, derived_token("rid-1", "s", "salt2"));
     }
 
     #[test]

@@ -4,12 +4,16 @@
 pub mod api;
 pub mod auth;
 pub mod config;
+pub mod deadline;
+pub mod failpoints;
 pub mod limits;
 pub mod locks;
+pub mod message_size;
 pub mod metrics;
 pub mod server;
 pub mod store;
 pub mod telemetry;
+pub mod throttle;
 
 pub use config::Config;
 pub use server::serve;

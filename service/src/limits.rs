@@ -86,11 +86,14 @@ where
         let permit: OwnedSemaphorePermit = match self.slots.clone().try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
-                tracing::warn!(
-                    path = request.uri().path(),
-                    max = self.max,
-                    "refused: concurrent request limit reached"
-                );
+                if let Some(suppressed) = crate::throttle::admit("requests_limit") {
+                    tracing::warn!(
+                        suppressed,
+                        path = request.uri().path(),
+                        max = self.max,
+                        "the concurrent request limit is reached: calls are refused"
+                    );
+                }
                 let refusal = Status::from(LimitReached::Requests { max: self.max });
                 let response = refusal.into_http::<ResBody>();
                 return Box::pin(async move { Ok(response) });

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 #[tokio::main]
 async fn main() -> ExitCode {
     let config = Config::parse();
+    // Test builds only: crash points named in FAILPOINTS (see `failpoints`).
+    let _failpoints = agora_service::failpoints::arm();
     let telemetry = match telemetry::init(&config) {
         Ok(telemetry) => telemetry,
         Err(e) => {

@@ -5,7 +5,9 @@
 
 use crate::api::GameApi;
 use crate::config::{Config, StoreKind};
+use crate::deadline::DeadlineLayer;
 use crate::limits::RequestLimitLayer;
+use crate::message_size::MessageSizeLayer;
 use crate::store::memory::{Expiry, MemoryStore};
 use crate::store::redis::{RedisConfig, RedisStore};
 use crate::store::SessionStore;
@@ -97,25 +99,28 @@ pub async fn serve_with_store(
 
     let signal = async move {
         shutdown.await;
-        tracing::info!("shutting down: ending streams, finishing calls");
+        tracing::warn!("shutting down: ending streams, finishing calls");
         health.set_not_serving::<GameServiceServer<GameApi>>().await;
         let _ = stop_tx.send(true);
     };
 
     Server::builder()
         .accept_http1(true)
-        .timeout(config.request_timeout())
         .max_concurrent_streams(Some(config.http2_max_streams()))
         .trace_fn(rpc_span)
         // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(RequestLimitLayer::new(config.max_concurrent_requests))
+        // DEADLINE_EXCEEDED past --request-timeout-ms (tonic's own timeout says CANCELLED).
+        .layer(DeadlineLayer::new(config.request_timeout()))
+        // Before tonic's own check of the same limit, which would answer OUT_OF_RANGE.
+        .layer(MessageSizeLayer::new(config.max_message_bytes))
         .add_service(health_service)
         .add_service(reflection)
         .add_service(games)
         .serve_with_incoming_shutdown(incoming(listener), signal)
         .await?;
-    tracing::info!("stopped");
+    tracing::warn!("stopped");
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use std::{collections::HashMap, fmt, time::Duration};
 use agora_proto::v1::game_service_client::GameServiceClient;
 use prost::Message;
 use tonic::{
-    metadata::MetadataValue,
+    metadata::{Ascii, MetadataValue},
     transport::{Channel, Endpoint},
     Request, Status,
 };
@@ -150,13 +150,25 @@ fn source_chain(err: &dyn std::error::Error) -> String {
 
 /// A request carrying `authorization: Bearer <token>` when a token is given.
 pub fn request<T>(message: T, token: Option<&str>) -> CliResult<Request<T>> {
+    let auth = token.filter(|t| !t.is_empty()).map(bearer).transpose()?;
+    Ok(authorized(message, auth.as_ref()))
+}
+
+/// The `authorization` value for a seat token.
+pub fn bearer(token: &str) -> CliResult<MetadataValue<Ascii>> {
+    MetadataValue::try_from(format!("Bearer {token}"))
+        .map_err(|_| CliError::Usage("the seat token contains invalid characters".into()))
+}
+
+/// A request with `auth` (from [`bearer`]) as its `authorization`, if any.
+pub fn authorized<T>(message: T, auth: Option<&MetadataValue<Ascii>>) -> Request<T> {
     let mut request = Request::new(message);
-    if let Some(token) = token.filter(|t| !t.is_empty()) {
-        let value = MetadataValue::try_from(format!("Bearer {token}"))
-            .map_err(|_| CliError::Usage("the seat token contains invalid characters".into()))?;
-        request.metadata_mut().insert("authorization", value);
+    if let Some(value) = auth {
+        request
+            .metadata_mut()
+            .insert("authorization", value.clone());
     }
-    Ok(request)
+    request
 }
 
 /// The token given with `--token` / AGORA_TOKEN, required by this command.

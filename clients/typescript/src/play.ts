@@ -95,6 +95,8 @@ interface CreateSessionRequest {
   options: GameOptions;
   /** uint64, sent as a decimal string so that any value survives. */
   seed?: string;
+  /** Makes a retry answer the session the first attempt created (AIP-155). */
+  request_id: string;
 }
 interface CreateSessionResponse {
   session: Session | null;
@@ -109,6 +111,8 @@ interface JoinSessionRequest {
   session_id: string;
   seat?: number;
   player_name: string;
+  /** Makes a retry answer the same seat and token (AIP-155). */
+  request_id: string;
 }
 interface JoinSessionResponse {
   seat: number;
@@ -211,12 +215,34 @@ function loadService(definition: protoLoader.PackageDefinition): grpc.ServiceCli
   return service;
 }
 
+/**
+ * The API's retry policy (README, "Retries") as every channel's default service config:
+ * grpc-js itself sends a call refused with UNAVAILABLE or RESOURCE_EXHAUSTED again,
+ * unchanged, with exponential backoff and jitter. Safe because every mutating call here
+ * carries a request_id.
+ */
+const SERVICE_CONFIG = {
+  methodConfig: [
+    {
+      name: [{ service: "agora.v1.GameService" }],
+      retryPolicy: {
+        maxAttempts: 5,
+        initialBackoff: "0.1s",
+        maxBackoff: "2s",
+        backoffMultiplier: 2,
+        retryableStatusCodes: ["UNAVAILABLE", "RESOURCE_EXHAUSTED"],
+      },
+    },
+  ],
+};
+
 function newClient(
   service: grpc.ServiceClientConstructor,
   server: string,
   options: grpc.ChannelOptions = {},
 ): GameServiceClient {
-  return new service(server, grpc.credentials.createInsecure(), options) as unknown as GameServiceClient;
+  const withRetries = { "grpc.service_config": JSON.stringify(SERVICE_CONFIG), ...options };
+  return new service(server, grpc.credentials.createInsecure(), withRetries) as unknown as GameServiceClient;
 }
 
 function auth(token?: string): grpc.Metadata {
@@ -257,22 +283,6 @@ function unary<K extends keyof UnaryRpcs>(
       else resolve(response);
     });
   });
-}
-
-/** The call, retried a few times on UNAVAILABLE (the same request: SubmitAction's request_id makes it safe). */
-async function withRetry<T>(what: string, call: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (err) {
-      if (hasCode(err, grpc.status.UNAVAILABLE) && attempt < attempts) {
-        console.error(`${what}: ${grpcError(err)}; retrying (${attempt}/${attempts})`);
-        await sleep(200 * attempt);
-        continue;
-      }
-      throw err;
-    }
-  }
 }
 
 function need<T>(value: T | null | undefined, what: string): T {
@@ -539,7 +549,7 @@ async function play(args: Args): Promise<void> {
   try {
     await waitForReady(client, args.server, args.connectTimeout);
 
-    const create: CreateSessionRequest = { options };
+    const create: CreateSessionRequest = { options, request_id: randomUUID() };
     if (args.seed !== undefined) create.seed = args.seed;
     let session = need((await unary(client, "CreateSession", create)).session, "CreateSession's session");
     const sid = session.session_id;
@@ -553,6 +563,7 @@ async function play(args: Args): Promise<void> {
         session_id: sid,
         seat: seat.seat,
         player_name: `ts-bot-${seat.seat}`,
+        request_id: randomUUID(),
       });
       if (joined.seat !== seat.seat) throw new CheckFailed(`asked for seat ${seat.seat}, got seat ${joined.seat}`);
       tokens.set(joined.seat, joined.seat_token);
@@ -570,9 +581,7 @@ async function play(args: Args): Promise<void> {
       }
       const token = tokens.get(seat);
       if (token === undefined) throw new CheckFailed(`version ${session.version}: seat ${seat} to act has no token`);
-      const legal = await withRetry("ListLegalActions", () =>
-        unary(client, "ListLegalActions", { session_id: sid }, token),
-      );
+      const legal = await unary(client, "ListLegalActions", { session_id: sid }, token);
       if (legal.actions.length === 0) {
         throw new CheckFailed(`version ${legal.version}: seat ${seat} is to act but has no legal action`);
       }
@@ -585,7 +594,7 @@ async function play(args: Args): Promise<void> {
       };
       let response: SubmitActionResponse;
       try {
-        response = await withRetry("SubmitAction", () => unary(client, "SubmitAction", request, token));
+        response = await unary(client, "SubmitAction", request, token);
       } catch (err) {
         if (hasCode(err, grpc.status.ABORTED) && stale < 20) {
           // Someone else moved first (stale expected_version): look again and choose anew.

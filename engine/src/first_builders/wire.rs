@@ -87,6 +87,11 @@ impl TryFrom<&pb::OriginsWorker> for Worker {
     fn try_from(worker: &pb::OriginsWorker) -> Result<Self, FieldViolation> {
         let index = || narrow("index", worker.index);
         match pb::OriginsWorkerKind::try_from(worker.kind) {
+            // The Archon is one: the API lists it with index 0, the only form accepted.
+            Ok(pb::OriginsWorkerKind::Archon) if worker.index != 0 => Err(FieldViolation::new(
+                "index",
+                format!("{} is not 0: the Archon has no index.", worker.index),
+            )),
             Ok(pb::OriginsWorkerKind::Archon) => Ok(Worker::Archon),
             Ok(pb::OriginsWorkerKind::Freeman) => Ok(Worker::Freeman(index()?)),
             Ok(pb::OriginsWorkerKind::Orator) => Ok(Worker::Orator(index()?)),
@@ -962,6 +967,24 @@ mod tests {
         assert_eq!(
             Action::try_from(&worker).unwrap_err().field,
             "worker.worker.kind"
+        );
+
+        let archon = |index| pb::OriginsAction {
+            action: Some(pa::Action::Worker(pa::ChooseWorker {
+                worker: Some(pb::OriginsWorker {
+                    kind: pb::OriginsWorkerKind::Archon as i32,
+                    index,
+                }),
+            })),
+        };
+        assert_eq!(
+            Action::try_from(&archon(0)),
+            Ok(Action::Worker(Worker::Archon))
+        );
+        assert_eq!(
+            Action::try_from(&archon(2)).unwrap_err().field,
+            "worker.worker.index",
+            "the Archon only as listed, with index 0"
         );
 
         let flat = pb::OriginsAction {

@@ -45,17 +45,20 @@ impl Hex {
         self.to_string()
     }
 
-    /// The hex named `code` (`E4`, `e4`): a letter and one or two digits, on the board.
+    /// The hex whose code is exactly `code` (`E4`): an upper-case row letter and the
+    /// column without leading zeros, on the board. Other spellings (`e4`, `E04`) name
+    /// nothing: the API accepts only the codes it lists.
     pub fn from_code(code: &str) -> Option<Hex> {
         let bytes = code.as_bytes();
         // Only a letter and one or two digits reach the column arithmetic.
         if !(2..=3).contains(&bytes.len())
-            || !bytes[0].is_ascii_alphabetic()
+            || !bytes[0].is_ascii_uppercase()
             || !bytes[1..].iter().all(u8::is_ascii_digit)
+            || bytes[1] == b'0'
         {
             return None;
         }
-        let row = i32::from(bytes[0].to_ascii_uppercase()) - i32::from(b'A');
+        let row = i32::from(bytes[0]) - i32::from(b'A');
         let col: i32 = code[1..].parse().ok()?;
         Hex::at(row, col - 1)
     }
@@ -87,7 +90,12 @@ fn numbered_code(prefix: char, index: u8) -> String {
 /// The index of `prefix` + 1-based number among `count` components.
 fn numbered_from_code(code: &str, prefix: char, count: usize) -> Option<u8> {
     let digits = code.strip_prefix(prefix)?;
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    // Canonical only: no leading zero (`S01` is not `S1`).
+    if digits.is_empty()
+        || digits.len() > 2
+        || digits.starts_with('0')
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let n: usize = digits.parse().ok()?;

@@ -52,7 +52,10 @@ fn hex_in(field: &str, code: &str) -> Result<Hex, FieldViolation> {
     Hex::from_code(code).ok_or_else(|| {
         FieldViolation::new(
             field,
-            format!("{code:?} is not a hex of the board (like \"E4\")."),
+            format!(
+                "{code:?} is not a hex of the board as the API writes it \
+                 (row letter in upper case, then the column: \"E4\")."
+            ),
         )
     })
 }
@@ -488,6 +491,22 @@ mod tests {
         Action::try_from(&pb::TerraNovaAction {
             action: Some(action),
         })
+    }
+
+    #[test]
+    fn only_the_listed_spelling_of_a_code_is_accepted() {
+        assert_eq!(Hex::from_code("I8").map(Hex::code).as_deref(), Some("I8"));
+        for other in ["i8", "I08", "A08", "e4", " E4", "E4 ", "E+4", "E"] {
+            assert_eq!(Hex::from_code(other), None, "{other:?}");
+        }
+        assert!(TownTile::from_code("T1").is_some());
+        for other in ["T01", "t1", "T1 "] {
+            assert_eq!(TownTile::from_code(other), None, "{other:?}");
+        }
+        assert_eq!(BonusTile::from_code("a"), None);
+        let refused = decoded(pa::Action::ChooseHex(pa::ChooseHex { hex: "i8".into() }))
+            .expect_err("a lower-case hex");
+        assert_eq!(refused.field, "choose_hex.hex");
     }
 
     #[test]

@@ -155,6 +155,62 @@ impl From<Status> for ApiError {
     }
 }
 
+/// Puts in the log what an operator must know about a failed call: the store unreachable
+/// or unreadable, and load shed by a limit, at WARN or ERROR, at most one line per kind per
+/// second ([`throttle`]); refusals that are the caller's business (bad input, an illegal
+/// move, a stale version) only at DEBUG.
+pub fn report(error: &ApiError) {
+    let admit = crate::throttle::admit;
+    match error {
+        ApiError::Store(StoreError::Unavailable(detail)) => {
+            if let Some(suppressed) = admit("store_unavailable") {
+                tracing::warn!(
+                    suppressed,
+                    %detail,
+                    "the session store is unavailable: calls fail with UNAVAILABLE"
+                );
+            }
+        }
+        ApiError::Store(StoreError::Corrupt(detail)) => {
+            if let Some(suppressed) = admit("store_corrupt") {
+                tracing::error!(
+                    suppressed,
+                    %detail,
+                    "stored session data is unreadable: calls fail with INTERNAL"
+                );
+            }
+        }
+        ApiError::Store(StoreError::Full(max)) => {
+            if let Some(suppressed) = admit("sessions_full") {
+                tracing::warn!(
+                    suppressed,
+                    max,
+                    "the session limit is reached: CreateSession is refused"
+                );
+            }
+        }
+        ApiError::Limit(LimitReached::Streams { max }) => {
+            if let Some(suppressed) = admit("streams_per_connection") {
+                tracing::warn!(
+                    suppressed,
+                    max,
+                    "a connection's event stream limit is reached: StreamEvents is refused"
+                );
+            }
+        }
+        ApiError::Lagged { last_version } => {
+            if let Some(suppressed) = admit("stream_lagged") {
+                tracing::warn!(
+                    suppressed,
+                    last_version,
+                    "an event stream fell behind and was ended"
+                );
+            }
+        }
+        other => tracing::debug!(error = ?other, "call refused"),
+    }
+}
+
 /// FAILED_PRECONDITION with `reason` in an ErrorInfo detail.
 fn precondition(reason: &str, message: impl Into<String>) -> Status {
     Status::with_error_details(
@@ -206,10 +262,7 @@ fn store_status(error: StoreError) -> Status {
         }
         StoreError::Conflict { expected, actual } => ApiError::Stale { expected, actual }.into(),
         StoreError::Lagged { last_version } => ApiError::Lagged { last_version }.into(),
-        StoreError::Corrupt(detail) => {
-            tracing::error!(%detail, "stored session data is unreadable");
-            Status::internal("The stored session could not be read.")
-        }
+        StoreError::Corrupt(_) => Status::internal("The stored session could not be read."),
         StoreError::Unavailable(detail) => {
             Status::unavailable(format!("The session store is unavailable: {detail}"))
         }

@@ -5,7 +5,7 @@
 //! | calls | file |
 //! |---|---|
 //! | ListGames | here |
-//! | CreateSession, GetSession, ListSessions, JoinSession | `sessions.rs` |
+//! | CreateSession, GetSession, ListSessions, JoinSession | `sessions.rs` (request ids: `request_ids.rs`) |
 //! | GetState, ListLegalActions, SubmitAction | `play.rs` |
 //! | StreamEvents | `stream.rs` |
 //!
@@ -15,6 +15,7 @@
 pub mod convert;
 pub mod errors;
 mod play;
+mod request_ids;
 mod sessions;
 pub mod stream;
 
@@ -92,11 +93,15 @@ pub(crate) fn check_session_id(id: &str) -> Result<(), FieldViolation> {
     }
 }
 
-/// Turns a handler's answer into the call's, and records it on the RPC span:
+/// Turns a handler's answer into the call's, logs what an operator must know of a failure
+/// ([`errors::report`]), and records it on the RPC span:
 /// `rpc.grpc.status_code` always, and an error status only for server faults, as the
 /// OpenTelemetry conventions for gRPC servers say (a refused move is the caller's
 /// business, not an error of the service).
 fn traced<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+    if let Err(error) = &result {
+        errors::report(error);
+    }
     let result = result.map(Response::new).map_err(Status::from);
     let span = tracing::Span::current();
     let code = result.as_ref().err().map_or(Code::Ok, Status::code);

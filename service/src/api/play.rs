@@ -3,7 +3,7 @@
 use super::errors::ApiError;
 use super::sessions::describe;
 use super::stream::redacted_events;
-use super::{check_session_id, convert, GameApi, MAX_ID_LEN};
+use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError, TokenHash};
 use agora_engine::registry::{AnyAction, AnyState};
@@ -17,6 +17,8 @@ use tracing::Span;
 struct Submission {
     session_id: String,
     request_id: Option<String>,
+    /// With a request id: the hash of the action, which a retry must repeat.
+    fingerprint: Option<String>,
     expected_version: Option<u64>,
     action: AnyAction,
 }
@@ -24,15 +26,21 @@ struct Submission {
 impl Submission {
     fn parse(request: pb::SubmitActionRequest) -> Result<Submission, ApiError> {
         check_session_id(&request.session_id)?;
-        if request.request_id.len() > MAX_ID_LEN {
-            return Err(
-                FieldViolation::new("request_id", format!("at most {MAX_ID_LEN} bytes.")).into(),
-            );
-        }
+        let request_id = request_ids::parse(&request.request_id)?.map(str::to_string);
         let action = convert::action_in(request.action.as_ref())?;
+        // The decision only: a retry may pin another expected_version and is still the
+        // same request.
+        let fingerprint = request_id.as_ref().map(|_| {
+            request_ids::fingerprint(&request, |r: &mut pb::SubmitActionRequest| {
+                r.request_id.clear();
+                r.session_id.clear();
+                r.expected_version = None;
+            })
+        });
         Ok(Submission {
             session_id: request.session_id,
-            request_id: (!request.request_id.is_empty()).then_some(request.request_id),
+            request_id,
+            fingerprint,
             expected_version: request.expected_version,
             action,
         })
@@ -107,7 +115,9 @@ impl GameApi {
             // atomically, but a retried request found here costs no engine run.
             if let Some(rid) = &submission.request_id {
                 if let Some(version) = self.store.find_request(id, rid).await? {
-                    return self.replay(&loaded.meta, seat, version).await;
+                    return self
+                        .replay(&loaded.meta, seat, version, &submission.fingerprint)
+                        .await;
                 }
             }
             if !loaded.meta.all_seats_taken() {
@@ -129,7 +139,7 @@ impl GameApi {
                 seat,
                 &submission.action,
                 loaded.version,
-                &submission.request_id,
+                &submission,
             )?;
             let commit = Commit {
                 expected_version: loaded.version,
@@ -139,7 +149,10 @@ impl GameApi {
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
-                    tracing::info!("action committed");
+                    fail::fail_point!("submit-stored", |_| crate::failpoints::crash(
+                        "submit-stored"
+                    ));
+                    tracing::debug!("action committed");
                     self.metrics.committed(&loaded.meta.game_id);
                     let session = convert::session_out(
                         &loaded.meta,
@@ -154,7 +167,9 @@ impl GameApi {
                     });
                 }
                 Ok(CommitResult::Duplicate(version)) => {
-                    return self.replay(&loaded.meta, seat, version).await;
+                    return self
+                        .replay(&loaded.meta, seat, version, &submission.fingerprint)
+                        .await;
                 }
                 Err(conflict @ StoreError::Conflict { .. })
                     if submission.expected_version.is_some() || attempt >= self.commit_retries =>
@@ -171,12 +186,14 @@ impl GameApi {
     }
 
     /// The answer to a request id committed before: its version and events, redacted
-    /// for the caller, exactly as the first answer was.
+    /// for the caller, exactly as the first answer was. The id of another seat, or sent
+    /// with another action, is refused.
     async fn replay(
         &self,
         meta: &SessionMeta,
         seat: Seat,
         version: u64,
+        fingerprint: &Option<String>,
     ) -> Result<pb::SubmitActionResponse, ApiError> {
         let entries = self
             .store
@@ -197,8 +214,12 @@ impl GameApi {
             )
             .into());
         }
+        // Entries of earlier releases have no fingerprint: their retries are answered.
+        if entry.request_fingerprint.is_some() && &entry.request_fingerprint != fingerprint {
+            return Err(super::sessions::request_id_reused());
+        }
         Span::current().record("version", version);
-        tracing::info!("duplicate request answered from the log");
+        tracing::info!("retried action answered from the log");
         Ok(pb::SubmitActionResponse {
             version,
             events: redacted_events(&entry, Viewer::Seat(seat)),
@@ -218,7 +239,7 @@ fn apply(
     seat: Seat,
     action: &AnyAction,
     version: u64,
-    request_id: &Option<String>,
+    submission: &Submission,
 ) -> Result<(AnyState, LogEntry), ApiError> {
     let mut next = state.clone();
     let events = next.apply(seat, action)?;
@@ -228,7 +249,8 @@ fn apply(
         events,
         to_act: next.to_act().iter().collect(),
         outcome: next.outcome(),
-        request_id: request_id.clone(),
+        request_id: submission.request_id.clone(),
+        request_fingerprint: submission.fingerprint.clone(),
     };
     Ok((next, entry))
 }

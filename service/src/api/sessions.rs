@@ -1,11 +1,15 @@
 //! The lobby calls: create, describe, list and join sessions.
 
 use super::errors::ApiError;
+use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
-use crate::store::{now_ms, ListFilter, Loaded, SeatRecord, SessionMeta};
+use crate::failpoints;
+use crate::store::{
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
+};
 use agora_engine::registry::AnyState;
-use agora_engine::FieldViolation;
+use agora_engine::{FieldViolation, Seat};
 use agora_proto::v1 as pb;
 use tracing::Span;
 
@@ -24,16 +28,35 @@ pub(crate) fn describe(loaded: &Loaded) -> pb::Session {
 }
 
 impl GameApi {
+    /// Sets the game up and stores it. With a request id the session id comes from the id,
+    /// so a retry finds the session its first attempt stored (on any replica) and answers
+    /// it; the store's atomic "already exists" check keeps racing retries to one session.
     #[tracing::instrument(skip_all, fields(session, game))]
     pub(crate) async fn create(
         &self,
         request: pb::CreateSessionRequest,
     ) -> Result<pb::CreateSessionResponse, ApiError> {
+        let request_id = request_ids::parse(&request.request_id)?;
         let options = convert::options_in(request.options.as_ref())?;
+        let retry = request_id.map(|rid| {
+            let fingerprint =
+                request_ids::fingerprint(&request, |r: &mut pb::CreateSessionRequest| {
+                    r.request_id.clear()
+                });
+            (request_ids::session_id(rid), fingerprint)
+        });
+        if let Some((id, fingerprint)) = &retry {
+            if let Some(answer) = self.created_before(id, fingerprint).await? {
+                return Ok(answer);
+            }
+        }
         let seed = request.seed.unwrap_or_else(rand::random);
         let state = AnyState::setup(&options, seed)
             .map_err(|e| FieldViolation::new("options", e.to_string()))?;
-        let id = uuid::Uuid::new_v4().to_string();
+        let (id, create_fingerprint) = match retry {
+            Some((id, fingerprint)) => (id, Some(fingerprint)),
+            None => (uuid::Uuid::new_v4().to_string(), None),
+        };
         Span::current().record("session", id.as_str());
         Span::current().record("game", options.game_id());
         let meta = SessionMeta {
@@ -43,8 +66,26 @@ impl GameApi {
             options,
             seed,
             create_time_unix_ms: now_ms(),
+            create_fingerprint,
         };
-        self.store.create(meta.clone(), state.clone()).await?;
+        match self.store.create(meta.clone(), state.clone()).await {
+            Ok(()) => {}
+            // A retry racing its first attempt on another replica: that one stored it.
+            Err(StoreError::AlreadyExists(_)) if meta.create_fingerprint.is_some() => {
+                let fingerprint = meta.create_fingerprint.as_deref().unwrap_or_default();
+                if let Some(answer) = self.created_before(&id, fingerprint).await? {
+                    return Ok(answer);
+                }
+                // It vanished in between (expired at that very moment): a transient state
+                // a retry resolves, not a conflict for the caller to fix.
+                return Err(StoreError::Unavailable(format!(
+                    "session {id} was being created and removed at once; retry"
+                ))
+                .into());
+            }
+            Err(e) => return Err(e.into()),
+        }
+        fail::fail_point!("create-stored", |_| failpoints::crash("create-stored"));
         tracing::info!("session created");
         let loaded = Loaded {
             meta,
@@ -54,6 +95,30 @@ impl GameApi {
         Ok(pb::CreateSessionResponse {
             session: Some(describe(&loaded)),
         })
+    }
+
+    /// The answer to a CreateSession retried with the request id that created session
+    /// `id`: the session as it is now (seats may have been taken since). `None` when no
+    /// such session exists (the first attempt never stored it, or it expired).
+    async fn created_before(
+        &self,
+        id: &str,
+        fingerprint: &str,
+    ) -> Result<Option<pb::CreateSessionResponse>, ApiError> {
+        let loaded = match self.store.load(id).await {
+            Ok(loaded) => loaded,
+            Err(StoreError::NotFound(_)) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        if loaded.meta.create_fingerprint.as_deref() != Some(fingerprint) {
+            return Err(request_id_reused());
+        }
+        Span::current().record("session", id);
+        Span::current().record("game", loaded.meta.game_id.as_str());
+        tracing::info!("retried create answered with the session it made");
+        Ok(Some(pb::CreateSessionResponse {
+            session: Some(describe(&loaded)),
+        }))
     }
 
     #[tracing::instrument(skip_all, fields(session = %request.session_id))]
@@ -89,12 +154,15 @@ impl GameApi {
         Ok(pb::ListSessionsResponse { sessions })
     }
 
+    /// Takes a seat. With a request id the token is derived from the id and a salt the
+    /// store keeps with the claim, so a retry gets the same seat and the same token.
     #[tracing::instrument(skip_all, fields(session = %request.session_id, seat))]
     pub(crate) async fn join(
         &self,
         request: pb::JoinSessionRequest,
     ) -> Result<pb::JoinSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
+        let request_id = request_ids::parse(&request.request_id)?;
         let name = request.player_name.trim();
         if name.chars().count() > MAX_NAME_LEN {
             return Err(FieldViolation::new(
@@ -103,23 +171,68 @@ impl GameApi {
             )
             .into());
         }
-        let token = auth::new_token();
-        let (seat, _) = self
-            .store
-            .claim_seat(
-                &request.session_id,
-                request.seat,
-                name,
-                auth::hash_token(&token),
-            )
-            .await?;
+        let id = request.session_id.as_str();
+        let (token, retry) = match request_id {
+            Some(rid) => {
+                let salt = request_ids::new_salt();
+                let token = auth::derived_token(rid, id, &salt);
+                let record = JoinRecord {
+                    key: request_ids::join_key(rid),
+                    fingerprint: request_ids::fingerprint(
+                        &request,
+                        |r: &mut pb::JoinSessionRequest| r.request_id.clear(),
+                    ),
+                    salt,
+                    seat: Seat(0),
+                };
+                (token, Some(record))
+            }
+            None => (auth::new_token(), None),
+        };
+        let claim = SeatClaim {
+            seat: request.seat,
+            player_name: name.to_string(),
+            token_hash: auth::hash_token(&token),
+            retry: retry.clone(),
+        };
+        let (seat, token) = match self.store.claim_seat(id, claim).await? {
+            (Claimed::Taken(seat), _) => (seat, token),
+            (Claimed::Before(before), meta) => {
+                let (Some(rid), Some(retry)) = (request_id, &retry) else {
+                    return Err(StoreError::Corrupt("a claim without retry key".into()).into());
+                };
+                if before.fingerprint != retry.fingerprint {
+                    return Err(request_id_reused());
+                }
+                let token = auth::derived_token(rid, id, &before.salt);
+                if meta.seat_of(&auth::hash_token(&token)) != Some(before.seat) {
+                    return Err(StoreError::Corrupt(format!(
+                        "the join recorded for seat {} does not hold its token",
+                        before.seat.0
+                    ))
+                    .into());
+                }
+                tracing::info!("retried join answered with its seat");
+                (before.seat, token)
+            }
+        };
         Span::current().record("seat", seat.0);
+        fail::fail_point!("join-stored", |_| failpoints::crash("join-stored"));
         tracing::info!("seat taken");
-        let loaded = self.store.load(&request.session_id).await?;
+        let loaded = self.store.load(id).await?;
         Ok(pb::JoinSessionResponse {
             seat: seat.0.into(),
             seat_token: token,
             session: Some(describe(&loaded)),
         })
     }
+}
+
+/// A request id sent again with a different request.
+pub(super) fn request_id_reused() -> ApiError {
+    FieldViolation::new(
+        "request_id",
+        "was already used with a different request; a new request needs a fresh id.",
+    )
+    .into()
 }

@@ -136,16 +136,7 @@ impl Forward {
                     }
                     self.last = entry.version;
                 }
-                Some(Err(e)) => {
-                    let error = ApiError::from(e);
-                    if let ApiError::Lagged { .. } = error {
-                        tracing::warn!(
-                            last = self.last,
-                            "subscriber fell behind; ending its stream"
-                        );
-                    }
-                    break Some(error);
-                }
+                Some(Err(e)) => break Some(ApiError::from(e)),
                 None => {
                     break Some(ApiError::StreamEnded {
                         last_version: self.last,
@@ -154,6 +145,7 @@ impl Forward {
             }
         };
         if let Some(error) = end {
+            super::errors::report(&error);
             // The client may be gone or stuck; it must not hold up shutdown.
             let status = Status::from(error);
             let _ = tokio::time::timeout(FINAL_SEND, tx.send(Err(status))).await;
@@ -311,6 +303,7 @@ mod tests {
             to_act: state.to_act().iter().collect(),
             outcome: state.outcome(),
             request_id: None,
+            request_fingerprint: None,
         }
     }
 

@@ -265,6 +265,7 @@ async fn new_game(client: &mut Client, options: &AnyOptions, seed: u64) -> Resul
         .create_session(pb::CreateSessionRequest {
             options: Some(convert::options_out(options)),
             seed: Some(seed),
+            ..Default::default()
         })
         .await?
         .into_inner()
@@ -277,6 +278,7 @@ async fn new_game(client: &mut Client, options: &AnyOptions, seed: u64) -> Resul
                 session_id: session.session_id.clone(),
                 seat: Some(seat),
                 player_name: format!("load {seat}"),
+                ..Default::default()
             })
             .await?
             .into_inner();

@@ -79,6 +79,7 @@ mod tests {
             to_act: vec![Seat(0)],
             outcome: None,
             request_id: Some("r-1".into()),
+            request_fingerprint: None,
         };
         let bytes = encode_entry(&entry).unwrap();
         assert_eq!(decode_entry(&bytes).unwrap(), entry);
@@ -107,6 +108,7 @@ mod tests {
             seed: 3,
             seats: vec![SeatRecord::default(); 2],
             create_time_unix_ms: 5,
+            create_fingerprint: Some("f".into()),
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

@@ -164,6 +164,7 @@ mod tests {
             to_act: vec![Seat(1)],
             outcome: None,
             request_id: None,
+            request_fingerprint: None,
         })
     }
 

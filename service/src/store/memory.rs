@@ -7,8 +7,8 @@
 
 use super::follow::{follow, History, Live};
 use super::{
-    codec, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta,
-    SessionStore, StoreError, Summary, TokenHash,
+    codec, Claimed, Commit, CommitResult, JoinRecord, ListFilter, Loaded, LogEntry, LogStream,
+    SeatClaim, SessionMeta, SessionStore, StoreError, Summary,
 };
 use agora_engine::registry::AnyState;
 use agora_engine::{Outcome, Seat};
@@ -62,6 +62,8 @@ struct SessionData {
     snapshot: Vec<u8>,
     log: Vec<Arc<LogEntry>>,
     requests: HashMap<String, u64>,
+    /// Retry-safe seat claims, by retry key.
+    joins: HashMap<String, JoinRecord>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
     /// Last write (create, seat claim, commit): expiry counts from here.
@@ -151,6 +153,7 @@ impl SessionStore for MemoryStore {
             snapshot,
             log: Vec::new(),
             requests: HashMap::new(),
+            joins: HashMap::new(),
             touched: Instant::now(),
         };
         sessions.insert(
@@ -179,14 +182,17 @@ impl SessionStore for MemoryStore {
     async fn claim_seat(
         &self,
         id: &str,
-        seat: Option<u32>,
-        player_name: &str,
-        token_hash: TokenHash,
-    ) -> Result<(Seat, SessionMeta), StoreError> {
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
         let slot = self.slot(id)?;
         let mut data = slot.lock();
+        if let Some(retry) = &claim.retry {
+            if let Some(before) = data.joins.get(&retry.key) {
+                return Ok((Claimed::Before(before.clone()), data.meta.clone()));
+            }
+        }
         let seats = &mut data.meta.seats;
-        let index = match seat {
+        let index = match claim.seat {
             Some(wanted) => {
                 let record = seats.get(wanted as usize).ok_or(StoreError::NoSuchSeat {
                     seat: wanted,
@@ -202,10 +208,15 @@ impl SessionStore for MemoryStore {
                 .position(|s| !s.taken())
                 .ok_or(StoreError::SessionFull)?,
         };
-        seats[index].player_name = player_name.to_string();
-        seats[index].token_hash = Some(token_hash);
+        seats[index].player_name = claim.player_name;
+        seats[index].token_hash = Some(claim.token_hash);
+        let seat = Seat(index as u8);
+        if let Some(retry) = claim.retry {
+            data.joins
+                .insert(retry.key.clone(), JoinRecord { seat, ..retry });
+        }
         data.touched = Instant::now();
-        Ok((Seat(index as u8), data.meta.clone()))
+        Ok((Claimed::Taken(seat), data.meta.clone()))
     }
 
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
@@ -372,6 +383,7 @@ mod tests {
             seed: 1,
             seats: vec![SeatRecord::default(); 2],
             create_time_unix_ms: 0,
+            create_fingerprint: None,
         };
         futures::executor::block_on(store.create(meta, state.clone())).expect("create");
         state
@@ -388,6 +400,7 @@ mod tests {
                 to_act: vec![Seat(1)],
                 outcome: None,
                 request_id: request_id.map(str::to_string),
+                request_fingerprint: None,
             },
         }
     }
@@ -468,6 +481,7 @@ mod tests {
             seed: 2,
             seats: vec![],
             create_time_unix_ms: 0,
+            create_fingerprint: None,
         };
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
     }
@@ -536,6 +550,7 @@ mod tests {
             seed: 2,
             seats: vec![],
             create_time_unix_ms: 0,
+            create_fingerprint: None,
         };
         let state = AnyState::setup(&options, 2).expect("setup");
         store

@@ -41,6 +41,10 @@ pub struct SessionMeta {
     pub seed: u64,
     pub seats: Vec<SeatRecord>,
     pub create_time_unix_ms: i64,
+    /// Fingerprint of the CreateSession request that made this session, when it came with
+    /// a request id: a retry must match it. Absent in sessions of earlier releases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub create_fingerprint: Option<String>,
 }
 
 impl SessionMeta {
@@ -75,6 +79,74 @@ impl SeatRecord {
     }
 }
 
+/// A seat claim: the seat wanted (the lowest open one when `None`), for whom, and the
+/// hash of the token the caller will hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatClaim {
+    pub seat: Option<u32>,
+    pub player_name: String,
+    pub token_hash: TokenHash,
+    /// Makes the claim safe to retry: a claim whose `retry.key` claimed a seat before
+    /// takes nothing and answers that first claim's record.
+    pub retry: Option<JoinRecord>,
+}
+
+impl SeatClaim {
+    /// A claim without a retry key.
+    pub fn new(
+        seat: Option<u32>,
+        player_name: impl Into<String>,
+        token_hash: impl Into<TokenHash>,
+    ) -> SeatClaim {
+        SeatClaim {
+            seat,
+            player_name: player_name.into(),
+            token_hash: token_hash.into(),
+            retry: None,
+        }
+    }
+
+    /// The same claim, safe to retry under `record.key`.
+    pub fn with_retry(mut self, record: JoinRecord) -> SeatClaim {
+        self.retry = Some(record);
+        self
+    }
+}
+
+/// What a retry-safe seat claim leaves in its session, keyed by `key`: enough to answer a
+/// retry with the same seat and the same token, and nothing that reveals the token to a
+/// reader of the store (the token is derived from the request id, which is not stored).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinRecord {
+    /// A hash of the request id.
+    pub key: String,
+    /// A hash of the request without its id: a retry must match it.
+    pub fingerprint: String,
+    /// Random salt the token was derived with.
+    pub salt: String,
+    /// The seat it took (set by the store; ignored in a claim).
+    pub seat: Seat,
+}
+
+/// What a seat claim did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claimed {
+    /// The seat was taken now.
+    Taken(Seat),
+    /// The claim's retry key took a seat before; nothing was written.
+    Before(JoinRecord),
+}
+
+impl Claimed {
+    /// The seat taken, now or before.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Claimed::Taken(seat) => *seat,
+            Claimed::Before(record) => record.seat,
+        }
+    }
+}
+
 /// A session as loaded for reading or for a write: its state at `version`.
 #[derive(Debug, Clone)]
 pub struct Loaded {
@@ -95,6 +167,10 @@ pub struct LogEntry {
     pub outcome: Option<Outcome>,
     /// The client's request id, when it sent one.
     pub request_id: Option<String>,
+    /// With a request id: a hash of the action, which a retry of it must repeat. Absent
+    /// in entries of earlier releases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_fingerprint: Option<String>,
 }
 
 /// A write: the state after one action, valid only on top of `expected_version`.
@@ -172,21 +248,25 @@ pub enum StoreError {
 /// lock across calls, so several replicas may share one backend.
 #[async_trait]
 pub trait SessionStore: Send + Sync + 'static {
-    /// Stores a new session at version 0 with `state` as its snapshot.
+    /// Stores a new session at version 0 with `state` as its snapshot, unless a session
+    /// with its id exists ([`StoreError::AlreadyExists`], atomically). A CreateSession
+    /// with a request id relies on this: its session id is derived from the request id,
+    /// so the request id needs no index of its own and lives exactly as long as the
+    /// session (`meta.create_fingerprint` is what a retry must match).
     async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError>;
 
     /// The session's metadata, current version and state.
     async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
 
-    /// Takes `seat` (or the lowest open one) for `player_name`, remembering only the hash
-    /// of its token. Atomic: two callers never get the same seat.
+    /// Takes `claim.seat` (or the lowest open one) for `claim.player_name`, remembering
+    /// only the hash of its token, and `claim.retry` when set. Atomic: two callers never
+    /// get the same seat, and a retry key takes at most one seat (a second claim with it
+    /// answers [`Claimed::Before`] with the record, whatever seats are open).
     async fn claim_seat(
         &self,
         id: &str,
-        seat: Option<u32>,
-        player_name: &str,
-        token_hash: TokenHash,
-    ) -> Result<(Seat, SessionMeta), StoreError>;
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError>;
 
     /// Stores `commit` if the session is still at `commit.expected_version`, appending its
     /// log entry and recording its request id, all or nothing. A request id committed

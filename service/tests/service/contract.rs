@@ -438,6 +438,7 @@ async fn bad_player_counts_create_no_session(kind: StoreKind) {
                 .create_session(pb::CreateSessionRequest {
                     options,
                     seed: None,
+                    ..Default::default()
                 })
                 .await,
             Code::InvalidArgument,

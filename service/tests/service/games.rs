@@ -182,6 +182,7 @@ async fn unknown_sessions_are_not_found(kind: StoreKind) {
                 session_id: id.clone(),
                 seat: None,
                 player_name: "x".into(),
+                ..Default::default()
             })
             .await,
         Code::NotFound,
@@ -212,6 +213,7 @@ async fn a_full_session_refuses_more_players(kind: StoreKind) {
             session_id: session.session_id.clone(),
             seat: Some(1),
             player_name: "Ada".into(),
+            ..Default::default()
         })
         .await
         .expect("join seat 1")
@@ -223,6 +225,7 @@ async fn a_full_session_refuses_more_players(kind: StoreKind) {
                 session_id: session.session_id.clone(),
                 seat: Some(1),
                 player_name: "Bob".into(),
+                ..Default::default()
             })
             .await,
         Code::FailedPrecondition,
@@ -236,6 +239,7 @@ async fn a_full_session_refuses_more_players(kind: StoreKind) {
             session_id: session.session_id.clone(),
             seat: None,
             player_name: "Bob".into(),
+            ..Default::default()
         })
         .await
         .expect("lowest open seat")
@@ -251,6 +255,7 @@ async fn a_full_session_refuses_more_players(kind: StoreKind) {
                 session_id: session.session_id.clone(),
                 seat: None,
                 player_name: "Cy".into(),
+                ..Default::default()
             })
             .await,
         Code::FailedPrecondition,
@@ -265,6 +270,7 @@ async fn a_full_session_refuses_more_players(kind: StoreKind) {
                 session_id: session.session_id.clone(),
                 seat: Some(7),
                 player_name: "Cy".into(),
+                ..Default::default()
             })
             .await,
         Code::InvalidArgument,
@@ -283,6 +289,7 @@ async fn play_waits_for_every_seat(kind: StoreKind) {
             session_id: session.session_id.clone(),
             seat: None,
             player_name: "Ada".into(),
+            ..Default::default()
         })
         .await
         .expect("join")
@@ -321,6 +328,7 @@ async fn bad_options_are_invalid_arguments(kind: StoreKind) {
                 .create_session(pb::CreateSessionRequest {
                     options,
                     seed: None,
+                    ..Default::default()
                 })
                 .await,
             Code::InvalidArgument,

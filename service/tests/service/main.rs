@@ -9,10 +9,14 @@ mod support;
 
 mod attika;
 mod auth;
+mod canonical;
+mod codes;
 mod contract;
+mod crash_retry;
 mod games;
 mod hidden;
 mod limits;
+mod operator_logs;
 mod origins;
 mod playthroughs;
 mod redis_cluster;

@@ -110,6 +110,7 @@ async fn bad_origins_options_are_invalid_arguments(kind: StoreKind) {
             let request = pb::CreateSessionRequest {
                 options: Some(options(players, solo)),
                 seed: None,
+                ..Default::default()
             };
             assert_code(client.create_session(request).await, Code::InvalidArgument)
         }

@@ -86,6 +86,7 @@ fn new_session(id: &str) -> (SessionMeta, AnyState) {
         options,
         seed: 3,
         create_time_unix_ms: 1,
+        create_fingerprint: None,
     };
     (meta, state)
 }

@@ -13,8 +13,8 @@ use agora_service::config::Config;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{
-    Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta, SessionStore,
-    StoreError, Summary, TokenHash,
+    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
+    SessionStore, StoreError, Summary,
 };
 use async_trait::async_trait;
 use std::sync::{Arc, Mutex};
@@ -38,13 +38,9 @@ impl SessionStore for Racing {
     async fn claim_seat(
         &self,
         id: &str,
-        seat: Option<u32>,
-        player_name: &str,
-        token_hash: TokenHash,
-    ) -> Result<(Seat, SessionMeta), StoreError> {
-        self.inner
-            .claim_seat(id, seat, player_name, token_hash)
-            .await
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
+        self.inner.claim_seat(id, claim).await
     }
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
         let inject = self.inject.lock().unwrap_or_else(|p| p.into_inner()).take();
@@ -61,6 +57,7 @@ impl SessionStore for Racing {
                 to_act: next.to_act().iter().collect(),
                 outcome: next.outcome(),
                 request_id: None,
+                request_fingerprint: None,
             };
             let other = Commit {
                 expected_version: loaded.version,
@@ -155,6 +152,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(5),
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -169,6 +167,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
                 session_id: id.clone(),
                 seat: Some(seat),
                 player_name: format!("p{seat}"),
+                ..Default::default()
             })
             .await
             .unwrap()

@@ -135,6 +135,7 @@ async fn two_replicas_every_subscriber_gets_every_version_once_in_order() {
                 session_id: id.clone(),
                 seat: Some(seat),
                 player_name: format!("p{seat}"),
+                ..Default::default()
             })
             .await
             .expect("join")

@@ -9,7 +9,8 @@ use agora_engine::Seat;
 use agora_service::store::memory::{Expiry, MemoryStore};
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{
-    Commit, CommitResult, ListFilter, LogEntry, SeatRecord, SessionMeta, SessionStore, StoreError,
+    Claimed, Commit, CommitResult, JoinRecord, ListFilter, LogEntry, SeatClaim, SeatRecord,
+    SessionMeta, SessionStore, StoreError,
 };
 use futures::StreamExt;
 use std::time::{Duration, Instant};
@@ -34,6 +35,7 @@ fn new_session(id: &str, created: i64) -> (SessionMeta, AnyState) {
         options,
         seed: u64::MAX - 3,
         create_time_unix_ms: created,
+        create_fingerprint: None,
     };
     (meta, state)
 }
@@ -53,6 +55,7 @@ fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Comm
             to_act: next.to_act().iter().collect(),
             outcome: next.outcome(),
             request_id: request_id.map(str::to_string),
+            request_fingerprint: None,
         },
         state: next,
     }
@@ -60,11 +63,12 @@ fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Comm
 
 async fn seat_all(store: &impl SessionStore, id: &str) {
     let loaded = store.load(id).await.expect("load");
-    for i in 0..loaded.meta.seats.len() {
-        store
-            .claim_seat(id, None, &format!("p{i}"), format!("hash{i}"))
-            .await
-            .expect("claim");
+    for (i, seat) in loaded.meta.seats.iter().enumerate() {
+        if seat.taken() {
+            continue;
+        }
+        let claim = SeatClaim::new(Some(i as u32), format!("p{i}"), format!("hash{i}"));
+        store.claim_seat(id, claim).await.expect("claim");
     }
 }
 
@@ -107,32 +111,40 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
 
     // Seats: a wanted one, the lowest open one, taken, missing, full.
     let (seat, m) = store
-        .claim_seat("s1", Some(1), "bob", "hb".into())
+        .claim_seat("s1", SeatClaim::new(Some(1), "bob", "hb"))
         .await
         .unwrap();
-    assert_eq!(seat, Seat(1));
+    assert_eq!(seat, Claimed::Taken(Seat(1)));
     assert_eq!(m.seats[1].token_hash.as_deref(), Some("hb"));
     assert_eq!(
-        store.claim_seat("s1", Some(1), "eve", "he".into()).await,
+        store
+            .claim_seat("s1", SeatClaim::new(Some(1), "eve", "he"))
+            .await,
         Err(StoreError::SeatTaken(1))
     );
     assert_eq!(
-        store.claim_seat("s1", Some(9), "eve", "he".into()).await,
+        store
+            .claim_seat("s1", SeatClaim::new(Some(9), "eve", "he"))
+            .await,
         Err(StoreError::NoSuchSeat { seat: 9, seats: 2 })
     );
     let (seat, m) = store
-        .claim_seat("s1", None, "ann", "ha".into())
+        .claim_seat("s1", SeatClaim::new(None, "ann", "ha"))
         .await
         .unwrap();
-    assert_eq!(seat, Seat(0));
+    assert_eq!(seat, Claimed::Taken(Seat(0)));
     assert!(m.all_seats_taken());
     assert_eq!(m.seat_of("ha"), Some(Seat(0)));
     assert_eq!(
-        store.claim_seat("s1", None, "eve", "he".into()).await,
+        store
+            .claim_seat("s1", SeatClaim::new(None, "eve", "he"))
+            .await,
         Err(StoreError::SessionFull)
     );
     assert!(matches!(
-        store.claim_seat("nope", None, "eve", "he".into()).await,
+        store
+            .claim_seat("nope", SeatClaim::new(None, "eve", "he"))
+            .await,
         Err(StoreError::NotFound(_))
     ));
 
@@ -185,6 +197,8 @@ async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("abc", 1);
     store.create(meta, state).await.unwrap();
+    let retried = SeatClaim::new(None, "p0", "hash0").with_retry(join_record("k", "f", "salt"));
+    store.claim_seat("abc", retried).await.unwrap();
     seat_all(&store, "abc").await;
     let loaded = store.load("abc").await.unwrap();
     let commit = next_commit(&loaded.state, 0, Some("rq"));
@@ -201,6 +215,7 @@ async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
         keys,
         vec![
             "agora:sessions",
+            "agora:{abc}:join",
             "agora:{abc}:log",
             "agora:{abc}:meta",
             "agora:{abc}:req",
@@ -231,6 +246,13 @@ async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
         .await
         .unwrap();
     assert_eq!(token.as_deref(), Some("hash0"));
+    let join: Option<String> = redis::cmd("HGET")
+        .arg("agora:{abc}:join")
+        .arg("k")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(join.as_deref(), Some("0 f salt"), "seat, fingerprint, salt");
     let snap: String = redis::cmd("GET")
         .arg("agora:{abc}:snap")
         .query_async(&mut conn)
@@ -473,6 +495,52 @@ async fn ends_with_gone_when_the_session_expires(store: impl SessionStore) {
     assert!(sub.next().await.is_none(), "and the stream ends");
 }
 
+fn join_record(key: &str, fingerprint: &str, salt: &str) -> JoinRecord {
+    JoinRecord {
+        key: key.into(),
+        fingerprint: fingerprint.into(),
+        salt: salt.into(),
+        seat: Seat(0),
+    }
+}
+
+/// A claim with a retry key takes one seat, once: its retry answers the first claim's
+/// record whatever else it says and whatever seats are open, and takes nothing.
+async fn claims_once_per_retry_key(store: impl SessionStore) {
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.expect("create");
+    let first = SeatClaim::new(Some(1), "ann", "h1").with_retry(join_record("k1", "f1", "salt1"));
+    let (claimed, meta) = store.claim_seat("s", first).await.expect("claim");
+    assert_eq!(claimed, Claimed::Taken(Seat(1)));
+    assert_eq!(meta.seat_of("h1"), Some(Seat(1)));
+    let retry = SeatClaim::new(None, "other", "h2").with_retry(join_record("k1", "f2", "salt2"));
+    let (claimed, meta) = store.claim_seat("s", retry).await.expect("retry");
+    let mut record = join_record("k1", "f1", "salt1");
+    record.seat = Seat(1);
+    assert_eq!(claimed, Claimed::Before(record.clone()));
+    assert_eq!(meta.open_seats(), 1, "the retry took nothing");
+    assert_eq!(meta.seat_of("h2"), None);
+    let other = SeatClaim::new(None, "bob", "h3").with_retry(join_record("k2", "f1", "salt3"));
+    let (claimed, meta) = store.claim_seat("s", other).await.expect("another key");
+    assert_eq!(claimed, Claimed::Taken(Seat(0)));
+    assert!(meta.all_seats_taken());
+    let late = SeatClaim::new(Some(1), "ann", "h1").with_retry(join_record("k1", "f1", "x"));
+    assert_eq!(
+        store
+            .claim_seat("s", late)
+            .await
+            .expect("retry when full")
+            .0,
+        Claimed::Before(record),
+        "a full session still answers a retry"
+    );
+    let new = SeatClaim::new(None, "eve", "h4").with_retry(join_record("k3", "f1", "x"));
+    assert_eq!(
+        store.claim_seat("s", new).await,
+        Err(StoreError::SessionFull)
+    );
+}
+
 fn memory() -> MemoryStore {
     MemoryStore::new(10, 2)
 }
@@ -495,6 +563,13 @@ async fn both_stores_resume_from_any_version() {
     resumes_from_any_version(memory()).await;
     let server = RedisServer::start();
     resumes_from_any_version(redis(&server).await).await;
+}
+
+#[tokio::test]
+async fn both_stores_claim_once_per_retry_key() {
+    claims_once_per_retry_key(memory()).await;
+    let server = RedisServer::start();
+    claims_once_per_retry_key(redis(&server).await).await;
 }
 
 #[tokio::test]

@@ -1,12 +1,12 @@
 //! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
 
 use agora_proto::v1::{
-    CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, ListGamesRequest,
-    ListSessionsRequest, Session,
+    CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, JoinSessionResponse,
+    ListGamesRequest, ListSessionsRequest, Session,
 };
 
 use crate::{
-    client::{request, CliError, CliResult, Client},
+    client::{authorized, request, CliError, CliResult, Client},
     render,
 };
 
@@ -30,18 +30,20 @@ pub async fn create_session(
     options: GameOptions,
     seed: Option<u64>,
 ) -> CliResult<Session> {
-    client
-        .create_session(request(
-            CreateSessionRequest {
-                options: Some(options),
-                seed,
-            },
-            None,
-        )?)
-        .await?
-        .into_inner()
-        .session
-        .ok_or_else(|| CliError::Other("the server created a session but returned none".into()))
+    let message = CreateSessionRequest {
+        options: Some(options),
+        seed,
+        request_id: super::request_id(),
+    };
+    super::retrying("CreateSession", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), None);
+        async move { client.create_session(request).await }
+    })
+    .await?
+    .into_inner()
+    .session
+    .ok_or_else(|| CliError::Other("the server created a session but returned none".into()))
 }
 
 pub async fn create(client: &mut Client, options: GameOptions, seed: Option<u64>) -> CliResult<()> {
@@ -84,23 +86,37 @@ pub async fn session(client: &mut Client, session_id: String) -> CliResult<()> {
     Ok(())
 }
 
+/// JoinSession under the retry policy: with its request id, a retry after a lost answer
+/// gets the same seat and token.
+pub async fn join_session(
+    client: &mut Client,
+    message: JoinSessionRequest,
+) -> CliResult<JoinSessionResponse> {
+    let response = super::retrying("JoinSession", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), None);
+        async move { client.join_session(request).await }
+    })
+    .await?;
+    Ok(response.into_inner())
+}
+
 pub async fn join(
     client: &mut Client,
     session_id: String,
     seat: Option<u32>,
     name: Option<String>,
 ) -> CliResult<()> {
-    let joined = client
-        .join_session(request(
-            JoinSessionRequest {
-                session_id: session_id.clone(),
-                seat,
-                player_name: name.unwrap_or_default(),
-            },
-            None,
-        )?)
-        .await?
-        .into_inner();
+    let joined = join_session(
+        client,
+        JoinSessionRequest {
+            session_id: session_id.clone(),
+            seat,
+            player_name: name.unwrap_or_default(),
+            request_id: super::request_id(),
+        },
+    )
+    .await?;
     println!("session: {session_id}");
     println!("seat: {}", joined.seat);
     println!("token: {}", joined.seat_token);

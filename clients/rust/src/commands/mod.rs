@@ -6,15 +6,59 @@ pub mod lobby;
 pub mod play;
 pub mod watch;
 
+use std::future::Future;
 use std::time::Duration;
 
 use agora_proto::v1::{GameAction, SubmitActionRequest, SubmitActionResponse};
-use tonic::Code;
+use rand::Rng;
+use tonic::{Code, Status};
 
-use crate::client::{request, CliResult, Client};
+use crate::client::{authorized, bearer, CliResult, Client};
 
-/// Submits an action, retrying with the same request_id while the server is UNAVAILABLE
-/// (the id makes the retry safe: it is applied once and answered the same).
+/// Attempts of one call under [`retrying`], the first included.
+pub const MAX_ATTEMPTS: u32 = 5;
+
+/// The API's retry policy for clients (see the README and `game_service.proto`): a call
+/// refused with UNAVAILABLE (store down, replica gone, shutting down) or
+/// RESOURCE_EXHAUSTED (a limit) is sent again, unchanged (so with the same request_id),
+/// after an exponential backoff with jitter, up to [`MAX_ATTEMPTS`] attempts. Only safe
+/// for reads and for writes that carry a request id.
+pub async fn retrying<T, F, Fut>(what: &str, mut call: F) -> Result<T, Status>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, Status>>,
+{
+    let mut backoff = Duration::from_millis(100);
+    let mut attempt = 1;
+    loop {
+        match call().await {
+            Err(status) if retryable(status.code()) && attempt < MAX_ATTEMPTS => {
+                eprintln!(
+                    "{what}: {} ({}); retrying ({attempt}/{MAX_ATTEMPTS})",
+                    crate::client::code_name(status.code()),
+                    status.message()
+                );
+                let jitter = rand::rng().random_range(0.5..1.0);
+                tokio::time::sleep(backoff.mul_f64(jitter)).await;
+                backoff = (backoff * 2).min(Duration::from_secs(2));
+                attempt += 1;
+            }
+            result => return result,
+        }
+    }
+}
+
+fn retryable(code: Code) -> bool {
+    matches!(code, Code::Unavailable | Code::ResourceExhausted)
+}
+
+/// A fresh request id for one mutating call (its retries reuse it).
+pub fn request_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// Submits an action under [`retrying`]: the request id makes a retry safe (it is applied
+/// once and answered the same).
 pub async fn submit_with_retry(
     client: &mut Client,
     token: &str,
@@ -29,22 +73,12 @@ pub async fn submit_with_retry(
         expected_version,
         request_id: request_id.to_string(),
     };
-    let mut attempt = 0u32;
-    loop {
-        match client
-            .submit_action(request(message.clone(), Some(token))?)
-            .await
-        {
-            Ok(response) => return Ok(response.into_inner()),
-            Err(status) if status.code() == Code::Unavailable && attempt < 5 => {
-                attempt += 1;
-                eprintln!(
-                    "server unavailable ({}), retrying request {request_id} ({attempt}/5)",
-                    status.message()
-                );
-                tokio::time::sleep(Duration::from_millis(200 * u64::from(attempt))).await;
-            }
-            Err(status) => return Err(status.into()),
-        }
-    }
+    let auth = bearer(token)?;
+    let response = retrying("SubmitAction", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.submit_action(request).await }
+    })
+    .await?;
+    Ok(response.into_inner())
 }

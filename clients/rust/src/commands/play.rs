@@ -39,17 +39,16 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
     let bot_seed = opts.bot_seed.or(opts.seed).unwrap_or(0);
     let mut current: Session = session.clone();
     for seat in session.seats.iter().map(|s| s.seat) {
-        let joined = client
-            .join_session(request(
-                JoinSessionRequest {
-                    session_id: session_id.clone(),
-                    seat: Some(seat),
-                    player_name: format!("bot-{seat}"),
-                },
-                None,
-            )?)
-            .await?
-            .into_inner();
+        let joined = lobby::join_session(
+            client,
+            JoinSessionRequest {
+                session_id: session_id.clone(),
+                seat: Some(seat),
+                player_name: format!("bot-{seat}"),
+                request_id: super::request_id(),
+            },
+        )
+        .await?;
         if joined.seat != seat {
             return Err(CliError::Other(format!(
                 "asked for seat {seat}, got seat {}",

@@ -1,10 +1,19 @@
--- Takes a seat: the wanted one, or the lowest open one when ARGV[1] is -1.
--- KEYS: meta, snap, log, req. ARGV: seat or -1, player name, token hash, ttl seconds.
--- Returns {'ok', seat, open seats left} | {'missing', 0} | {'nosuch', seats}
---       | {'taken', seat} | {'full', 0}.
+-- Takes a seat: the wanted one, or the lowest open one when ARGV[1] is -1. With a retry
+-- key (ARGV[5] not ''), a key that took a seat before takes nothing and answers its
+-- record; else the record '<seat> <ARGV[6]>' is kept in the join hash under the key.
+-- KEYS: meta, snap, log, req, join. ARGV: seat or -1, player name, token hash, ttl seconds,
+-- retry key or '', record (fingerprint and salt) or ''.
+-- Returns {'ok', seat, open seats left} | {'before', 0, 0, record} | {'missing', 0}
+--       | {'nosuch', seats} | {'taken', seat} | {'full', 0}.
 local n = redis.call('HGET', KEYS[1], 'seats')
 if not n then
   return {'missing', 0}
+end
+if ARGV[5] ~= '' then
+  local before = redis.call('HGET', KEYS[5], ARGV[5])
+  if before then
+    return {'before', 0, 0, before}
+  end
 end
 n = tonumber(n)
 local s = tonumber(ARGV[1])
@@ -28,6 +37,9 @@ else
   end
 end
 redis.call('HSET', KEYS[1], 'seat:' .. s .. ':name', ARGV[2], 'seat:' .. s .. ':token', ARGV[3])
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[5], ARGV[5], s .. ' ' .. ARGV[6])
+end
 local open = redis.call('HINCRBY', KEYS[1], 'open', -1)
 for i = 1, #KEYS do
   redis.call('EXPIRE', KEYS[i], ARGV[4])

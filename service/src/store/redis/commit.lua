@@ -1,7 +1,7 @@
 -- One commit, all or nothing: answer a known request id from its record, else check the
 -- version, store the snapshot, append the log entry with id <version>-0, remember the
 -- request id, and push every key's expiry out to the session's TTL.
--- KEYS: meta, snap, log, req. ARGV: expected version, new version, snapshot, entry,
+-- KEYS: meta, snap, log, req, join (only its expiry). ARGV: expected version, new version, snapshot, entry,
 -- request id or '', to_act json, outcome json, ttl seconds, now ms.
 -- Returns {'ok', version} | {'dup', version} | {'conflict', actual} | {'missing', 0}.
 if ARGV[5] ~= '' then

@@ -240,7 +240,7 @@ async fn read_feed(
             None => match backend.feed_connection(&config).await {
                 Ok(c) => conn.insert(c),
                 Err(e) => {
-                    tracing::debug!(error = %e, "feed cannot reach Redis; retrying");
+                    feed_retry(&e);
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(Duration::from_secs(1));
                     continue;
@@ -265,13 +265,19 @@ async fn read_feed(
                     redis::cmd("EXISTS").arg(&keys.meta).query_async(c).await;
                 match exists {
                     Ok(0) => {
-                        tracing::warn!(%key, "a followed session no longer exists");
+                        if let Some(suppressed) = crate::throttle::admit("session_gone") {
+                            tracing::warn!(
+                                suppressed,
+                                %key,
+                                "a followed session no longer exists (expired or lost by Redis)"
+                            );
+                        }
                         let _ = live.send(Live::Gone);
                         return;
                     }
                     Ok(_) => {}
                     Err(e) => {
-                        tracing::debug!(error = %e, "feed lost Redis; reconnecting");
+                        feed_retry(&e);
                         conn = None;
                     }
                 }
@@ -289,7 +295,9 @@ async fn read_feed(
                             Err(e) => {
                                 // Subscribers see the gap and read it themselves, which
                                 // reports the corruption to them.
-                                tracing::error!(%key, error = %e, "unreadable log entry");
+                                if let Some(suppressed) = crate::throttle::admit("log_corrupt") {
+                                    tracing::error!(suppressed, %key, error = %e, "unreadable log entry");
+                                }
                                 if let Some((v, _)) = id.split_once('-') {
                                     last = v.parse().unwrap_or(last);
                                 }
@@ -299,11 +307,22 @@ async fn read_feed(
                 }
             }
             Err(e) => {
-                tracing::debug!(error = %e, "feed lost Redis; reconnecting");
+                feed_retry(&e);
                 conn = None;
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(Duration::from_secs(1));
             }
         }
+    }
+}
+
+/// A feed that lost Redis retries with backoff; the operator hears of it once a second.
+fn feed_retry(error: &dyn std::fmt::Display) {
+    if let Some(suppressed) = crate::throttle::admit("redis_feed_retry") {
+        tracing::warn!(
+            suppressed,
+            error = %error,
+            "an event feed cannot reach Redis; retrying"
+        );
     }
 }

@@ -9,6 +9,7 @@ pub(super) struct Keys {
     pub snap: String,
     pub log: String,
     pub req: String,
+    pub join: String,
 }
 
 impl RedisStore {
@@ -19,6 +20,7 @@ impl RedisStore {
             snap: format!("{p}:{{{id}}}:snap"),
             log: format!("{p}:{{{id}}}:log"),
             req: format!("{p}:{{{id}}}:req"),
+            join: format!("{p}:{{{id}}}:join"),
         }
     }
 

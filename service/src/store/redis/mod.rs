@@ -11,6 +11,7 @@
 //! | `agora:{id}:snap`        | string | the state at `version` ([`codec`] snapshot, with its format number) |
 //! | `agora:{id}:log`         | stream | one entry per version, entry id `<version>-0`, field `e` = [`codec`] log entry |
 //! | `agora:{id}:req`         | hash   | request id → the version it committed as |
+//! | `agora:{id}:join`        | hash   | retry key of a JoinSession (a hash of its request id) → `<seat> <fingerprint> <salt>` |
 //!
 //! Two index keys cannot share every session's hash tag, so they are separate and kept
 //! consistent by this module rather than atomically with the session: `agora:lobby`
@@ -26,7 +27,9 @@
 //! EVALSHA; `scripts.rs`). A commit checks the expected version, stores the snapshot, appends the log
 //! entry with an explicit id, records the request id and pushes every key's expiry out:
 //! sessions with an outcome expire after the finished TTL, others after the abandoned TTL
-//! counted from their last write.
+//! counted from their last write. A seat claim with a retry key (a JoinSession with a
+//! request id) records `<seat> <fingerprint> <salt>` in the `join` hash in the same
+//! script, and a second claim with that key answers the record instead of taking a seat.
 //!
 //! # Subscriptions
 //!
@@ -54,11 +57,10 @@
 //! waiting for versions that will never come.
 
 use super::{
-    Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SessionMeta, SessionStore,
-    StoreError, Summary, TokenHash,
+    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
+    SessionStore, StoreError, Summary,
 };
 use agora_engine::registry::AnyState;
-use agora_engine::Seat;
 use async_trait::async_trait;
 use conn::{Backend, Conn};
 use feed::Feed;
@@ -238,11 +240,9 @@ impl SessionStore for RedisStore {
     async fn claim_seat(
         &self,
         id: &str,
-        seat: Option<u32>,
-        player_name: &str,
-        token_hash: TokenHash,
-    ) -> Result<(Seat, SessionMeta), StoreError> {
-        self.claim(id, seat, player_name, token_hash).await
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
+        self.claim(id, claim).await
     }
 
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {

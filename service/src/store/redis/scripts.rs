@@ -4,7 +4,9 @@
 
 use super::records::encode_json;
 use super::RedisStore;
-use crate::store::{codec, now_ms, Commit, CommitResult, SessionMeta, StoreError, TokenHash};
+use crate::store::{
+    codec, now_ms, Claimed, Commit, CommitResult, JoinRecord, SeatClaim, SessionMeta, StoreError,
+};
 use agora_engine::registry::AnyState;
 use agora_engine::Seat;
 use redis::{Script, Value};
@@ -85,16 +87,22 @@ impl RedisStore {
         self.each::<()>(&adds).await.map(drop)
     }
 
-    /// Takes a seat; the last one taken leaves the lobby.
+    /// Takes a seat (or answers the record of a retry key that took one); the last seat
+    /// taken leaves the lobby.
     pub(super) async fn claim(
         &self,
         id: &str,
-        seat: Option<u32>,
-        player_name: &str,
-        token_hash: TokenHash,
-    ) -> Result<(Seat, SessionMeta), StoreError> {
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
         let keys = self.keys(id);
         let mut conn = self.conn();
+        let (retry_key, record) = match &claim.retry {
+            Some(retry) => (
+                retry.key.as_str(),
+                format!("{} {}", retry.fingerprint, retry.salt),
+            ),
+            None => ("", String::new()),
+        };
         let reply: Value = self
             .call(
                 self.inner
@@ -104,28 +112,36 @@ impl RedisStore {
                     .key(&keys.snap)
                     .key(&keys.log)
                     .key(&keys.req)
-                    .arg(seat.map_or(-1, i64::from))
-                    .arg(player_name)
-                    .arg(token_hash)
+                    .key(&keys.join)
+                    .arg(claim.seat.map_or(-1, i64::from))
+                    .arg(&claim.player_name)
+                    .arg(&claim.token_hash)
                     .arg(self.ttl_secs(false))
+                    .arg(retry_key)
+                    .arg(record)
                     .invoke_async(&mut conn),
             )
             .await?;
-        let (status, a, open) = status_reply(reply)?;
-        let index = match status.as_str() {
-            "ok" => a,
+        let reply = ScriptReply::parse(reply)?;
+        let index = match reply.status.as_str() {
+            "ok" => reply.a,
+            "before" => {
+                let record = join_record(retry_key, reply.text.as_deref().unwrap_or_default())?;
+                let row = super::records::meta_row(&self.meta_hash(id).await?)?;
+                return Ok((Claimed::Before(record), row.meta));
+            }
             "missing" => return Err(StoreError::NotFound(id.to_string())),
             "nosuch" => {
                 return Err(StoreError::NoSuchSeat {
-                    seat: seat.unwrap_or_default(),
-                    seats: a as usize,
+                    seat: claim.seat.unwrap_or_default(),
+                    seats: reply.a as usize,
                 })
             }
-            "taken" => return Err(StoreError::SeatTaken(a as u8)),
+            "taken" => return Err(StoreError::SeatTaken(reply.a as u8)),
             "full" => return Err(StoreError::SessionFull),
             other => return Err(StoreError::Corrupt(format!("claim answered {other:?}"))),
         };
-        if open <= 0 {
+        if reply.b <= 0 {
             self.call(
                 redis::cmd("ZREM")
                     .arg(self.lobby_key())
@@ -135,7 +151,7 @@ impl RedisStore {
             .await?;
         }
         let row = super::records::meta_row(&self.meta_hash(id).await?)?;
-        Ok((Seat(index as u8), row.meta))
+        Ok((Claimed::Taken(Seat(index as u8)), row.meta))
     }
 
     /// One compare-and-set on the version that also appends the log and records the
@@ -166,6 +182,7 @@ impl RedisStore {
                     .key(&keys.snap)
                     .key(&keys.log)
                     .key(&keys.req)
+                    .key(&keys.join)
                     .arg(commit.expected_version)
                     .arg(version)
                     .arg(snapshot)
@@ -178,7 +195,7 @@ impl RedisStore {
                     .invoke_async(&mut conn),
             )
             .await?;
-        let (status, n, _) = status_reply(reply)?;
+        let ScriptReply { status, a: n, .. } = ScriptReply::parse(reply)?;
         match status.as_str() {
             "ok" => Ok(CommitResult::Committed(n as u64)),
             "dup" => Ok(CommitResult::Duplicate(n as u64)),
@@ -192,31 +209,72 @@ impl RedisStore {
     }
 }
 
-/// A script's `{status, number}` reply.
-fn status_reply(value: Value) -> Result<(String, i64, i64), StoreError> {
-    let items = match value {
-        Value::Array(items) => items,
-        other => {
-            return Err(StoreError::Corrupt(format!(
-                "unexpected script reply {other:?}"
-            )))
-        }
+/// A script's `{status, number, number, text}` reply (the numbers 0 and the text `None`
+/// when absent).
+struct ScriptReply {
+    status: String,
+    a: i64,
+    b: i64,
+    text: Option<String>,
+}
+
+impl ScriptReply {
+    fn parse(value: Value) -> Result<ScriptReply, StoreError> {
+        let items = match value {
+            Value::Array(items) => items,
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "unexpected script reply {other:?}"
+                )))
+            }
+        };
+        let mut it = items.into_iter();
+        let status = match it.next().and_then(text) {
+            Some(status) => status,
+            None => {
+                return Err(StoreError::Corrupt(
+                    "a script reply lacks its status".into(),
+                ))
+            }
+        };
+        let mut num = || match it.next() {
+            Some(Value::Int(n)) => n,
+            _ => 0,
+        };
+        let a = num();
+        let b = num();
+        Ok(ScriptReply {
+            status,
+            a,
+            b,
+            text: it.next().and_then(text),
+        })
+    }
+}
+
+fn text(value: Value) -> Option<String> {
+    match value {
+        Value::BulkString(b) => Some(String::from_utf8_lossy(&b).into_owned()),
+        Value::SimpleString(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A join hash value `<seat> <fingerprint> <salt>` as the record of `key`.
+fn join_record(key: &str, value: &str) -> Result<JoinRecord, StoreError> {
+    let corrupt = || StoreError::Corrupt(format!("join record {value:?}"));
+    let mut parts = value.split(' ');
+    let seat: u8 = parts
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(corrupt)?;
+    let (Some(fingerprint), Some(salt), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(corrupt());
     };
-    let mut it = items.into_iter();
-    let status = match it.next() {
-        Some(Value::BulkString(b)) => String::from_utf8_lossy(&b).into_owned(),
-        Some(Value::SimpleString(s)) => s,
-        other => {
-            return Err(StoreError::Corrupt(format!(
-                "unexpected script status {other:?}"
-            )))
-        }
-    };
-    let mut num = || match it.next() {
-        Some(Value::Int(n)) => n,
-        _ => 0,
-    };
-    let a = num();
-    let b = num();
-    Ok((status, a, b))
+    Ok(JoinRecord {
+        key: key.to_string(),
+        fingerprint: fingerprint.to_string(),
+        salt: salt.to_string(),
+        seat: Seat(seat),
+    })
 }

@@ -149,6 +149,7 @@ pub async fn create(client: &mut Client, players: u32, junior: bool, seed: u64) 
         .create_session(pb::CreateSessionRequest {
             options: Some(origin_options(players, junior)),
             seed: Some(seed),
+            request_id: uuid::Uuid::new_v4().to_string(),
         })
         .await
         .expect("create session")
@@ -157,7 +158,8 @@ pub async fn create(client: &mut Client, players: u32, junior: bool, seed: u64) 
         .expect("session")
 }
 
-/// Takes every seat in order; returns the tokens by seat.
+/// Takes every seat in order (each join with a request id, so its token is derived from
+/// it); returns the tokens by seat.
 pub async fn join_all(client: &mut Client, session: &pb::Session) -> Vec<String> {
     let mut tokens = Vec::new();
     for seat in 0..session.seats.len() as u32 {
@@ -166,6 +168,7 @@ pub async fn join_all(client: &mut Client, session: &pb::Session) -> Vec<String>
                 session_id: session.session_id.clone(),
                 seat: Some(seat),
                 player_name: format!("player {seat}"),
+                request_id: uuid::Uuid::new_v4().to_string(),
             })
             .await
             .expect("join")
@@ -362,6 +365,7 @@ pub async fn assert_player_counts_refused(
                 .create_session(pb::CreateSessionRequest {
                     options: Some(options),
                     seed: None,
+                    ..Default::default()
                 })
                 .await,
             Code::InvalidArgument,
@@ -428,6 +432,7 @@ pub async fn started_with(
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(seed),
+            ..Default::default()
         })
         .await
         .expect("create session")

@@ -34,7 +34,8 @@ impl ServerProcess {
     }
 
     /// `agora-server` with `args` (besides `--listen`) and `env` set on top of this
-    /// process's environment, with `RUST_LOG=warn` unless `env` names it.
+    /// process's environment, with `RUST_LOG=warn` unless `env` names it. Its log (stdout)
+    /// and stderr go to one file, read with [`ServerProcess::log_text`].
     pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> ServerProcess {
         // A port free a moment ago may be taken by the time the server binds it: a server
         // that exits at once is started again on a fresh port.
@@ -71,7 +72,7 @@ impl ServerProcess {
             .env_remove("AGORA_REDIS_URL")
             .env("RUST_LOG", "warn")
             .envs(env.iter().copied())
-            .stdout(Stdio::null())
+            .stdout(Stdio::from(file.try_clone().expect("server log file")))
             .stderr(Stdio::from(file))
             .spawn()
             .expect("start agora-server");
@@ -140,6 +141,25 @@ impl ServerProcess {
                     let _ = child.wait();
                     panic!("agora-server did not stop on SIGTERM: {}", self.log_text());
                 }
+            }
+        }
+    }
+
+    /// Its exit status once it has exited by itself, within `timeout`; None if it still
+    /// runs then.
+    pub fn exited_within(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let child = self.child.as_mut()?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => {
+                    self.child = None;
+                    return Some(status);
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                _ => return None,
             }
         }
     }
