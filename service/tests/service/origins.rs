@@ -75,21 +75,15 @@ async fn a_solo_game_reports_its_target(kind: StoreKind) {
 
     let last = play_to_the_end(&mut client, &id, &tokens, 41, pass()).await;
     let standing = &last.outcome.expect("outcome").standings[0];
-    let part = |name: &str| {
-        standing
-            .breakdown
-            .iter()
-            .find(|p| p.name == name)
-            .unwrap_or_else(|| panic!("breakdown part {name}"))
-            .points
-    };
-    let target = part("solo_target");
+    let solo = standing.solo.expect("a solo result beside the score");
     assert!(
-        (180..=260).contains(&target) && (target - 180) % 20 == 0,
-        "180 + 20 per condition: {target}"
+        (180..=260).contains(&solo.target) && (solo.target - 180) % 20 == 0,
+        "180 + 20 per condition: {}",
+        solo.target
     );
-    let score = standing.score - target - part("solo_won");
-    assert_eq!(part("solo_won"), i32::from(score >= target));
+    assert_eq!(solo.won, standing.score >= solo.target);
+    let parts: i32 = standing.breakdown.iter().map(|p| p.points).sum();
+    assert_eq!(parts, standing.score, "the breakdown sums to the score");
     let options = session(&mut client, &id).await.options;
     assert_eq!(
         options.and_then(|o| o.game),
