@@ -7,6 +7,7 @@ pub mod config;
 pub mod limits;
 pub mod locks;
 pub mod metrics;
+pub mod reliability;
 pub mod server;
 pub mod store;
 pub mod telemetry;

@@ -1,0 +1,165 @@
+//! The failure-testing tools in their small CI form, run as a user runs them (the real
+//! binaries, judged by their exit status and JSON summary): chaos with replica kills and
+//! Redis restarts, the protocol fuzzer on both stores, and a few seconds of soak. Scale
+//! runs are by hand (RELIABILITY.md).
+
+use crate::support::server_process::server_binary;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn summary_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("agora-{name}-{}.json", std::process::id()))
+}
+
+/// Runs `binary` with `args`; its stdout, panicking with it when the exit status is not 0.
+fn run_tool(binary: &str, args: &[&str]) -> String {
+    let output = Command::new(binary)
+        .args(args)
+        .arg("--server-bin")
+        .arg(server_binary())
+        .output()
+        .expect("run the tool");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "{binary} {args:?} exited with {}:\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+fn read_json(path: &PathBuf) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).expect("the tool wrote its summary");
+    let _ = std::fs::remove_file(path);
+    serde_json::from_str(&text).expect("JSON summary")
+}
+
+#[test]
+fn chaos_small_kills_and_redis_restarts_lose_nothing() {
+    let json = summary_path("chaos");
+    let stdout = run_tool(
+        env!("CARGO_BIN_EXE_agora-chaos"),
+        &[
+            "--replicas",
+            "3",
+            "--sessions",
+            "12",
+            "--concurrency",
+            "6",
+            "--kills",
+            "6",
+            "--redis-restarts",
+            "2",
+            "--fault-every-ms",
+            "600",
+            "--max-moves",
+            "300",
+            "--seconds",
+            "60",
+            "--json",
+            json.to_str().expect("utf-8 path"),
+        ],
+    );
+    let s = read_json(&json);
+    let n = |k: &str| s[k].as_u64().unwrap_or_else(|| panic!("{k} in {s}"));
+    // The exit status already says the must-be-0 counts are 0; this says faults happened.
+    assert!(
+        n("kills") >= 1 && n("redis_restarts") >= 1,
+        "no fault injected:\n{stdout}"
+    );
+    assert!(
+        n("acked_moves") >= 100,
+        "too little play to prove anything:\n{stdout}"
+    );
+    assert!(n("streamed_messages") >= n("acked_moves"), "{stdout}");
+    assert_eq!(
+        n("lost") + n("duplicated") + n("gaps") + n("cannot_finish"),
+        0
+    );
+}
+
+fn fuzz(store: &str) {
+    let json = summary_path(&format!("fuzz-{store}"));
+    let stdout = run_tool(
+        env!("CARGO_BIN_EXE_agora-fuzz"),
+        &[
+            "--requests",
+            "10000",
+            "--store",
+            store,
+            "--seed",
+            "12",
+            "--json",
+            json.to_str().expect("utf-8 path"),
+        ],
+    );
+    let s = read_json(&json);
+    assert_eq!(s["requests"].as_u64(), Some(10_000), "{stdout}");
+    // Every method was reached.
+    let answers = s["answers"].as_array().expect("answers");
+    for method in [
+        "ListGames",
+        "CreateSession",
+        "GetSession",
+        "ListSessions",
+        "JoinSession",
+        "GetState",
+        "ListLegalActions",
+        "SubmitAction",
+        "StreamEvents",
+    ] {
+        assert!(
+            answers.iter().any(|a| a[0] == method),
+            "{method} never called:\n{stdout}"
+        );
+    }
+    assert_eq!(s["played_after"], "finished", "{stdout}");
+}
+
+#[test]
+fn fuzz_small_memory_store() {
+    fuzz("memory");
+}
+
+#[test]
+fn fuzz_small_redis_store() {
+    fuzz("redis");
+}
+
+#[test]
+fn soak_a_few_seconds_reports_memory_and_latency() {
+    let csv = summary_path("soak").with_extension("csv");
+    let stdout = run_tool(
+        env!("CARGO_BIN_EXE_agora-soak"),
+        &[
+            "--sessions",
+            "40",
+            "--seconds",
+            "6",
+            "--interval",
+            "2",
+            "--think-min-ms",
+            "10",
+            "--think-max-ms",
+            "50",
+            "--csv",
+            csv.to_str().expect("utf-8 path"),
+        ],
+    );
+    let text = std::fs::read_to_string(&csv).expect("CSV written");
+    let _ = std::fs::remove_file(&csv);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert!(rows.len() >= 3, "a row per interval:\n{stdout}");
+    let rss: f64 = rows[0][1].parse().expect("rss");
+    let moves: usize = rows
+        .iter()
+        .map(|r| r[3].parse::<usize>().expect("moves"))
+        .sum();
+    assert!(rss > 1.0, "the server's RSS is read:\n{stdout}");
+    assert!(moves > 100, "bots played:\n{stdout}");
+}
