@@ -145,10 +145,12 @@ fn inject_faults(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        // Spread Redis restarts among the kills in proportion to the budgets.
-        let left_kills = args.kills - faults.kills;
-        let left_redis = args.redis_restarts - faults.redis_restarts;
-        let redis_turn = rng.random_range(0..left_kills + left_redis) < left_redis;
+        // Redis restarts spread evenly among the kills, the first one early (the third
+        // fault), so that a short run has both.
+        let done = faults.kills + faults.redis_restarts;
+        let every = ((args.kills + args.redis_restarts) / args.redis_restarts.max(1)).max(1);
+        let redis_turn = faults.redis_restarts < args.redis_restarts
+            && (done % every == every.min(3) - 1 || faults.kills >= args.kills);
         let down = Duration::from_millis(rng.random_range(50..800));
         if redis_turn {
             redis.kill();
