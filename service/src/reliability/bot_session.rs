@@ -117,6 +117,9 @@ where
     F: FnMut(Client) -> Fut,
     Fut: Future<Output = Result<T, Status>>,
 {
+    if replicas.is_empty() {
+        return Err((Status::invalid_argument("no replica to call"), false, false));
+    }
     let start = Instant::now();
     let mut attempt = 0usize;
     let mut uncertain = false;
@@ -222,7 +225,10 @@ impl BotSession {
                 if gave_up {
                     Failure::GaveUp(s)
                 } else if uncertain && s.code() == Code::FailedPrecondition {
-                    Failure::SeatLostOnRetry(s)
+                    Failure::SeatLostOnRetry(Status::new(
+                        s.code(),
+                        format!("session {id}, seat {seat}: {}", s.message()),
+                    ))
                 } else {
                     Failure::Refused(s)
                 }
