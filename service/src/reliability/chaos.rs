@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{watch, RwLock, Semaphore};
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
@@ -57,9 +57,13 @@ pub struct ChaosArgs {
     pub seed: u64,
     /// Create and join sessions while faults happen (JoinSession has no request id yet:
     /// a join whose answer is lost cannot be retried, and its session cannot finish).
-    /// Without it every session is set up before the first fault.
+    /// Without it no fault is injected while a session is being set up.
     #[arg(long)]
     pub join_under_fault: bool,
+    /// After the --sessions planned, keep starting sessions until the fault budgets are
+    /// used up (or --seconds runs out), so that a fast machine still gets every fault.
+    #[arg(long)]
+    pub keep_playing: bool,
     /// The agora-server binary (default: beside this executable).
     #[arg(long)]
     pub server_bin: Option<PathBuf>,
@@ -132,6 +136,7 @@ fn inject_faults(
     redis: &mut RedisProcess,
     args: &ChaosArgs,
     stop: &AtomicBool,
+    setup_gate: &RwLock<()>,
 ) -> Faults {
     let mut rng = StdRng::seed_from_u64(args.seed ^ 0xfa17);
     let mut faults = Faults::default();
@@ -152,6 +157,8 @@ fn inject_faults(
         let redis_turn = faults.redis_restarts < args.redis_restarts
             && (done % every == every.min(3) - 1 || faults.kills >= args.kills);
         let down = Duration::from_millis(rng.random_range(50..800));
+        // No fault while a session is being set up, unless --join-under-fault.
+        let _no_setup = (!args.join_under_fault).then(|| setup_gate.blocking_write());
         if redis_turn {
             redis.kill();
             std::thread::sleep(down);
@@ -221,36 +228,20 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     }
     let shift = args.seed as usize % configurations.len();
     configurations.rotate_left(shift);
-    let plan: Vec<(usize, String, AnyOptions, u64)> = (0..args.sessions)
-        .map(|i| {
-            let (name, options) = &configurations[i % configurations.len()];
-            (
-                i,
-                name.clone(),
-                options.clone(),
-                args.seed.wrapping_mul(1_000_003) + i as u64,
-            )
-        })
-        .collect();
     let policy = RetryPolicy::default();
-    let mut stats = CallStats::default();
-
-    // Sessions set up before the faults start, unless asked otherwise.
-    let mut ready: Vec<Option<Result<BotSession, Failure>>> = Vec::new();
-    for (i, _, options, seed) in &plan {
-        ready.push(if args.join_under_fault {
-            None
-        } else {
-            Some(BotSession::start(&players, *i, options, *seed, policy, &mut stats).await)
-        });
-    }
+    let stats = CallStats::default();
 
     let stop = Arc::new(AtomicBool::new(false));
+    let faults_over = Arc::new(AtomicBool::new(false));
+    let setup_gate = Arc::new(RwLock::new(()));
     let fault_thread = {
         let stop = stop.clone();
+        let faults_over = faults_over.clone();
+        let setup_gate = setup_gate.clone();
         let args = args.clone();
         std::thread::spawn(move || {
-            let faults = inject_faults(&mut servers, &mut redis, &args, &stop);
+            let faults = inject_faults(&mut servers, &mut redis, &args, &stop, &setup_gate);
+            faults_over.store(true, Ordering::Relaxed);
             (faults, servers, redis)
         })
     };
@@ -258,17 +249,32 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let slots = Arc::new(Semaphore::new(args.concurrency.max(1)));
     let mut tasks = Vec::new();
-    for ((i, config, options, seed), prepared) in plan.into_iter().zip(ready) {
-        let slots = slots.clone();
+    for i in 0.. {
+        let planned = i < args.sessions;
+        let more = args.keep_playing && !faults_over.load(Ordering::Relaxed);
+        if !(planned || more) || Instant::now() > deadline {
+            break;
+        }
+        let slot = slots.clone().acquire_owned().await?;
+        let (config, options) = configurations[i % configurations.len()].clone();
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let session = Planned {
+            index: i,
+            config,
+            options,
+            seed,
+        };
         let players = players.clone();
         let watchers = watchers.clone();
+        let setup_gate = (!args.join_under_fault).then(|| setup_gate.clone());
         let max_moves = args.max_moves;
         tasks.push(tokio::spawn(async move {
-            let _slot = slots.acquire_owned().await;
-            play_one(
-                i, config, options, seed, prepared, players, watchers, policy, deadline, max_moves,
+            let report = play_one(
+                session, setup_gate, players, watchers, policy, deadline, max_moves,
             )
-            .await
+            .await;
+            drop(slot);
+            report
         }));
     }
     let mut reports = Vec::new();
@@ -356,19 +362,29 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     Ok(summary)
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn play_one(
+/// One session of the plan.
+struct Planned {
     index: usize,
     config: String,
     options: AnyOptions,
     seed: u64,
-    prepared: Option<Result<BotSession, Failure>>,
+}
+
+async fn play_one(
+    session: Planned,
+    setup_gate: Option<Arc<RwLock<()>>>,
     players: Vec<Client>,
     watchers: Vec<Client>,
     policy: RetryPolicy,
     deadline: Instant,
     max_moves: u64,
 ) -> (SessionReport, CallStats) {
+    let Planned {
+        index,
+        config,
+        options,
+        seed,
+    } = session;
     let mut stats = CallStats::default();
     let mut report = SessionReport {
         config,
@@ -379,9 +395,12 @@ async fn play_one(
         followers: Vec::new(),
         audit: Audit::default(),
     };
-    let started = match prepared {
-        Some(result) => result,
-        None => BotSession::start(&players, index, &options, seed, policy, &mut stats).await,
+    let started = {
+        let _no_fault = match &setup_gate {
+            Some(gate) => Some(gate.read().await),
+            None => None,
+        };
+        BotSession::start(&players, index, &options, seed, policy, &mut stats).await
     };
     let mut game = match started {
         Ok(game) => game,

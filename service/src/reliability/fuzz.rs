@@ -71,7 +71,7 @@ pub struct FuzzSummary {
     pub crashed: Option<String>,
     pub healthy_after: bool,
     pub played_after: Option<String>,
-    /// The first message of each (method, code) that must not happen.
+    /// The first message of each (method, code) for INTERNAL, UNKNOWN and OUT_OF_RANGE.
     pub examples: Vec<String>,
 }
 
@@ -174,7 +174,9 @@ pub async fn run(args: FuzzArgs) -> Result<FuzzSummary, Error> {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut table = CodeTable::default();
             let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
-            let mut examples: BTreeMap<(Method, i32), String> = BTreeMap::new();
+            // One example per method, code and kind of message (the text before its first
+            // colon, without digits).
+            let mut examples: BTreeMap<(Method, i32, String), String> = BTreeMap::new();
             let mut decode_internal = 0u64;
             while sent.fetch_add(1, Ordering::Relaxed) < total && !crashed.load(Ordering::Relaxed) {
                 let allow_huge = rand::Rng::random_bool(&mut rng, 0.1);
@@ -202,9 +204,21 @@ pub async fn run(args: FuzzArgs) -> Result<FuzzSummary, Error> {
                 {
                     decode_internal += 1;
                 }
-                if matches!(code, Code::Internal | Code::Unknown) {
+                // OUT_OF_RANGE too: the issue asks which refusals get it (oversized
+                // bodies, a StreamEvents version beyond the session's).
+                if matches!(code, Code::Internal | Code::Unknown | Code::OutOfRange) {
                     examples
-                        .entry((fuzzed.method, code as i32))
+                        .entry((
+                            fuzzed.method,
+                            code as i32,
+                            message
+                                .split(':')
+                                .next()
+                                .unwrap_or_default()
+                                .chars()
+                                .filter(|c| !c.is_ascii_digit())
+                                .collect::<String>(),
+                        ))
                         .or_insert_with(|| {
                             format!(
                                 "{} {} ({}): {message}",
