@@ -10,6 +10,7 @@ pub mod limits;
 pub mod locks;
 pub mod message_size;
 pub mod metrics;
+pub mod reliability;
 pub mod server;
 pub mod store;
 pub mod telemetry;

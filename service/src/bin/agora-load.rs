@@ -23,11 +23,11 @@ use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
 use agora_service::api::convert;
 use agora_service::config::{Config, StoreKind};
+use agora_service::reliability::redis_process::RedisProcess;
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tonic::transport::Channel;
@@ -162,7 +162,7 @@ async fn main() -> Result<(), Error> {
                     config.redis_url = match (&args.redis_url, args.spawn_redis) {
                         (Some(url), _) => Some(url.clone()),
                         (None, true) => {
-                            let server = PrivateRedis::start()?;
+                            let server = RedisProcess::start(false)?;
                             let url = server.url();
                             redis = Some(server);
                             Some(url)
@@ -484,51 +484,4 @@ async fn fanout(
         ms(slowest.last().copied().unwrap_or_default()),
     );
     Ok(())
-}
-
-/// A redis-server on a free loopback port with a temporary directory, killed on drop.
-struct PrivateRedis {
-    child: Child,
-    port: u16,
-    dir: std::path::PathBuf,
-}
-
-impl PrivateRedis {
-    fn start() -> Result<PrivateRedis, Error> {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")?
-            .local_addr()?
-            .port();
-        let dir = std::env::temp_dir().join(format!("agora-load-redis-{port}"));
-        std::fs::create_dir_all(&dir)?;
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .arg("--dir")
-            .arg(&dir)
-            .args(["--save", "", "--appendonly", "no"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start redis-server: {e}"))?;
-        let redis = PrivateRedis { child, port, dir };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if Instant::now() > deadline {
-                return Err("redis-server did not start".into());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Ok(redis)
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/0", self.port)
-    }
-}
-
-impl Drop for PrivateRedis {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }

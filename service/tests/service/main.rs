@@ -23,6 +23,7 @@ mod redis_cluster;
 mod redis_retry;
 mod redis_scale;
 mod redis_store;
+mod reliability;
 mod server;
 mod streams;
 mod telemetry;
