@@ -4,7 +4,6 @@ use super::errors::ApiError;
 use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
-use crate::failpoints;
 use crate::store::{
     now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
 };
@@ -85,7 +84,9 @@ impl GameApi {
             }
             Err(e) => return Err(e.into()),
         }
-        fail::fail_point!("create-stored", |_| failpoints::crash("create-stored"));
+        fail::fail_point!("create-stored", |_| crate::failpoints::crash(
+            "create-stored"
+        ));
         tracing::info!("session created");
         let loaded = Loaded {
             meta,
@@ -217,7 +218,7 @@ impl GameApi {
             }
         };
         Span::current().record("seat", seat.0);
-        fail::fail_point!("join-stored", |_| failpoints::crash("join-stored"));
+        fail::fail_point!("join-stored", |_| crate::failpoints::crash("join-stored"));
         tracing::info!("seat taken");
         let loaded = self.store.load(id).await?;
         Ok(pb::JoinSessionResponse {

@@ -461,6 +461,7 @@ mod tests {
                 })),
             }),
             seed: None,
+            request_id: String::new(),
         };
         let body = Message::encode_to_vec(&message);
         let mut rng = StdRng::seed_from_u64(1);
