@@ -124,15 +124,7 @@ pub async fn run(args: FuzzArgs) -> Result<FuzzSummary, Error> {
         Store::Redis => Some(RedisProcess::start(false)?),
     };
     let mut flags = vec!["--max-sessions".to_string(), "10000000".to_string()];
-    match &redis {
-        None => flags.extend(["--store".into(), "memory".into()]),
-        Some(r) => flags.extend([
-            "--store".into(),
-            "redis".into(),
-            "--redis-url".into(),
-            r.url(),
-        ]),
-    }
+    flags.extend(RedisProcess::store_flags(redis.as_ref()));
     let flag_refs: Vec<&str> = flags.iter().map(String::as_str).collect();
     let server = Arc::new(Mutex::new(ServerProcess::start(&binary, &flag_refs, &[])?));
     let addr = server.lock().map_err(|_| "lock")?.addr;

@@ -139,6 +139,19 @@ impl RedisProcess {
         format!("redis://127.0.0.1:{}/0", self.port)
     }
 
+    /// The `agora-server` flags choosing the store: this Redis, or memory without one.
+    pub fn store_flags(redis: Option<&RedisProcess>) -> Vec<String> {
+        match redis {
+            None => vec!["--store".into(), "memory".into()],
+            Some(r) => vec![
+                "--store".into(),
+                "redis".into(),
+                "--redis-url".into(),
+                r.url(),
+            ],
+        }
+    }
+
     /// `kill -9`: no goodbye, no final save.
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {

@@ -114,15 +114,7 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    match &redis {
-        None => flags.extend(["--store".into(), "memory".into()]),
-        Some(r) => flags.extend([
-            "--store".into(),
-            "redis".into(),
-            "--redis-url".into(),
-            r.url(),
-        ]),
-    }
+    flags.extend(RedisProcess::store_flags(redis.as_ref()));
     let flag_refs: Vec<&str> = flags.iter().map(String::as_str).collect();
     let mut server = ServerProcess::start(&binary, &flag_refs, &[])?;
     let redis_conn = match &redis {
