@@ -116,6 +116,8 @@ impl GameApi {
         }
         Span::current().record("session", id);
         Span::current().record("game", loaded.meta.game_id.as_str());
+        // The first attempt may have died before listing it.
+        self.store.relist(&loaded.meta).await?;
         tracing::info!("retried create answered with the session it made");
         Ok(Some(pb::CreateSessionResponse {
             session: Some(describe(&loaded)),

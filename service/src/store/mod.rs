@@ -255,6 +255,13 @@ pub trait SessionStore: Send + Sync + 'static {
     /// session (`meta.create_fingerprint` is what a retry must match).
     async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError>;
 
+    /// Lists `meta`'s session in the lobby again, for a retried CreateSession whose first
+    /// attempt may have died between storing the session and listing it. Backends that
+    /// store and list in one atomic step have nothing to do.
+    async fn relist(&self, _meta: &SessionMeta) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     /// The session's metadata, current version and state.
     async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
 

@@ -181,3 +181,43 @@ async fn create_join_and_submit_retried_after_the_replica_died_do_what_the_first
     let last = play(&mut client, &id, &tokens, 77, 5_000).await;
     assert_eq!(last.status, pb::SessionStatus::Finished as i32);
 }
+
+/// A replica that dies after the Redis create script but before the lobby indexes (they
+/// live in other hash slots, so they are written apart): the retry answers the session
+/// and lists it, so an open game is not hidden from the lobby until it expires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_retried_after_a_death_before_the_lobby_index_lists_the_session() {
+    let redis = RedisServer::start();
+    let survivor = ServerProcess::start(&redis.url(), &[]);
+    let mut client = survivor.client().await;
+    let create = pb::CreateSessionRequest {
+        options: Some(origin_options(2, false)),
+        seed: Some(78),
+        request_id: "create-unlisted".into(),
+    };
+    let mut replica = doomed(&redis, "create-before-index");
+    let result = replica.client().await.create_session(create.clone()).await;
+    died_at(&mut replica, "create-before-index", result);
+    let lobby = |client: &mut Client| {
+        let mut client = client.clone();
+        async move {
+            client
+                .list_sessions(pb::ListSessionsRequest::default())
+                .await
+                .expect("list")
+                .into_inner()
+                .sessions
+        }
+    };
+    assert!(lobby(&mut client).await.is_empty(), "stored but not listed");
+    let created = client
+        .create_session(create)
+        .await
+        .expect("the retry succeeds")
+        .into_inner()
+        .session
+        .expect("session");
+    let listed = lobby(&mut client).await;
+    assert_eq!(listed.len(), 1, "listed once the retry is answered");
+    assert_eq!(listed[0].session_id, created.session_id);
+}

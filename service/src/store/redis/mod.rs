@@ -212,6 +212,10 @@ impl SessionStore for RedisStore {
         self.create_session(meta, state).await
     }
 
+    async fn relist(&self, meta: &SessionMeta) -> Result<(), StoreError> {
+        self.index_session(meta).await
+    }
+
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         let keys = self.keys(id);
         let mut conn = self.conn();

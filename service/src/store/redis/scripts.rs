@@ -72,6 +72,19 @@ impl RedisStore {
         if created == 0 {
             return Err(StoreError::AlreadyExists(meta.id));
         }
+        fail::fail_point!("create-before-index", |_| crate::failpoints::crash(
+            "create-before-index"
+        ));
+        self.index_session(&meta).await
+    }
+
+    /// Lists a session in the lobby indexes. They live outside the session's hash slot
+    /// (Redis Cluster), so they are written after the create script; a replica that died
+    /// in between left the session unlisted, and the retry of its CreateSession lists it
+    /// again (`SessionStore::relist`). `NX` keeps the first creation time; listing reads
+    /// the record, so the entry of a session that has filled up since is skipped, never
+    /// shown as open.
+    pub(super) async fn index_session(&self, meta: &SessionMeta) -> Result<(), StoreError> {
         let mut index = vec![self.all_key()];
         if meta.open_seats() > 0 {
             index.push(self.lobby_key());
@@ -80,7 +93,10 @@ impl RedisStore {
             .iter()
             .map(|key| {
                 let mut cmd = redis::cmd("ZADD");
-                cmd.arg(key).arg(meta.create_time_unix_ms).arg(&meta.id);
+                cmd.arg(key)
+                    .arg("NX")
+                    .arg(meta.create_time_unix_ms)
+                    .arg(&meta.id);
                 cmd
             })
             .collect();
