@@ -79,6 +79,12 @@ pub struct Config {
     #[arg(long, env = "AGORA_COMMIT_RETRIES", default_value_t = 5)]
     pub commit_retries: u32,
 
+    /// Sessions whose decoded state this replica keeps, least recently used evicted, so a
+    /// move on a warm session is one store call. 0 turns the cache off. Safe with any
+    /// number of replicas: a commit built on a stale entry is refused by the store.
+    #[arg(long, env = "AGORA_STATE_CACHE_SESSIONS", default_value_t = crate::api::DEFAULT_STATE_CACHE)]
+    pub state_cache_sessions: usize,
+
     /// Versions a live subscriber may fall behind before its stream is ended.
     #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
     pub stream_buffer: usize,

@@ -83,7 +83,8 @@ pub async fn serve_with_store(
 ) -> Result<(), ServeError> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let api = GameApi::new(store, config.commit_retries, stop_rx)
-        .with_max_streams_per_connection(config.max_concurrent_streams as usize);
+        .with_max_streams_per_connection(config.max_concurrent_streams as usize)
+        .with_state_cache(config.state_cache_sessions, state_max_age(&config));
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<GameServiceServer<GameApi>>().await;
@@ -181,4 +182,11 @@ pub async fn shutdown_signal() {
         _ = interrupt => {},
         _ = terminate => {},
     }
+}
+
+/// Cached states must not outlive their sessions: at most half the shorter TTL.
+fn state_max_age(config: &Config) -> std::time::Duration {
+    crate::api::DEFAULT_STATE_MAX_AGE
+        .min(config.finished_ttl / 2)
+        .min(config.abandoned_ttl / 2)
 }

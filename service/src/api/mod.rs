@@ -19,6 +19,7 @@ mod request_ids;
 mod sessions;
 pub mod stream;
 
+use crate::cache::StateCache;
 use crate::limits::StreamSlots;
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
@@ -28,12 +29,19 @@ use agora_proto::v1 as pb;
 use errors::ApiError;
 use pb::game_service_server::GameService;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::watch;
 use tonic::{Code, Request, Response, Status};
 
 /// Longest player name, session id or request id accepted.
 pub const MAX_NAME_LEN: usize = 64;
 pub const MAX_ID_LEN: usize = 128;
+
+/// Sessions whose decoded state a replica keeps by default: a few MB for typical games.
+pub const DEFAULT_STATE_CACHE: usize = 4096;
+
+/// How long a cached state is trusted at most, TTLs permitting.
+pub const DEFAULT_STATE_MAX_AGE: Duration = Duration::from_secs(30);
 
 /// Shared by every call; cheap to clone.
 #[derive(Clone)]
@@ -50,6 +58,8 @@ pub struct GameApi {
     pub(crate) metrics: Arc<Metrics>,
     /// Stream responses shared by the streams of one session.
     pub(crate) renditions: Arc<stream::Renditions>,
+    /// Decoded states of recently active sessions (see [`crate::cache`]).
+    pub(crate) cache: Arc<StateCache>,
 }
 
 impl GameApi {
@@ -66,7 +76,15 @@ impl GameApi {
             streams: StreamSlots::new(usize::MAX),
             metrics: Arc::new(Metrics::new()),
             renditions: stream::Renditions::new(),
+            cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
         }
+    }
+
+    /// Keeps the decoded state of at most `sessions` sessions (0: none), each for at most
+    /// `max_age` (keep it below the sessions' TTLs; see [`crate::cache`]).
+    pub fn with_state_cache(mut self, sessions: usize, max_age: Duration) -> GameApi {
+        self.cache = Arc::new(StateCache::new(sessions, max_age));
+        self
     }
 
     /// The session a request names; a malformed id is refused before the store is asked.

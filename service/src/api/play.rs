@@ -5,10 +5,12 @@ use super::sessions::describe;
 use super::stream::redacted_events;
 use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
+use crate::cache::Cached;
 use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError, TokenHash};
 use agora_engine::registry::{AnyAction, AnyState};
 use agora_engine::{FieldViolation, Seat, Viewer};
 use agora_proto::v1 as pb;
+use std::sync::Arc;
 use tracing::Span;
 
 /// A SubmitAction request once every field is checked and converted: nothing in it can
@@ -93,8 +95,12 @@ impl GameApi {
     }
 
     /// Validates in the engine, then commits on top of the version it validated against.
-    /// A lost race is retried (fresh state, fresh validation) unless the caller pinned
-    /// `expected_version`; a known `request_id` is answered from the log, not re-applied.
+    /// The state comes from this replica's cache when it holds the session, so a warm
+    /// move is one store call (the commit); the commit's compare-and-set on the version is
+    /// the only check, and a cached state it refuses (or that refuses the move) is
+    /// reloaded. A lost race is retried (fresh state, fresh validation) unless the caller
+    /// pinned `expected_version`; a known `request_id` is answered by the commit itself
+    /// (or, when the action no longer applies, from the log), never re-applied.
     #[tracing::instrument(skip_all, fields(session = %request.session_id, seat, version))]
     pub(crate) async fn submit(
         &self,
@@ -106,56 +112,72 @@ impl GameApi {
 
         let _write = self.locks.lock(id).await;
         let mut attempt = 0;
+        let mut cached = self.cache.get(id);
         loop {
-            let loaded = self.store.load(id).await?;
-            let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
+            let from_cache = cached.is_some();
+            let current = match cached.take() {
+                Some(current) => current,
+                None => {
+                    let loaded = Arc::new(Cached::from(self.store.load(id).await?));
+                    self.cache.put(id, loaded.clone());
+                    loaded
+                }
+            };
+            let seat = match auth::require_seat(&current.meta, token.as_ref()) {
+                Ok(seat) => seat,
+                // The seat may have been taken since the entry was cached.
+                Err(_) if from_cache => {
+                    self.cache.forget(id);
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            };
             Span::current().record("seat", seat.0);
 
-            // A shortcut, not the guarantee: the commit script checks the request id again
-            // atomically, but a retried request found here costs no engine run.
-            if let Some(rid) = &submission.request_id {
-                if let Some(version) = self.store.find_request(id, rid).await? {
-                    return self
-                        .replay(&loaded.meta, seat, version, &submission.fingerprint)
-                        .await;
+            let (state, entry) = match check_and_apply(&current, seat, &submission) {
+                Ok(applied) => applied,
+                Err(_) if from_cache => {
+                    self.cache.forget(id);
+                    continue;
                 }
-            }
-            if !loaded.meta.all_seats_taken() {
-                return Err(ApiError::WaitingForPlayers {
-                    open_seats: loaded.meta.open_seats(),
-                });
-            }
-            if let Some(expected) = submission.expected_version {
-                if expected != loaded.version {
-                    return Err(ApiError::Stale {
-                        expected,
-                        actual: loaded.version,
-                    });
+                Err(e) => {
+                    // A retry of a committed request usually no longer applies: answer it.
+                    if let Some(rid) = &submission.request_id {
+                        if let Some(version) = self.store.find_request(id, rid).await? {
+                            return self
+                                .replay(&current.meta, seat, version, &submission.fingerprint)
+                                .await;
+                        }
+                    }
+                    return Err(e);
                 }
-            }
-
-            let (state, entry) = apply(
-                &loaded.state,
-                seat,
-                &submission.action,
-                loaded.version,
-                &submission,
-            )?;
+            };
             let commit = Commit {
-                expected_version: loaded.version,
+                expected_version: current.version,
                 state,
                 entry: entry.clone(),
             };
+            // The commit takes the state; the cache gets it back only once committed.
+            let next_state = commit.state.clone();
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
+                    self.cache.put(
+                        id,
+                        Arc::new(Cached {
+                            meta: current.meta.clone(),
+                            version,
+                            state: next_state,
+                            at: std::time::Instant::now(),
+                        }),
+                    );
                     fail::fail_point!("submit-stored", |_| crate::failpoints::crash(
                         "submit-stored"
                     ));
                     tracing::debug!("action committed");
-                    self.metrics.committed(&loaded.meta.game_id);
+                    self.metrics.committed(&current.meta.game_id);
                     let session = convert::session_out(
-                        &loaded.meta,
+                        &current.meta,
                         version,
                         &entry.to_act,
                         entry.outcome.as_ref(),
@@ -168,19 +190,30 @@ impl GameApi {
                 }
                 Ok(CommitResult::Duplicate(version)) => {
                     return self
-                        .replay(&loaded.meta, seat, version, &submission.fingerprint)
+                        .replay(&current.meta, seat, version, &submission.fingerprint)
                         .await;
+                }
+                // A stale cache is not a lost race: reload and decide on fresh state.
+                Err(StoreError::Conflict { .. }) if from_cache => {
+                    self.cache.forget(id);
+                    tracing::debug!("cached state was stale; reloading");
                 }
                 Err(conflict @ StoreError::Conflict { .. })
                     if submission.expected_version.is_some() || attempt >= self.commit_retries =>
                 {
+                    self.cache.forget(id);
                     return Err(conflict.into());
                 }
                 Err(StoreError::Conflict { .. }) => {
+                    self.cache.forget(id);
                     attempt += 1;
                     tracing::debug!(attempt, "version moved; revalidating");
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => {
+                    // The commit may or may not have happened: trust the store next time.
+                    self.cache.forget(id);
+                    return Err(e.into());
+                }
             }
         }
     }
@@ -233,18 +266,30 @@ impl GameApi {
     }
 }
 
-/// Runs the engine on a copy of the state: a refused action leaves nothing behind.
-fn apply(
-    state: &AnyState,
+/// Checks that play may go on at the state's version, then runs the engine on a copy of
+/// the state: a refused action leaves nothing behind.
+fn check_and_apply(
+    current: &Cached,
     seat: Seat,
-    action: &AnyAction,
-    version: u64,
     submission: &Submission,
 ) -> Result<(AnyState, LogEntry), ApiError> {
-    let mut next = state.clone();
-    let events = next.apply(seat, action)?;
+    if !current.meta.all_seats_taken() {
+        return Err(ApiError::WaitingForPlayers {
+            open_seats: current.meta.open_seats(),
+        });
+    }
+    if let Some(expected) = submission.expected_version {
+        if expected != current.version {
+            return Err(ApiError::Stale {
+                expected,
+                actual: current.version,
+            });
+        }
+    }
+    let mut next = current.state.clone();
+    let events = next.apply(seat, &submission.action)?;
     let entry = LogEntry {
-        version: version + 1,
+        version: current.version + 1,
         seat,
         events,
         to_act: next.to_act().iter().collect(),

@@ -10,6 +10,7 @@ use super::fuzz::Store;
 use super::redis_process::RedisProcess;
 use super::server_process::{sibling_server_binary, ServerProcess};
 use super::tally::{ms, percentile};
+use crate::config::parse_duration;
 use agora_engine::registry::{self, AnyOptions};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -77,6 +78,51 @@ struct Interval {
     abandoned: u64,
 }
 
+/// What the store should hold by the players' own count: sessions not yet expired and
+/// their moves. A store may hold more for a while (the memory store frees expired
+/// sessions at its sweep, at most a minute late), never fewer. Memory can only be flat
+/// once these two are.
+#[derive(Debug)]
+struct Ledger {
+    /// Moves of each slot's current session (`None` between sessions).
+    playing: Vec<Option<u64>>,
+    /// Ended sessions: when they expire, and their moves.
+    ended: Vec<(Instant, u64)>,
+    finished_ttl: Duration,
+    abandoned_ttl: Duration,
+}
+
+impl Ledger {
+    fn new(slots: usize, finished_ttl: Duration, abandoned_ttl: Duration) -> Ledger {
+        Ledger {
+            playing: vec![None; slots],
+            ended: Vec::new(),
+            finished_ttl,
+            abandoned_ttl,
+        }
+    }
+
+    /// Slot `slot`'s session ended after `moves` moves, just written.
+    fn ended(&mut self, slot: usize, moves: u64, finished: bool) {
+        let ttl = if finished {
+            self.finished_ttl
+        } else {
+            self.abandoned_ttl
+        };
+        self.ended.push((Instant::now() + ttl, moves));
+        self.playing[slot] = None;
+    }
+
+    /// Sessions not yet expired at `now`, and their moves.
+    fn live(&mut self, now: Instant) -> (usize, u64) {
+        self.ended.retain(|(expires, _)| *expires > now);
+        let playing = self.playing.iter().flatten();
+        let sessions = playing.clone().count() + self.ended.len();
+        let moves = playing.sum::<u64>() + self.ended.iter().map(|(_, m)| m).sum::<u64>();
+        (sessions, moves)
+    }
+}
+
 /// One row of the table.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Row {
@@ -92,6 +138,9 @@ pub struct Row {
     pub started: u64,
     pub finished: u64,
     pub abandoned: u64,
+    /// Sessions the store should hold at this moment, and their moves (see [`Ledger`]).
+    pub live_sessions: usize,
+    pub live_moves: u64,
 }
 
 pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
@@ -138,23 +187,33 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
         .map(|_| lazy_client(server.addr))
         .collect::<Result<_, _>>()?;
     let interval = Arc::new(Mutex::new(Interval::default()));
+    let ledger = Arc::new(Mutex::new(Ledger::new(
+        args.sessions,
+        parse_duration(&args.finished_ttl)?,
+        parse_duration(&args.abandoned_ttl)?,
+    )));
     let start = Instant::now();
     let end = start + Duration::from_secs(args.seconds);
     let mut slots = Vec::new();
     for slot in 0..args.sessions {
         let client = vec![clients[slot % clients.len()].clone()];
         let interval = interval.clone();
+        let ledger = ledger.clone();
         let configurations = configurations.clone();
         let args = args.clone();
         slots.push(tokio::spawn(async move {
-            hold_slot(slot, client, &configurations, &args, end, &interval).await
+            let shared = Shared {
+                interval: &interval,
+                ledger: &ledger,
+            };
+            hold_slot(slot, client, &configurations, &args, end, shared).await
         }));
     }
 
     let mut csv = match &args.csv {
         Some(path) => {
             let mut f = std::fs::File::create(path)?;
-            writeln!(f, "t_s,rss_mib,redis_mib,moves,moves_per_s,p50_ms,p99_ms,max_ms,errors,started,finished,abandoned")?;
+            writeln!(f, "t_s,rss_mib,redis_mib,moves,moves_per_s,p50_ms,p99_ms,max_ms,errors,started,finished,abandoned,live_sessions,live_moves")?;
             Some(f)
         }
         None => None,
@@ -164,7 +223,7 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
         args.store, args.sessions, args.seconds, args.think_min_ms, args.think_max_ms, args.abandon, args.finished_ttl, args.abandoned_ttl
     );
     println!(
-        "{:>6} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>6} {:>7} {:>8} {:>9}",
+        "{:>6} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>6} {:>7} {:>8} {:>9} {:>6} {:>10}",
         "t_s",
         "rss_MiB",
         "redis_MiB",
@@ -176,7 +235,9 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
         "errors",
         "started",
         "finished",
-        "abandoned"
+        "abandoned",
+        "live",
+        "live_moves"
     );
     let mut rows = Vec::new();
     let step = Duration::from_secs(args.interval.max(1));
@@ -186,6 +247,7 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
         tokio::time::sleep_until(next.min(end).into()).await;
         let now = Instant::now();
         let data = std::mem::take(&mut *interval.lock().map_err(|_| "lock")?);
+        let (live_sessions, live_moves) = ledger.lock().map_err(|_| "lock")?.live(now);
         let mut latencies = data.latencies;
         latencies.sort();
         let redis_mib = match &redis_conn {
@@ -208,9 +270,11 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
             started: data.started,
             finished: data.finished,
             abandoned: data.abandoned,
+            live_sessions,
+            live_moves,
         };
         println!(
-            "{:>6} {:>9.1} {:>9} {:>8} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>6} {:>7} {:>8} {:>9}",
+            "{:>6} {:>9.1} {:>9} {:>8} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>6} {:>7} {:>8} {:>9} {:>6} {:>10}",
             row.t_s,
             row.rss_mib,
             row.redis_mib
@@ -224,12 +288,14 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
             row.errors,
             row.started,
             row.finished,
-            row.abandoned
+            row.abandoned,
+            row.live_sessions,
+            row.live_moves
         );
         if let Some(f) = csv.as_mut() {
             writeln!(
                 f,
-                "{},{:.1},{},{},{:.1},{:.3},{:.3},{:.3},{},{},{},{}",
+                "{},{:.1},{},{},{:.1},{:.3},{:.3},{:.3},{},{},{},{},{},{}",
                 row.t_s,
                 row.rss_mib,
                 row.redis_mib.map(|m| format!("{m:.1}")).unwrap_or_default(),
@@ -241,7 +307,9 @@ pub async fn run(args: SoakArgs) -> Result<Vec<Row>, Error> {
                 row.errors,
                 row.started,
                 row.finished,
-                row.abandoned
+                row.abandoned,
+                row.live_sessions,
+                row.live_moves
             )?;
         }
         rows.push(row);
@@ -277,6 +345,13 @@ async fn used_memory(mut conn: redis::aio::MultiplexedConnection) -> Option<u64>
         .and_then(|v| v.trim().parse().ok())
 }
 
+/// What every slot writes to.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    interval: &'a Mutex<Interval>,
+    ledger: &'a Mutex<Ledger>,
+}
+
 /// One slot: a session after another until `end`.
 async fn hold_slot(
     slot: usize,
@@ -284,8 +359,9 @@ async fn hold_slot(
     configurations: &[(String, AnyOptions)],
     args: &SoakArgs,
     end: Instant,
-    interval: &Mutex<Interval>,
+    shared: Shared<'_>,
 ) {
+    let Shared { interval, ledger } = shared;
     let mut rng = StdRng::seed_from_u64(args.seed.wrapping_mul(7919).wrapping_add(slot as u64));
     let policy = RetryPolicy::default();
     let mut stats = CallStats::default();
@@ -314,6 +390,9 @@ async fn hold_slot(
         if let Ok(mut i) = interval.lock() {
             i.started += 1;
         }
+        if let Ok(mut l) = ledger.lock() {
+            l.playing[slot] = Some(game.version);
+        }
         let abandon_at = rng
             .random_bool(args.abandon.clamp(0.0, 1.0))
             .then(|| rng.random_range(0..60u64));
@@ -322,11 +401,17 @@ async fn hold_slot(
                 if let Ok(mut i) = interval.lock() {
                     i.finished += 1;
                 }
+                if let Ok(mut l) = ledger.lock() {
+                    l.ended(slot, game.version, true);
+                }
                 break;
             }
             if abandon_at.is_some_and(|n| game.version >= n) || game.version >= args.max_moves {
                 if let Ok(mut i) = interval.lock() {
                     i.abandoned += 1;
+                }
+                if let Ok(mut l) = ledger.lock() {
+                    l.ended(slot, game.version, false);
                 }
                 break;
             }
@@ -335,11 +420,17 @@ async fn hold_slot(
                 return;
             }
             let result = game.step(&client, 0, &mut rng, policy, &mut stats).await;
-            let Ok(mut i) = interval.lock() else { return };
+            let (Ok(mut i), Ok(mut l)) = (interval.lock(), ledger.lock()) else {
+                return;
+            };
             match result {
-                Ok(took) => i.latencies.push(took),
+                Ok(took) => {
+                    i.latencies.push(took);
+                    l.playing[slot] = Some(game.version);
+                }
                 Err(_) => {
                     i.errors += 1;
+                    l.ended(slot, game.version, false);
                     break;
                 }
             }

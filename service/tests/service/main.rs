@@ -25,6 +25,7 @@ mod redis_scale;
 mod redis_store;
 mod reliability;
 mod server;
+mod state_cache;
 mod streams;
 mod telemetry;
 mod writes;

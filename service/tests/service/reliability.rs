@@ -176,4 +176,10 @@ fn soak_a_few_seconds_reports_memory_and_latency() {
         .sum();
     assert!(rss > 1.0, "the server's RSS is read:\n{stdout}");
     assert!(moves > 100, "bots played:\n{stdout}");
+    // Every slot holds a session, and the ledger counts their moves.
+    let last = rows.last().expect("a row");
+    let live: usize = last[12].parse().expect("live sessions");
+    let live_moves: u64 = last[13].parse().expect("live moves");
+    assert!(live >= 40, "40 slots each hold a session:\n{stdout}");
+    assert!(live_moves > 0, "live sessions have moves:\n{stdout}");
 }
