@@ -12,8 +12,10 @@ pub struct Standing {
     /// Named parts of the score, for display ("objectives" -> 24, ...); they sum to
     /// `score`.
     pub breakdown: Vec<(String, i32)>,
-    /// A solo game's result against its target score; `None` with opponents.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A solo game's result against its target score; `None` with opponents. Always
+    /// written (binary snapshots have no optional fields); `default` reads records of
+    /// earlier releases that left it out.
+    #[serde(default)]
     pub solo: Option<SoloResult>,
 }
 

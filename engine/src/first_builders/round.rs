@@ -65,7 +65,8 @@ pub fn end_of_round(state: &mut Play<'_>) {
         end_game(state, reasons);
         return;
     }
-    state.round += 1;
+    // Players who only pass never end a base game; the count stops rather than wraps.
+    state.round = state.round.saturating_add(1);
     for p in state.players.iter_mut() {
         p.passed = false;
     }

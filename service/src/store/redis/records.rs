@@ -72,12 +72,5 @@ pub(super) fn stream_entry(id: &str, fields: &[Vec<u8>]) -> Result<LogEntry, Sto
         .find(|kv| kv.first().map(Vec::as_slice) == Some(b"e"))
         .and_then(|kv| kv.get(1))
         .ok_or_else(|| StoreError::Corrupt(format!("log entry {id} has no body")))?;
-    let entry = codec::decode_entry(body)?;
-    if entry.version != version {
-        return Err(StoreError::Corrupt(format!(
-            "log entry {id} holds version {}",
-            entry.version
-        )));
-    }
-    Ok(entry)
+    codec::decode_entry(version, body)
 }
