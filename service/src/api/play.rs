@@ -248,8 +248,13 @@ impl GameApi {
             .into());
         }
         // Entries of earlier releases have no fingerprint: their retries are answered.
-        if entry.request_fingerprint.is_some() && &entry.request_fingerprint != fingerprint {
-            return Err(super::sessions::request_id_reused());
+        if let Some(stored) = &entry.request_fingerprint {
+            let same = fingerprint
+                .as_deref()
+                .is_some_and(|f| crate::store::codec::same_fingerprint(stored, f));
+            if !same {
+                return Err(super::sessions::request_id_reused());
+            }
         }
         Span::current().record("version", version);
         tracing::info!("retried action answered from the log");

@@ -33,6 +33,9 @@ use tokio::sync::{mpsc, oneshot};
 use tonic::transport::Channel;
 use tonic::Request;
 
+#[path = "agora-load/footprint.rs"]
+mod footprint;
+
 type Client = GameServiceClient<Channel>;
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
@@ -130,6 +133,15 @@ enum Mode {
         #[arg(long, default_value_t = 100)]
         per_connection: usize,
     },
+    /// Store memory per finished session, for each configuration whose name contains
+    /// `--configs` (every 4-player one by default); `--store redis --spawn-redis` for Redis.
+    Footprint {
+        #[arg(long, default_value = "4p")]
+        configs: String,
+        /// Whole games played per configuration.
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+    },
 }
 
 #[tokio::main]
@@ -145,9 +157,10 @@ async fn main() -> Result<(), Error> {
     }
     let mode = args
         .mode
-        .ok_or("a mode is needed: submit or fanout (see --help)")?;
+        .ok_or("a mode is needed: submit, fanout or footprint (see --help)")?;
     let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
     let mut redis = None;
+    let mut redis_url = args.redis_url.clone();
     let mut stop = None;
     let addr = match args.addr {
         Some(addr) => addr,
@@ -164,6 +177,7 @@ async fn main() -> Result<(), Error> {
                         (None, true) => {
                             let server = RedisProcess::start(false)?;
                             let url = server.url();
+                            redis_url = Some(url.clone());
                             redis = Some(server);
                             Some(url)
                         }
@@ -214,6 +228,10 @@ async fn main() -> Result<(), Error> {
             rounds,
             per_connection,
         } => fanout(&run, subscribers, rounds, per_connection).await,
+        Mode::Footprint { configs, games } => {
+            let url = (args.store == Store::Redis).then_some(redis_url).flatten();
+            footprint::run(run.addr, url.as_deref(), &configs, games).await
+        }
     };
     if let Some(stop) = stop {
         let _ = stop.send(());

@@ -8,6 +8,12 @@
 //! and ten times faster to encode and decode. Readers take both, so a replica of this
 //! release reads every session written during a rolling upgrade. Metadata stays JSON: it
 //! is small, written once per seat, and Lua scripts and older replicas read it.
+//!
+//! Format 3 is a finished game's whole log in one record ([`encode_log_blob`]): its
+//! format-2 entries, zstd-compressed together, with the request fingerprints of all
+//! but the last [`KEPT_FINGERPRINTS`] versions left out (random bytes do not compress,
+//! and nothing can be played after the end, so only a retry of the last moves still
+//! needs its fingerprint checked). A long game's log shrinks about fifteen times.
 
 use super::{LogEntry, SessionMeta, StoreError};
 use agora_engine::registry::{AnyEvent, AnyState};
@@ -18,6 +24,13 @@ use serde::{Deserialize, Serialize};
 /// old one.
 pub const SNAPSHOT_FORMAT: u8 = 2;
 pub const LOG_FORMAT: u8 = 2;
+pub const LOG_BLOB_FORMAT: u8 = 3;
+
+/// Versions at the end of a finished log whose request fingerprints are kept.
+pub const KEPT_FINGERPRINTS: u64 = 64;
+
+/// A request fingerprint as format 2 stores it: the first 128 bits of the SHA-256.
+type Fingerprint = [u8; 16];
 /// The fixed metadata of a session, where a backend stores it apart from the snapshot.
 pub const META_FORMAT: u32 = 1;
 
@@ -31,16 +44,16 @@ struct Envelope<T> {
     body: T,
 }
 
-/// A log entry as format 2 writes it: every field always present (postcard is positional)
-/// and the version left out, since the log's position already says it.
+/// A log entry as format 2 writes it: every field always present (postcard is
+/// positional); not the version, which the log's position says, nor the request id,
+/// which the store's request index holds (a retry is matched by its fingerprint).
 #[derive(Serialize)]
 struct EntryOut<'a> {
     seat: Seat,
     events: &'a [AnyEvent],
     to_act: &'a [Seat],
     outcome: &'a Option<Outcome>,
-    request_id: &'a Option<String>,
-    request_fingerprint: &'a Option<String>,
+    request_fingerprint: Option<Fingerprint>,
 }
 
 /// [`EntryOut`] read back.
@@ -50,8 +63,22 @@ struct EntryIn {
     events: Vec<AnyEvent>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
-    request_id: Option<String>,
-    request_fingerprint: Option<String>,
+    request_fingerprint: Option<Fingerprint>,
+}
+
+/// Whether a retry's `fingerprint` (hex SHA-256) is the one `stored` with its entry:
+/// format 1 stored all of it, format 2 its first 128 bits.
+pub fn same_fingerprint(stored: &str, fingerprint: &str) -> bool {
+    stored.len() >= 2 * std::mem::size_of::<Fingerprint>() && fingerprint.starts_with(stored)
+}
+
+fn fingerprint_bytes(hex_text: &str) -> Result<Fingerprint, StoreError> {
+    let bytes = hex::decode(hex_text)
+        .map_err(|e| StoreError::Corrupt(format!("a request fingerprint is not hex: {e}")))?;
+    bytes
+        .get(..16)
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| StoreError::Corrupt("a request fingerprint is too short".into()))
 }
 
 pub fn encode_snapshot(state: &AnyState) -> Result<Vec<u8>, StoreError> {
@@ -63,6 +90,10 @@ pub fn decode_snapshot(bytes: &[u8]) -> Result<AnyState, StoreError> {
 }
 
 pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
+    let fingerprint = match &entry.request_fingerprint {
+        Some(hex_text) => Some(fingerprint_bytes(hex_text)?),
+        None => None,
+    };
     binary(
         LOG_FORMAT,
         &EntryOut {
@@ -70,10 +101,56 @@ pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
             events: &entry.events,
             to_act: &entry.to_act,
             outcome: &entry.outcome,
-            request_id: &entry.request_id,
-            request_fingerprint: &entry.request_fingerprint,
+            request_fingerprint: fingerprint,
         },
     )
+}
+
+/// A finished game's log, versions 1 to `entries.len()` in order, as one record.
+pub fn encode_log_blob(
+    entries: &[impl std::borrow::Borrow<LogEntry>],
+) -> Result<Vec<u8>, StoreError> {
+    let last = entries.len() as u64;
+    let mut encoded = Vec::with_capacity(entries.len());
+    for (entry, version) in entries.iter().zip(1u64..) {
+        let entry = entry.borrow();
+        if entry.version != version {
+            return Err(StoreError::Corrupt(format!(
+                "log entry {} found at version {version}",
+                entry.version
+            )));
+        }
+        if version + KEPT_FINGERPRINTS <= last && entry.request_fingerprint.is_some() {
+            let mut bare = entry.clone();
+            bare.request_fingerprint = None;
+            encoded.push(encode_entry(&bare)?);
+        } else {
+            encoded.push(encode_entry(entry)?);
+        }
+    }
+    let plain = postcard::to_stdvec(&encoded)
+        .map_err(|e| StoreError::Corrupt(format!("cannot encode: {e}")))?;
+    let mut blob = vec![BINARY, LOG_BLOB_FORMAT];
+    zstd::stream::copy_encode(&plain[..], &mut blob, 3)
+        .map_err(|e| StoreError::Corrupt(format!("cannot compress: {e}")))?;
+    Ok(blob)
+}
+
+/// The entries of a blob from [`encode_log_blob`], version 1 first.
+pub fn decode_log_blob(bytes: &[u8]) -> Result<Vec<LogEntry>, StoreError> {
+    let compressed = match bytes {
+        [BINARY, LOG_BLOB_FORMAT, body @ ..] => body,
+        _ => return Err(StoreError::Corrupt("not a log record of format 3".into())),
+    };
+    let plain = zstd::stream::decode_all(compressed)
+        .map_err(|e| StoreError::Corrupt(format!("format 3: {e}")))?;
+    let encoded: Vec<Vec<u8>> =
+        postcard::from_bytes(&plain).map_err(|e| StoreError::Corrupt(format!("format 3: {e}")))?;
+    encoded
+        .iter()
+        .zip(1u64..)
+        .map(|(bytes, version)| decode_entry(version, bytes))
+        .collect()
 }
 
 /// The entry stored as `version`: binary entries do not repeat their version, JSON ones
@@ -87,8 +164,8 @@ pub fn decode_entry(version: u64, bytes: &[u8]) -> Result<LogEntry, StoreError> 
             events: e.events,
             to_act: e.to_act,
             outcome: e.outcome,
-            request_id: e.request_id,
-            request_fingerprint: e.request_fingerprint,
+            request_id: None,
+            request_fingerprint: e.request_fingerprint.map(hex::encode),
         });
     }
     let entry: LogEntry = decode_json(1, bytes)?;
@@ -174,7 +251,7 @@ mod tests {
             to_act: vec![Seat(0)],
             outcome: None,
             request_id: Some("r-1".into()),
-            request_fingerprint: Some("f".into()),
+            request_fingerprint: Some("ab".repeat(32)),
         }
     }
 
@@ -182,14 +259,54 @@ mod tests {
     fn log_entry_round_trips_and_takes_its_version_from_the_log() {
         let bytes = encode_entry(&entry()).unwrap();
         assert_eq!(bytes[..2], [BINARY, LOG_FORMAT]);
-        assert_eq!(decode_entry(7, &bytes).unwrap(), entry());
+        let back = decode_entry(7, &bytes).unwrap();
+        let fingerprint = back.request_fingerprint.clone().unwrap();
+        assert_eq!(fingerprint, "ab".repeat(16), "the first 128 bits are kept");
+        assert!(same_fingerprint(&fingerprint, &"ab".repeat(32)));
+        assert!(!same_fingerprint(&fingerprint, &"ac".repeat(32)));
+        let expected = LogEntry {
+            request_id: None,
+            request_fingerprint: back.request_fingerprint.clone(),
+            ..entry()
+        };
+        assert_eq!(back, expected, "the request id lives in the request index");
         assert_eq!(decode_entry(8, &bytes).unwrap().version, 8);
+    }
+
+    #[test]
+    fn a_finished_log_compacts_and_forgets_old_fingerprints() {
+        let entries: Vec<LogEntry> = (1..=100)
+            .map(|version| LogEntry { version, ..entry() })
+            .collect();
+        let blob = encode_log_blob(&entries).unwrap();
+        let one = encode_entry(&entry()).unwrap().len();
+        assert!(blob.len() < 100 * one / 3, "{} bytes", blob.len());
+        let back = decode_log_blob(&blob).unwrap();
+        assert_eq!(back.len(), 100);
+        for (entry, version) in back.iter().zip(1u64..) {
+            assert_eq!(entry.version, version);
+            assert_eq!(
+                entry.request_fingerprint.is_some(),
+                version > 100 - KEPT_FINGERPRINTS,
+                "version {version}"
+            );
+        }
+        let gapped = [LogEntry {
+            version: 2,
+            ..entry()
+        }];
+        assert!(encode_log_blob(&gapped).is_err());
+        assert!(decode_log_blob(&[BINARY, LOG_FORMAT, 1]).is_err());
+        assert!(decode_log_blob(&[BINARY, LOG_BLOB_FORMAT, 1, 2]).is_err());
     }
 
     #[test]
     fn json_entries_of_earlier_releases_are_read() {
         let bytes = json_v1(&entry());
-        assert_eq!(decode_entry(7, &bytes).unwrap(), entry());
+        let back = decode_entry(7, &bytes).unwrap();
+        assert_eq!(back, entry());
+        let fingerprint = back.request_fingerprint.unwrap();
+        assert!(same_fingerprint(&fingerprint, &"ab".repeat(32)));
         assert!(matches!(
             decode_entry(8, &bytes),
             Err(StoreError::Corrupt(_))

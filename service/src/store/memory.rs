@@ -60,7 +60,7 @@ struct SessionData {
     meta: SessionMeta,
     version: u64,
     snapshot: Vec<u8>,
-    log: Vec<Arc<LogEntry>>,
+    log: Log,
     requests: HashMap<String, u64>,
     /// Retry-safe seat claims, by retry key.
     joins: HashMap<String, JoinRecord>,
@@ -110,17 +110,26 @@ impl MemoryStore {
         }
     }
 
-    /// Drops expired sessions when the store is full or the last sweep is old; their
-    /// subscribers' streams end.
-    fn sweep(&self, sessions: &mut HashMap<String, Arc<Slot>>) {
+    /// Takes expired sessions out of the map when the store is full or the last sweep is
+    /// old; their subscribers' streams end. The caller frees them after releasing the
+    /// map's lock: freeing thousands of logs takes long enough to stall every call.
+    fn sweep(&self, sessions: &mut HashMap<String, Arc<Slot>>) -> Vec<Arc<Slot>> {
         let now = Instant::now();
         let mut last = self.last_sweep.lock().unwrap_or_else(|p| p.into_inner());
         if sessions.len() < self.max_sessions && now.saturating_duration_since(*last) < SWEEP_EVERY
         {
-            return;
+            return Vec::new();
         }
         *last = now;
-        sessions.retain(|_, slot| !slot.lock().expired(&self.expiry, now));
+        let expired: Vec<String> = sessions
+            .iter()
+            .filter(|(_, slot)| slot.lock().expired(&self.expiry, now))
+            .map(|(id, _)| id.clone())
+            .collect();
+        expired
+            .iter()
+            .filter_map(|id| sessions.remove(id))
+            .collect()
     }
 }
 
@@ -137,7 +146,12 @@ impl SessionStore for MemoryStore {
     async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
         let snapshot = codec::encode_snapshot(&state)?;
         let mut sessions = self.sessions.write().unwrap_or_else(|p| p.into_inner());
-        self.sweep(&mut sessions);
+        let expired = self.sweep(&mut sessions);
+        if !expired.is_empty() {
+            drop(sessions);
+            drop(expired);
+            sessions = self.sessions.write().unwrap_or_else(|p| p.into_inner());
+        }
         if sessions.contains_key(&meta.id) {
             return Err(StoreError::AlreadyExists(meta.id));
         }
@@ -151,7 +165,7 @@ impl SessionStore for MemoryStore {
             meta: meta.clone(),
             version: 0,
             snapshot,
-            log: Vec::new(),
+            log: Log::Open(Vec::new()),
             requests: HashMap::new(),
             joins: HashMap::new(),
             touched: Instant::now(),
@@ -222,6 +236,7 @@ impl SessionStore for MemoryStore {
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
         let slot = self.slot(id)?;
         let snapshot = codec::encode_snapshot(&commit.state)?;
+        let encoded = codec::encode_entry(&commit.entry)?.into_boxed_slice();
         let mut data = slot.lock();
         if let Some(request_id) = &commit.entry.request_id {
             if let Some(&version) = data.requests.get(request_id) {
@@ -242,6 +257,7 @@ impl SessionStore for MemoryStore {
             )));
         }
         let entry = Arc::new(commit.entry);
+        data.log.push(encoded)?;
         data.version = version;
         data.snapshot = snapshot;
         data.to_act = entry.to_act.clone();
@@ -250,7 +266,15 @@ impl SessionStore for MemoryStore {
         if let Some(request_id) = &entry.request_id {
             data.requests.insert(request_id.clone(), version);
         }
-        data.log.push(entry.clone());
+        if entry.outcome.is_some() {
+            // Nothing can be played any more: only a retry of the last move still needs
+            // its answer, and the log is read, not appended, from now on.
+            data.requests.clear();
+            if let Some(request_id) = &entry.request_id {
+                data.requests.insert(request_id.clone(), version);
+            }
+            data.log.finish();
+        }
         // No receiver is fine: nobody is watching this session.
         let _ = slot.live.send(Live::Entry(entry));
         Ok(CommitResult::Committed(version))
@@ -270,10 +294,9 @@ impl SessionStore for MemoryStore {
     ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
         let slot = self.slot(id)?;
         let data = slot.lock();
-        // Version v is log[v - 1].
         let start = (after as usize).min(data.log.len());
         let end = start.saturating_add(limit).min(data.log.len());
-        Ok(data.log[start..end].to_vec())
+        data.log.entries(start, end)
     }
 
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
@@ -319,6 +342,85 @@ impl SessionStore for MemoryStore {
     }
 }
 
+/// A session's log, encoded as a shared backend stores it: a tenth of the decoded
+/// entries' memory, and readers of history are few (live subscribers get the committed
+/// entry itself).
+enum Log {
+    /// Entry `v` is `entries[v - 1]` (codec format 2).
+    Open(Vec<Box<[u8]>>),
+    /// A finished game's log in one compacted record (codec format 3) of `len` entries.
+    Finished { blob: Box<[u8]>, len: usize },
+}
+
+impl Log {
+    fn len(&self) -> usize {
+        match self {
+            Log::Open(entries) => entries.len(),
+            Log::Finished { len, .. } => *len,
+        }
+    }
+
+    /// Appends the next version; a finished log takes none (no engine accepts a move
+    /// after the end, so only a broken caller gets here).
+    fn push(&mut self, entry: Box<[u8]>) -> Result<(), StoreError> {
+        match self {
+            Log::Open(entries) => {
+                entries.push(entry);
+                Ok(())
+            }
+            Log::Finished { .. } => {
+                Err(StoreError::Corrupt("a commit after the game's end".into()))
+            }
+        }
+    }
+
+    /// Compacts the log of a finished game; left as it is if that fails.
+    fn finish(&mut self) {
+        let Log::Open(encoded) = self else { return };
+        let compacted = Log::decode(encoded, 0, encoded.len())
+            .and_then(|entries| codec::encode_log_blob(&entries));
+        match compacted {
+            Ok(blob) => {
+                *self = Log::Finished {
+                    blob: blob.into_boxed_slice(),
+                    len: encoded.len(),
+                }
+            }
+            Err(e) => {
+                if let Some(suppressed) = crate::throttle::admit("log_compaction") {
+                    tracing::warn!(suppressed, error = %e, "a finished log was not compacted");
+                }
+            }
+        }
+    }
+
+    /// Versions `start + 1 ..= end`, decoded.
+    fn entries(&self, start: usize, end: usize) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+        match self {
+            Log::Open(encoded) => Log::decode(encoded, start, end),
+            Log::Finished { blob, .. } => Ok(codec::decode_log_blob(blob)?
+                .into_iter()
+                .skip(start)
+                .take(end.saturating_sub(start))
+                .map(Arc::new)
+                .collect()),
+        }
+    }
+
+    fn decode(
+        encoded: &[Box<[u8]>],
+        start: usize,
+        end: usize,
+    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+        // Version v is encoded[v - 1].
+        encoded[start..end]
+            .iter()
+            .zip(start as u64 + 1..)
+            .map(|(bytes, version)| codec::decode_entry(version, bytes).map(Arc::new))
+            .collect()
+    }
+}
+
 /// A followed session: its log, and its expiry (which no live message announces).
 struct Following {
     slot: Arc<Slot>,
@@ -346,12 +448,11 @@ impl Following {
 impl History for Following {
     async fn after(&self, after: u64, to: Option<u64>) -> Result<Vec<Arc<LogEntry>>, StoreError> {
         let data = self.slot.lock();
-        // Version v is log[v - 1].
         let start = (after as usize).min(data.log.len());
         let end = to.map_or(data.log.len(), |to| {
             (to as usize).clamp(start, data.log.len())
         });
-        Ok(data.log[start..end].to_vec())
+        data.log.entries(start, end)
     }
 
     async fn gone(&self) {

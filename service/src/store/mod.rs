@@ -165,7 +165,9 @@ pub struct LogEntry {
     pub events: Vec<AnyEvent>,
     pub to_act: Vec<Seat>,
     pub outcome: Option<Outcome>,
-    /// The client's request id, when it sent one.
+    /// The client's request id, when it sent one: given to the store with the commit,
+    /// which records it in the session's request index ([`SessionStore::find_request`]);
+    /// entries read back from the log do not carry it.
     pub request_id: Option<String>,
     /// With a request id: a hash of the action, which a retry of it must repeat. Absent
     /// in entries of earlier releases.

@@ -13,6 +13,7 @@ mod canonical;
 mod codes;
 mod contract;
 mod crash_retry;
+mod finished_logs;
 mod games;
 mod hidden;
 mod limits;

@@ -231,7 +231,11 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             assert_eq!(response.version, v + 2, "re-validated on top of the winner");
             assert_eq!(log.len(), 2);
             assert_eq!(log[1].seat, y);
-            assert_eq!(log[1].request_id.as_deref(), Some("rq-false"));
+            assert_eq!(
+                inner.find_request(&id, "rq-false").await.unwrap(),
+                Some(v + 2),
+                "the request id is in the session's request index"
+            );
             // The stored state is the engine's sequential replay of both moves.
             let mut replay = loaded.state.clone();
             replay.apply(x, &a1).unwrap();

@@ -7,7 +7,7 @@ use super::keys::Keys;
 use super::records::{stream_entry, RawEntry};
 use super::{bounded, lock, unavailable_timeout, RedisConfig, RedisStore, PAGE};
 use crate::store::follow::{follow, History, Live};
-use crate::store::{LogEntry, LogStream, StoreError};
+use crate::store::{codec, LogEntry, LogStream, StoreError};
 use async_trait::async_trait;
 use redis::RedisError;
 use std::collections::HashMap;
@@ -49,7 +49,8 @@ impl Drop for FeedGuard {
 }
 
 impl RedisStore {
-    /// Log entries with `from <= version <= to`, at most `count`.
+    /// Log entries with `from <= version <= to`, at most `count`: from the stream, or
+    /// from the compacted record when the session finished and the stream was trimmed.
     pub(super) async fn range(
         &self,
         id: &str,
@@ -71,10 +72,32 @@ impl RedisStore {
                     .query_async(&mut conn),
             )
             .await?;
-        reply
+        let streamed: Vec<Arc<LogEntry>> = reply
             .into_iter()
             .map(|(id, fields)| stream_entry(&id, &fields).map(Arc::new))
-            .collect()
+            .collect::<Result<_, _>>()?;
+        if streamed.first().is_some_and(|e| e.version == from) || count == 0 {
+            return Ok(streamed);
+        }
+        // Compaction writes the record before it trims the stream, in one script: when
+        // the stream lacks `from`, the record has it, or nobody does.
+        let blob: Option<Vec<u8>> = self
+            .call(
+                redis::cmd("GET")
+                    .arg(self.keys(id).logz)
+                    .query_async(&mut conn),
+            )
+            .await?;
+        let Some(blob) = blob else {
+            return Ok(streamed);
+        };
+        let last = to.unwrap_or(u64::MAX);
+        Ok(codec::decode_log_blob(&blob)?
+            .into_iter()
+            .filter(|e| e.version >= from && e.version <= last)
+            .take(count)
+            .map(Arc::new)
+            .collect())
     }
 
     /// Every entry after `after` up to now, paging through the stream.

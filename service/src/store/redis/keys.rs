@@ -10,6 +10,8 @@ pub(super) struct Keys {
     pub log: String,
     pub req: String,
     pub join: String,
+    /// A finished game's log compacted into one record (codec format 3).
+    pub logz: String,
 }
 
 impl RedisStore {
@@ -21,6 +23,7 @@ impl RedisStore {
             log: format!("{p}:{{{id}}}:log"),
             req: format!("{p}:{{{id}}}:req"),
             join: format!("{p}:{{{id}}}:join"),
+            logz: format!("{p}:{{{id}}}:logz"),
         }
     }
 

@@ -9,8 +9,9 @@
 //! |--------------------------|--------|-------|
 //! | `agora:{id}:meta`        | hash   | `meta` (the fixed metadata, in a format envelope), `game`, `created`, `seats`, `open`, `version`, `to_act`, `outcome`, `updated`, and per seat `seat:<i>:name` and `seat:<i>:token` (the SHA-256 of the seat token, never the token) |
 //! | `agora:{id}:snap`        | string | the state at `version` ([`codec`] snapshot, with its format number) |
-//! | `agora:{id}:log`         | stream | one entry per version, entry id `<version>-0`, field `e` = [`codec`] log entry |
-//! | `agora:{id}:req`         | hash   | request id → the version it committed as |
+//! | `agora:{id}:log`         | stream | one entry per version, entry id `<version>-0`, field `e` = [`codec`] log entry; once the game is finished, only its last entry |
+//! | `agora:{id}:logz`        | string | once the game is finished: the whole log in one compacted record (`codec` format 3, written by `compact.lua` just after the final commit) |
+//! | `agora:{id}:req`         | hash   | request id → the version it committed as; once the game is finished, only the final move's |
 //! | `agora:{id}:join`        | hash   | retry key of a JoinSession (a hash of its request id) → `<seat> <fingerprint> <salt>` |
 //!
 //! Two index keys cannot share every session's hash tag, so they are separate and kept

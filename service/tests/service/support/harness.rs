@@ -91,6 +91,11 @@ impl TestServer {
         }
     }
 
+    /// The private Redis of a Redis-backed server.
+    pub fn redis_url(&self) -> Option<String> {
+        self._redis.as_ref().map(|r| r.url())
+    }
+
     pub async fn client(&self) -> Client {
         let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", self.addr))
             .expect("endpoint")
