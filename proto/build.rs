@@ -28,6 +28,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_client(false)
         .out_dir(&server_dir)
         .extern_path(".agora.v1", "crate::v1")
+        // Sent encoded once per viewer and shared by that viewer's streams (`src/encoded.rs`).
+        .extern_path(
+            ".agora.v1.StreamEventsResponse",
+            "crate::encoded::EncodedStreamEventsResponse",
+        )
         .codec_path("crate::codec::RequestCodec")
         .compile_protos(&files, &[PathBuf::from(".")])?;
     // The folder itself too, so an added file triggers a rebuild.

@@ -7,7 +7,7 @@
 
 use prost::Message;
 use std::marker::PhantomData;
-use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder};
+use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::Status;
 use tonic_prost::{ProstDecoder, ProstEncoder};
 
@@ -28,15 +28,39 @@ where
 {
     type Encode = T;
     type Decode = U;
-    type Encoder = ProstEncoder<T>;
+    type Encoder = ResponseEncoder<T>;
     type Decoder = RequestDecoder<U>;
 
     fn encoder(&mut self) -> Self::Encoder {
-        ProstEncoder::default()
+        ResponseEncoder(ProstEncoder::default())
     }
 
     fn decoder(&mut self) -> Self::Decoder {
         RequestDecoder(ProstDecoder::default())
+    }
+}
+
+/// Bytes tonic sets aside per call to encode responses into (tonic's default is 8 KiB). It
+/// is allocated when the call starts and kept while it lasts, so every open StreamEvents
+/// holds it; a response is a few hundred bytes, and a larger one grows the buffer.
+const RESPONSE_BUFFER: usize = 1024;
+/// Encoded bytes gathered before tonic hands them to the connection: tonic's default.
+const YIELD_THRESHOLD: usize = 32 * 1024;
+
+/// tonic-prost's encoder with a buffer sized for this API's responses.
+#[derive(Debug)]
+pub struct ResponseEncoder<T>(ProstEncoder<T>);
+
+impl<T: Message> Encoder for ResponseEncoder<T> {
+    type Item = T;
+    type Error = Status;
+
+    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        self.0.encode(item, buf)
+    }
+
+    fn buffer_settings(&self) -> BufferSettings {
+        BufferSettings::new(RESPONSE_BUFFER, YIELD_THRESHOLD)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Agora's gRPC API, generated from `proto/agora/v1/*.proto`.
 
 pub mod codec;
+pub mod encoded;
 
 /// `agora.v1`: the game service and every game's typed messages.
 pub mod v1 {

@@ -4,8 +4,8 @@
 //! down, ends the stream with a status telling the client the version to resume from.
 //!
 //! Many streams usually follow one session (players and spectators): each log entry is
-//! redacted and converted once per distinct viewer on this server, in [`Renditions`],
-//! and every stream of that viewer sends a copy.
+//! redacted, converted and encoded once per distinct viewer on this server, in
+//! [`Renditions`], and every stream of that viewer sends the same bytes.
 
 use super::errors::ApiError;
 use super::{convert, GameApi};
@@ -13,24 +13,21 @@ use crate::auth;
 use crate::limits::StreamSlot;
 use crate::store::{LogEntry, LogStream, TokenHash};
 use agora_engine::Viewer;
+use agora_proto::encoded::Encoded;
 use agora_proto::v1 as pb;
 use futures::StreamExt;
 use std::collections::{HashMap, VecDeque};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::{mpsc, watch};
-use tokio_stream::wrappers::ReceiverStream;
+use tokio::sync::watch;
 use tonic::Status;
-use tracing::Instrument;
 
-pub type EventStream =
-    Pin<Box<dyn futures::Stream<Item = Result<pb::StreamEventsResponse, Status>> + Send>>;
+/// One version for one viewer, encoded once and shared by every stream of that viewer.
+pub type StreamResponse = Encoded<pb::StreamEventsResponse>;
 
-/// Responses buffered per stream before the subscriber counts as slow.
-const SEND_BUFFER: usize = 32;
-/// How long the closing status may wait for room in a slow client's buffer.
-const FINAL_SEND: std::time::Duration = std::time::Duration::from_secs(2);
+pub type EventStream = Pin<Box<dyn futures::Stream<Item = Result<StreamResponse, Status>> + Send>>;
+
 /// Versions of one session kept converted: live streams are all at the newest one, and a
 /// stream catching up from history converts its own (older) versions.
 const KEEP_VERSIONS: usize = 8;
@@ -64,25 +61,23 @@ impl GameApi {
             });
         }
         let log = self.store.subscribe(&id, after).await?;
-        let (tx, rx) = mpsc::channel(SEND_BUFFER);
-        let seat = match viewer {
-            Viewer::Seat(s) => Some(s.0),
-            Viewer::Spectator => None,
-        };
-        let span = tracing::info_span!("stream", session = %id, seat, after);
-        let stream = Forward {
+        let forward = Forward {
+            log,
             renditions: self.renditions.watch(&id),
             viewer,
+            after,
             last: after,
+            shutdown: self.shutdown.clone(),
+            done: false,
+            // The stream owns its slot and its place in `agora.streams.open`: both are
+            // given back when tonic drops the stream, whether it ended or the client left.
+            _slot: slot,
+            _open: self.metrics.stream_opened(),
         };
-        tokio::spawn(stream.run(log, tx, self.shutdown.clone()).instrument(span));
-        // The stream owns its slot and its place in `agora.streams.open`: both are given back
-        // when tonic drops the stream, whether the stream ended or the client went away.
-        let open = self.metrics.stream_opened();
-        Ok(Box::pin(ReceiverStream::new(rx).map(move |item| {
-            let _held = (&slot, &open);
-            item
-        })))
+        // No task and no channel per stream: tonic polls the stream when the connection
+        // can take more, so an idle stream is only this state, and a slow client is
+        // slowed (the log back-fills what the live channel dropped), never buffered.
+        Ok(Box::pin(futures::stream::unfold(forward, Forward::next)))
     }
 }
 
@@ -104,64 +99,76 @@ fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
     }
 }
 
-/// One stream's forwarding task.
+type Item = Result<StreamResponse, Status>;
+
+/// One stream's state between responses.
 struct Forward {
+    log: LogStream,
     renditions: Watching,
     viewer: Viewer,
-    /// The last version sent: where the client resumes.
+    /// The version the client asked to follow from.
+    after: u64,
+    /// The last version given to tonic: where the client resumes.
     last: u64,
+    shutdown: watch::Receiver<bool>,
+    /// The closing status was given; nothing follows.
+    done: bool,
+    _slot: StreamSlot,
+    _open: crate::metrics::OpenStream,
+}
+
+/// What ended a wait for the next log item.
+enum Next {
+    ShuttingDown,
+    Log(Option<Result<Arc<LogEntry>, crate::store::StoreError>>),
 }
 
 impl Forward {
-    /// Moves log entries to the client until it leaves, cannot be given every version,
-    /// or the server stops.
-    async fn run(
-        mut self,
-        mut log: LogStream,
-        tx: mpsc::Sender<Result<pb::StreamEventsResponse, Status>>,
-        mut shutdown: watch::Receiver<bool>,
-    ) {
-        let end = loop {
-            let item = tokio::select! {
-                _ = shutdown.wait_for(|stop| *stop) => break Some(self.shutting_down()),
-                _ = tx.closed() => break None,
-                item = log.next() => item,
-            };
-            match item {
-                Some(Ok(entry)) => {
-                    let message = Ok(self.renditions.response(&entry, self.viewer));
-                    tokio::select! {
-                        _ = shutdown.wait_for(|stop| *stop) => break Some(self.shutting_down()),
-                        sent = tx.send(message) => if sent.is_err() { break None },
-                    }
-                    self.last = entry.version;
-                }
-                Some(Err(e)) => break Some(ApiError::from(e)),
-                None => {
-                    break Some(ApiError::StreamEnded {
-                        last_version: self.last,
-                    })
-                }
-            }
+    /// The next response, or the status that ends the stream (once): the server stops,
+    /// the log cannot give every version, or the session is gone.
+    async fn next(mut self) -> Option<(Item, Forward)> {
+        if self.done {
+            return None;
+        }
+        let next = tokio::select! {
+            // The log first: a stream woken for an entry sends it without registering for
+            // the shutdown signal, which it sees as soon as it waits (it is caught up).
+            biased;
+            item = self.log.next() => Next::Log(item),
+            _ = self.shutdown.wait_for(|stop| *stop) => Next::ShuttingDown,
         };
-        if let Some(error) = end {
-            super::errors::report(&error);
-            // The client may be gone or stuck; it must not hold up shutdown.
-            let status = Status::from(error);
-            let _ = tokio::time::timeout(FINAL_SEND, tx.send(Err(status))).await;
-        }
-    }
-
-    fn shutting_down(&self) -> ApiError {
-        ApiError::ShuttingDown {
-            last_version: self.last,
-        }
+        let error = match next {
+            Next::Log(Some(Ok(entry))) => {
+                self.last = entry.version;
+                let response = self.renditions.response(&entry, self.viewer);
+                return Some((Ok(response), self));
+            }
+            Next::ShuttingDown => ApiError::ShuttingDown {
+                last_version: self.last,
+            },
+            Next::Log(Some(Err(e))) => ApiError::from(e),
+            Next::Log(None) => ApiError::StreamEnded {
+                last_version: self.last,
+            },
+        };
+        // The stream's fields on the line that says why it ended. The span is made only
+        // here: one held by every open stream costs memory, and one entered around every
+        // delivery costs more time than the delivery.
+        let seat = match self.viewer {
+            Viewer::Seat(s) => Some(s.0),
+            Viewer::Spectator => None,
+        };
+        let session = &self.renditions.id;
+        let span = tracing::info_span!("stream", %session, seat, after = self.after);
+        span.in_scope(|| super::errors::report(&error));
+        self.done = true;
+        Some((Err(Status::from(error)), self))
     }
 }
 
-/// Stream responses of the newest versions of each followed session, per viewer, shared
-/// by every stream of this server: 1,000 spectators of one game cost one conversion per
-/// version. A session's entries go when its last stream ends.
+/// Stream responses of the newest versions of each followed session, per viewer, encoded
+/// and shared by every stream of this server: 1,000 spectators of one game cost one
+/// redaction and one encoding per version. A session's entries go when its last stream ends.
 #[derive(Default)]
 pub struct Renditions {
     sessions: Mutex<HashMap<String, Arc<Mutex<Followed>>>>,
@@ -173,7 +180,7 @@ pub struct Renditions {
 struct Followed {
     streams: usize,
     /// Oldest first, at most [`KEEP_VERSIONS`].
-    versions: VecDeque<(u64, HashMap<Viewer, pb::StreamEventsResponse>)>,
+    versions: VecDeque<(u64, HashMap<Viewer, StreamResponse>)>,
 }
 
 impl Renditions {
@@ -217,7 +224,7 @@ pub struct Watching {
 
 impl Watching {
     /// The response of `entry` for `viewer`, built at most once per kept version.
-    pub fn response(&self, entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
+    pub fn response(&self, entry: &LogEntry, viewer: Viewer) -> StreamResponse {
         // Streams of one session wait for each other here; other sessions do not.
         let mut followed = lock(&self.followed);
         let index = match followed
@@ -248,14 +255,14 @@ impl Watching {
             Some((v, by_viewer)) if *v == entry.version => by_viewer,
             _ => {
                 self.renditions.conversions.fetch_add(1, Ordering::Relaxed);
-                return response(entry, viewer);
+                return Encoded::new(&response(entry, viewer));
             }
         };
         by_viewer
             .entry(viewer)
             .or_insert_with(|| {
                 self.renditions.conversions.fetch_add(1, Ordering::Relaxed);
-                response(entry, viewer)
+                Encoded::new(&response(entry, viewer))
             })
             .clone()
     }
@@ -318,7 +325,10 @@ mod tests {
             .collect();
         assert_eq!(renditions.conversions(), 1);
         assert!(responses.iter().all(|r| *r == responses[0]));
-        assert_eq!(responses[0], response(&entry, Viewer::Spectator));
+        assert_eq!(
+            responses[0].message(),
+            Ok(response(&entry, Viewer::Spectator))
+        );
     }
 
     #[test]
@@ -334,8 +344,8 @@ mod tests {
         for _ in 0..3 {
             for viewer in viewers {
                 assert_eq!(
-                    watching.response(&entry, viewer),
-                    response(&entry, viewer),
+                    watching.response(&entry, viewer).message(),
+                    Ok(response(&entry, viewer)),
                     "{viewer:?} sees what it would see alone"
                 );
             }
@@ -378,8 +388,11 @@ mod tests {
         // A stream catching up on an old version converts it without evicting newer ones.
         entry.version = 1;
         assert_eq!(
-            watching.response(&entry, Viewer::Spectator).version,
-            1,
+            watching
+                .response(&entry, Viewer::Spectator)
+                .message()
+                .map(|r| r.version),
+            Ok(1),
             "old versions are still answered"
         );
         let newest = lock(&watching.followed).versions.back().map(|(v, _)| *v);

@@ -7,6 +7,8 @@
 //!   SubmitAction.
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
+//! * `idle`: N idle StreamEvents spectators over many sessions: the server's memory per
+//!   open stream, then one move per session delivered to every stream (`agora-load/idle.rs`).
 //!
 //! Sessions play one of the registry's sample configurations: `--game <id>` picks the
 //! game (its first configuration), `--config <name>` a named one (`origin/standard_3p`, or
@@ -35,6 +37,8 @@ use tonic::Request;
 
 #[path = "agora-load/footprint.rs"]
 mod footprint;
+#[path = "agora-load/idle.rs"]
+mod idle;
 
 type Client = GameServiceClient<Channel>;
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -142,6 +146,20 @@ enum Mode {
         #[arg(long, default_value_t = 20)]
         games: usize,
     },
+    /// Idle StreamEvents spectators held open: memory per stream, then one move each.
+    Idle {
+        #[arg(long, default_value_t = 10_000)]
+        streams: usize,
+        /// Spectator streams per session.
+        #[arg(long, default_value_t = 10)]
+        per_session: usize,
+        /// Streams per gRPC connection (the server allows 256 streams each).
+        #[arg(long, default_value_t = 250)]
+        per_connection: usize,
+        /// The server's process id when it runs apart (`--addr`), to read its memory.
+        #[arg(long)]
+        server_pid: Option<u32>,
+    },
 }
 
 #[tokio::main]
@@ -157,7 +175,7 @@ async fn main() -> Result<(), Error> {
     }
     let mode = args
         .mode
-        .ok_or("a mode is needed: submit, fanout or footprint (see --help)")?;
+        .ok_or("a mode is needed: submit, fanout, idle or footprint (see --help)")?;
     let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
     let mut redis = None;
     let mut redis_url = args.redis_url.clone();
@@ -231,6 +249,20 @@ async fn main() -> Result<(), Error> {
         Mode::Footprint { configs, games } => {
             let url = (args.store == Store::Redis).then_some(redis_url).flatten();
             footprint::run(run.addr, url.as_deref(), &configs, games).await
+        }
+        Mode::Idle {
+            streams,
+            per_session,
+            per_connection,
+            server_pid,
+        } => {
+            let idle = idle::Idle {
+                streams,
+                per_session,
+                per_connection,
+                server_pid,
+            };
+            idle::idle(&run, idle).await
         }
     };
     if let Some(stop) = stop {

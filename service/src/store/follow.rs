@@ -13,7 +13,8 @@
 
 use super::{LogEntry, LogStream, StoreError};
 use async_trait::async_trait;
-use futures::StreamExt;
+use futures::future::BoxFuture;
+use futures::{FutureExt, StreamExt};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use tokio::sync::broadcast;
@@ -48,9 +49,15 @@ pub fn follow<H: History>(
     live: broadcast::Receiver<Live>,
     after: u64,
 ) -> LogStream {
+    let history = Arc::new(history);
+    let watched = history.clone();
     let follower = Follower {
         id,
         history,
+        // One wait for the whole subscription, not one per entry: for the memory store
+        // it is a timer and a lock of the session, which 1,000 subscribers would otherwise
+        // take again for every version they receive.
+        gone: async move { watched.gone().await }.boxed(),
         live,
         pending: VecDeque::new(),
         last: after,
@@ -75,7 +82,9 @@ pub fn follow<H: History>(
 
 struct Follower<H> {
     id: String,
-    history: H,
+    history: Arc<H>,
+    /// [`History::gone`], polled across calls.
+    gone: BoxFuture<'static, ()>,
     live: broadcast::Receiver<Live>,
     /// Read from the history, not yet delivered.
     pending: VecDeque<Arc<LogEntry>>,
@@ -106,8 +115,11 @@ impl<H: History> Follower<H> {
                 return Some(Ok(entry));
             }
             let received = tokio::select! {
+                // The live channel first: a subscriber woken for an entry takes it without
+                // polling the expiry wait.
+                biased;
                 received = self.live.recv() => received,
-                () = self.history.gone() => Ok(Live::Gone),
+                () = &mut self.gone => Ok(Live::Gone),
             };
             match received {
                 Ok(Live::Gone) => return Some(Err(StoreError::Gone(self.id.clone()))),
@@ -155,6 +167,7 @@ mod tests {
     use super::*;
     use agora_engine::Seat;
     use std::sync::Mutex;
+    use std::time::Duration;
 
     fn entry(version: u64) -> Arc<LogEntry> {
         Arc::new(LogEntry {
@@ -282,6 +295,44 @@ mod tests {
         assert_eq!(versions(&mut stream, 1).await, vec![1]);
         assert_eq!(stream.next().await, Some(Err(StoreError::Gone("s".into()))));
         assert!(stream.next().await.is_none());
+    }
+
+    /// A history that counts how often its expiry wait is started.
+    #[derive(Clone, Default)]
+    struct Watched {
+        log: Log,
+        waits: Arc<Mutex<usize>>,
+    }
+
+    #[async_trait]
+    impl History for Watched {
+        async fn after(
+            &self,
+            after: u64,
+            to: Option<u64>,
+        ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+            self.log.after(after, to).await
+        }
+
+        async fn gone(&self) {
+            *self.waits.lock().unwrap() += 1;
+            std::future::pending::<()>().await
+        }
+    }
+
+    #[tokio::test]
+    async fn the_expiry_wait_is_started_once_per_subscription() {
+        let history = Watched::default();
+        let (tx, rx) = broadcast::channel(16);
+        let mut stream = follow("s".into(), history.clone(), rx, 0);
+        for v in 1..=10 {
+            // Waiting with nothing to deliver: the expiry wait is running.
+            let idle = tokio::time::timeout(Duration::from_millis(5), stream.next()).await;
+            assert!(idle.is_err(), "nothing to deliver yet");
+            tx.send(Live::Entry(history.log.push(v))).unwrap();
+            assert_eq!(versions(&mut stream, 1).await, vec![v]);
+        }
+        assert_eq!(*history.waits.lock().unwrap(), 1);
     }
 
     #[tokio::test]

@@ -15,6 +15,7 @@ per_store!(
     a_stream_ahead_of_the_session_is_out_of_range,
     shutdown_ends_streams_telling_where_to_resume,
     streams_outlive_the_unary_deadline,
+    shared_renditions_are_each_viewer_s_own,
 );
 
 /// Collects `count` versions in the background, starting now.
@@ -155,4 +156,43 @@ async fn streams_outlive_the_unary_deadline(kind: StoreKind) {
     let items = watcher.await.expect("watcher");
     assert_consecutive(&items, 0);
     assert_eq!(items.len(), 2);
+}
+
+/// Live streams share one encoded response per viewer; each viewer still gets exactly what
+/// a stream of its own would (a replay from the log, converted afresh for that stream once
+/// the versions are no longer among the shared ones), never another viewer's rendition.
+async fn shared_renditions_are_each_viewer_s_own(kind: StoreKind) {
+    let server = TestServer::start(kind).await;
+    let mut client = server.client().await;
+    let (id, tokens) = started(&mut client, 3, false, 27).await;
+    const STEPS: usize = 24;
+    // Three live streams per viewer: each seat and a spectator.
+    let viewers: Vec<Option<String>> = tokens.iter().cloned().map(Some).chain([None]).collect();
+    let mut live = Vec::new();
+    for viewer in &viewers {
+        for _ in 0..3 {
+            live.push((
+                viewer.clone(),
+                watch(&server, &id, 0, viewer.clone(), STEPS).await,
+            ));
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    for _ in 0..STEPS {
+        random_step(&mut client, &id, &tokens, &mut rng).await;
+    }
+    for (viewer, handle) in live {
+        let items = handle.await.expect("watcher");
+        assert_consecutive(&items, 0);
+        let alone = collect_stream(&mut client, &id, 0, viewer.as_deref(), STEPS).await;
+        assert_eq!(items, alone, "{viewer:?}: the shared rendition is its own");
+    }
+    // Seats see different things (their own hands), so sharing across viewers would show.
+    let by_seat: Vec<_> = futures::future::join_all(tokens.iter().map(|t| {
+        let mut client = client.clone();
+        let id = id.clone();
+        async move { collect_stream(&mut client, &id, 0, Some(t), STEPS).await }
+    }))
+    .await;
+    assert_ne!(by_seat[0], by_seat[1], "the seats' renditions differ");
 }
