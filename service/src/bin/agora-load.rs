@@ -4,7 +4,8 @@
 //!   actions back to back (one in flight per session); reports SubmitAction throughput
 //!   and latency percentiles. Legal actions come from a local replica of each session's
 //!   state (same options and seed, same actions), so the timed loop sends only
-//!   SubmitAction.
+//!   SubmitAction. With `--rate R` the load is open loop instead: R arrivals per second,
+//!   latency from each arrival's scheduled time (see `load/open_loop.rs`).
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
 //!
@@ -16,6 +17,11 @@
 //! `--spawn-redis` for a private redis-server on a free loopback port, or
 //! `--store redis-cluster` with `--redis-url` listing seed nodes), or drives a running
 //! server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
+//! `--json <file>` (`-` for stdout) also writes the result as one JSON object, for scripts
+//! such as `bench/vs-boardgameio.sh`.
+
+#[path = "../load/open_loop.rs"]
+mod open_loop;
 
 use agora_engine::registry::{AnyOptions, AnyState, GameKind};
 use agora_engine::Seat;
@@ -27,7 +33,9 @@ use agora_service::reliability::redis_process::RedisProcess;
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tonic::transport::Channel;
@@ -69,6 +77,9 @@ struct Args {
     /// Print every configuration name and exit.
     #[arg(long)]
     list_configs: bool,
+    /// Also write the result as one JSON object to this file (`-`: stdout).
+    #[arg(long, global = true)]
+    json: Option<PathBuf>,
     #[command(subcommand)]
     mode: Option<Mode>,
 }
@@ -118,6 +129,10 @@ enum Mode {
         /// gRPC connections shared by the session drivers.
         #[arg(long, default_value_t = 4)]
         connections: usize,
+        /// Open loop: offer this many SubmitAction per second, evenly spaced, whatever the
+        /// latency (without it, each session submits back to back: closed loop).
+        #[arg(long)]
+        rate: Option<f64>,
     },
     /// Delivery latency of one event to many subscribers of one session.
     Fanout {
@@ -208,6 +223,13 @@ async fn main() -> Result<(), Error> {
             sessions,
             seconds,
             connections,
+            rate: Some(rate),
+        } => open_loop::submit(&run, sessions, seconds, connections, rate).await,
+        Mode::Submit {
+            sessions,
+            seconds,
+            connections,
+            rate: None,
         } => submit(&run, sessions, seconds, connections).await,
         Mode::Fanout {
             subscribers,
@@ -219,7 +241,14 @@ async fn main() -> Result<(), Error> {
         let _ = stop.send(());
     }
     drop(redis);
-    result
+    let summary = result?;
+    match args.json {
+        Some(path) if path.as_os_str() == "-" => println!("{summary}"),
+        Some(path) => std::fs::write(&path, format!("{summary}\n"))
+            .map_err(|e| format!("--json {}: {e}", path.display()))?,
+        None => {}
+    }
+    Ok(())
 }
 
 async fn connect(addr: SocketAddr) -> Result<Client, Error> {
@@ -337,11 +366,20 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.min(sorted.len() - 1)]
 }
 
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-async fn submit(run: &Run, sessions: usize, seconds: u64, connections: usize) -> Result<(), Error> {
+async fn submit(
+    run: &Run,
+    sessions: usize,
+    seconds: u64,
+    connections: usize,
+) -> Result<Value, Error> {
     let mut clients = Vec::new();
     for _ in 0..connections.max(1) {
         clients.push(connect(run.addr).await?);
@@ -386,7 +424,20 @@ async fn submit(run: &Run, sessions: usize, seconds: u64, connections: usize) ->
         ms(percentile(&all, 99.0)),
         ms(all.last().copied().unwrap_or_default()),
     );
-    Ok(())
+    Ok(json!({
+        "mode": "submit",
+        "loop": "closed",
+        "store": run.store,
+        "config": run.config,
+        "sessions": sessions,
+        "connections": connections.max(1),
+        "seconds": seconds,
+        "completed": all.len(),
+        "per_s": all.len() as f64 / elapsed.as_secs_f64(),
+        "p50_ms": millis(percentile(&all, 50.0)),
+        "p99_ms": millis(percentile(&all, 99.0)),
+        "max_ms": millis(all.last().copied().unwrap_or_default()),
+    }))
 }
 
 async fn fanout(
@@ -394,7 +445,7 @@ async fn fanout(
     subscribers: usize,
     rounds: usize,
     per_connection: usize,
-) -> Result<(), Error> {
+) -> Result<Value, Error> {
     let addr = run.addr;
     let mut client = connect(addr).await?;
     let mut rng = StdRng::seed_from_u64(7);
@@ -483,5 +534,16 @@ async fn fanout(
         ms(percentile(&slowest, 99.0)),
         ms(slowest.last().copied().unwrap_or_default()),
     );
-    Ok(())
+    Ok(json!({
+        "mode": "fanout",
+        "store": run.store,
+        "config": run.config,
+        "subscribers": subscribers,
+        "rounds": slowest.len(),
+        "delivery_p50_ms": millis(percentile(&deliveries, 50.0)),
+        "delivery_p99_ms": millis(percentile(&deliveries, 99.0)),
+        "round_p50_ms": millis(percentile(&slowest, 50.0)),
+        "round_p99_ms": millis(percentile(&slowest, 99.0)),
+        "round_max_ms": millis(slowest.last().copied().unwrap_or_default()),
+    }))
 }

@@ -16,6 +16,7 @@ mod crash_retry;
 mod games;
 mod hidden;
 mod limits;
+mod load;
 mod operator_logs;
 mod origins;
 mod playthroughs;
