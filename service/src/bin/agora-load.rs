@@ -67,11 +67,12 @@ struct Args {
     /// Start a private redis-server on a free loopback port for `--store redis`.
     #[arg(long)]
     spawn_redis: bool,
-    /// The game played, by catalog id (`origin`, `terra-nova`, ...).
-    #[arg(long, default_value = "origin")]
-    game: String,
-    /// One of the game's sample configurations (`standard_2p` or `origin/standard_2p`);
-    /// the game's first one when unset.
+    /// The game played, by catalog id (`origin`, `terra-nova`, ...); `origin` unless
+    /// `--config` names the game (`attika/3p`).
+    #[arg(long)]
+    game: Option<String>,
+    /// One of the game's sample configurations (`standard_2p` or `origin/standard_2p`,
+    /// as `--list-configs` prints them); the game's first one when unset.
     #[arg(long)]
     config: Option<String>,
     /// Print every configuration name and exit.
@@ -85,7 +86,17 @@ struct Args {
 }
 
 /// The options `--game` and `--config` name, with the configuration's full name.
-fn chosen_options(game: &str, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
+fn chosen_options(game: Option<&str>, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
+    let game = match (game, config.and_then(|c| c.split_once('/'))) {
+        (Some(game), Some((named, _))) if game != named => {
+            return Err(
+                format!("--config {named}/...: not a configuration of --game {game}").into(),
+            )
+        }
+        (Some(game), _) => game,
+        (None, Some((named, _))) => named,
+        (None, None) => "origin",
+    };
     let kind = GameKind::from_id(game).ok_or_else(|| {
         let ids: Vec<_> = GameKind::ALL.iter().map(|g| g.id()).collect();
         format!(
@@ -161,7 +172,7 @@ async fn main() -> Result<(), Error> {
     let mode = args
         .mode
         .ok_or("a mode is needed: submit or fanout (see --help)")?;
-    let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
+    let (config_name, options) = chosen_options(args.game.as_deref(), args.config.as_deref())?;
     let mut redis = None;
     let mut stop = None;
     let addr = match args.addr {
