@@ -125,13 +125,21 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo "vs-boardgameio: interrupted" >&2; exit 130' INT TERM
 
-# Starts a command in the background, records its pid, and prints it.
+# Starts a command in the background with its output in $1; its pid in $last_pid.
 start() {
   local log="$1"
   shift
   "$@" >"$log" 2>&1 &
   pids+=("$!")
   last_pid="$!"
+}
+
+# Runs a command to its end in the background and waits for it: bash runs a signal's
+# trap only between foreground commands, while `wait` returns at once.
+run() {
+  "$@" &
+  pids+=("$!")
+  wait "$!"
 }
 
 # A loopback port nobody listens on now.
@@ -182,7 +190,7 @@ if [ "$skip_bgio" = 0 ]; then
   bgio_pid="$last_pid"
   wait_listening "$bgio_pid" "$port" "$log"
   echo "vs-boardgameio: boardgame.io, $sessions matches, closed loop" >&2
-  NODE_ENV=production taskset -c "$load_cpu" node "$bgio_dir/driver.js" \
+  run env NODE_ENV=production taskset -c "$load_cpu" node "$bgio_dir/driver.js" \
     --server "http://127.0.0.1:$port" --matches "$sessions" --warmup "$warmup" \
     --seconds "$seconds" >"$work/bgio.json" || die "the boardgame.io driver failed"
   stop_pid "$bgio_pid"
@@ -210,13 +218,13 @@ row() {
 agora_runs() {
   local port="$1" label="$2" tag="$3"
   echo "vs-boardgameio: Agora $label, closed loop" >&2
-  taskset -c "$load_cpu" "$load_bin" --addr "127.0.0.1:$port" "${game_args[@]}" \
+  run taskset -c "$load_cpu" "$load_bin" --addr "127.0.0.1:$port" "${game_args[@]}" \
     --json "$work/$tag-closed.json" submit --sessions "$sessions" --seconds "$seconds" \
     >"$work/$tag-closed.txt" 2>&1 || die "agora-load failed: $(tail -3 "$work/$tag-closed.txt")"
   rows+=("$(row "Agora, $label (closed loop)" "$work/$tag-closed.json")")
   if [ -n "$rate" ]; then
     echo "vs-boardgameio: Agora $label, open loop at $rate/s" >&2
-    taskset -c "$load_cpu" "$load_bin" --addr "127.0.0.1:$port" "${game_args[@]}" \
+    run taskset -c "$load_cpu" "$load_bin" --addr "127.0.0.1:$port" "${game_args[@]}" \
       --json "$work/$tag-open.json" submit --sessions "$sessions" --seconds "$seconds" \
       --rate "$rate" >"$work/$tag-open.txt" 2>&1 ||
       die "agora-load --rate failed: $(tail -3 "$work/$tag-open.txt")"
