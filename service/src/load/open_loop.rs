@@ -14,8 +14,7 @@ use super::{connect, millis, new_game, percentile, Error, Run};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use std::time::Duration;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// One completed arrival: when it was scheduled, and when its SubmitAction answered.
