@@ -169,6 +169,7 @@ wait_listening() {
 }
 
 echo "vs-boardgameio: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), server side on core $server_cpu, load on core $load_cpu, $sessions sessions, ${seconds}s windows; work dir $work" >&2
+echo "vs-boardgameio: agora $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?'), $(redis-server --version | cut -d' ' -f1-3)$( [ "$skip_bgio" = 1 ] || echo ", node $(node --version)")" >&2
 if [ "$server_cpu" = "$load_cpu" ]; then
   echo "vs-boardgameio: server and load share core $server_cpu: development figures only" >&2
 fi
