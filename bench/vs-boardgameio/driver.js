@@ -111,6 +111,7 @@ async function main() {
   const start = now() + opts.warmup * 1000;
   const end = start + opts.seconds * 1000;
   const latencies = [];
+  let sentMoves = 0;
   const drive = async (seats) => {
     while (now() < end) {
       const state = seats[0].client.getState();
@@ -118,6 +119,7 @@ async function main() {
       const mover = seats[Number(state.ctx.currentPlayer)];
       const sent = now();
       mover.client.moves.play();
+      sentMoves++;
       await mover.until(id + 1, 10000);
       const done = now();
       if (done >= start && done < end) latencies.push(done - sent);
@@ -126,6 +128,12 @@ async function main() {
     }
   };
   await Promise.all(matches.map(drive));
+  // The server applied every move it acknowledged: the counters in the matches' states
+  // add up to the moves sent.
+  const applied = matches.reduce((n, seats) => n + seats[0].client.getState().G.moves, 0);
+  if (applied !== sentMoves) {
+    throw new Error(`sent ${sentMoves} moves but the matches' states count ${applied}`);
+  }
   latencies.sort((a, b) => a - b);
   console.log(
     JSON.stringify({
@@ -134,6 +142,7 @@ async function main() {
       players: opts.players,
       seconds: opts.seconds,
       moves: latencies.length,
+      moves_sent_in_all: sentMoves,
       moves_per_s: latencies.length / opts.seconds,
       p50_ms: percentile(latencies, 50),
       p99_ms: percentile(latencies, 99),
