@@ -4,7 +4,8 @@
 //!   actions back to back (one in flight per session); reports SubmitAction throughput
 //!   and latency percentiles. Legal actions come from a local replica of each session's
 //!   state (same options and seed, same actions), so the timed loop sends only
-//!   SubmitAction.
+//!   SubmitAction. With `--rate R` the load is open loop instead: R arrivals per second,
+//!   latency from each arrival's scheduled time (see `load/open_loop.rs`).
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
 //! * `idle`: N idle StreamEvents spectators over many sessions: the server's memory per
@@ -18,6 +19,11 @@
 //! `--spawn-redis` for a private redis-server on a free loopback port, or
 //! `--store redis-cluster` with `--redis-url` listing seed nodes), or drives a running
 //! server given with `--addr`. Every run is bounded by `--seconds` or `--rounds`.
+//! `--json <file>` (`-` for stdout) also writes the result as one JSON object, for scripts
+//! such as `bench/vs-boardgameio.sh`.
+
+#[path = "../load/open_loop.rs"]
+mod open_loop;
 
 use agora_engine::registry::{AnyOptions, AnyState, GameKind};
 use agora_engine::Seat;
@@ -29,7 +35,9 @@ use agora_service::reliability::redis_process::RedisProcess;
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tonic::transport::Channel;
@@ -66,22 +74,36 @@ struct Args {
     /// Start a private redis-server on a free loopback port for `--store redis`.
     #[arg(long)]
     spawn_redis: bool,
-    /// The game played, by catalog id (`origin`, `terra-nova`, ...).
-    #[arg(long, default_value = "origin")]
-    game: String,
-    /// One of the game's sample configurations (`standard_2p` or `origin/standard_2p`);
-    /// the game's first one when unset.
+    /// The game played, by catalog id (`origin`, `terra-nova`, ...); `origin` unless
+    /// `--config` names the game (`attika/3p`).
+    #[arg(long)]
+    game: Option<String>,
+    /// One of the game's sample configurations (`standard_2p` or `origin/standard_2p`,
+    /// as `--list-configs` prints them); the game's first one when unset.
     #[arg(long)]
     config: Option<String>,
     /// Print every configuration name and exit.
     #[arg(long)]
     list_configs: bool,
+    /// Also write the result as one JSON object to this file (`-`: stdout).
+    #[arg(long, global = true)]
+    json: Option<PathBuf>,
     #[command(subcommand)]
     mode: Option<Mode>,
 }
 
 /// The options `--game` and `--config` name, with the configuration's full name.
-fn chosen_options(game: &str, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
+fn chosen_options(game: Option<&str>, config: Option<&str>) -> Result<(String, AnyOptions), Error> {
+    let game = match (game, config.and_then(|c| c.split_once('/'))) {
+        (Some(game), Some((named, _))) if game != named => {
+            return Err(
+                format!("--config {named}/...: not a configuration of --game {game}").into(),
+            )
+        }
+        (Some(game), _) => game,
+        (None, Some((named, _))) => named,
+        (None, None) => "origin",
+    };
     let kind = GameKind::from_id(game).ok_or_else(|| {
         let ids: Vec<_> = GameKind::ALL.iter().map(|g| g.id()).collect();
         format!(
@@ -125,6 +147,10 @@ enum Mode {
         /// gRPC connections shared by the session drivers.
         #[arg(long, default_value_t = 4)]
         connections: usize,
+        /// Open loop: offer this many SubmitAction per second, evenly spaced, whatever the
+        /// latency (without it, each session submits back to back: closed loop).
+        #[arg(long)]
+        rate: Option<f64>,
     },
     /// Delivery latency of one event to many subscribers of one session.
     Fanout {
@@ -176,7 +202,7 @@ async fn main() -> Result<(), Error> {
     let mode = args
         .mode
         .ok_or("a mode is needed: submit, fanout, idle or footprint (see --help)")?;
-    let (config_name, options) = chosen_options(&args.game, args.config.as_deref())?;
+    let (config_name, options) = chosen_options(args.game.as_deref(), args.config.as_deref())?;
     let mut redis = None;
     let mut redis_url = args.redis_url.clone();
     let mut stop = None;
@@ -240,6 +266,13 @@ async fn main() -> Result<(), Error> {
             sessions,
             seconds,
             connections,
+            rate: Some(rate),
+        } => open_loop::submit(&run, sessions, seconds, connections, rate).await,
+        Mode::Submit {
+            sessions,
+            seconds,
+            connections,
+            rate: None,
         } => submit(&run, sessions, seconds, connections).await,
         Mode::Fanout {
             subscribers,
@@ -248,7 +281,10 @@ async fn main() -> Result<(), Error> {
         } => fanout(&run, subscribers, rounds, per_connection).await,
         Mode::Footprint { configs, games } => {
             let url = (args.store == Store::Redis).then_some(redis_url).flatten();
-            footprint::run(run.addr, url.as_deref(), &configs, games).await
+            // Prints its own table; nothing for --json yet.
+            footprint::run(run.addr, url.as_deref(), &configs, games)
+                .await
+                .map(|()| Value::Null)
         }
         Mode::Idle {
             streams,
@@ -262,14 +298,21 @@ async fn main() -> Result<(), Error> {
                 per_connection,
                 server_pid,
             };
-            idle::idle(&run, idle).await
+            idle::idle(&run, idle).await.map(|()| Value::Null)
         }
     };
     if let Some(stop) = stop {
         let _ = stop.send(());
     }
     drop(redis);
-    result
+    let summary = result?;
+    match args.json {
+        Some(path) if path.as_os_str() == "-" => println!("{summary}"),
+        Some(path) => std::fs::write(&path, format!("{summary}\n"))
+            .map_err(|e| format!("--json {}: {e}", path.display()))?,
+        None => {}
+    }
+    Ok(())
 }
 
 async fn connect(addr: SocketAddr) -> Result<Client, Error> {
@@ -387,11 +430,20 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.min(sorted.len() - 1)]
 }
 
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-async fn submit(run: &Run, sessions: usize, seconds: u64, connections: usize) -> Result<(), Error> {
+async fn submit(
+    run: &Run,
+    sessions: usize,
+    seconds: u64,
+    connections: usize,
+) -> Result<Value, Error> {
     let mut clients = Vec::new();
     for _ in 0..connections.max(1) {
         clients.push(connect(run.addr).await?);
@@ -436,7 +488,20 @@ async fn submit(run: &Run, sessions: usize, seconds: u64, connections: usize) ->
         ms(percentile(&all, 99.0)),
         ms(all.last().copied().unwrap_or_default()),
     );
-    Ok(())
+    Ok(json!({
+        "mode": "submit",
+        "loop": "closed",
+        "store": run.store,
+        "config": run.config,
+        "sessions": sessions,
+        "connections": connections.max(1),
+        "seconds": seconds,
+        "completed": all.len(),
+        "per_s": all.len() as f64 / elapsed.as_secs_f64(),
+        "p50_ms": millis(percentile(&all, 50.0)),
+        "p99_ms": millis(percentile(&all, 99.0)),
+        "max_ms": millis(all.last().copied().unwrap_or_default()),
+    }))
 }
 
 async fn fanout(
@@ -444,7 +509,7 @@ async fn fanout(
     subscribers: usize,
     rounds: usize,
     per_connection: usize,
-) -> Result<(), Error> {
+) -> Result<Value, Error> {
     let addr = run.addr;
     let mut client = connect(addr).await?;
     let mut rng = StdRng::seed_from_u64(7);
@@ -533,5 +598,16 @@ async fn fanout(
         ms(percentile(&slowest, 99.0)),
         ms(slowest.last().copied().unwrap_or_default()),
     );
-    Ok(())
+    Ok(json!({
+        "mode": "fanout",
+        "store": run.store,
+        "config": run.config,
+        "subscribers": subscribers,
+        "rounds": slowest.len(),
+        "delivery_p50_ms": millis(percentile(&deliveries, 50.0)),
+        "delivery_p99_ms": millis(percentile(&deliveries, 99.0)),
+        "round_p50_ms": millis(percentile(&slowest, 50.0)),
+        "round_p99_ms": millis(percentile(&slowest, 99.0)),
+        "round_max_ms": millis(slowest.last().copied().unwrap_or_default()),
+    }))
 }

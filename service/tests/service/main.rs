@@ -17,6 +17,7 @@ mod finished_logs;
 mod games;
 mod hidden;
 mod limits;
+mod load;
 mod operator_logs;
 mod origins;
 mod playthroughs;
