@@ -51,9 +51,6 @@ pub struct MemoryStore {
 
 struct Slot {
     data: Mutex<SessionData>,
-    /// Live commits; sent while `data` is locked, so an entry is in the log before any
-    /// subscriber can receive it.
-    live: broadcast::Sender<Live>,
 }
 
 struct SessionData {
@@ -68,6 +65,10 @@ struct SessionData {
     outcome: Option<Outcome>,
     /// Last write (create, seat claim, commit): expiry counts from here.
     touched: Instant,
+    /// Live commits, while somebody follows the session: a channel holds its whole
+    /// capacity from the start (tens of KB), so unwatched sessions have none. Sent while
+    /// `data` is locked, so an entry is in the log before any subscriber can receive it.
+    live: Option<broadcast::Sender<Live>>,
 }
 
 impl SessionData {
@@ -158,7 +159,6 @@ impl SessionStore for MemoryStore {
         if sessions.len() >= self.max_sessions {
             return Err(StoreError::Full(self.max_sessions));
         }
-        let (live, _) = broadcast::channel(self.live_buffer);
         let data = SessionData {
             to_act: state.to_act().iter().collect(),
             outcome: state.outcome(),
@@ -169,12 +169,12 @@ impl SessionStore for MemoryStore {
             requests: HashMap::new(),
             joins: HashMap::new(),
             touched: Instant::now(),
+            live: None,
         };
         sessions.insert(
             meta.id,
             Arc::new(Slot {
                 data: Mutex::new(data),
-                live,
             }),
         );
         Ok(())
@@ -269,14 +269,20 @@ impl SessionStore for MemoryStore {
         if entry.outcome.is_some() {
             // Nothing can be played any more: only a retry of the last move still needs
             // its answer, and the log is read, not appended, from now on.
-            data.requests.clear();
+            data.requests = HashMap::new();
             if let Some(request_id) = &entry.request_id {
                 data.requests.insert(request_id.clone(), version);
             }
             data.log.finish();
         }
-        // No receiver is fine: nobody is watching this session.
-        let _ = slot.live.send(Live::Entry(entry));
+        if let Some(live) = &data.live {
+            if live.receiver_count() == 0 {
+                // The last follower left: free the channel until the next one comes.
+                data.live = None;
+            } else {
+                let _ = live.send(Live::Entry(entry));
+            }
+        }
         Ok(CommitResult::Committed(version))
     }
 
@@ -302,7 +308,13 @@ impl SessionStore for MemoryStore {
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
         let slot = self.slot(id)?;
         // Joined before the history is read: every later commit reaches `live`.
-        let live = slot.live.subscribe();
+        let live = {
+            let mut data = slot.lock();
+            let buffer = self.live_buffer;
+            data.live
+                .get_or_insert_with(|| broadcast::channel(buffer).0)
+                .subscribe()
+        };
         let history = Following {
             slot,
             expiry: self.expiry,

@@ -663,3 +663,58 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
         assert_eq!(e.version, v);
     }
 }
+
+/// A game finished and compacted before this replica's feed read its last entries (the
+/// stream is deleted once the log is one record): the feed finds them in the record at
+/// its next look around, so live subscribers still get every version, once, in order.
+#[tokio::test]
+async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record() {
+    let server = RedisServer::start();
+    let store = store(&server).await;
+    let (meta, state) = new_session("s", 1);
+    store.create(meta, state).await.unwrap();
+    seat_all(&store, "s").await;
+    play(&store, "s", 3).await;
+    let mut sub = store.subscribe("s", 3).await.unwrap();
+
+    // Two more versions reach the log and the log is compacted in one transaction, so the
+    // feed (blocked on the stream) never sees them in the stream.
+    let mut entries = store.read_log("s", 0, 10).await.unwrap();
+    let mut state = store.load("s").await.unwrap().state;
+    for version in 3..5 {
+        let commit = next_commit(&state, version, None);
+        state = commit.state;
+        entries.push(std::sync::Arc::new(commit.entry));
+    }
+    let blob = agora_service::store::codec::encode_log_blob(&entries).unwrap();
+    let mut conn = raw(&server).await;
+    let _: () = redis::pipe()
+        .atomic()
+        .cmd("SET")
+        .arg("agora:{s}:logz")
+        .arg(blob)
+        .ignore()
+        .cmd("DEL")
+        .arg("agora:{s}:log")
+        .ignore()
+        .cmd("HSET")
+        .arg("agora:{s}:meta")
+        .arg("version")
+        .arg(5)
+        .ignore()
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+
+    for expect in [4, 5] {
+        let entry = tokio::time::timeout(Duration::from_secs(10), sub.next())
+            .await
+            .expect("the feed finds the compacted versions")
+            .expect("open")
+            .expect("entry");
+        assert_eq!(entry.version, expect);
+    }
+    // A new subscriber of the compacted session reads everything from the record.
+    let mut late = store.subscribe("s", 0).await.unwrap();
+    assert_eq!(versions(&mut late, 5).await, vec![1, 2, 3, 4, 5]);
+}

@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// The session's keys as the Redis store names them (`service/src/store/redis/keys.rs`).
-const KEYS: [&str; 5] = ["meta", "snap", "log", "req", "join"];
+const KEYS: [&str; 6] = ["meta", "snap", "log", "logz", "req", "join"];
 
 pub async fn run(
     addr: SocketAddr,

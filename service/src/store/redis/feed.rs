@@ -237,17 +237,19 @@ async fn read_feed(
             .query_async(&mut shared),
     )
     .await;
-    let mut last = match tail {
+    let tail = match tail {
         Ok(tail) => match tail.first() {
-            Some((id, fields)) => match stream_entry(id, fields) {
-                Ok(entry) => entry.version,
-                Err(e) => {
-                    let _ = start.send(Some(Err(e)));
-                    return;
-                }
-            },
-            None => 0,
+            Some((id, fields)) => stream_entry(id, fields).map(|entry| entry.version),
+            // No stream: a session at version 0, or a finished one whose log was compacted
+            // (everything up to its version is history then).
+            None => version(&mut shared, &config, &keys.meta)
+                .await
+                .map(Option::unwrap_or_default),
         },
+        Err(e) => Err(e),
+    };
+    let mut last = match tail {
+        Ok(last) => last,
         Err(e) => {
             let _ = start.send(Some(Err(e)));
             return;
@@ -284,10 +286,25 @@ async fn read_feed(
         match read {
             Ok(None) => {
                 backoff = Duration::from_millis(50);
-                let exists: Result<i64, RedisError> =
-                    redis::cmd("EXISTS").arg(&keys.meta).query_async(c).await;
-                match exists {
-                    Ok(0) => {
+                let current: Result<Option<u64>, RedisError> = redis::cmd("HGET")
+                    .arg(&keys.meta)
+                    .arg("version")
+                    .query_async(c)
+                    .await;
+                match current {
+                    // The final entries were compacted away before this feed read them.
+                    Ok(Some(version)) if version > last => {
+                        match compacted_after(c, &keys.logz, last).await {
+                            Ok(entries) => {
+                                for entry in entries {
+                                    last = entry.version;
+                                    let _ = live.send(Live::Entry(Arc::new(entry)));
+                                }
+                            }
+                            Err(e) => feed_retry(&e),
+                        }
+                    }
+                    Ok(None) => {
                         if let Some(suppressed) = crate::throttle::admit("session_gone") {
                             tracing::warn!(
                                 suppressed,
@@ -337,6 +354,38 @@ async fn read_feed(
             }
         }
     }
+}
+
+/// A session's version, `None` when it is gone.
+async fn version(
+    conn: &mut Conn,
+    config: &RedisConfig,
+    meta: &str,
+) -> Result<Option<u64>, StoreError> {
+    bounded(
+        config,
+        redis::cmd("HGET")
+            .arg(meta)
+            .arg("version")
+            .query_async(conn),
+    )
+    .await
+}
+
+/// The entries after `last` in a compacted log (none when there is no such record).
+async fn compacted_after(
+    conn: &mut Conn,
+    logz: &str,
+    last: u64,
+) -> Result<Vec<LogEntry>, Box<dyn std::error::Error + Send + Sync>> {
+    let blob: Option<Vec<u8>> = redis::cmd("GET").arg(logz).query_async(conn).await?;
+    let Some(blob) = blob else {
+        return Ok(Vec::new());
+    };
+    Ok(codec::decode_log_blob(&blob)?
+        .into_iter()
+        .filter(|e| e.version > last)
+        .collect())
 }
 
 /// A feed that lost Redis retries with backoff; the operator hears of it once a second.
