@@ -146,7 +146,9 @@ run() {
 free_port() {
   local port
   for _ in $(seq 100); do
-    port=$((20000 + RANDOM % 40000))
+    # Below Linux's ephemeral range (32768-60999): a port still held by an old client
+    # connection accepts no connection yet cannot be bound either.
+    port=$((20000 + RANDOM % 12000))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
       return 0
