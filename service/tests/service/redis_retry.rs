@@ -88,7 +88,7 @@ impl SessionStore for Racing {
 }
 
 /// Moves (x, a1) then (y, a2) where a2 is legal for y both now and after a1.
-fn find_pair(state: &AnyState) -> Option<((Seat, AnyAction), (Seat, AnyAction))> {
+pub(crate) fn find_pair(state: &AnyState) -> Option<((Seat, AnyAction), (Seat, AnyAction))> {
     for x in state.to_act().iter() {
         for a1 in state.legal_actions(x) {
             let mut after = state.clone();

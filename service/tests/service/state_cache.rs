@@ -3,6 +3,7 @@
 //! replayed on fresh state; a retried request id is answered by the commit itself, with
 //! no load and no request-id lookup. A store wrapper counts the calls each one makes.
 
+use crate::redis_retry::find_pair;
 use crate::support::redis_server::RedisServer;
 use agora_engine::registry::{AnyAction, AnyState};
 use agora_engine::Seat;
@@ -85,32 +86,6 @@ impl SessionStore for Counting {
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.inner.list(filter).await
     }
-}
-
-/// Moves (x, a1) then (y, a2) where a2 is legal for y both now and after a1.
-fn find_pair(state: &AnyState) -> Option<((Seat, AnyAction), (Seat, AnyAction))> {
-    for x in state.to_act().iter() {
-        for a1 in state.legal_actions(x) {
-            let mut after = state.clone();
-            if after.apply(x, &a1).is_err() || after.outcome().is_some() {
-                continue;
-            }
-            for y in after.to_act().iter() {
-                if !state.to_act().contains(y) {
-                    continue;
-                }
-                let now = state.legal_actions(y);
-                if let Some(a2) = after
-                    .legal_actions(y)
-                    .into_iter()
-                    .find(|a| now.contains(a) && *a != a1)
-                {
-                    return Some(((x, a1.clone()), (y, a2)));
-                }
-            }
-        }
-    }
-    None
 }
 
 fn submit(
