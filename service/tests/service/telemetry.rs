@@ -162,6 +162,11 @@ async fn rpc_spans_and_action_metrics_reach_the_otlp_collector() {
     assert_eq!(events.len(), 1);
 
     drop(client);
+    // The stream's span closes when the server notices the connection is gone, which it
+    // does asynchronously; a span still open at SIGTERM is not exported. Nothing outside
+    // the process shows that moment, so give it time (two runs on a saturated machine
+    // lacked a span here).
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     // SIGTERM and the wait for the exit block; the collector answers on this runtime.
     let (status, log) = tokio::task::spawn_blocking(move || {
         let status = server.terminate();
