@@ -113,6 +113,7 @@ mod tests {
             to_act: vec![0, 2],
             status: 2,
             outcome: None,
+            seat_change: None,
         }
     }
 

@@ -4,7 +4,7 @@
 //! compare-and-set refuses anything built on a stale entry and the caller reloads.
 
 use crate::store::{Loaded, SessionMeta};
-use agora_engine::registry::AnyState;
+use crate::table::Table;
 use lru::LruCache;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub struct Cached {
     pub meta: SessionMeta,
     pub version: u64,
-    pub state: AnyState,
+    pub state: Table,
     /// When the store last confirmed this state (load or commit).
     pub at: Instant,
 }
@@ -115,7 +115,7 @@ mod tests {
         Arc::new(Cached {
             meta,
             version,
-            state,
+            state: Table::new(state),
             at,
         })
     }

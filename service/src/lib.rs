@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod reliability;
 pub mod server;
 pub mod store;
+pub mod table;
 pub mod telemetry;
 pub mod throttle;
 

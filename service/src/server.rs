@@ -85,6 +85,8 @@ pub async fn serve_with_store(
     let api = GameApi::new(store, config.commit_retries, stop_rx)
         .with_max_streams_per_connection(config.max_concurrent_streams as usize)
         .with_state_cache(config.state_cache_sessions, state_max_age(&config));
+    // Every replica plays the bot turns whose replica died (see `api::bots`).
+    tokio::spawn(api.clone().sweep_bots());
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<GameServiceServer<GameApi>>().await;

@@ -68,7 +68,7 @@ enum Command {
     },
     /// List the hosted games and their options.
     Games,
-    /// Create a session with every seat open.
+    /// Create a session with every seat open (but those given to server bots).
     Create {
         /// The game's id, as `agora games` lists it (origin, terra-nova, ...).
         game: String,
@@ -77,6 +77,24 @@ enum Command {
         /// Seed of the game's random generator (drawn by the server when absent).
         #[arg(long)]
         seed: Option<u64>,
+        /// A seat the server's random bot plays from the start (repeat for more).
+        #[arg(long = "bot-seat")]
+        bot_seats: Vec<u32>,
+    },
+    /// Give up the game for the token's seat (with one opponent the game ends; with more,
+    /// a server bot plays the seat out).
+    Resign {
+        session: String,
+        /// Idempotency key (a new UUID when absent).
+        #[arg(long)]
+        request_id: Option<String>,
+    },
+    /// Let the server's random bot play the token's seat from now on.
+    HandToBot {
+        session: String,
+        /// Idempotency key (a new UUID when absent).
+        #[arg(long)]
+        request_id: Option<String>,
     },
     /// List sessions (by default only those with open seats).
     Sessions {
@@ -136,9 +154,16 @@ enum Command {
     },
     /// Create a session, fill every seat with a random bot and play to the end.
     Play {
-        /// Fill every seat with a random bot (the only mode for now).
-        #[arg(long, required = true)]
+        /// Fill every seat with a random bot played by this CLI, through the API.
+        #[arg(
+            long,
+            required_unless_present = "server_bots",
+            conflicts_with = "server_bots"
+        )]
         bots: bool,
+        /// Give every seat to the server's random bot and watch the game to its end.
+        #[arg(long)]
+        server_bots: bool,
         /// The game's id, as `agora games` lists it.
         #[arg(long, default_value = "origin")]
         game: String,
@@ -177,9 +202,20 @@ async fn run(cli: Cli) -> CliResult<()> {
     let mut client = connect(&cli.server).await?;
     match cli.command {
         Command::Games => lobby::games(&mut client).await,
-        Command::Create { game, flags, seed } => {
-            lobby::create(&mut client, flags.options(&game)?, seed).await
-        }
+        Command::Create {
+            game,
+            flags,
+            seed,
+            bot_seats,
+        } => lobby::create(&mut client, flags.options(&game)?, seed, &bot_seats).await,
+        Command::Resign {
+            session,
+            request_id,
+        } => game::resign(&mut client, token, session, request_id).await,
+        Command::HandToBot {
+            session,
+            request_id,
+        } => game::hand_to_bot(&mut client, token, session, request_id).await,
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
         Command::Join {
@@ -219,7 +255,16 @@ async fn run(cli: Cli) -> CliResult<()> {
         }
         Command::Watch { .. } | Command::Health { .. } => Ok(()),
         Command::Play {
-            bots: _,
+            server_bots: true,
+            game,
+            flags,
+            seed,
+            ..
+        } => {
+            let options = flags.options(&game)?;
+            play::server_bots(&mut client, &cli.server, options, seed).await
+        }
+        Command::Play {
             game,
             flags,
             seed,
@@ -227,6 +272,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             verbose,
             quiet,
             max_moves,
+            ..
         } => {
             let options = flags.options(&game)?;
             play::play(

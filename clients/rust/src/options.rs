@@ -57,6 +57,23 @@ pub fn game_options(
     GameOptions::decode(wrapper.encode_to_vec().as_slice()).map_err(|e| e.to_string())
 }
 
+/// The `players` option of built options (every game has one): the session's seat count.
+pub fn players(options: &GameOptions) -> Result<u32, String> {
+    let wrapper = DynamicMessage::decode(
+        schema::message(schema::OPTIONS)?,
+        options.encode_to_vec().as_slice(),
+    )
+    .map_err(|e| e.to_string())?;
+    for (_, value) in wrapper.fields() {
+        if let Value::Message(game) = value {
+            if let Some(Value::U32(n)) = game.get_field_by_name("players").as_deref() {
+                return Ok(*n);
+            }
+        }
+    }
+    Err("the options name no number of players".into())
+}
+
 /// The field `name` (also written with `-` for `_`); oneof wrappers and messages are not
 /// options.
 fn find_field(desc: &MessageDescriptor, name: &str) -> Option<FieldDescriptor> {

@@ -8,10 +8,12 @@
 //! | CreateSession, GetSession, ListSessions, JoinSession | `sessions.rs` (request ids: `request_ids.rs`) |
 //! | GetState, ListLegalActions, SubmitAction | `play.rs` |
 //! | StreamEvents | `stream.rs` |
+//! | ResignSession, HandSeatToBot; the server's bots | `bots.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
 
+mod bots;
 pub mod convert;
 pub mod errors;
 mod play;
@@ -60,6 +62,8 @@ pub struct GameApi {
     pub(crate) renditions: Arc<stream::Renditions>,
     /// Decoded states of recently active sessions (see [`crate::cache`]).
     pub(crate) cache: Arc<StateCache>,
+    /// The sessions whose bot turns this replica is playing now.
+    pub(crate) drivers: Arc<bots::Drivers>,
 }
 
 impl GameApi {
@@ -77,6 +81,7 @@ impl GameApi {
             metrics: Arc::new(Metrics::new()),
             renditions: stream::Renditions::new(),
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
+            drivers: Arc::default(),
         }
     }
 
@@ -220,6 +225,28 @@ impl GameService for GameApi {
         let result = traced(result);
         self.metrics.submitted(&result, start.elapsed());
         result
+    }
+
+    async fn resign_session(
+        &self,
+        request: Request<pb::ResignSessionRequest>,
+    ) -> Result<Response<pb::ResignSessionResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.resign(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
+    }
+
+    async fn hand_seat_to_bot(
+        &self,
+        request: Request<pb::HandSeatToBotRequest>,
+    ) -> Result<Response<pb::HandSeatToBotResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.hand_to_bot(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
     }
 
     type StreamEventsStream = stream::EventStream;

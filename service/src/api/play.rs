@@ -6,27 +6,27 @@ use super::stream::redacted_events;
 use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::cache::Cached;
-use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError, TokenHash};
-use agora_engine::registry::{AnyAction, AnyState};
+use crate::store::{Commit, CommitResult, LogEntry, StoreError, TokenHash};
+use crate::table::{Cause, Table};
 use agora_engine::{FieldViolation, Seat, Viewer};
 use agora_proto::v1 as pb;
 use std::sync::Arc;
 use tracing::Span;
 
-/// A SubmitAction request once every field is checked and converted: nothing in it can
-/// fail later, so a malformed request never reaches the store and a retry never converts
-/// the action again.
-struct Submission {
-    session_id: String,
-    request_id: Option<String>,
-    /// With a request id: the hash of the action, which a retry must repeat.
-    fingerprint: Option<String>,
-    expected_version: Option<u64>,
-    action: AnyAction,
+/// A write for the caller's seat (a SubmitAction, ResignSession or HandSeatToBot) once
+/// every field is checked and converted: nothing in it can fail later, so a malformed
+/// request never reaches the store and a retry never converts the action again.
+pub(crate) struct Write {
+    pub session_id: String,
+    pub request_id: Option<String>,
+    /// With a request id: the hash of the request, which a retry must repeat.
+    pub fingerprint: Option<String>,
+    pub expected_version: Option<u64>,
+    pub cause: Cause,
 }
 
-impl Submission {
-    fn parse(request: pb::SubmitActionRequest) -> Result<Submission, ApiError> {
+impl Write {
+    fn submission(request: pb::SubmitActionRequest) -> Result<Write, ApiError> {
         check_session_id(&request.session_id)?;
         let request_id = request_ids::parse(&request.request_id)?.map(str::to_string);
         let action = convert::action_in(request.action.as_ref())?;
@@ -39,14 +39,45 @@ impl Submission {
                 r.expected_version = None;
             })
         });
-        Ok(Submission {
+        Ok(Write {
             session_id: request.session_id,
             request_id,
             fingerprint,
             expected_version: request.expected_version,
-            action,
+            cause: Cause::Action(action),
         })
     }
+
+    /// A write with no request fields but its id: its fingerprint is the cause's.
+    pub(crate) fn seat_change<M: prost::Message + Clone>(
+        session_id: String,
+        request_id: &str,
+        request: &M,
+        clear: impl FnOnce(&mut M),
+        cause: Cause,
+    ) -> Result<Write, ApiError> {
+        check_session_id(&session_id)?;
+        let request_id = request_ids::parse(request_id)?.map(str::to_string);
+        let fingerprint = request_id
+            .as_ref()
+            .map(|_| request_ids::fingerprint(request, clear));
+        Ok(Write {
+            session_id,
+            request_id,
+            fingerprint,
+            expected_version: None,
+            cause,
+        })
+    }
+}
+
+/// What a write committed, or what a retry of it finds committed.
+pub(crate) struct Written {
+    pub version: u64,
+    pub seat: Seat,
+    pub entry: LogEntry,
+    /// The session as this replica knows it now, for the answer's `session`.
+    pub session: pb::Session,
 }
 
 impl GameApi {
@@ -64,7 +95,7 @@ impl GameApi {
         Span::current().record("version", loaded.version);
         Ok(pb::GetStateResponse {
             session: Some(describe(&loaded)),
-            view: Some(convert::view_out(&loaded.state.view(viewer))),
+            view: Some(convert::view_out(&loaded.state.game.view(viewer))),
         })
     }
 
@@ -107,7 +138,21 @@ impl GameApi {
         request: pb::SubmitActionRequest,
         token: Option<TokenHash>,
     ) -> Result<pb::SubmitActionResponse, ApiError> {
-        let submission = Submission::parse(request)?;
+        let written = self.write(Write::submission(request)?, token).await?;
+        Ok(pb::SubmitActionResponse {
+            version: written.version,
+            events: redacted_events(&written.entry, Viewer::Seat(written.seat)),
+            session: Some(written.session),
+        })
+    }
+
+    /// Commits `submission`'s cause for the caller's seat (see [`GameApi::submit`]), and
+    /// wakes the server's bots when the new version is a bot's turn.
+    pub(crate) async fn write(
+        &self,
+        submission: Write,
+        token: Option<TokenHash>,
+    ) -> Result<Written, ApiError> {
         let id = submission.session_id.as_str();
 
         let _write = self.locks.lock(id).await;
@@ -134,7 +179,7 @@ impl GameApi {
             };
             Span::current().record("seat", seat.0);
 
-            let (state, entry) = match check_and_apply(&current, seat, &submission) {
+            let (state, entry) = match apply_write(&current, seat, &submission) {
                 Ok(applied) => applied,
                 Err(_) if from_cache => {
                     self.cache.forget(id);
@@ -145,12 +190,18 @@ impl GameApi {
                     if let Some(rid) = &submission.request_id {
                         if let Some(version) = self.store.find_request(id, rid).await? {
                             return self
-                                .replay(&current.meta, seat, version, &submission.fingerprint)
+                                .replay(&current, seat, version, &submission.fingerprint)
                                 .await;
                         }
                     }
                     return Err(e);
                 }
+            };
+            // The bots' mark goes in before the commit: if this replica dies after it,
+            // another one plays the bot's turn.
+            let bot_mark = match state.bot_to_act() {
+                Some(_) => Some(self.mark_bot_turn(id).await?),
+                None => None,
             };
             let commit = Commit {
                 expected_version: current.version,
@@ -162,6 +213,13 @@ impl GameApi {
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
+                    let session = convert::session_out(
+                        &current.meta,
+                        version,
+                        &entry.to_act,
+                        entry.outcome.as_ref(),
+                        &next_state.seats,
+                    );
                     self.cache.put(
                         id,
                         Arc::new(Cached {
@@ -176,21 +234,19 @@ impl GameApi {
                     ));
                     tracing::debug!("action committed");
                     self.metrics.committed(&current.meta.game_id);
-                    let session = convert::session_out(
-                        &current.meta,
+                    if let Some(mark) = bot_mark {
+                        self.drive_bots(id, mark);
+                    }
+                    return Ok(Written {
                         version,
-                        &entry.to_act,
-                        entry.outcome.as_ref(),
-                    );
-                    return Ok(pb::SubmitActionResponse {
-                        version,
-                        events: redacted_events(&entry, Viewer::Seat(seat)),
-                        session: Some(session),
+                        seat,
+                        entry,
+                        session,
                     });
                 }
                 Ok(CommitResult::Duplicate(version)) => {
                     return self
-                        .replay(&current.meta, seat, version, &submission.fingerprint)
+                        .replay(&current, seat, version, &submission.fingerprint)
                         .await;
                 }
                 // A stale cache is not a lost race: reload and decide on fresh state.
@@ -223,11 +279,12 @@ impl GameApi {
     /// with another action, is refused.
     async fn replay(
         &self,
-        meta: &SessionMeta,
+        current: &Cached,
         seat: Seat,
         version: u64,
         fingerprint: &Option<String>,
-    ) -> Result<pb::SubmitActionResponse, ApiError> {
+    ) -> Result<Written, ApiError> {
+        let meta = &current.meta;
         let entries = self
             .store
             .read_log(&meta.id, version.saturating_sub(1), 1)
@@ -258,26 +315,29 @@ impl GameApi {
         }
         Span::current().record("version", version);
         tracing::info!("retried action answered from the log");
-        Ok(pb::SubmitActionResponse {
+        let session = convert::session_out(
+            meta,
             version,
-            events: redacted_events(&entry, Viewer::Seat(seat)),
-            session: Some(convert::session_out(
-                meta,
-                version,
-                &entry.to_act,
-                entry.outcome.as_ref(),
-            )),
+            &entry.to_act,
+            entry.outcome.as_ref(),
+            &current.state.seats,
+        );
+        Ok(Written {
+            version,
+            seat,
+            entry: LogEntry::clone(&entry),
+            session,
         })
     }
 }
 
-/// Checks that play may go on at the state's version, then runs the engine on a copy of
-/// the state: a refused action leaves nothing behind.
-fn check_and_apply(
+/// Checks that play may go on at the state's version, then applies the write to a copy of
+/// the state: a refused write leaves nothing behind.
+fn apply_write(
     current: &Cached,
     seat: Seat,
-    submission: &Submission,
-) -> Result<(AnyState, LogEntry), ApiError> {
+    submission: &Write,
+) -> Result<(Table, LogEntry), ApiError> {
     if !current.meta.all_seats_taken() {
         return Err(ApiError::WaitingForPlayers {
             open_seats: current.meta.open_seats(),
@@ -292,10 +352,17 @@ fn check_and_apply(
         }
     }
     let mut next = current.state.clone();
-    let events = next.apply(seat, &submission.action)?;
+    let events = match &submission.cause {
+        Cause::Action(action) => {
+            current.state.check_player(seat)?;
+            next.play(seat, action)?
+        }
+        change => next.apply(seat, change)?,
+    };
     let entry = LogEntry {
         version: current.version + 1,
         seat,
+        cause: Some(submission.cause.clone()),
         events,
         to_act: next.to_act().iter().collect(),
         outcome: next.outcome(),

@@ -7,6 +7,7 @@ use crate::auth;
 use crate::store::{
     now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
 };
+use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
 use agora_engine::{FieldViolation, Seat};
 use agora_proto::v1 as pb;
@@ -23,6 +24,7 @@ pub(crate) fn describe(loaded: &Loaded) -> pb::Session {
         loaded.version,
         &to_act,
         loaded.state.outcome().as_ref(),
+        &loaded.state.seats,
     )
 }
 
@@ -50,8 +52,28 @@ impl GameApi {
             }
         }
         let seed = request.seed.unwrap_or_else(rand::random);
-        let state = AnyState::setup(&options, seed)
+        let mut state = AnyState::setup(&options, seed)
+            .map(Table::new)
             .map_err(|e| FieldViolation::new("options", e.to_string()))?;
+        let mut seats = vec![SeatRecord::default(); state.seat_count()];
+        for (i, bot) in request.bots.iter().enumerate() {
+            let kind = convert::bot_in(bot.kind, &format!("bots[{i}].kind"))?;
+            let seat = seats.get_mut(bot.seat as usize).ok_or_else(|| {
+                FieldViolation::new(
+                    format!("bots[{i}].seat"),
+                    format!("the game has {} seats.", state.seat_count()),
+                )
+            })?;
+            if seat.taken() {
+                return Err(FieldViolation::new(
+                    format!("bots[{i}].seat"),
+                    format!("seat {} is named twice.", bot.seat),
+                )
+                .into());
+            }
+            *seat = SeatRecord::bot(kind);
+            state.seats[bot.seat as usize] = Control::Bot(kind);
+        }
         let (id, create_fingerprint) = match retry {
             Some((id, fingerprint)) => (id, Some(fingerprint)),
             None => (uuid::Uuid::new_v4().to_string(), None),
@@ -61,11 +83,18 @@ impl GameApi {
         let meta = SessionMeta {
             id: id.clone(),
             game_id: options.game_id().to_string(),
-            seats: vec![SeatRecord::default(); state.seat_count()],
+            seats,
             options,
             seed,
             create_time_unix_ms: now_ms(),
             create_fingerprint,
+        };
+        // A session with bots is marked before it exists, so its first bot turn is never
+        // lost (see `bots.rs`); the mark of a session that was not stored clears itself.
+        let bot_mark = if !request.bots.is_empty() {
+            Some(self.mark_bot_turn(&id).await?)
+        } else {
+            None
         };
         match self.store.create(meta.clone(), state.clone()).await {
             Ok(()) => {}
@@ -88,6 +117,9 @@ impl GameApi {
             "create-stored"
         ));
         tracing::info!("session created");
+        if let Some(mark) = bot_mark {
+            self.drive_bots(&id, mark);
+        }
         let loaded = Loaded {
             meta,
             version: 0,
@@ -152,7 +184,7 @@ impl GameApi {
         let rows = self.store.list(&filter).await?;
         let sessions = rows
             .iter()
-            .map(|r| convert::session_out(&r.meta, r.version, &r.to_act, r.outcome.as_ref()))
+            .map(|r| convert::session_out(&r.meta, r.version, &r.to_act, r.outcome.as_ref(), &[]))
             .collect();
         Ok(pb::ListSessionsResponse { sessions })
     }
@@ -223,6 +255,11 @@ impl GameApi {
         fail::fail_point!("join-stored", |_| crate::failpoints::crash("join-stored"));
         tracing::info!("seat taken");
         let loaded = self.store.load(id).await?;
+        // The last seat taken may start the game on a bot's turn.
+        if loaded.meta.all_seats_taken() && loaded.state.bot_to_act().is_some() {
+            let mark = self.mark_bot_turn(id).await?;
+            self.drive_bots(id, mark);
+        }
         Ok(pb::JoinSessionResponse {
             seat: seat.0.into(),
             seat_token: token,

@@ -12,6 +12,7 @@ use super::{convert, GameApi};
 use crate::auth;
 use crate::limits::StreamSlot;
 use crate::store::{LogEntry, LogStream, TokenHash};
+use crate::table::{Cause, RESIGNED_SEAT_BOT};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;
 use agora_proto::v1 as pb;
@@ -96,6 +97,27 @@ fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
         to_act: entry.to_act.iter().map(|s| u32::from(s.0)).collect(),
         status: status as i32,
         outcome: entry.outcome.as_ref().map(convert::outcome_out),
+        seat_change: seat_change(entry),
+    }
+}
+
+/// What a version that changed who plays its seat changed.
+fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
+    match entry.cause.as_ref()? {
+        Cause::Action(_) => None,
+        Cause::Resigned => Some(pb::SeatChange {
+            resigned: true,
+            // The game ended, or the resigned seat's bot plays on.
+            bot: if entry.outcome.is_some() {
+                pb::BotKind::Unspecified
+            } else {
+                convert::bot_out(RESIGNED_SEAT_BOT)
+            } as i32,
+        }),
+        Cause::HandedToBot(kind) => Some(pb::SeatChange {
+            resigned: false,
+            bot: convert::bot_out(*kind) as i32,
+        }),
     }
 }
 
@@ -305,6 +327,7 @@ mod tests {
             .expect("a listed action is legal");
         LogEntry {
             version: 1,
+            cause: None,
             seat,
             events,
             to_act: state.to_act().iter().collect(),

@@ -192,6 +192,7 @@ impl BotSession {
                 options: Some(wire_options.clone()),
                 seed: Some(seed),
                 request_id: create_id.clone(),
+                ..Default::default()
             };
             async move { c.create_session(request).await }
         })

@@ -178,6 +178,7 @@ fn typed(
             options: options(rng, fixture),
             seed: rng.random_bool(0.5).then(|| number(rng)),
             request_id: string(rng, None, allow_huge),
+            ..Default::default()
         }),
         Method::GetSession => Box::new(pb::GetSessionRequest {
             session_id: session_id(rng, fixture, allow_huge),
@@ -462,6 +463,7 @@ mod tests {
             }),
             seed: None,
             request_id: String::new(),
+            ..Default::default()
         };
         let body = Message::encode_to_vec(&message);
         let mut rng = StdRng::seed_from_u64(1);

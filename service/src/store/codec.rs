@@ -14,16 +14,25 @@
 //! but the last [`KEPT_FINGERPRINTS`] versions left out (random bytes do not compress,
 //! and nothing can be played after the end, so only a retry of the last moves still
 //! needs its fingerprint checked). A long game's log shrinks about fifteen times.
+//!
+//! Format 4, written now, is format 2 with the session around the game: a snapshot is a
+//! whole [`Table`] (who plays each seat, a forfeit), and a log entry carries its
+//! [`Cause`] (the action, or a resignation), which export and replay need. Formats 1 and
+//! 2 read back as a table every seat of which its player plays, and as entries without
+//! a cause. A finished log (format 3) holds entries of either format.
 
 use super::{LogEntry, SessionMeta, StoreError};
+use crate::table::{Cause, Table};
 use agora_engine::registry::{AnyEvent, AnyState};
 use agora_engine::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The formats written now. Bump one when its encoding changes, and keep a reader for the
 /// old one.
-pub const SNAPSHOT_FORMAT: u8 = 2;
-pub const LOG_FORMAT: u8 = 2;
+pub const SNAPSHOT_FORMAT: u8 = 4;
+pub const LOG_FORMAT: u8 = 4;
+/// The binary format of snapshots and entries before [`Table`] and [`Cause`].
+const GAME_ONLY_FORMAT: u8 = 2;
 pub const LOG_BLOB_FORMAT: u8 = 3;
 
 /// Versions at the end of a finished log whose request fingerprints are kept.
@@ -44,12 +53,13 @@ struct Envelope<T> {
     body: T,
 }
 
-/// A log entry as format 2 writes it: every field always present (postcard is
+/// A log entry as format 4 writes it: every field always present (postcard is
 /// positional); not the version, which the log's position says, nor the request id,
 /// which the store's request index holds (a retry is matched by its fingerprint).
 #[derive(Serialize)]
 struct EntryOut<'a> {
     seat: Seat,
+    cause: &'a Option<Cause>,
     events: &'a [AnyEvent],
     to_act: &'a [Seat],
     outcome: &'a Option<Outcome>,
@@ -60,6 +70,7 @@ struct EntryOut<'a> {
 #[derive(Deserialize)]
 struct EntryIn {
     seat: Seat,
+    cause: Option<Cause>,
     events: Vec<AnyEvent>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
@@ -81,12 +92,42 @@ fn fingerprint_bytes(hex_text: &str) -> Result<Fingerprint, StoreError> {
         .ok_or_else(|| StoreError::Corrupt("a request fingerprint is too short".into()))
 }
 
-pub fn encode_snapshot(state: &AnyState) -> Result<Vec<u8>, StoreError> {
+/// A format-2 entry: [`EntryIn`] before causes.
+#[derive(Deserialize)]
+struct GameOnlyEntry {
+    seat: Seat,
+    events: Vec<AnyEvent>,
+    to_act: Vec<Seat>,
+    outcome: Option<Outcome>,
+    request_fingerprint: Option<Fingerprint>,
+}
+
+impl From<GameOnlyEntry> for EntryIn {
+    fn from(e: GameOnlyEntry) -> EntryIn {
+        EntryIn {
+            seat: e.seat,
+            cause: None,
+            events: e.events,
+            to_act: e.to_act,
+            outcome: e.outcome,
+            request_fingerprint: e.request_fingerprint,
+        }
+    }
+}
+
+pub fn encode_snapshot(state: &Table) -> Result<Vec<u8>, StoreError> {
     binary(SNAPSHOT_FORMAT, state)
 }
 
-pub fn decode_snapshot(bytes: &[u8]) -> Result<AnyState, StoreError> {
-    decode(SNAPSHOT_FORMAT, bytes)
+/// A snapshot of any format; those before format 4 hold the game alone.
+pub fn decode_snapshot(bytes: &[u8]) -> Result<Table, StoreError> {
+    match bytes {
+        [BINARY, GAME_ONLY_FORMAT, ..] => {
+            decode_binary::<AnyState>(GAME_ONLY_FORMAT, bytes).map(Table::new)
+        }
+        [BINARY, ..] => decode_binary(SNAPSHOT_FORMAT, bytes),
+        _ => decode_json::<AnyState>(1, bytes).map(Table::new),
+    }
 }
 
 pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
@@ -98,6 +139,7 @@ pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
         LOG_FORMAT,
         &EntryOut {
             seat: entry.seat,
+            cause: &entry.cause,
             events: &entry.events,
             to_act: &entry.to_act,
             outcome: &entry.outcome,
@@ -157,10 +199,16 @@ pub fn decode_log_blob(bytes: &[u8]) -> Result<Vec<LogEntry>, StoreError> {
 /// must agree with it.
 pub fn decode_entry(version: u64, bytes: &[u8]) -> Result<LogEntry, StoreError> {
     if bytes.first() == Some(&BINARY) {
-        let e: EntryIn = decode_binary(LOG_FORMAT, bytes)?;
+        let e: EntryIn = match bytes.get(1) {
+            Some(&GAME_ONLY_FORMAT) => {
+                decode_binary::<GameOnlyEntry>(GAME_ONLY_FORMAT, bytes)?.into()
+            }
+            _ => decode_binary(LOG_FORMAT, bytes)?,
+        };
         return Ok(LogEntry {
             version,
             seat: e.seat,
+            cause: e.cause,
             events: e.events,
             to_act: e.to_act,
             outcome: e.outcome,
@@ -195,21 +243,12 @@ fn binary<T: Serialize + ?Sized>(format: u8, body: &T) -> Result<Vec<u8>, StoreE
         .map_err(|e| StoreError::Corrupt(format!("cannot encode: {e}")))
 }
 
-/// Either encoding of a record whose binary format is `format` (its JSON one is 1).
-fn decode<T: for<'de> Deserialize<'de>>(format: u8, bytes: &[u8]) -> Result<T, StoreError> {
-    if bytes.first() == Some(&BINARY) {
-        decode_binary(format, bytes)
-    } else {
-        decode_json(1, bytes)
-    }
-}
-
 fn decode_binary<T: for<'de> Deserialize<'de>>(format: u8, bytes: &[u8]) -> Result<T, StoreError> {
     match bytes {
         [BINARY, f, body @ ..] if *f == format => postcard::from_bytes(body)
             .map_err(|e| StoreError::Corrupt(format!("format {format}: {e}"))),
         [BINARY, f, ..] => Err(StoreError::Corrupt(format!(
-            "format {f} is not readable by this release (reads 1 and {format})"
+            "format {f} is not readable by this release (reads 1, 2 and {format})"
         ))),
         _ => Err(StoreError::Corrupt("no format header".into())),
     }
@@ -246,6 +285,7 @@ mod tests {
     fn entry() -> LogEntry {
         LogEntry {
             version: 7,
+            cause: Some(Cause::Resigned),
             seat: Seat(1),
             events: vec![],
             to_act: vec![Seat(0)],
@@ -293,6 +333,7 @@ mod tests {
         }
         let gapped = [LogEntry {
             version: 2,
+            cause: None,
             ..entry()
         }];
         assert!(encode_log_blob(&gapped).is_err());
@@ -337,16 +378,54 @@ mod tests {
         }
     }
 
+    /// Format 4 keeps the table; formats 1 and 2 (the game alone) read back as a table
+    /// of players.
     fn check_snapshot(name: &str, state: &AnyState) {
-        let binary = encode_snapshot(state).unwrap();
+        let mut table = Table::new(state.clone());
+        table.seats[0] = crate::table::Control::Bot(crate::table::BotKind::Random);
+        let binary = encode_snapshot(&table).unwrap();
+        assert_eq!(binary[..2], [BINARY, SNAPSHOT_FORMAT]);
+        assert!(decode_snapshot(&binary).unwrap() == table, "{name} binary");
+        let v2 = binary_v2(state);
         let json = json_v1(state);
-        assert!(decode_snapshot(&binary).unwrap() == *state, "{name} binary");
-        assert!(decode_snapshot(&json).unwrap() == *state, "{name} JSON");
+        let players = Table::new(state.clone());
+        assert!(decode_snapshot(&v2).unwrap() == players, "{name} format 2");
+        assert!(decode_snapshot(&json).unwrap() == players, "{name} JSON");
         assert!(
             binary.len() * 3 < json.len(),
             "{name}: {} bytes",
             binary.len()
         );
+    }
+
+    /// What releases of format 2 wrote: the game alone.
+    fn binary_v2<T: Serialize>(body: &T) -> Vec<u8> {
+        postcard::to_extend(body, vec![BINARY, GAME_ONLY_FORMAT]).unwrap()
+    }
+
+    #[test]
+    fn format_2_entries_read_back_without_a_cause() {
+        let e = entry();
+        let fingerprint: Fingerprint = [0xab; 16];
+        #[derive(Serialize)]
+        struct V2<'a> {
+            seat: Seat,
+            events: &'a [AnyEvent],
+            to_act: &'a [Seat],
+            outcome: &'a Option<Outcome>,
+            request_fingerprint: Option<Fingerprint>,
+        }
+        let bytes = binary_v2(&V2 {
+            seat: e.seat,
+            events: &e.events,
+            to_act: &e.to_act,
+            outcome: &e.outcome,
+            request_fingerprint: Some(fingerprint),
+        });
+        let back = decode_entry(7, &bytes).unwrap();
+        assert_eq!(back.cause, None);
+        assert_eq!(back.to_act, e.to_act);
+        assert_eq!(back.request_fingerprint, Some("ab".repeat(16)));
     }
 
     #[test]

@@ -172,6 +172,7 @@ mod tests {
     fn entry(version: u64) -> Arc<LogEntry> {
         Arc::new(LogEntry {
             version,
+            cause: None,
             seat: Seat(0),
             events: vec![],
             to_act: vec![Seat(1)],

@@ -10,7 +10,7 @@ use super::{
     codec, Claimed, Commit, CommitResult, JoinRecord, ListFilter, Loaded, LogEntry, LogStream,
     SeatClaim, SessionMeta, SessionStore, StoreError, Summary,
 };
-use agora_engine::registry::AnyState;
+use crate::table::Table;
 use agora_engine::{Outcome, Seat};
 use async_trait::async_trait;
 use std::collections::HashMap;
@@ -47,6 +47,8 @@ pub struct MemoryStore {
     live_buffer: usize,
     expiry: Expiry,
     last_sweep: Mutex<Instant>,
+    /// Sessions with work for the server, and when ([`SessionStore::schedule`]).
+    due: Mutex<HashMap<String, i64>>,
 }
 
 struct Slot {
@@ -90,6 +92,7 @@ impl MemoryStore {
             live_buffer: live_buffer.max(1),
             expiry: Expiry::default(),
             last_sweep: Mutex::new(Instant::now()),
+            due: Mutex::new(HashMap::new()),
         }
     }
 
@@ -144,7 +147,7 @@ impl Slot {
 
 #[async_trait]
 impl SessionStore for MemoryStore {
-    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
         let snapshot = codec::encode_snapshot(&state)?;
         let mut sessions = self.sessions.write().unwrap_or_else(|p| p.into_inner());
         let expired = self.sweep(&mut sessions);
@@ -352,6 +355,41 @@ impl SessionStore for MemoryStore {
         rows.truncate(filter.limit);
         Ok(rows)
     }
+
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.due
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), due_ms);
+        Ok(())
+    }
+
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        let claimed: Vec<(String, i64)> = due
+            .iter()
+            .filter(|(_, at)| **at <= now_ms)
+            .take(limit)
+            .map(|(id, _)| (id.clone(), now_ms + lease_ms))
+            .collect();
+        for (id, at) in &claimed {
+            due.insert(id.clone(), *at);
+        }
+        Ok(claimed)
+    }
+
+    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        if due.get(id) == Some(&due_ms) {
+            due.remove(id);
+        }
+        Ok(())
+    }
 }
 
 /// A session's log, encoded as a shared backend stores it: a tenth of the decoded
@@ -484,11 +522,12 @@ mod tests {
     use crate::store::{Commit, SeatRecord};
     use agora_engine::origin;
     use agora_engine::registry::AnyOptions;
+    use agora_engine::registry::AnyState;
     use futures::StreamExt;
 
-    fn session(store: &MemoryStore) -> AnyState {
+    fn session(store: &MemoryStore) -> Table {
         let options = AnyOptions::Origin(origin::Options::default());
-        let state = AnyState::setup(&options, 1).expect("setup");
+        let state = Table::new(AnyState::setup(&options, 1).expect("setup"));
         let meta = SessionMeta {
             id: "s".into(),
             game_id: "origin".into(),
@@ -502,12 +541,13 @@ mod tests {
         state
     }
 
-    fn commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Commit {
+    fn commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit {
         Commit {
             expected_version: version,
             state: state.clone(),
             entry: LogEntry {
                 version: version + 1,
+                cause: None,
                 seat: Seat(0),
                 events: vec![],
                 to_act: vec![Seat(1)],
@@ -586,7 +626,7 @@ mod tests {
         let store = MemoryStore::new(1, 4);
         session(&store);
         let options = AnyOptions::Origin(origin::Options::default());
-        let state = AnyState::setup(&options, 2).expect("setup");
+        let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         let meta = SessionMeta {
             id: "t".into(),
             game_id: "origin".into(),
@@ -665,7 +705,7 @@ mod tests {
             create_time_unix_ms: 0,
             create_fingerprint: None,
         };
-        let state = AnyState::setup(&options, 2).expect("setup");
+        let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         store
             .create(meta, state)
             .await

@@ -9,7 +9,8 @@ pub mod follow;
 pub mod memory;
 pub mod redis;
 
-use agora_engine::registry::{AnyEvent, AnyOptions, AnyState};
+use crate::table::{BotKind, Cause, Table};
+use agora_engine::registry::{AnyEvent, AnyOptions};
 use agora_engine::{Outcome, Seat};
 use async_trait::async_trait;
 use futures::stream::BoxStream;
@@ -73,9 +74,33 @@ pub struct SeatRecord {
     pub token_hash: Option<TokenHash>,
 }
 
+/// What a seat a server bot holds from creation keeps where a player's token hash goes:
+/// it is taken like any seat (the Redis scripts and older replicas need nothing new), and
+/// no token hashes to it (hashes are hex).
+const BOT_MARKER: &str = "bot:";
+
 impl SeatRecord {
     pub fn taken(&self) -> bool {
         self.token_hash.is_some()
+    }
+
+    /// A seat `kind` holds from the start.
+    pub fn bot(kind: BotKind) -> SeatRecord {
+        let name = match kind {
+            BotKind::Random => "random",
+        };
+        SeatRecord {
+            player_name: format!("Bot ({name})"),
+            token_hash: Some(format!("{BOT_MARKER}{name}")),
+        }
+    }
+
+    /// The bot that holds the seat from the start, if one does.
+    pub fn held_by_bot(&self) -> Option<BotKind> {
+        match self.token_hash.as_deref()?.strip_prefix(BOT_MARKER)? {
+            "random" => Some(BotKind::Random),
+            _ => None,
+        }
     }
 }
 
@@ -152,7 +177,7 @@ impl Claimed {
 pub struct Loaded {
     pub meta: SessionMeta,
     pub version: u64,
-    pub state: AnyState,
+    pub state: Table,
 }
 
 /// One committed version: what one action caused. Events are stored unredacted; each
@@ -162,6 +187,10 @@ pub struct Loaded {
 pub struct LogEntry {
     pub version: u64,
     pub seat: Seat,
+    /// What made this version (the action, so a game can be exported and replayed).
+    /// Absent in entries of earlier releases, which recorded only the events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Cause>,
     pub events: Vec<AnyEvent>,
     pub to_act: Vec<Seat>,
     pub outcome: Option<Outcome>,
@@ -179,7 +208,7 @@ pub struct LogEntry {
 #[derive(Debug, Clone)]
 pub struct Commit {
     pub expected_version: u64,
-    pub state: AnyState,
+    pub state: Table,
     /// `entry.version` must be `expected_version + 1`.
     pub entry: LogEntry,
 }
@@ -255,7 +284,7 @@ pub trait SessionStore: Send + Sync + 'static {
     /// with a request id relies on this: its session id is derived from the request id,
     /// so the request id needs no index of its own and lives exactly as long as the
     /// session (`meta.create_fingerprint` is what a retry must match).
-    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError>;
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError>;
 
     /// Lists `meta`'s session in the lobby again, for a retried CreateSession whose first
     /// attempt may have died between storing the session and listing it. Backends that
@@ -302,4 +331,23 @@ pub trait SessionStore: Send + Sync + 'static {
 
     /// Lobby rows, newest first.
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
+
+    /// Marks session `id` as having work for the server (a bot's turn) from `due_ms` on.
+    /// The mark lives in the store, not in a replica, so when the replica that set it dies
+    /// another one's sweep ([`SessionStore::claim_due`]) finds it. A later mark replaces it.
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError>;
+
+    /// At most `limit` sessions whose mark is due at `now_ms`, each claimed by moving its
+    /// mark to `now_ms + lease_ms` atomically, so two sweeping replicas never claim one
+    /// session at once. Returns each session with its new mark.
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, StoreError>;
+
+    /// Removes the mark of session `id` if it is still `due_ms`: a mark set since (by a
+    /// write that made more work) stays.
+    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError>;
 }

@@ -67,6 +67,7 @@ async fn create_join_and_submit_retried_after_the_replica_died_do_what_the_first
         options: Some(origin_options(2, false)),
         seed: Some(77),
         request_id: "create-1".into(),
+        ..Default::default()
     };
     let mut replica = doomed(&redis, "create-stored");
     let result = replica.client().await.create_session(create.clone()).await;
@@ -194,6 +195,7 @@ async fn a_create_retried_after_a_death_before_the_lobby_index_lists_the_session
         options: Some(origin_options(2, false)),
         seed: Some(78),
         request_id: "create-unlisted".into(),
+        ..Default::default()
     };
     let mut replica = doomed(&redis, "create-before-index");
     let result = replica.client().await.create_session(create.clone()).await;

@@ -9,6 +9,7 @@ mod support;
 
 mod attika;
 mod auth;
+mod bots;
 mod canonical;
 mod codes;
 mod contract;

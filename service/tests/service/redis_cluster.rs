@@ -11,6 +11,7 @@ use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{ListFilter, SeatRecord, SessionMeta, SessionStore, StoreError};
+use agora_service::table::Table;
 use futures::StreamExt;
 use std::time::Duration;
 
@@ -76,9 +77,9 @@ async fn two_replicas_on_a_redis_cluster_play_list_and_stream() {
     assert_eq!(seen, expected);
 }
 
-fn new_session(id: &str) -> (SessionMeta, AnyState) {
+fn new_session(id: &str) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
-    let state = AnyState::setup(&options, 3).expect("setup");
+    let state = Table::new(AnyState::setup(&options, 3).expect("setup"));
     let meta = SessionMeta {
         id: id.to_string(),
         game_id: options.game_id().to_string(),

@@ -16,6 +16,7 @@ use agora_service::store::{
     Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
     SessionStore, StoreError, Summary,
 };
+use agora_service::table::Table;
 use async_trait::async_trait;
 use std::sync::{Arc, Mutex};
 use tonic::{Code, Request};
@@ -29,7 +30,7 @@ struct Racing {
 
 #[async_trait]
 impl SessionStore for Racing {
-    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
         self.inner.create(meta, state).await
     }
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
@@ -48,10 +49,11 @@ impl SessionStore for Racing {
             let loaded = self.inner.load(id).await?;
             let mut next = loaded.state.clone();
             let events = next
-                .apply(seat, &action)
+                .play(seat, &action)
                 .expect("the injected move is legal");
             let entry = LogEntry {
                 version: loaded.version + 1,
+                cause: None,
                 seat,
                 events,
                 to_act: next.to_act().iter().collect(),
@@ -84,6 +86,20 @@ impl SessionStore for Racing {
     }
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.inner.list(filter).await
+    }
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.inner.schedule(id, due_ms).await
+    }
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        self.inner.claim_due(now_ms, lease_ms, limit).await
+    }
+    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.inner.unschedule(id, due_ms).await
     }
 }
 
@@ -181,7 +197,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             let mut found = None;
             for _ in 0..300 {
                 let loaded = inner.load(&id).await.unwrap();
-                if let Some(pair) = find_pair(&loaded.state) {
+                if let Some(pair) = find_pair(&loaded.state.game) {
                     found = Some((loaded, pair));
                     break;
                 }
@@ -238,8 +254,8 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             );
             // The stored state is the engine's sequential replay of both moves.
             let mut replay = loaded.state.clone();
-            replay.apply(x, &a1).unwrap();
-            replay.apply(y, &a2).unwrap();
+            replay.play(x, &a1).unwrap();
+            replay.play(y, &a2).unwrap();
             assert!(inner.load(&id).await.unwrap().state == replay);
         }
     }

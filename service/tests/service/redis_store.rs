@@ -12,6 +12,7 @@ use agora_service::store::{
     Claimed, Commit, CommitResult, JoinRecord, ListFilter, LogEntry, SeatClaim, SeatRecord,
     SessionMeta, SessionStore, StoreError,
 };
+use agora_service::table::Table;
 use futures::StreamExt;
 use std::time::{Duration, Instant};
 
@@ -25,9 +26,9 @@ async fn store(server: &RedisServer) -> RedisStore {
     RedisStore::connect(config(server)).await.expect("connect")
 }
 
-fn new_session(id: &str, created: i64) -> (SessionMeta, AnyState) {
+fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
-    let state = AnyState::setup(&options, 7).expect("setup");
+    let state = Table::new(AnyState::setup(&options, 7).expect("setup"));
     let meta = SessionMeta {
         id: id.to_string(),
         game_id: options.game_id().to_string(),
@@ -41,15 +42,16 @@ fn new_session(id: &str, created: i64) -> (SessionMeta, AnyState) {
 }
 
 /// The next version: the first legal action of the first seat to act.
-fn next_commit(state: &AnyState, version: u64, request_id: Option<&str>) -> Commit {
+fn next_commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit {
     let seat = state.to_act().iter().next().expect("someone acts");
     let action = state.legal_actions(seat).into_iter().next().expect("legal");
     let mut next = state.clone();
-    let events = next.apply(seat, &action).expect("legal action applies");
+    let events = next.play(seat, &action).expect("legal action applies");
     Commit {
         expected_version: version,
         entry: LogEntry {
             version: version + 1,
+            cause: None,
             seat,
             events,
             to_act: next.to_act().iter().collect(),

@@ -5,7 +5,7 @@
 
 use crate::redis_retry::find_pair;
 use crate::support::redis_server::RedisServer;
-use agora_engine::registry::{AnyAction, AnyState};
+use agora_engine::registry::AnyAction;
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
@@ -17,6 +17,7 @@ use agora_service::store::{
     Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
     SessionStore, StoreError, Summary,
 };
+use agora_service::table::Table;
 use async_trait::async_trait;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -46,7 +47,7 @@ impl Counting {
 
 #[async_trait]
 impl SessionStore for Counting {
-    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
         self.inner.create(meta, state).await
     }
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
@@ -85,6 +86,20 @@ impl SessionStore for Counting {
     }
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.inner.list(filter).await
+    }
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.inner.schedule(id, due_ms).await
+    }
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        self.inner.claim_due(now_ms, lease_ms, limit).await
+    }
+    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.inner.unschedule(id, due_ms).await
     }
 }
 
@@ -187,7 +202,7 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
                 .await
                 .expect("a legal move");
             let loaded = inner.load(&id).await.expect("load");
-            if let Some(pair) = find_pair(&loaded.state) {
+            if let Some(pair) = find_pair(&loaded.state.game) {
                 found = Some((loaded, pair));
                 break;
             }
@@ -235,8 +250,8 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
     assert_eq!(log.len(), 2);
     assert_eq!((log[0].seat, log[1].seat), (x, y));
     let mut replay = loaded.state.clone();
-    replay.apply(x, &a1).expect("a1");
-    replay.apply(y, &a2).expect("a2");
+    replay.play(x, &a1).expect("a1");
+    replay.play(y, &a2).expect("a2");
     assert!(
         inner.load(&id).await.expect("load").state == replay,
         "the stored state is the sequential replay of both moves"

@@ -183,6 +183,7 @@ async fn the_same_create_request_id_makes_one_session(kind: StoreKind) {
         options: Some(origin_options(3, false)),
         seed: None,
         request_id: "create-once".into(),
+        ..Default::default()
     };
     let first = client
         .create_session(request.clone())

@@ -6,7 +6,7 @@ use agora_proto::v1::{
 };
 
 use crate::{
-    client::{request, require_token, CliError, CliResult, Client},
+    client::{authorized, bearer, request, require_token, CliError, CliResult, Client},
     commands::submit_with_retry,
     proto_json,
     render::{self, Names},
@@ -159,5 +159,64 @@ pub async fn submit(
             println!("next to act: {}", next.join(", "));
         }
     }
+    Ok(())
+}
+
+/// `agora resign`: the token's seat gives up; retried safely with one request id.
+pub async fn resign(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    request_id: Option<String>,
+) -> CliResult<()> {
+    let auth = bearer(require_token(token)?)?;
+    let message = agora_proto::v1::ResignSessionRequest {
+        session_id,
+        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+    };
+    let response = super::retrying("ResignSession", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.resign_session(request).await }
+    })
+    .await?
+    .into_inner();
+    println!("resigned at version {}", response.version);
+    if let Some(session) = &response.session {
+        match &session.outcome {
+            Some(outcome) => print!(
+                "{}",
+                render::outcome_text(outcome, &Names::from_session(Some(session)))
+            ),
+            None => println!("a server bot plays the seat out"),
+        }
+    }
+    Ok(())
+}
+
+/// `agora hand-to-bot`: the server's random bot plays the token's seat from now on.
+pub async fn hand_to_bot(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    request_id: Option<String>,
+) -> CliResult<()> {
+    let auth = bearer(require_token(token)?)?;
+    let message = agora_proto::v1::HandSeatToBotRequest {
+        session_id,
+        kind: agora_proto::v1::BotKind::Random as i32,
+        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+    };
+    let response = super::retrying("HandSeatToBot", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.hand_seat_to_bot(request).await }
+    })
+    .await?
+    .into_inner();
+    println!(
+        "a server bot plays the seat from version {}",
+        response.version
+    );
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
 
 use agora_proto::v1::{
-    CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, JoinSessionResponse,
-    ListGamesRequest, ListSessionsRequest, Session,
+    BotKind, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
+    JoinSessionResponse, ListGamesRequest, ListSessionsRequest, SeatBot, Session,
 };
 
 use crate::{
@@ -29,11 +29,19 @@ pub async fn create_session(
     client: &mut Client,
     options: GameOptions,
     seed: Option<u64>,
+    bot_seats: &[u32],
 ) -> CliResult<Session> {
     let message = CreateSessionRequest {
         options: Some(options),
         seed,
         request_id: super::request_id(),
+        bots: bot_seats
+            .iter()
+            .map(|&seat| SeatBot {
+                seat,
+                kind: BotKind::Random as i32,
+            })
+            .collect(),
     };
     super::retrying("CreateSession", || {
         let mut client = client.clone();
@@ -46,8 +54,13 @@ pub async fn create_session(
     .ok_or_else(|| CliError::Other("the server created a session but returned none".into()))
 }
 
-pub async fn create(client: &mut Client, options: GameOptions, seed: Option<u64>) -> CliResult<()> {
-    let session = create_session(client, options, seed).await?;
+pub async fn create(
+    client: &mut Client,
+    options: GameOptions,
+    seed: Option<u64>,
+    bot_seats: &[u32],
+) -> CliResult<()> {
+    let session = create_session(client, options, seed, bot_seats).await?;
     print!("{}", render::session_text(&session));
     println!("join with: agora join {}", session.session_id);
     Ok(())

@@ -1,4 +1,5 @@
-//! `agora play --bots`: one session, a random bot in every seat, played to the end.
+//! `agora play --bots`: one session, a random bot in every seat, played to the end; and
+//! `agora play --server-bots`: the same with the server's bots, watched.
 
 use std::collections::HashMap;
 
@@ -24,7 +25,7 @@ pub struct PlayOptions {
 }
 
 pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
-    let session = lobby::create_session(client, opts.options, opts.seed).await?;
+    let session = lobby::create_session(client, opts.options, opts.seed, &[]).await?;
     let session_id = session.session_id.clone();
     println!(
         "created session {} ({}: {}){}",
@@ -179,4 +180,24 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
         .ok_or_else(|| CliError::Other("the game is finished but has no outcome".into()))?;
     print!("{}", render::outcome_text(outcome, &names));
     Ok(())
+}
+
+/// A session every seat of which the server's random bot plays, watched to its end.
+pub async fn server_bots(
+    client: &mut Client,
+    server: &str,
+    options: GameOptions,
+    seed: Option<u64>,
+) -> CliResult<()> {
+    let players = crate::options::players(&options).map_err(CliError::Usage)?;
+    let seats: Vec<u32> = (0..players).collect();
+    let session = lobby::create_session(client, options, seed, &seats).await?;
+    println!(
+        "created session {} ({}: {}) with {} server bots",
+        session.session_id,
+        session.game_id,
+        render::game_options(session.options.as_ref()),
+        seats.len()
+    );
+    super::watch::watch(server, None, session.session_id, 0).await
 }

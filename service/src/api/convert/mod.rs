@@ -5,8 +5,9 @@
 
 use crate::api::errors::field;
 use crate::store::SessionMeta;
+use crate::table::{BotKind, Control};
 use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView};
-use agora_engine::GameInfo;
+use agora_engine::{FieldViolation, GameInfo};
 use agora_engine::{Outcome, Seat};
 use agora_proto::v1 as pb;
 use tonic::Status;
@@ -91,9 +92,28 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
         provisional_data: info.provisional_data.clone(),
         refusal_codes: agora_engine::COMMON_REFUSAL_CODES
             .iter()
+            .chain(crate::table::SEAT_REFUSAL_CODES)
             .chain(&info.refusal_codes)
             .map(|code| code.to_string())
             .collect(),
+    }
+}
+
+pub fn bot_out(kind: BotKind) -> pb::BotKind {
+    match kind {
+        BotKind::Random => pb::BotKind::Random,
+    }
+}
+
+/// The bot a request names in `field`; "no bot" is refused.
+pub fn bot_in(kind: i32, field: &str) -> Result<BotKind, FieldViolation> {
+    match pb::BotKind::try_from(kind) {
+        Ok(pb::BotKind::Random) => Ok(BotKind::Random),
+        Ok(pb::BotKind::Unspecified) => Err(FieldViolation::new(field, "a bot kind is required.")),
+        Err(_) => Err(FieldViolation::new(
+            field,
+            format!("{kind} is not a bot kind."),
+        )),
     }
 }
 
@@ -109,11 +129,14 @@ pub fn status(meta: &SessionMeta, outcome: Option<&Outcome>) -> pb::SessionStatu
 }
 
 /// The public description of a session. Nobody is asked to act before play starts.
+/// `control` is who plays each seat now; where it is not known (lobby rows, which read no
+/// state), empty: the seats are shown as created.
 pub fn session_out(
     meta: &SessionMeta,
     version: u64,
     to_act: &[Seat],
     outcome: Option<&Outcome>,
+    control: &[Control],
 ) -> pb::Session {
     let status = status(meta, outcome);
     let to_act = if status == pb::SessionStatus::InProgress {
@@ -131,10 +154,18 @@ pub fn session_out(
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| pb::SeatInfo {
-                seat: i as u32,
-                taken: s.taken(),
-                player_name: s.player_name.clone(),
+            .map(|(i, s)| {
+                let control = control.get(i).copied().unwrap_or(match s.held_by_bot() {
+                    Some(kind) => Control::Bot(kind),
+                    None => Control::Player,
+                });
+                pb::SeatInfo {
+                    seat: i as u32,
+                    taken: s.taken(),
+                    player_name: s.player_name.clone(),
+                    bot: control.bot().map_or(pb::BotKind::Unspecified, bot_out) as i32,
+                    resigned: matches!(control, Control::Resigned(_)),
+                }
             })
             .collect(),
         to_act,

@@ -61,7 +61,7 @@ use super::{
     Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
     SessionStore, StoreError, Summary,
 };
-use agora_engine::registry::AnyState;
+use crate::table::Table;
 use async_trait::async_trait;
 use conn::{Backend, Conn};
 use feed::Feed;
@@ -73,6 +73,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod conn;
+mod due;
 mod feed;
 mod keys;
 mod lobby;
@@ -209,7 +210,7 @@ impl RedisStore {
 
 #[async_trait]
 impl SessionStore for RedisStore {
-    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
         self.create_session(meta, state).await
     }
 
@@ -285,6 +286,23 @@ impl SessionStore for RedisStore {
 
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.lobby(filter).await
+    }
+
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.schedule_due(id, due_ms).await
+    }
+
+    async fn claim_due(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        self.claim_due_sessions(now_ms, lease_ms, limit).await
+    }
+
+    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+        self.unschedule_due(id, due_ms).await
     }
 }
 

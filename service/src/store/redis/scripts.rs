@@ -8,7 +8,7 @@ use super::RedisStore;
 use crate::store::{
     codec, now_ms, Claimed, Commit, CommitResult, JoinRecord, SeatClaim, SessionMeta, StoreError,
 };
-use agora_engine::registry::AnyState;
+use crate::table::Table;
 use agora_engine::Seat;
 use redis::{Script, Value};
 
@@ -35,7 +35,7 @@ impl RedisStore {
     pub(super) async fn create_session(
         &self,
         meta: SessionMeta,
-        state: AnyState,
+        state: Table,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let max = self.inner.config.max_sessions;
@@ -54,24 +54,23 @@ impl RedisStore {
         let snapshot = codec::encode_snapshot(&state)?;
         let to_act: Vec<Seat> = state.to_act().iter().collect();
         let outcome = state.outcome();
-        let created: i64 = self
-            .call(
-                self.inner
-                    .scripts
-                    .create
-                    .key(&keys.meta)
-                    .key(&keys.snap)
-                    .arg(envelope)
-                    .arg(&meta.game_id)
-                    .arg(meta.create_time_unix_ms)
-                    .arg(meta.seats.len())
-                    .arg(snapshot)
-                    .arg(encode_json(&to_act)?)
-                    .arg(encode_json(&outcome)?)
-                    .arg(self.ttl_secs(outcome.is_some()))
-                    .invoke_async(&mut conn),
-            )
-            .await?;
+        let mut script = self.inner.scripts.create.key(&keys.meta);
+        script
+            .key(&keys.snap)
+            .arg(envelope)
+            .arg(&meta.game_id)
+            .arg(meta.create_time_unix_ms)
+            .arg(meta.seats.len())
+            .arg(snapshot)
+            .arg(encode_json(&to_act)?)
+            .arg(encode_json(&outcome)?)
+            .arg(self.ttl_secs(outcome.is_some()));
+        for (i, seat) in meta.seats.iter().enumerate() {
+            if let Some(token) = &seat.token_hash {
+                script.arg(i).arg(&seat.player_name).arg(token);
+            }
+        }
+        let created: i64 = self.call(script.invoke_async(&mut conn)).await?;
         if created == 0 {
             return Err(StoreError::AlreadyExists(meta.id));
         }

@@ -155,6 +155,7 @@ pub async fn create(client: &mut Client, players: u32, junior: bool, seed: u64) 
             options: Some(origin_options(players, junior)),
             seed: Some(seed),
             request_id: uuid::Uuid::new_v4().to_string(),
+            ..Default::default()
         })
         .await
         .expect("create session")

@@ -1,0 +1,293 @@
+//! Server bots: the seats the server plays, and the calls that change who plays a seat
+//! (ResignSession, HandSeatToBot).
+//!
+//! A bot's turn is found by whoever makes it due. A write whose new version is a bot's
+//! turn first marks the session in the store's due index, then commits, then plays the
+//! turn itself at once ([`GameApi::drive_bots`]). Every replica also sweeps the index
+//! ([`GameApi::sweep_bots`]): a mark left by a replica that died comes due after
+//! [`BOT_LEASE`] and another replica plays on. Nothing is played twice because every bot
+//! decision is an ordinary commit with the version it was decided at as its expected
+//! version: of two replicas deciding the same turn, one commit wins and the other reloads
+//! and finds the turn played.
+
+use super::errors::ApiError;
+use super::play::{Write, Written};
+use super::{convert, GameApi};
+use crate::cache::Cached;
+use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError, TokenHash};
+use crate::table::{bot_decision, Cause};
+use agora_proto::v1 as pb;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a replica owns a bot's turn it marked or claimed before another replica may
+/// take it over: longer than a store round trip and a decision by far, short enough that
+/// a dead replica's bot resumes within seconds.
+pub const BOT_LEASE: Duration = Duration::from_secs(3);
+
+/// How often a session that has bot seats but still waits for players is looked at again
+/// (its players may join on a replica that dies before it marks the first bot turn).
+const WAITING_POLL: Duration = Duration::from_secs(5);
+
+/// How often every replica sweeps the due index, and how many sessions it claims at once.
+const SWEEP_EVERY: Duration = Duration::from_millis(500);
+const SWEEP_BATCH: usize = 64;
+
+/// The sessions whose bots this replica is playing now: one driver per session, and a
+/// flag asking it to look once more before it stops (a turn made due while it finished).
+#[derive(Default)]
+pub(crate) struct Drivers(Mutex<HashMap<String, bool>>);
+
+impl Drivers {
+    /// True when the caller should start a driver; else the running one is asked to look
+    /// again.
+    fn start(&self, id: &str) -> bool {
+        let mut running = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        match running.get_mut(id) {
+            Some(again) => {
+                *again = true;
+                false
+            }
+            None => {
+                running.insert(id.to_string(), false);
+                true
+            }
+        }
+    }
+
+    /// True when the driver may stop: nobody asked it to look again.
+    fn finish(&self, id: &str) -> bool {
+        let mut running = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        match running.get_mut(id) {
+            Some(again) if *again => {
+                *again = false;
+                false
+            }
+            _ => {
+                running.remove(id);
+                true
+            }
+        }
+    }
+}
+
+/// Where a session's bots stopped.
+enum Stopped {
+    /// No bot is to act: a player is, or the game is over.
+    NoBotTurn,
+    /// Seats are still open.
+    WaitingForPlayers,
+    /// The session no longer exists.
+    Gone,
+}
+
+impl GameApi {
+    /// Marks session `id` as a bot's turn in the store, owned by this replica for
+    /// [`BOT_LEASE`]; returns the mark.
+    pub(crate) async fn mark_bot_turn(&self, id: &str) -> Result<i64, StoreError> {
+        let mark = now_ms() + BOT_LEASE.as_millis() as i64;
+        self.store.schedule(id, mark).await?;
+        Ok(mark)
+    }
+
+    /// Plays session `id`'s bot turns in the background, until a player is to act.
+    pub(crate) fn drive_bots(&self, id: &str, mark: i64) {
+        if !self.drivers.start(id) {
+            return;
+        }
+        let api = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move {
+            let mut mark = mark;
+            loop {
+                match api.play_bot_turns(&id, &mut mark).await {
+                    Ok(Stopped::NoBotTurn) | Ok(Stopped::Gone) => {
+                        if let Err(e) = api.store.unschedule(&id, mark).await {
+                            tracing::warn!(session = %id, error = %e, "cannot clear a bot mark; it will be swept");
+                        }
+                    }
+                    Ok(Stopped::WaitingForPlayers) => {
+                        let next = now_ms() + WAITING_POLL.as_millis() as i64;
+                        if let Err(e) = api.store.schedule(&id, next).await {
+                            tracing::warn!(session = %id, error = %e, "cannot mark a waiting bot session");
+                        }
+                    }
+                    // The mark stays: it comes due again and a sweep retries.
+                    Err(e) => {
+                        tracing::warn!(session = %id, error = ?e, "bot turn failed; retrying on the next sweep")
+                    }
+                }
+                if api.drivers.finish(&id) {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Plays bot decisions of session `id` while one is due, each committed on top of the
+    /// version it was decided at. `mark` follows the session's mark in the due index.
+    async fn play_bot_turns(&self, id: &str, mark: &mut i64) -> Result<Stopped, ApiError> {
+        loop {
+            // A stopping replica leaves the turn to the others: its mark comes due.
+            if *self.shutdown.borrow() {
+                return Err(ApiError::ShuttingDown { last_version: 0 });
+            }
+            let _write = self.locks.lock(id).await;
+            let current = match self.cache.get(id) {
+                Some(current) => current,
+                None => match self.store.load(id).await {
+                    Ok(loaded) => {
+                        let loaded = Arc::new(Cached::from(loaded));
+                        self.cache.put(id, loaded.clone());
+                        loaded
+                    }
+                    Err(StoreError::NotFound(_)) => return Ok(Stopped::Gone),
+                    Err(e) => return Err(e.into()),
+                },
+            };
+            if !current.meta.all_seats_taken() {
+                return Ok(Stopped::WaitingForPlayers);
+            }
+            let Some((seat, kind)) = current.state.bot_to_act() else {
+                return Ok(Stopped::NoBotTurn);
+            };
+            let Some(action) = bot_decision(
+                &current.state,
+                seat,
+                kind,
+                current.meta.seed,
+                current.version,
+            ) else {
+                tracing::error!(session = %id, seat = seat.0, "a bot is to act but has no legal action");
+                return Ok(Stopped::NoBotTurn);
+            };
+            let mut next = current.state.clone();
+            let events = next.play(seat, &action)?;
+            let entry = LogEntry {
+                version: current.version + 1,
+                seat,
+                cause: Some(Cause::Action(action)),
+                events,
+                to_act: next.to_act().iter().collect(),
+                outcome: next.outcome(),
+                request_id: None,
+                request_fingerprint: None,
+            };
+            if next.bot_to_act().is_some() {
+                *mark = self.mark_bot_turn(id).await?;
+            }
+            let commit = Commit {
+                expected_version: current.version,
+                state: next.clone(),
+                entry,
+            };
+            match self.store.commit(id, commit).await {
+                Ok(CommitResult::Committed(version)) => {
+                    fail::fail_point!("bot-committed", |_| crate::failpoints::crash(
+                        "bot-committed"
+                    ));
+                    self.metrics.committed(&current.meta.game_id);
+                    self.cache.put(
+                        id,
+                        Arc::new(Cached {
+                            meta: current.meta.clone(),
+                            version,
+                            state: next,
+                            at: std::time::Instant::now(),
+                        }),
+                    );
+                }
+                // Another replica (or a player) wrote first: decide again on fresh state.
+                Ok(CommitResult::Duplicate(_)) | Err(StoreError::Conflict { .. }) => {
+                    self.cache.forget(id);
+                }
+                Err(e) => {
+                    self.cache.forget(id);
+                    return Err(e.into());
+                }
+            }
+        }
+    }
+
+    /// Sweeps the due index every [`SWEEP_EVERY`] until the server shuts down, playing the
+    /// bot turns of sessions whose mark came due (their replica died, or they waited for
+    /// players).
+    pub async fn sweep_bots(self) {
+        let mut shutdown = self.shutdown.clone();
+        let mut tick = tokio::time::interval(SWEEP_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            if *shutdown.borrow() {
+                return;
+            }
+            let lease = BOT_LEASE.as_millis() as i64;
+            match self.store.claim_due(now_ms(), lease, SWEEP_BATCH).await {
+                Ok(due) => {
+                    for (id, mark) in due {
+                        tracing::debug!(session = %id, "bot turn claimed from the due index");
+                        self.drive_bots(&id, mark);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot sweep the due index"),
+            }
+        }
+    }
+
+    #[tracing::instrument(skip_all, fields(session = %request.session_id, seat, version))]
+    pub(crate) async fn resign(
+        &self,
+        request: pb::ResignSessionRequest,
+        token: Option<TokenHash>,
+    ) -> Result<pb::ResignSessionResponse, ApiError> {
+        let write = Write::seat_change(
+            request.session_id.clone(),
+            &request.request_id,
+            &request,
+            |r: &mut pb::ResignSessionRequest| {
+                r.request_id.clear();
+                r.session_id.clear();
+            },
+            Cause::Resigned,
+        )?;
+        let Written {
+            version, session, ..
+        } = self.write(write, token).await?;
+        tracing::info!("seat resigned");
+        Ok(pb::ResignSessionResponse {
+            version,
+            session: Some(session),
+        })
+    }
+
+    #[tracing::instrument(skip_all, fields(session = %request.session_id, seat, version))]
+    pub(crate) async fn hand_to_bot(
+        &self,
+        request: pb::HandSeatToBotRequest,
+        token: Option<TokenHash>,
+    ) -> Result<pb::HandSeatToBotResponse, ApiError> {
+        let kind = convert::bot_in(request.kind, "kind")?;
+        let write = Write::seat_change(
+            request.session_id.clone(),
+            &request.request_id,
+            &request,
+            |r: &mut pb::HandSeatToBotRequest| {
+                r.request_id.clear();
+                r.session_id.clear();
+            },
+            Cause::HandedToBot(kind),
+        )?;
+        let Written {
+            version, session, ..
+        } = self.write(write, token).await?;
+        tracing::info!("seat handed to a bot");
+        Ok(pb::HandSeatToBotResponse {
+            version,
+            session: Some(session),
+        })
+    }
+}

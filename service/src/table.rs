@@ -1,0 +1,339 @@
+//! A session's game and what the session decides around the rules: who plays each seat
+//! (its player or a server bot), who resigned, and an end the rules did not reach. It is
+//! what a snapshot stores and what every write changes, so these facts are versioned and
+//! committed with the same compare-and-set as the moves: a resignation and a move can
+//! never both be applied on top of one version.
+
+use agora_engine::core::playout::RandomBot;
+use agora_engine::registry::{AnyAction, AnyEvent, AnyState};
+use agora_engine::{Outcome, RuleError, Seat, SeatSet, Standing};
+use serde::{Deserialize, Serialize};
+
+/// A server-side player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BotKind {
+    /// A legal action drawn uniformly.
+    Random,
+}
+
+/// Who decides for a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    /// The player holding the seat's token.
+    Player,
+    /// A server bot, from the start or handed the seat by its player.
+    Bot(BotKind),
+    /// The player resigned; a server bot plays the seat out, and the seat ranks last.
+    Resigned(BotKind),
+}
+
+impl Control {
+    /// The bot that plays the seat, if the server does.
+    pub fn bot(self) -> Option<BotKind> {
+        match self {
+            Control::Player => None,
+            Control::Bot(kind) | Control::Resigned(kind) => Some(kind),
+        }
+    }
+}
+
+/// What made a version: a decision under the rules, or a change of who plays a seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Cause {
+    /// The seat's decision, by its player or its bot.
+    Action(AnyAction),
+    /// The seat's player resigned.
+    Resigned,
+    /// The seat's player handed it to a server bot.
+    HandedToBot(BotKind),
+}
+
+/// The refusal codes of the calls that change who plays a seat, listed in every game's
+/// catalog entry beside the game's own.
+pub const SEAT_REFUSAL_CODES: &[&str] = &["RESIGNED", "BOT_SEAT", "ALREADY_A_BOT", "NO_SUCH_SEAT"];
+
+/// The bot that takes over a resigned seat when the game goes on without its player.
+pub const RESIGNED_SEAT_BOT: BotKind = BotKind::Random;
+
+/// A session's whole state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub game: AnyState,
+    /// One per seat, in seat order.
+    pub seats: Vec<Control>,
+    /// The end when the session ended the game (a resignation), not the rules.
+    pub forfeit: Option<Outcome>,
+}
+
+impl Table {
+    /// A game every seat of which its player plays.
+    pub fn new(game: AnyState) -> Table {
+        let seats = vec![Control::Player; game.seat_count()];
+        Table {
+            game,
+            seats,
+            forfeit: None,
+        }
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Who decides for `seat` (a player for a seat the game does not have).
+    pub fn control(&self, seat: Seat) -> Control {
+        self.seats
+            .get(usize::from(seat.0))
+            .copied()
+            .unwrap_or(Control::Player)
+    }
+
+    /// The seats that must decide now; nobody once the game is over, by the rules or not.
+    pub fn to_act(&self) -> SeatSet {
+        if self.forfeit.is_some() {
+            SeatSet::EMPTY
+        } else {
+            self.game.to_act()
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The end of the game: the forfeit, or the rules' outcome with resigned seats ranked
+    /// below everyone who played on (their scores are kept, their ranks are not).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(forfeit) = &self.forfeit {
+            return Some(forfeit.clone());
+        }
+        let mut outcome = self.game.outcome()?;
+        if self.seats.iter().any(|c| matches!(c, Control::Resigned(_))) {
+            // A rank is one more than the seats strictly ahead, so "ahead of" is "has a
+            // lower rank": rank the players who played on among themselves.
+            let played_on = |s: &Standing| !matches!(self.control(s.seat), Control::Resigned(_));
+            let ranks: Vec<(bool, u8)> = outcome
+                .standings
+                .iter()
+                .map(|s| (played_on(s), s.rank))
+                .collect();
+            let ahead = ranks.iter().filter(|(on, _)| *on).count();
+            for standing in &mut outcome.standings {
+                standing.rank = if played_on(standing) {
+                    let better = ranks
+                        .iter()
+                        .filter(|(on, rank)| *on && *rank < standing.rank)
+                        .count();
+                    (better + 1) as u8
+                } else {
+                    (ahead + 1) as u8
+                };
+            }
+        }
+        Some(outcome)
+    }
+
+    /// The first seat to act that a server bot plays, with its bot.
+    pub fn bot_to_act(&self) -> Option<(Seat, BotKind)> {
+        self.to_act()
+            .iter()
+            .find_map(|seat| self.control(seat).bot().map(|kind| (seat, kind)))
+    }
+
+    /// Applies one version's cause for `seat`; a refusal changes nothing.
+    pub fn apply(&mut self, seat: Seat, cause: &Cause) -> Result<Vec<AnyEvent>, RuleError> {
+        match cause {
+            Cause::Action(action) => self.play(seat, action),
+            Cause::Resigned => self.resign(seat).map(|()| Vec::new()),
+            Cause::HandedToBot(kind) => self.hand_to_bot(seat, *kind).map(|()| Vec::new()),
+        }
+    }
+
+    /// What `seat`'s player may do now: nothing once the game is over or while a server
+    /// bot plays the seat.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
+        if self.forfeit.is_some() || self.control(seat) != Control::Player {
+            return Vec::new();
+        }
+        self.game.legal_actions(seat)
+    }
+
+    /// Refuses a decision sent by the player of a seat a server bot plays.
+    pub fn check_player(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.control(seat) {
+            Control::Player => Ok(()),
+            Control::Resigned(_) => Err(RuleError::new(
+                "RESIGNED",
+                format!("Seat {} has resigned; a server bot plays it now.", seat.0),
+            )),
+            Control::Bot(_) => Err(RuleError::new(
+                "BOT_SEAT",
+                format!("Seat {} is played by a server bot.", seat.0),
+            )),
+        }
+    }
+
+    /// One decision under the rules.
+    pub fn play(&mut self, seat: Seat, action: &AnyAction) -> Result<Vec<AnyEvent>, RuleError> {
+        if self.forfeit.is_some() {
+            return Err(RuleError::game_over());
+        }
+        self.game.apply(seat, action)
+    }
+
+    /// The seat's player gives up. With one opponent (or alone) the game ends at once and
+    /// the seat ranks last; with more, a server bot plays the seat out so the others can
+    /// finish their game, and the seat ranks last at the end.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.check_seat_in_play(seat)?;
+        if self.seats.len() <= 2 {
+            self.forfeit = Some(forfeit(self.seats.len(), seat));
+        }
+        self.seats[usize::from(seat.0)] = Control::Resigned(RESIGNED_SEAT_BOT);
+        Ok(())
+    }
+
+    /// A server bot plays the seat from now on.
+    pub fn hand_to_bot(&mut self, seat: Seat, kind: BotKind) -> Result<(), RuleError> {
+        self.check_seat_in_play(seat)?;
+        let slot = &mut self.seats[usize::from(seat.0)];
+        if *slot != Control::Player {
+            return Err(RuleError::new(
+                "ALREADY_A_BOT",
+                format!("Seat {} is already played by a server bot.", seat.0),
+            ));
+        }
+        *slot = Control::Bot(kind);
+        Ok(())
+    }
+
+    fn check_seat_in_play(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.is_over() {
+            return Err(RuleError::game_over());
+        }
+        match self.seats.get(usize::from(seat.0)) {
+            Some(Control::Player) | Some(Control::Bot(_)) => Ok(()),
+            Some(Control::Resigned(_)) => Err(RuleError::new(
+                "RESIGNED",
+                format!("Seat {} has resigned.", seat.0),
+            )),
+            None => Err(RuleError::new(
+                "NO_SUCH_SEAT",
+                format!("The game has no seat {}.", seat.0),
+            )),
+        }
+    }
+}
+
+/// The end of a game `resigned` gave up: everyone else shares first place, the seat that
+/// resigned is last; nobody scores (the rules never counted).
+fn forfeit(seats: usize, resigned: Seat) -> Outcome {
+    let standings = (0..seats)
+        .map(|i| {
+            let seat = Seat(i as u8);
+            Standing {
+                seat,
+                score: 0,
+                // Alone, the seat is first and last; the end says it lost nothing.
+                rank: if seat == resigned && seats > 1 { 2 } else { 1 },
+                tie_breaks: Vec::new(),
+                breakdown: Vec::new(),
+                solo: None,
+            }
+        })
+        .collect();
+    Outcome { standings }
+}
+
+/// A bot's decision for `seat` at `version`. The draw is seeded by the session's seed and
+/// the version, so whichever replica plays it picks the same action.
+pub fn bot_decision(
+    table: &Table,
+    seat: Seat,
+    kind: BotKind,
+    seed: u64,
+    version: u64,
+) -> Option<AnyAction> {
+    match kind {
+        BotKind::Random => {
+            let mut actions = table.game.legal_actions(seat);
+            if actions.is_empty() {
+                return None;
+            }
+            let mut bot = RandomBot::seeded(seed ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let i = bot.below(actions.len());
+            Some(actions.swap_remove(i))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora_engine::registry::configurations;
+
+    fn table(players: usize) -> Table {
+        let (_, options) = configurations()
+            .into_iter()
+            .find(|(_, o)| {
+                AnyState::setup(o, 1)
+                    .map(|s| s.seat_count() == players)
+                    .unwrap_or(false)
+            })
+            .expect("a configuration with that many players");
+        Table::new(AnyState::setup(&options, 1).expect("setup"))
+    }
+
+    #[test]
+    fn resigning_with_one_opponent_ends_the_game_with_the_seat_last() {
+        let mut t = table(2);
+        t.resign(Seat(0)).unwrap();
+        let outcome = t.outcome().expect("over");
+        let ranks: Vec<u8> = outcome.standings.iter().map(|s| s.rank).collect();
+        assert_eq!(ranks, vec![2, 1]);
+        assert!(t.to_act().is_empty());
+        let seat = t.game.to_act().iter().next().unwrap();
+        let action = t.game.legal_actions(seat).remove(0);
+        assert_eq!(t.play(seat, &action).unwrap_err().code, "GAME_OVER");
+        assert_eq!(t.resign(Seat(1)).unwrap_err().code, "GAME_OVER");
+    }
+
+    #[test]
+    fn with_more_players_a_bot_plays_the_resigned_seat_out_and_it_ranks_last() {
+        let mut t = table(3);
+        t.resign(Seat(1)).unwrap();
+        assert!(t.outcome().is_none(), "the others play on");
+        assert_eq!(t.control(Seat(1)), Control::Resigned(RESIGNED_SEAT_BOT));
+        assert_eq!(t.resign(Seat(1)).unwrap_err().code, "RESIGNED");
+        let mut version = 0;
+        while !t.is_over() {
+            let seat = t.to_act().iter().next().unwrap();
+            let action = t.game.legal_actions(seat).remove(0);
+            t.play(seat, &action).unwrap();
+            version += 1;
+            assert!(version < 20_000, "the game ends");
+        }
+        let outcome = t.outcome().unwrap();
+        assert_eq!(outcome.standings[1].rank, 3, "{outcome:?}");
+        assert!(outcome.standings.iter().filter(|s| s.rank < 3).count() == 2);
+    }
+
+    #[test]
+    fn a_bot_seat_is_found_to_act_and_its_choice_is_legal_and_repeatable() {
+        let mut t = table(2);
+        let seat = t.to_act().iter().next().unwrap();
+        assert_eq!(t.bot_to_act(), None);
+        t.hand_to_bot(seat, BotKind::Random).unwrap();
+        assert_eq!(t.bot_to_act(), Some((seat, BotKind::Random)));
+        assert_eq!(
+            t.hand_to_bot(seat, BotKind::Random).unwrap_err().code,
+            "ALREADY_A_BOT"
+        );
+        let a = bot_decision(&t, seat, BotKind::Random, 9, 0).unwrap();
+        assert_eq!(
+            bot_decision(&t, seat, BotKind::Random, 9, 0),
+            Some(a.clone())
+        );
+        assert!(t.game.legal_actions(seat).contains(&a));
+    }
+}
