@@ -5,8 +5,8 @@ use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
 use crate::store::{
-    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
-    TokenHash,
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta,
+    StoreError, TokenHash,
 };
 use agora_engine::registry::AnyState;
 use agora_engine::{FieldViolation, Seat};

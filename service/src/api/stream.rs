@@ -10,8 +10,8 @@
 use super::errors::ApiError;
 use super::{convert, GameApi};
 use crate::auth;
-use crate::limits::StreamSlot;
 use crate::auth::AuthError;
+use crate::limits::StreamSlot;
 use crate::store::{LogEntry, LogStream, SessionStore, StoreError, TokenHash};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;

@@ -1,13 +1,22 @@
 //! LeaveSession: a seat given back before the game starts opens again for someone else,
 //! a second leave (a retry) changes nothing, leaving once the game started is refused,
-//! and a leave racing joins never loses or doubles a seat.
+//! a leave racing joins never loses or doubles a seat, a join retried after (or during)
+//! the leave of its seat takes a fresh one, and a seat's stream opened before the start
+//! ends rather than show the newcomer's secrets. Per store, plus one run on a Redis
+//! Cluster with two replicas.
 //!
 //! A token of another session is answered OK and changes nothing (as a retry of a leave
 //! is): the call promises that afterwards the token holds no seat of the session, which is
 //! already true, and the store keeps no trace of a token that left to tell the two apart.
 
 use crate::support::harness::*;
+use agora_engine::registry::AnyState;
+use agora_engine::Seat;
 use agora_proto::v1 as pb;
+use agora_service::store::{
+    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
+    SessionStore, StoreError, Summary,
+};
 use std::collections::HashSet;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -167,7 +176,12 @@ async fn leaving_twice_answers_ok_and_changes_nothing(kind: StoreKind) {
     assert_eq!(second, first, "and changes nothing");
     assert_eq!(session_of(&mut client, &id).await, first);
     assert_eq!(lobby_open_seats(&mut client, &id).await, Some(2));
-    assert_eq!(seat_of(&mut client, &id, &bob.seat_token).await.map_err(|s| s.code()), Ok(1));
+    assert_eq!(
+        seat_of(&mut client, &id, &bob.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(1)
+    );
 }
 
 async fn leaving_after_the_start_is_refused(kind: StoreKind) {
@@ -185,7 +199,12 @@ async fn leaving_after_the_start_is_refused(kind: StoreKind) {
     assert_eq!(info.domain, "agora.dev");
     assert!(status.message().contains("resign"), "{status:?}");
     assert_eq!(session_of(&mut client, &id).await, before, "unchanged");
-    assert_eq!(seat_of(&mut client, &id, &tokens[0]).await.map_err(|s| s.code()), Ok(0));
+    assert_eq!(
+        seat_of(&mut client, &id, &tokens[0])
+            .await
+            .map_err(|s| s.code()),
+        Ok(0)
+    );
     // And after a move too, with the other seat's token.
     let played = play(&mut client, &id, &tokens, 3, 1).await;
     let status = assert_code(
@@ -232,8 +251,16 @@ async fn leaving_needs_a_token_and_a_session(kind: StoreKind) {
         Code::InvalidArgument,
     );
     // Nothing of it touched the seat.
-    assert_eq!(seat_of(&mut client, &id, &ada.seat_token).await.map_err(|s| s.code()), Ok(0));
-    assert_eq!(taken(&session_of(&mut client, &id).await), vec![true, false]);
+    assert_eq!(
+        seat_of(&mut client, &id, &ada.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(0)
+    );
+    assert_eq!(
+        taken(&session_of(&mut client, &id).await),
+        vec![true, false]
+    );
 }
 
 async fn a_token_of_another_session_leaves_nothing(kind: StoreKind) {
@@ -253,8 +280,18 @@ async fn a_token_of_another_session_leaves_nothing(kind: StoreKind) {
         .expect("OK: the token holds no seat of that session");
     assert_eq!(answered, before);
     assert_eq!(session_of(&mut client, &other).await, before);
-    assert_eq!(seat_of(&mut client, &other, &bob.seat_token).await.map_err(|s| s.code()), Ok(0));
-    assert_eq!(seat_of(&mut client, &mine, &ada.seat_token).await.map_err(|s| s.code()), Ok(0));
+    assert_eq!(
+        seat_of(&mut client, &other, &bob.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(0)
+    );
+    assert_eq!(
+        seat_of(&mut client, &mine, &ada.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(0)
+    );
     // A made-up token, likewise.
     leave(&mut client, &other, &"0".repeat(64))
         .await
@@ -285,8 +322,18 @@ async fn a_retried_join_of_a_seat_given_back_takes_a_fresh_seat(kind: StoreKind)
         .expect("the retried join takes a seat");
     assert_eq!(retried.seat, 1);
     assert_ne!(retried.seat_token, first.seat_token);
-    assert_eq!(seat_of(&mut client, &id, &retried.seat_token).await.map_err(|s| s.code()), Ok(1));
-    assert_eq!(seat_of(&mut client, &id, &bob.seat_token).await.map_err(|s| s.code()), Ok(0));
+    assert_eq!(
+        seat_of(&mut client, &id, &retried.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(1)
+    );
+    assert_eq!(
+        seat_of(&mut client, &id, &bob.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(0)
+    );
     assert_code(
         seat_of(&mut client, &id, &first.seat_token).await,
         Code::PermissionDenied,
@@ -299,11 +346,11 @@ async fn a_retried_join_of_a_seat_given_back_takes_a_fresh_seat(kind: StoreKind)
     let again = join(&mut client, &id, None, "Ada", &rid)
         .await
         .expect("retry");
+    assert_eq!((again.seat, &again.seat_token), (1, &retried.seat_token));
     assert_eq!(
-        (again.seat, &again.seat_token),
-        (1, &retried.seat_token)
+        taken(&session_of(&mut client, &id).await),
+        vec![true, true, false]
     );
-    assert_eq!(taken(&session_of(&mut client, &id).await), vec![true, true, false]);
 
     // Given back while nobody took it: the retry takes the lowest open seat, itself.
     leave(&mut client, &id, &again.seat_token)
@@ -313,7 +360,12 @@ async fn a_retried_join_of_a_seat_given_back_takes_a_fresh_seat(kind: StoreKind)
         .await
         .expect("retry");
     assert_eq!(back.seat, 1);
-    assert_eq!(seat_of(&mut client, &id, &back.seat_token).await.map_err(|s| s.code()), Ok(1));
+    assert_eq!(
+        seat_of(&mut client, &id, &back.seat_token)
+            .await
+            .map_err(|s| s.code()),
+        Ok(1)
+    );
 }
 
 async fn a_stream_of_a_seat_given_back_ends_at_the_first_version(kind: StoreKind) {
@@ -428,9 +480,16 @@ async fn leaves_racing_joins_never_lose_or_double_a_seat(kind: StoreKind) {
             }
         }
         let seats: HashSet<u32> = holders.iter().map(|(seat, _)| *seat).collect();
-        assert_eq!(seats.len(), holders.len(), "a seat given twice: {holders:?}");
+        assert_eq!(
+            seats.len(),
+            holders.len(),
+            "a seat given twice: {holders:?}"
+        );
         for (seat, token) in &holders {
-            assert_eq!(seat_of(&mut c, &id, token).await.map_err(|s| s.code()), Ok(*seat));
+            assert_eq!(
+                seat_of(&mut c, &id, token).await.map_err(|s| s.code()),
+                Ok(*seat)
+            );
         }
         let now = session_of(&mut c, &id).await;
         let taken_now = taken(&now).iter().filter(|t| **t).count();
@@ -446,4 +505,175 @@ async fn leaves_racing_joins_never_lose_or_double_a_seat(kind: StoreKind) {
     }
     // Which way each round went is the scheduler's business; both are checked above.
     assert!(!outcomes.is_empty());
+}
+
+/// On a Redis Cluster with two replicas: the release script's keys share the session's
+/// slot (a CROSSSLOT error would refuse it), a seat given back through one replica is open
+/// on the other, and the join retried there takes a fresh seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_seat_given_back_on_a_redis_cluster_is_open_on_every_replica() {
+    use crate::support::redis_cluster::RedisCluster;
+    use crate::support::server_process::ServerProcess;
+    let cluster = RedisCluster::start();
+    let a = ServerProcess::start_on("redis-cluster", &cluster.urls(), &[]);
+    let b = ServerProcess::start_on("redis-cluster", &cluster.urls(), &[]);
+    let mut on_a = a.client().await;
+    let mut on_b = b.client().await;
+    let id = create(&mut on_a, 2, false, 3).await.session_id;
+    let rid = uuid();
+    let ada = join(&mut on_a, &id, None, "Ada", &rid).await.expect("join");
+    let left = leave(&mut on_a, &id, &ada.seat_token).await.expect("leave");
+    assert_eq!(taken(&left), vec![false, false]);
+    assert_eq!(lobby_open_seats(&mut on_b, &id).await, Some(2));
+    let bob = join(&mut on_b, &id, Some(0), "Bob", &uuid())
+        .await
+        .expect("Bob takes seat 0 through the other replica");
+    let retried = join(&mut on_b, &id, None, "Ada", &rid)
+        .await
+        .expect("the retried join");
+    assert_eq!((bob.seat, retried.seat), (0, 1));
+    assert_code(
+        leave(&mut on_a, &id, &retried.seat_token).await,
+        Code::FailedPrecondition,
+    );
+    let tokens = vec![bob.seat_token, retried.seat_token];
+    let played = play(&mut on_a, &id, &tokens, 5, 2).await;
+    assert_eq!(played.version, 2);
+}
+
+/// Answers a retry key's claim the way the Redis store can when a LeaveSession slips in
+/// between its two reads: the join record names a seat, and the meta read after it shows
+/// that seat given back (the record is gone too, by the same release).
+struct LeaveMidRetry {
+    inner: std::sync::Arc<dyn SessionStore>,
+    armed: std::sync::atomic::AtomicBool,
+}
+
+#[async_trait::async_trait]
+impl SessionStore for LeaveMidRetry {
+    async fn create(&self, meta: SessionMeta, state: AnyState) -> Result<(), StoreError> {
+        self.inner.create(meta, state).await
+    }
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        self.inner.load(id).await
+    }
+    async fn claim_seat(
+        &self,
+        id: &str,
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
+        let (claimed, meta) = self.inner.claim_seat(id, claim).await?;
+        let Claimed::Before(record) = &claimed else {
+            return Ok((claimed, meta));
+        };
+        if !self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            return Ok((claimed, meta));
+        }
+        let holder = meta.seats[record.seat.0 as usize]
+            .token_hash
+            .clone()
+            .expect("the recorded seat is held");
+        let (freed, _) = self.inner.release_seat(id, &holder).await?;
+        assert_eq!(freed, Some(record.seat));
+        let after = self.inner.load(id).await?.meta;
+        Ok((claimed, after))
+    }
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        self.inner.release_seat(id, token_hash).await
+    }
+    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
+        self.inner.commit(id, commit).await
+    }
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
+        self.inner.find_request(id, request_id).await
+    }
+    async fn read_log(
+        &self,
+        id: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<std::sync::Arc<LogEntry>>, StoreError> {
+        self.inner.read_log(id, after, limit).await
+    }
+    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
+        self.inner.subscribe(id, after).await
+    }
+    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
+        self.inner.list(filter).await
+    }
+}
+
+/// A JoinSession retried while its seat is being given back answers neither the stale
+/// seat nor INTERNAL: it claims again and takes a fresh seat with a working token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_retried_while_its_seat_is_given_back_takes_a_fresh_seat() {
+    use crate::support::redis_server::RedisServer;
+    use agora_service::store::memory::MemoryStore;
+    use agora_service::store::redis::{RedisConfig, RedisStore};
+    let redis = RedisServer::start();
+    let stores: Vec<std::sync::Arc<dyn SessionStore>> = vec![
+        std::sync::Arc::new(MemoryStore::new(100, 64)),
+        std::sync::Arc::new(
+            RedisStore::connect(RedisConfig::new(redis.url()))
+                .await
+                .expect("redis"),
+        ),
+    ];
+    for inner in stores {
+        let store = std::sync::Arc::new(LeaveMidRetry {
+            inner,
+            armed: std::sync::atomic::AtomicBool::new(false),
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(agora_service::server::serve_with_store(
+            agora_service::config::Config::for_tests(),
+            store.clone(),
+            listener,
+            async move {
+                let _ = stopped.await;
+            },
+        ));
+        let mut client = Client::connect(format!("http://{addr}"))
+            .await
+            .expect("connect");
+        let id = create(&mut client, 2, false, 4).await.session_id;
+        let rid = uuid();
+        let first = join(&mut client, &id, None, "Ada", &rid)
+            .await
+            .expect("join");
+        store.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+        let retried = join(&mut client, &id, None, "Ada", &rid)
+            .await
+            .expect("the retry takes a fresh seat, not INTERNAL");
+        assert!(
+            !store.armed.load(std::sync::atomic::Ordering::SeqCst),
+            "the race was staged"
+        );
+        assert_eq!(retried.seat, 0);
+        assert_ne!(retried.seat_token, first.seat_token);
+        assert_eq!(
+            seat_of(&mut client, &id, &retried.seat_token)
+                .await
+                .map_err(|s| s.code()),
+            Ok(0)
+        );
+        assert_code(
+            seat_of(&mut client, &id, &first.seat_token).await,
+            Code::PermissionDenied,
+        );
+        assert_eq!(
+            taken(&session_of(&mut client, &id).await),
+            vec![true, false]
+        );
+        let _ = stop.send(());
+        server.await.expect("server task").expect("clean stop");
+    }
 }
