@@ -115,6 +115,8 @@ enum Command {
         #[arg(long)]
         name: Option<String>,
     },
+    /// Give the token's seat back before the game starts, so someone else can take it.
+    Leave { session: String },
     /// Show the game as the token's seat sees it (a spectator without a token).
     State {
         session: String,
@@ -223,6 +225,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             seat,
             name,
         } => lobby::join(&mut client, session, seat, name).await,
+        Command::Leave { session } => lobby::leave(&mut client, token, session).await,
         Command::State { session, fields } => {
             game::state(&mut client, token, session, !fields).await
         }

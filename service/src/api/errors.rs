@@ -25,6 +25,8 @@ pub enum ApiError {
     Store(StoreError),
     /// An action before every seat is taken.
     WaitingForPlayers { open_seats: usize },
+    /// A seat given back (LeaveSession) once every seat is taken: the game is on.
+    GameStarted,
     /// The caller decided on a version that is no longer current.
     Stale { expected: u64, actual: u64 },
     /// A stream's subscriber fell behind and the versions it missed cannot be read.
@@ -56,6 +58,11 @@ impl From<ApiError> for Status {
                 format!(
                     "The game starts when every seat is taken; {open_seats} seat(s) still open."
                 ),
+            ),
+            ApiError::GameStarted => precondition(
+                "GAME_STARTED",
+                "The game has started (every seat is taken), so the seat cannot be given \
+                 back; resign with ResignSession instead.",
             ),
             ApiError::Stale { expected, actual } => Status::aborted(format!(
                 "expected_version {expected} is stale: the session is at version {actual}. \
@@ -112,6 +119,7 @@ impl From<StoreError> for ApiError {
         match error {
             StoreError::Conflict { expected, actual } => ApiError::Stale { expected, actual },
             StoreError::Lagged { last_version } => ApiError::Lagged { last_version },
+            StoreError::GameStarted => ApiError::GameStarted,
             other => ApiError::Store(other),
         }
     }
@@ -262,6 +270,7 @@ fn store_status(error: StoreError) -> Status {
         }
         StoreError::Conflict { expected, actual } => ApiError::Stale { expected, actual }.into(),
         StoreError::Lagged { last_version } => ApiError::Lagged { last_version }.into(),
+        StoreError::GameStarted => ApiError::GameStarted.into(),
         StoreError::Corrupt(_) => Status::internal("The stored session could not be read."),
         StoreError::Unavailable(detail) => {
             Status::unavailable(format!("The session store is unavailable: {detail}"))
@@ -357,6 +366,7 @@ mod tests {
                 ApiError::WaitingForPlayers { open_seats: 2 },
                 Code::FailedPrecondition,
             ),
+            (ApiError::GameStarted, Code::FailedPrecondition),
             (
                 ApiError::AheadOfSession {
                     after_version: 5,
@@ -399,6 +409,8 @@ mod tests {
             ),
             (StoreError::SeatTaken(1).into(), "SEAT_TAKEN"),
             (StoreError::SessionFull.into(), "SESSION_FULL"),
+            (StoreError::GameStarted.into(), "GAME_STARTED"),
+            (ApiError::GameStarted, "GAME_STARTED"),
         ] {
             let status = Status::from(error);
             assert_eq!(status.code(), Code::FailedPrecondition);

@@ -5,7 +5,7 @@
 //! | calls | file |
 //! |---|---|
 //! | ListGames | here |
-//! | CreateSession, GetSession, ListSessions, JoinSession | `sessions.rs` (request ids: `request_ids.rs`) |
+//! | CreateSession, GetSession, ListSessions, JoinSession, LeaveSession | `sessions.rs` (request ids: `request_ids.rs`) |
 //! | GetState, ListLegalActions, SubmitAction | `play.rs` |
 //! | StreamEvents | `stream.rs` |
 //! | ResignSession, HandSeatToBot; the server's bots | `bots.rs` |
@@ -189,6 +189,17 @@ impl GameService for GameApi {
         request: Request<pb::JoinSessionRequest>,
     ) -> Result<Response<pb::JoinSessionResponse>, Status> {
         traced(self.join(request.into_inner()).await)
+    }
+
+    async fn leave_session(
+        &self,
+        request: Request<pb::LeaveSessionRequest>,
+    ) -> Result<Response<pb::LeaveSessionResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.leave(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
     }
 
     async fn get_state(

@@ -1,11 +1,12 @@
-//! The lobby calls: create, describe, list and join sessions.
+//! The lobby calls: create, describe, list, join and leave sessions.
 
 use super::errors::ApiError;
 use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
 use crate::store::{
-    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta,
+    StoreError, TokenHash,
 };
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
@@ -230,25 +231,37 @@ impl GameApi {
             token_hash: auth::hash_token(&token),
             retry: retry.clone(),
         };
-        let (seat, token) = match self.store.claim_seat(id, claim).await? {
-            (Claimed::Taken(seat), _) => (seat, token),
-            (Claimed::Before(before), meta) => {
-                let (Some(rid), Some(retry)) = (request_id, &retry) else {
-                    return Err(StoreError::Corrupt("a claim without retry key".into()).into());
-                };
-                if before.fingerprint != retry.fingerprint {
-                    return Err(request_id_reused());
+        // A retry's record is read in one step and the seat it names in another (Redis
+        // reads the meta after the script): a LeaveSession in between frees that seat and
+        // drops the record, so the seat no longer holds the token. Claiming once more then
+        // takes a fresh seat, as a retry after the leave would; a second mismatch is not
+        // a race but damaged data.
+        let mut attempts = 0;
+        let (seat, token) = loop {
+            attempts += 1;
+            match self.store.claim_seat(id, claim.clone()).await? {
+                (Claimed::Taken(seat), _) => break (seat, token),
+                (Claimed::Before(before), meta) => {
+                    let (Some(rid), Some(retry)) = (request_id, &retry) else {
+                        return Err(StoreError::Corrupt("a claim without retry key".into()).into());
+                    };
+                    if before.fingerprint != retry.fingerprint {
+                        return Err(request_id_reused());
+                    }
+                    let token = auth::derived_token(rid, id, &before.salt);
+                    if meta.seat_of(&auth::hash_token(&token)) == Some(before.seat) {
+                        tracing::info!("retried join answered with its seat");
+                        break (before.seat, token);
+                    }
+                    if attempts >= 2 {
+                        return Err(StoreError::Corrupt(format!(
+                            "the join recorded for seat {} does not hold its token",
+                            before.seat.0
+                        ))
+                        .into());
+                    }
+                    tracing::debug!("the recorded seat was given back meanwhile; claiming again");
                 }
-                let token = auth::derived_token(rid, id, &before.salt);
-                if meta.seat_of(&auth::hash_token(&token)) != Some(before.seat) {
-                    return Err(StoreError::Corrupt(format!(
-                        "the join recorded for seat {} does not hold its token",
-                        before.seat.0
-                    ))
-                    .into());
-                }
-                tracing::info!("retried join answered with its seat");
-                (before.seat, token)
             }
         };
         Span::current().record("seat", seat.0);
@@ -263,6 +276,42 @@ impl GameApi {
         Ok(pb::JoinSessionResponse {
             seat: seat.0.into(),
             seat_token: token,
+            session: Some(describe(&loaded)),
+        })
+    }
+}
+
+impl GameApi {
+    /// Gives the caller's seat back before the game starts. Idempotent rather than keyed
+    /// by a request id: the call promises that afterwards the token holds no seat of the
+    /// session, so a token that holds none (it left before, or it is another session's;
+    /// the store keeps no trace of either to tell them apart) is answered OK and changes
+    /// nothing. The store frees the seat and forgets the join records pointing at it in
+    /// one atomic step, so a racing join either takes the seat after it is free or not
+    /// at all.
+    #[tracing::instrument(skip_all, fields(session = %request.session_id, seat))]
+    pub(crate) async fn leave(
+        &self,
+        request: pb::LeaveSessionRequest,
+        token: Option<TokenHash>,
+    ) -> Result<pb::LeaveSessionResponse, ApiError> {
+        check_session_id(&request.session_id)?;
+        let token = token.ok_or(auth::AuthError::Required)?;
+        let id = request.session_id.as_str();
+        let (freed, _) = self.store.release_seat(id, &token).await?;
+        match freed {
+            Some(seat) => {
+                Span::current().record("seat", seat.0);
+                // This replica's cached meta still seats the token. It could not act on it
+                // (a cached session with an open seat is always reloaded before a move),
+                // but nothing should read a seat that is gone.
+                self.cache.forget(id);
+                tracing::info!("seat given back");
+            }
+            None => tracing::debug!("the token holds no seat; nothing to give back"),
+        }
+        let loaded = self.store.load(id).await?;
+        Ok(pb::LeaveSessionResponse {
             session: Some(describe(&loaded)),
         })
     }

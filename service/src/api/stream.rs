@@ -10,8 +10,9 @@
 use super::errors::ApiError;
 use super::{convert, GameApi};
 use crate::auth;
+use crate::auth::AuthError;
 use crate::limits::StreamSlot;
-use crate::store::{LogEntry, LogStream, TokenHash};
+use crate::store::{LogEntry, LogStream, SessionStore, StoreError, TokenHash};
 use crate::table::{Cause, RESIGNED_SEAT_BOT};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;
@@ -61,8 +62,20 @@ impl GameApi {
                 version: loaded.version,
             });
         }
+        // Seats are fixed once every seat is taken, which is before the first version is
+        // committed; until then the caller may give its seat back (LeaveSession) and a
+        // newcomer take it. A seat's stream opened that early is checked again at its
+        // first version, so it never shows a newcomer's secrets to the one who left.
+        let recheck = match (viewer, token) {
+            (Viewer::Seat(_), Some(token)) if !loaded.meta.all_seats_taken() => Some(Recheck {
+                store: self.store.clone(),
+                token,
+            }),
+            _ => None,
+        };
         let log = self.store.subscribe(&id, after).await?;
         let forward = Forward {
+            recheck,
             log,
             renditions: self.renditions.watch(&id),
             viewer,
@@ -123,8 +136,34 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
 
 type Item = Result<StreamResponse, Status>;
 
+/// A seat's stream opened before the game started: whose token to check again.
+struct Recheck {
+    store: Arc<dyn SessionStore>,
+    token: TokenHash,
+}
+
+impl Recheck {
+    /// Whether the token still holds `viewer`'s seat, once play has started (seats are
+    /// then fixed, so one check is enough). A store failure ends the stream as any other
+    /// does: resume from `last`.
+    async fn still_seated(self, id: &str, viewer: Viewer, last: u64) -> Result<(), ApiError> {
+        let loaded = self.store.load(id).await.map_err(|e| match e {
+            StoreError::Unavailable(_) => ApiError::StreamEnded { last_version: last },
+            other => ApiError::from(other),
+        })?;
+        let seated = auth::viewer(&loaded.meta, Some(&self.token)).ok();
+        if seated == Some(viewer) {
+            Ok(())
+        } else {
+            Err(AuthError::NotASeat.into())
+        }
+    }
+}
+
 /// One stream's state between responses.
 struct Forward {
+    /// Set until the first version for a seat's stream opened while seats were open.
+    recheck: Option<Recheck>,
     log: LogStream,
     renditions: Watching,
     viewer: Viewer,
@@ -161,9 +200,22 @@ impl Forward {
         };
         let error = match next {
             Next::Log(Some(Ok(entry))) => {
-                self.last = entry.version;
-                let response = self.renditions.response(&entry, self.viewer);
-                return Some((Ok(response), self));
+                let recheck = match self.recheck.take() {
+                    Some(recheck) => {
+                        recheck
+                            .still_seated(&self.renditions.id, self.viewer, self.last)
+                            .await
+                    }
+                    None => Ok(()),
+                };
+                match recheck {
+                    Ok(()) => {
+                        self.last = entry.version;
+                        let response = self.renditions.response(&entry, self.viewer);
+                        return Some((Ok(response), self));
+                    }
+                    Err(error) => error,
+                }
             }
             Next::ShuttingDown => ApiError::ShuttingDown {
                 last_version: self.last,

@@ -8,7 +8,7 @@
 use super::follow::{follow, History, Live};
 use super::{
     codec, Claimed, Commit, CommitResult, JoinRecord, ListFilter, Loaded, LogEntry, LogStream,
-    SeatClaim, SessionMeta, SessionStore, StoreError, Summary,
+    SeatClaim, SeatRecord, SessionMeta, SessionStore, StoreError, Summary,
 };
 use crate::table::Table;
 use agora_engine::{Outcome, Seat};
@@ -65,7 +65,7 @@ struct SessionData {
     joins: HashMap<String, JoinRecord>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
-    /// Last write (create, seat claim, commit): expiry counts from here.
+    /// Last write (create, seat claim or release, commit): expiry counts from here.
     touched: Instant,
     /// Live commits, while somebody follows the session: a channel holds its whole
     /// capacity from the start (tens of KB), so unwatched sessions have none. Sent while
@@ -234,6 +234,28 @@ impl SessionStore for MemoryStore {
         }
         data.touched = Instant::now();
         Ok((Claimed::Taken(seat), data.meta.clone()))
+    }
+
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        let slot = self.slot(id)?;
+        let mut data = slot.lock();
+        let Some(seat) = data.meta.seat_of(token_hash) else {
+            return Ok((None, data.meta.clone()));
+        };
+        if data.meta.all_seats_taken() {
+            return Err(StoreError::GameStarted);
+        }
+        let index = seat.0 as usize;
+        if let Some(record) = data.meta.seats.get_mut(index) {
+            *record = SeatRecord::default();
+        }
+        data.joins.retain(|_, record| record.seat != seat);
+        data.touched = Instant::now();
+        Ok((Some(seat), data.meta.clone()))
     }
 
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
@@ -519,7 +541,7 @@ impl History for Following {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Commit, SeatRecord};
+    use crate::store::Commit;
     use agora_engine::origin;
     use agora_engine::registry::AnyOptions;
     use agora_engine::registry::AnyState;

@@ -261,6 +261,9 @@ pub enum StoreError {
     NoSuchSeat { seat: u32, seats: usize },
     #[error("every seat is taken")]
     SessionFull,
+    /// A seat cannot be given back: every seat is taken, so the game has started.
+    #[error("the game has started")]
+    GameStarted,
     /// The version moved since the caller loaded it.
     #[error("version conflict: expected {expected}, found {actual}")]
     Conflict { expected: u64, actual: u64 },
@@ -305,6 +308,21 @@ pub trait SessionStore: Send + Sync + 'static {
         id: &str,
         claim: SeatClaim,
     ) -> Result<(Claimed, SessionMeta), StoreError>;
+
+    /// Gives back the seat whose token hashes to `token_hash`, while the session still
+    /// waits for players: the seat becomes open (its record reset, so its name and token
+    /// hash are gone), and every join record that points at it is dropped, so a JoinSession
+    /// retried with that request id takes a fresh seat instead of answering one it no
+    /// longer holds. Atomic with [`SessionStore::claim_seat`]: a seat is never freed and
+    /// claimed twice, and the open count stays true. Answers the seat freed, or `None`
+    /// when the token holds no seat (it already left: nothing is written, so a retry is
+    /// harmless), with the session's metadata after the call. A token that holds a seat
+    /// once every seat is taken is refused with [`StoreError::GameStarted`].
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError>;
 
     /// Stores `commit` if the session is still at `commit.expected_version`, appending its
     /// log entry and recording its request id, all or nothing. A request id committed

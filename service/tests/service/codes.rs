@@ -1,8 +1,10 @@
 //! One test per row of the table of codes in `game_service.proto`: each code the API
 //! returns, provoked the way the table says, with its sentence. Codes whose every cause
 //! has its own test elsewhere name it here (ABORTED in `writes.rs` and `streams.rs`,
-//! RESOURCE_EXHAUSTED for concurrency in `limits.rs`); UNAVAILABLE and INTERNAL, which
-//! need a store that fails, are in `operator_logs.rs` with the log lines they produce.
+//! RESOURCE_EXHAUSTED for concurrency in `limits.rs`, LeaveSession's codes and the
+//! PERMISSION_DENIED that ends a stream of a seat given back in `leave.rs`); UNAVAILABLE
+//! and INTERNAL, which need a store that fails, are in `operator_logs.rs` with the log
+//! lines they produce.
 
 use crate::support::harness::*;
 use agora_proto::v1 as pb;
@@ -83,6 +85,7 @@ async fn invalid_argument_for_bodies_that_are_not_protobuf_on_every_method() {
         "GetSession",
         "ListSessions",
         "JoinSession",
+        "LeaveSession",
         "GetState",
         "ListLegalActions",
         "SubmitAction",
@@ -205,6 +208,19 @@ async fn failed_precondition_names_its_reason() {
     full.seat = None;
     let status = assert_code(client.join_session(full).await, Code::FailedPrecondition);
     assert_eq!(reason(status), "SESSION_FULL");
+    // Every seat taken: the game started, and a seat is no longer given back.
+    let status = assert_code(
+        client
+            .leave_session(authed(
+                pb::LeaveSessionRequest {
+                    session_id: created.session_id.clone(),
+                },
+                &token,
+            ))
+            .await,
+        Code::FailedPrecondition,
+    );
+    assert_eq!(reason(status), "GAME_STARTED");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

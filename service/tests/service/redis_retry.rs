@@ -43,6 +43,13 @@ impl SessionStore for Racing {
     ) -> Result<(Claimed, SessionMeta), StoreError> {
         self.inner.claim_seat(id, claim).await
     }
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        self.inner.release_seat(id, token_hash).await
+    }
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
         let inject = self.inject.lock().unwrap_or_else(|p| p.into_inner()).take();
         if let Some((seat, action)) = inject {

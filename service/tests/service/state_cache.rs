@@ -61,6 +61,13 @@ impl SessionStore for Counting {
     ) -> Result<(Claimed, SessionMeta), StoreError> {
         self.inner.claim_seat(id, claim).await
     }
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        self.inner.release_seat(id, token_hash).await
+    }
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);
         let result = self.inner.commit(id, commit).await;

@@ -1,12 +1,13 @@
-//! Catalog and lobby: `games`, `create`, `sessions`, `join`, `session`.
+//! Catalog and lobby: `games`, `create`, `sessions`, `join`, `leave`, `session`.
 
 use agora_proto::v1::{
     BotKind, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
-    JoinSessionResponse, ListGamesRequest, ListSessionsRequest, SeatBot, Session,
+    JoinSessionResponse, LeaveSessionRequest, ListGamesRequest, ListSessionsRequest, SeatBot,
+    Session,
 };
 
 use crate::{
-    client::{authorized, request, CliError, CliResult, Client},
+    client::{authorized, bearer, request, require_token, CliError, CliResult, Client},
     render,
 };
 
@@ -134,5 +135,26 @@ pub async fn join(
     println!("seat: {}", joined.seat);
     println!("token: {}", joined.seat_token);
     println!("use it with: export AGORA_TOKEN={}", joined.seat_token);
+    Ok(())
+}
+
+/// Gives the token's seat back (LeaveSession). Retried under the policy without a request
+/// id: the call is idempotent (a retry finds the seat free and answers OK).
+pub async fn leave(client: &mut Client, token: Option<&str>, session_id: String) -> CliResult<()> {
+    let auth = bearer(require_token(token)?)?;
+    let message = LeaveSessionRequest {
+        session_id: session_id.clone(),
+    };
+    let session = super::retrying("LeaveSession", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.leave_session(request).await }
+    })
+    .await?
+    .into_inner()
+    .session
+    .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
+    println!("left session {session_id}: the token holds no seat of it now");
+    print!("{}", render::session_text(&session));
     Ok(())
 }

@@ -22,7 +22,7 @@ pub const MAX_ATTEMPTS: u32 = 5;
 /// refused with UNAVAILABLE (store down, replica gone, shutting down) or
 /// RESOURCE_EXHAUSTED (a limit) is sent again, unchanged (so with the same request_id),
 /// after an exponential backoff with jitter, up to [`MAX_ATTEMPTS`] attempts. Only safe
-/// for reads and for writes that carry a request id.
+/// for reads, for writes that carry a request id, and for idempotent writes (LeaveSession).
 pub async fn retrying<T, F, Fut>(what: &str, mut call: F) -> Result<T, Status>
 where
     F: FnMut() -> Fut,

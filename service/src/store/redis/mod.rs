@@ -24,13 +24,15 @@
 //!
 //! # Writes
 //!
-//! Create, seat claim and commit are each one Lua script (`redis/*.lua`, sent with
+//! Create, seat claim, seat release and commit are each one Lua script (`redis/*.lua`, sent with
 //! EVALSHA; `scripts.rs`). A commit checks the expected version, stores the snapshot, appends the log
 //! entry with an explicit id, records the request id and pushes every key's expiry out:
 //! sessions with an outcome expire after the finished TTL, others after the abandoned TTL
 //! counted from their last write. A seat claim with a retry key (a JoinSession with a
 //! request id) records `<seat> <fingerprint> <salt>` in the `join` hash in the same
 //! script, and a second claim with that key answers the record instead of taking a seat.
+//! A seat release (LeaveSession, `release.lua`) deletes the seat's fields and the join
+//! records pointing at it in one script, so a retried join takes a fresh seat.
 //!
 //! # Subscriptions
 //!
@@ -44,7 +46,7 @@
 //!
 //! # Files
 //!
-//! `keys.rs` the key names, `scripts.rs` the three writes, `records.rs` how the meta hash
+//! `keys.rs` the key names, `scripts.rs` the writes, `records.rs` how the meta hash
 //! and stream entries decode, `lobby.rs` listing and the two indexes, `feed.rs` log reads
 //! and the live feed, `conn.rs` single server or cluster.
 //!
@@ -62,6 +64,7 @@ use super::{
     SessionStore, StoreError, Summary,
 };
 use crate::table::Table;
+use agora_engine::Seat;
 use async_trait::async_trait;
 use conn::{Backend, Conn};
 use feed::Feed;
@@ -249,6 +252,14 @@ impl SessionStore for RedisStore {
         claim: SeatClaim,
     ) -> Result<(Claimed, SessionMeta), StoreError> {
         self.claim(id, claim).await
+    }
+
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        self.release(id, token_hash).await
     }
 
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {

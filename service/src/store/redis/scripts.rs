@@ -1,7 +1,7 @@
-//! The three writes, each one Lua script run with EVALSHA so it is atomic on the
-//! session's keys: create (`create.lua`), seat claim (`claim.lua`) and commit
-//! (`commit.lua`), and the compaction of a finished log (`compact.lua`). The scripts'
-//! contracts are in their headers.
+//! The four writes, each one Lua script run with EVALSHA so it is atomic on the
+//! session's keys: create (`create.lua`), seat claim (`claim.lua`), seat release
+//! (`release.lua`) and commit (`commit.lua`), and the compaction of a finished log
+//! (`compact.lua`). The scripts' contracts are in their headers.
 
 use super::records::encode_json;
 use super::RedisStore;
@@ -15,6 +15,7 @@ use redis::{Script, Value};
 pub(super) struct Scripts {
     create: Script,
     claim: Script,
+    release: Script,
     commit: Script,
     compact: Script,
 }
@@ -24,6 +25,7 @@ impl Scripts {
         Scripts {
             create: Script::new(include_str!("create.lua")),
             claim: Script::new(include_str!("claim.lua")),
+            release: Script::new(include_str!("release.lua")),
             commit: Script::new(include_str!("commit.lua")),
             compact: Script::new(include_str!("compact.lua")),
         }
@@ -172,6 +174,43 @@ impl RedisStore {
         Ok((Claimed::Taken(Seat(index as u8)), row.meta))
     }
 
+    /// Gives back the seat `token_hash` holds while seats are still open. The session
+    /// stays in the lobby index: it has been there since its creation, as only a claim
+    /// that fills the last seat takes it out, and then no seat can be given back.
+    pub(super) async fn release(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        let keys = self.keys(id);
+        let mut conn = self.conn();
+        let reply: Value = self
+            .call(
+                self.inner
+                    .scripts
+                    .release
+                    .key(&keys.meta)
+                    .key(&keys.snap)
+                    .key(&keys.log)
+                    .key(&keys.req)
+                    .key(&keys.join)
+                    .arg(token_hash)
+                    .arg(self.ttl_secs(false))
+                    .invoke_async(&mut conn),
+            )
+            .await?;
+        let reply = ScriptReply::parse(reply)?;
+        let seat = match reply.status.as_str() {
+            "ok" => Some(seat_index(reply.a)?),
+            "none" => None,
+            "started" => return Err(StoreError::GameStarted),
+            "missing" => return Err(StoreError::NotFound(id.to_string())),
+            other => return Err(StoreError::Corrupt(format!("release answered {other:?}"))),
+        };
+        let row = super::records::meta_row(&self.meta_hash(id).await?)?;
+        Ok((seat, row.meta))
+    }
+
     /// One compare-and-set on the version that also appends the log and records the
     /// request id.
     pub(super) async fn commit_entry(
@@ -318,6 +357,13 @@ fn text(value: Value) -> Option<String> {
         Value::SimpleString(s) => Some(s),
         _ => None,
     }
+}
+
+/// A seat number a script answered.
+fn seat_index(n: i64) -> Result<Seat, StoreError> {
+    u8::try_from(n)
+        .map(Seat)
+        .map_err(|_| StoreError::Corrupt(format!("a script answered seat {n}")))
 }
 
 /// A join hash value `<seat> <fingerprint> <salt>` as the record of `key`.
