@@ -19,6 +19,7 @@ per_store!(
     with_more_players_a_bot_plays_the_resigned_seat_out_and_it_ranks_last,
     a_seat_handed_to_a_bot_is_played_by_it,
     bad_bot_requests_are_refused_and_change_nothing,
+    every_configuration_of_every_game_plays_to_the_end_with_server_bots,
 );
 
 const FINISHED: i32 = pb::SessionStatus::Finished as i32;
@@ -462,4 +463,45 @@ async fn the_due_index_hands_a_turn_to_one_claimer_at_a_time() {
             "{name}: b was cleared, a's newer mark stayed"
         );
     }
+}
+
+/// Whole games of every game and configuration with every seat a server bot, through the
+/// API, all at once: each ends with an outcome, and its log has every version once.
+async fn every_configuration_of_every_game_plays_to_the_end_with_server_bots(kind: StoreKind) {
+    use agora_service::api::convert;
+    let server = TestServer::start(kind).await;
+    let client = server.client().await;
+    let games = agora_engine::registry::configurations()
+        .into_iter()
+        .map(|(name, options)| {
+            let mut client = client.clone();
+            async move {
+                let seats = agora_engine::registry::AnyState::setup(&options, 3)
+                    .expect("setup")
+                    .seat_count() as u32;
+                let created = client
+                    .create_session(pb::CreateSessionRequest {
+                        options: Some(convert::options_out(&options)),
+                        seed: Some(3),
+                        request_id: String::new(),
+                        bots: bots(&(0..seats).collect::<Vec<_>>()),
+                    })
+                    .await
+                    .unwrap_or_else(|e| panic!("{name}: {e:?}"))
+                    .into_inner()
+                    .session
+                    .expect("session");
+                let items = to_the_end(&mut client, &created.session_id).await;
+                assert_consecutive(&items, 0);
+                let last = items.last().expect("versions");
+                let standings = &last.outcome.as_ref().expect("an outcome").standings;
+                assert_eq!(standings.len(), seats as usize, "{name}");
+                (name, last.version)
+            }
+        });
+    let played = futures::future::join_all(games).await;
+    assert!(
+        played.iter().all(|(_, versions)| *versions > 0),
+        "{played:?}"
+    );
 }
