@@ -114,6 +114,7 @@ mod tests {
             status: 2,
             outcome: None,
             seat_change: None,
+            clocks: vec![],
         }
     }
 

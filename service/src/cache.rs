@@ -111,6 +111,8 @@ mod tests {
             seats: Vec::new(),
             create_time_unix_ms: 0,
             create_fingerprint: None,
+            started_ms: None,
+            time_control: None,
         };
         Arc::new(Cached {
             meta,

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod auth;
 pub mod cache;
+pub mod clock;
 pub mod config;
 pub mod deadline;
 pub mod failpoints;

@@ -4,6 +4,7 @@
 //! committed with the same compare-and-set as the moves: a resignation and a move can
 //! never both be applied on top of one version.
 
+use crate::clock::{Clocks, SeatClock};
 use agora_engine::core::playout::RandomBot;
 use agora_engine::registry::{AnyAction, AnyEvent, AnyState};
 use agora_engine::{Outcome, RuleError, Seat, SeatSet, Standing};
@@ -46,11 +47,20 @@ pub enum Cause {
     Resigned,
     /// The seat's player handed it to a server bot.
     HandedToBot(BotKind),
+    /// The seat's clock ran out: the server played this random decision for it, or (none)
+    /// the seat lost.
+    TimedOut(Option<AnyAction>),
 }
 
 /// The refusal codes of the calls that change who plays a seat, listed in every game's
 /// catalog entry beside the game's own.
-pub const SEAT_REFUSAL_CODES: &[&str] = &["RESIGNED", "BOT_SEAT", "ALREADY_A_BOT", "NO_SUCH_SEAT"];
+pub const SEAT_REFUSAL_CODES: &[&str] = &[
+    "RESIGNED",
+    "BOT_SEAT",
+    "ALREADY_A_BOT",
+    "NO_SUCH_SEAT",
+    "TIME_OUT",
+];
 
 /// The bot that takes over a resigned seat when the game goes on without its player.
 pub const RESIGNED_SEAT_BOT: BotKind = BotKind::Random;
@@ -63,6 +73,8 @@ pub struct Table {
     pub seats: Vec<Control>,
     /// The end when the session ended the game (a resignation), not the rules.
     pub forfeit: Option<Outcome>,
+    /// The seats' clocks, when the session has a time control.
+    pub clocks: Option<Clocks>,
 }
 
 impl Table {
@@ -73,7 +85,75 @@ impl Table {
             game,
             seats,
             forfeit: None,
+            clocks: None,
         }
+    }
+
+    /// Starts the clocks of the first seats to act at `started_ms`, when the game started
+    /// (the last seat was taken) but no version was committed since: every commit after
+    /// that runs [`Table::tick`].
+    pub fn settle_clocks(&mut self, started_ms: Option<i64>) {
+        let to_act = self.to_act();
+        if let (Some(clocks), Some(started)) = (&mut self.clocks, started_ms) {
+            if clocks.running_since.iter().all(Option::is_none) && !to_act.is_empty() {
+                clocks.advance(started, None, to_act);
+            }
+        }
+    }
+
+    /// Moves the clocks on after a version committed at `now`, in which `decided` decided.
+    pub fn tick(&mut self, now: i64, decided: Option<Seat>) {
+        let to_act = self.to_act();
+        let over = self.is_over();
+        if let Some(clocks) = &mut self.clocks {
+            if over {
+                clocks.stop_all(now);
+            } else {
+                clocks.advance(now, decided, to_act);
+            }
+        }
+    }
+
+    /// Every seat's clock as of `now` (none without a time control), counting the first
+    /// turn from `started_ms` when no version was committed since the start.
+    pub fn clocks_at(&self, started_ms: Option<i64>, now: i64) -> Vec<SeatClock> {
+        let Some(clocks) = &self.clocks else {
+            return Vec::new();
+        };
+        let mut clocks = clocks.clone();
+        let to_act = self.to_act();
+        if let Some(started) = started_ms {
+            if clocks.running_since.iter().all(Option::is_none) && !to_act.is_empty() {
+                clocks.advance(started, None, to_act);
+            }
+        }
+        clocks.read(now)
+    }
+
+    /// A seat whose clock ran out at `now`.
+    pub fn timed_out(&self, now: i64) -> Option<Seat> {
+        self.clocks.as_ref()?.expired(now)
+    }
+
+    /// Refuses a decision of a seat whose time ran out (the server applies the session's
+    /// timeout policy for it).
+    pub fn check_time(&self, seat: Seat, now: i64) -> Result<(), RuleError> {
+        match self.clocks.as_ref().and_then(|c| c.expired(now)) {
+            Some(late) if late == seat => Err(RuleError::new(
+                "TIME_OUT",
+                format!("Seat {}'s time ran out; the server decides for it.", seat.0),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// When the server has something to do for this session after `now`: a bot's turn at
+    /// once, else the first clock to run out.
+    pub fn next_due(&self, now: i64) -> Option<i64> {
+        if self.bot_to_act().is_some() {
+            return Some(now);
+        }
+        self.clocks.as_ref()?.next_deadline()
     }
 
     pub fn seat_count(&self) -> usize {
@@ -146,6 +226,12 @@ impl Table {
             Cause::Action(action) => self.play(seat, action),
             Cause::Resigned => self.resign(seat).map(|()| Vec::new()),
             Cause::HandedToBot(kind) => self.hand_to_bot(seat, *kind).map(|()| Vec::new()),
+            Cause::TimedOut(Some(action)) => self.play(seat, action),
+            Cause::TimedOut(None) => {
+                self.check_seat_in_play(seat)?;
+                self.forfeit = Some(forfeit(self.seats.len(), seat));
+                Ok(Vec::new())
+            }
         }
     }
 
@@ -225,8 +311,8 @@ impl Table {
     }
 }
 
-/// The end of a game `resigned` gave up: everyone else shares first place, the seat that
-/// resigned is last; nobody scores (the rules never counted).
+/// The end of a game `resigned` gave up (or lost on time): everyone else shares first
+/// place, that seat is last; nobody scores (the rules never counted).
 fn forfeit(seats: usize, resigned: Seat) -> Outcome {
     let standings = (0..seats)
         .map(|i| {

@@ -80,6 +80,18 @@ enum Command {
         /// A seat the server's random bot plays from the start (repeat for more).
         #[arg(long = "bot-seat")]
         bot_seats: Vec<u32>,
+        /// Clocks: this many seconds for every decision.
+        #[arg(long, conflicts_with = "bank_secs")]
+        per_move_secs: Option<u64>,
+        /// Clocks: a bank of this many seconds per seat (plus --increment-secs per decision).
+        #[arg(long)]
+        bank_secs: Option<u64>,
+        /// Clocks: seconds added to a seat's bank after each of its decisions.
+        #[arg(long, default_value_t = 0, requires = "bank_secs")]
+        increment_secs: u64,
+        /// Clocks: a seat out of time loses (default: the server plays a random move for it).
+        #[arg(long)]
+        lose_on_timeout: bool,
     },
     /// Give up the game for the token's seat (with one opponent the game ends; with more,
     /// a server bot plays the seat out).
@@ -209,7 +221,41 @@ async fn run(cli: Cli) -> CliResult<()> {
             flags,
             seed,
             bot_seats,
-        } => lobby::create(&mut client, flags.options(&game)?, seed, &bot_seats).await,
+            per_move_secs,
+            bank_secs,
+            increment_secs,
+            lose_on_timeout,
+        } => {
+            use agora_proto::v1::{time_control::Limit, PerMoveLimit, TimeBank, TimeoutPolicy};
+            let limit = match (per_move_secs, bank_secs) {
+                (Some(s), _) => Some(Limit::PerMove(PerMoveLimit {
+                    limit_ms: s.saturating_mul(1000),
+                })),
+                (None, Some(s)) => Some(Limit::Bank(TimeBank {
+                    initial_ms: s.saturating_mul(1000),
+                    increment_ms: increment_secs.saturating_mul(1000),
+                    max_ms: 0,
+                })),
+                (None, None) => None,
+            };
+            let policy = if lose_on_timeout {
+                TimeoutPolicy::Lose
+            } else {
+                TimeoutPolicy::RandomMove
+            };
+            let time_control = limit.map(|limit| agora_proto::v1::TimeControl {
+                limit: Some(limit),
+                on_timeout: policy as i32,
+            });
+            lobby::create(
+                &mut client,
+                flags.options(&game)?,
+                seed,
+                &bot_seats,
+                time_control,
+            )
+            .await
+        }
         Command::Resign {
             session,
             request_id,

@@ -1,4 +1,5 @@
-//! Server bots: the seats the server plays, and the calls that change who plays a seat
+//! The server's own turns: the seats its bots play, clocks that run out (the session's
+//! timeout policy, see [`crate::clock`]), and the calls that change who plays a seat
 //! (ResignSession, HandSeatToBot).
 //!
 //! A bot's turn is found by whoever makes it due. A write whose new version is a bot's
@@ -14,8 +15,10 @@ use super::errors::ApiError;
 use super::play::{Write, Written};
 use super::{convert, GameApi};
 use crate::cache::Cached;
+use crate::clock::OnTimeout;
 use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError, TokenHash};
-use crate::table::{bot_decision, Cause};
+use crate::table::{bot_decision, BotKind, Cause, Table};
+use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -72,10 +75,11 @@ impl Drivers {
     }
 }
 
-/// Where a session's bots stopped.
+/// Where the server's work on a session stopped.
 enum Stopped {
-    /// No bot is to act: a player is, or the game is over.
-    NoBotTurn,
+    /// Nothing to do now: a player is to act (its clock, if any, runs out at `next`), or
+    /// the game is over (`None`).
+    Idle { next: Option<i64> },
     /// Seats are still open.
     WaitingForPlayers,
     /// The session no longer exists.
@@ -91,6 +95,24 @@ impl GameApi {
         Ok(mark)
     }
 
+    /// Marks what the server will have to do for `table` (about to be committed at `now`):
+    /// a bot's turn (owned by this replica for [`BOT_LEASE`]) or the first clock to run
+    /// out. Returns the mark, if any.
+    pub(crate) async fn mark_server_work(
+        &self,
+        id: &str,
+        table: &Table,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let mark = match table.next_due(now) {
+            None => return Ok(None),
+            Some(_) if table.bot_to_act().is_some() => now + BOT_LEASE.as_millis() as i64,
+            Some(deadline) => deadline,
+        };
+        self.store.schedule(id, mark).await?;
+        Ok(Some(mark))
+    }
+
     /// Plays session `id`'s bot turns in the background, until a player is to act.
     pub(crate) fn drive_bots(&self, id: &str, mark: i64) {
         if !self.drivers.start(id) {
@@ -101,21 +123,22 @@ impl GameApi {
         tokio::spawn(async move {
             let mut mark = mark;
             loop {
-                match api.play_bot_turns(&id, &mut mark).await {
-                    Ok(Stopped::NoBotTurn) | Ok(Stopped::Gone) => {
-                        if let Err(e) = api.store.unschedule(&id, mark).await {
-                            tracing::warn!(session = %id, error = %e, "cannot clear a bot mark; it will be swept");
-                        }
-                    }
+                let next = match api.play_server_turns(&id, &mut mark).await {
+                    Ok(Stopped::Idle { next }) => Some(next),
+                    Ok(Stopped::Gone) => Some(None),
                     Ok(Stopped::WaitingForPlayers) => {
-                        let next = now_ms() + WAITING_POLL.as_millis() as i64;
-                        if let Err(e) = api.store.schedule(&id, next).await {
-                            tracing::warn!(session = %id, error = %e, "cannot mark a waiting bot session");
-                        }
+                        Some(Some(now_ms() + WAITING_POLL.as_millis() as i64))
                     }
                     // The mark stays: it comes due again and a sweep retries.
                     Err(e) => {
-                        tracing::warn!(session = %id, error = ?e, "bot turn failed; retrying on the next sweep")
+                        tracing::warn!(session = %id, error = ?e, "server turn failed; retrying on the next sweep");
+                        None
+                    }
+                };
+                // Only the mark this driver holds moves: one set since stays for a sweep.
+                if let Some(next) = next {
+                    if let Err(e) = api.store.reschedule(&id, mark, next).await {
+                        tracing::warn!(session = %id, error = %e, "cannot move a server mark; it will be swept");
                     }
                 }
                 if api.drivers.finish(&id) {
@@ -125,16 +148,22 @@ impl GameApi {
         });
     }
 
-    /// Plays bot decisions of session `id` while one is due, each committed on top of the
-    /// version it was decided at. `mark` follows the session's mark in the due index.
-    async fn play_bot_turns(&self, id: &str, mark: &mut i64) -> Result<Stopped, ApiError> {
+    /// Plays what the server must play in session `id` while something is due: a bot's
+    /// decision, or the timeout policy of a seat whose clock ran out, each committed on top
+    /// of the version it was decided at. `mark` follows the mark this driver holds.
+    async fn play_server_turns(&self, id: &str, mark: &mut i64) -> Result<Stopped, ApiError> {
         loop {
             // A stopping replica leaves the turn to the others: its mark comes due.
             if *self.shutdown.borrow() {
                 return Err(ApiError::ShuttingDown { last_version: 0 });
             }
             let _write = self.locks.lock(id).await;
-            let current = match self.cache.get(id) {
+            // A cached state may be behind another replica's commit: it is good enough to
+            // act on (the commit refuses a stale one), never to conclude there is nothing
+            // to do.
+            let cached = self.cache.get(id);
+            let from_cache = cached.is_some();
+            let current = match cached {
                 Some(current) => current,
                 None => match self.store.load(id).await {
                     Ok(loaded) => {
@@ -146,36 +175,56 @@ impl GameApi {
                     Err(e) => return Err(e.into()),
                 },
             };
+            let now = now_ms();
+            let idle = !current.meta.all_seats_taken()
+                || (current.state.bot_to_act().is_none()
+                    && current.state.timed_out(now).is_none()
+                    && current.meta.started_ms.is_some());
+            if idle && from_cache {
+                self.cache.forget(id);
+                continue;
+            }
             if !current.meta.all_seats_taken() {
                 return Ok(Stopped::WaitingForPlayers);
             }
-            let Some((seat, kind)) = current.state.bot_to_act() else {
-                return Ok(Stopped::NoBotTurn);
-            };
-            let Some(action) = bot_decision(
-                &current.state,
-                seat,
-                kind,
-                current.meta.seed,
-                current.version,
-            ) else {
-                tracing::error!(session = %id, seat = seat.0, "a bot is to act but has no legal action");
-                return Ok(Stopped::NoBotTurn);
-            };
             let mut next = current.state.clone();
-            let events = next.play(seat, &action)?;
+            next.settle_clocks(current.meta.started_ms);
+            let (seat, cause) = if let Some((seat, kind)) = next.bot_to_act() {
+                let decision = bot_decision(&next, seat, kind, current.meta.seed, current.version);
+                let Some(action) = decision else {
+                    tracing::error!(session = %id, seat = seat.0, "a bot is to act but has no legal action");
+                    return Ok(Stopped::Idle { next: None });
+                };
+                (seat, Cause::Action(action))
+            } else if let Some(seat) = next.timed_out(now) {
+                (seat, self.timeout_cause(&next, seat, &current))
+            } else {
+                return Ok(Stopped::Idle {
+                    next: next.next_due(now),
+                });
+            };
+            let events = next.apply(seat, &cause)?;
+            next.tick(now, Some(seat));
             let entry = LogEntry {
                 version: current.version + 1,
                 seat,
-                cause: Some(Cause::Action(action)),
+                cause: Some(cause),
                 events,
                 to_act: next.to_act().iter().collect(),
                 outcome: next.outcome(),
                 request_id: None,
                 request_fingerprint: None,
+                clocks: next.clocks_at(None, now),
             };
+            // Hold the session for the next turn, or mark the next deadline, before the
+            // commit makes it due.
             if next.bot_to_act().is_some() {
-                *mark = self.mark_bot_turn(id).await?;
+                let extended = now + BOT_LEASE.as_millis() as i64;
+                if self.store.reschedule(id, *mark, Some(extended)).await? {
+                    *mark = extended;
+                }
+            } else if let Some(deadline) = next.next_due(now) {
+                self.store.schedule(id, deadline).await?;
             }
             let commit = Commit {
                 expected_version: current.version,
@@ -207,6 +256,21 @@ impl GameApi {
                     return Err(e.into());
                 }
             }
+        }
+    }
+
+    /// What the session's timeout policy does for `seat`, whose time ran out.
+    fn timeout_cause(&self, table: &Table, seat: Seat, current: &Cached) -> Cause {
+        let policy = table.clocks.as_ref().map(|c| c.control.on_timeout);
+        match policy {
+            Some(OnTimeout::Lose) | None => Cause::TimedOut(None),
+            Some(OnTimeout::RandomMove) => Cause::TimedOut(bot_decision(
+                table,
+                seat,
+                BotKind::Random,
+                current.meta.seed,
+                current.version,
+            )),
         }
     }
 

@@ -179,7 +179,8 @@ impl GameApi {
             };
             Span::current().record("seat", seat.0);
 
-            let (state, entry) = match apply_write(&current, seat, &submission) {
+            let now = crate::store::now_ms();
+            let (state, entry) = match apply_write(&current, seat, &submission, now) {
                 Ok(applied) => applied,
                 Err(_) if from_cache => {
                     self.cache.forget(id);
@@ -197,12 +198,9 @@ impl GameApi {
                     return Err(e);
                 }
             };
-            // The bots' mark goes in before the commit: if this replica dies after it,
-            // another one plays the bot's turn.
-            let bot_mark = match state.bot_to_act() {
-                Some(_) => Some(self.mark_bot_turn(id).await?),
-                None => None,
-            };
+            // The server's mark (a bot's turn, a clock's deadline) goes in before the
+            // commit: if this replica dies after it, another one acts on it.
+            let mark = self.mark_server_work(id, &state, now).await?;
             let commit = Commit {
                 expected_version: current.version,
                 state,
@@ -219,7 +217,9 @@ impl GameApi {
                         &entry.to_act,
                         entry.outcome.as_ref(),
                         &next_state.seats,
+                        &entry.clocks,
                     );
+                    let bot_turn = next_state.bot_to_act().is_some();
                     self.cache.put(
                         id,
                         Arc::new(Cached {
@@ -234,7 +234,7 @@ impl GameApi {
                     ));
                     tracing::debug!("action committed");
                     self.metrics.committed(&current.meta.game_id);
-                    if let Some(mark) = bot_mark {
+                    if let Some(mark) = mark.filter(|_| bot_turn) {
                         self.drive_bots(id, mark);
                     }
                     return Ok(Written {
@@ -321,6 +321,9 @@ impl GameApi {
             &entry.to_act,
             entry.outcome.as_ref(),
             &current.state.seats,
+            &current
+                .state
+                .clocks_at(meta.started_ms, crate::store::now_ms()),
         );
         Ok(Written {
             version,
@@ -337,6 +340,7 @@ fn apply_write(
     current: &Cached,
     seat: Seat,
     submission: &Write,
+    now: i64,
 ) -> Result<(Table, LogEntry), ApiError> {
     if !current.meta.all_seats_taken() {
         return Err(ApiError::WaitingForPlayers {
@@ -352,13 +356,17 @@ fn apply_write(
         }
     }
     let mut next = current.state.clone();
+    next.settle_clocks(current.meta.started_ms);
     let events = match &submission.cause {
         Cause::Action(action) => {
             current.state.check_player(seat)?;
+            next.check_time(seat, now)?;
             next.play(seat, action)?
         }
         change => next.apply(seat, change)?,
     };
+    let decided = matches!(submission.cause, Cause::Action(_)).then_some(seat);
+    next.tick(now, decided);
     let entry = LogEntry {
         version: current.version + 1,
         seat,
@@ -368,6 +376,7 @@ fn apply_write(
         outcome: next.outcome(),
         request_id: submission.request_id.clone(),
         request_fingerprint: submission.fingerprint.clone(),
+        clocks: next.clocks_at(None, now),
     };
     Ok((next, entry))
 }

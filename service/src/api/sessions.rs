@@ -4,6 +4,7 @@ use super::errors::ApiError;
 use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
+use crate::clock::Clocks;
 use crate::store::{
     now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta,
     StoreError, TokenHash,
@@ -26,6 +27,9 @@ pub(crate) fn describe(loaded: &Loaded) -> pb::Session {
         &to_act,
         loaded.state.outcome().as_ref(),
         &loaded.state.seats,
+        &loaded
+            .state
+            .clocks_at(loaded.meta.started_ms, crate::store::now_ms()),
     )
 }
 
@@ -56,6 +60,12 @@ impl GameApi {
         let mut state = AnyState::setup(&options, seed)
             .map(Table::new)
             .map_err(|e| FieldViolation::new("options", e.to_string()))?;
+        let time_control = request
+            .time_control
+            .as_ref()
+            .map(convert::time_control_in)
+            .transpose()?;
+        state.clocks = time_control.map(|c| Clocks::new(c, state.seat_count()));
         let mut seats = vec![SeatRecord::default(); state.seat_count()];
         for (i, bot) in request.bots.iter().enumerate() {
             let kind = convert::bot_in(bot.kind, &format!("bots[{i}].kind"))?;
@@ -81,7 +91,7 @@ impl GameApi {
         };
         Span::current().record("session", id.as_str());
         Span::current().record("game", options.game_id());
-        let meta = SessionMeta {
+        let mut meta = SessionMeta {
             id: id.clone(),
             game_id: options.game_id().to_string(),
             seats,
@@ -89,10 +99,17 @@ impl GameApi {
             seed,
             create_time_unix_ms: now_ms(),
             create_fingerprint,
+            started_ms: None,
+            time_control,
         };
-        // A session with bots is marked before it exists, so its first bot turn is never
-        // lost (see `bots.rs`); the mark of a session that was not stored clears itself.
-        let bot_mark = if !request.bots.is_empty() {
+        if meta.all_seats_taken() {
+            meta.started_ms = Some(meta.create_time_unix_ms);
+        }
+        // A session with bots or clocks is marked before it exists, so that its first turn
+        // for the server is never lost (see `bots.rs`): at once when bots start it, else
+        // as a poll while it waits for players. A mark whose session was never stored
+        // clears itself at its first sweep.
+        let bot_mark = if !request.bots.is_empty() || time_control.is_some() {
             Some(self.mark_bot_turn(&id).await?)
         } else {
             None
@@ -185,7 +202,9 @@ impl GameApi {
         let rows = self.store.list(&filter).await?;
         let sessions = rows
             .iter()
-            .map(|r| convert::session_out(&r.meta, r.version, &r.to_act, r.outcome.as_ref(), &[]))
+            .map(|r| {
+                convert::session_out(&r.meta, r.version, &r.to_act, r.outcome.as_ref(), &[], &[])
+            })
             .collect();
         Ok(pb::ListSessionsResponse { sessions })
     }
@@ -268,10 +287,16 @@ impl GameApi {
         fail::fail_point!("join-stored", |_| crate::failpoints::crash("join-stored"));
         tracing::info!("seat taken");
         let loaded = self.store.load(id).await?;
-        // The last seat taken may start the game on a bot's turn.
-        if loaded.meta.all_seats_taken() && loaded.state.bot_to_act().is_some() {
-            let mark = self.mark_bot_turn(id).await?;
-            self.drive_bots(id, mark);
+        // The last seat taken starts the game: maybe on a bot's turn, maybe a clock.
+        if loaded.meta.all_seats_taken() {
+            let mut table = loaded.state.clone();
+            table.settle_clocks(loaded.meta.started_ms);
+            let now = crate::store::now_ms();
+            if let Some(mark) = self.mark_server_work(id, &table, now).await? {
+                if table.bot_to_act().is_some() {
+                    self.drive_bots(id, mark);
+                }
+            }
         }
         Ok(pb::JoinSessionResponse {
             seat: seat.0.into(),

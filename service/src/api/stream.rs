@@ -111,6 +111,7 @@ fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
         status: status as i32,
         outcome: entry.outcome.as_ref().map(convert::outcome_out),
         seat_change: seat_change(entry),
+        clocks: entry.clocks.iter().map(convert::clock_out).collect(),
     }
 }
 
@@ -118,8 +119,15 @@ fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
 fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
     match entry.cause.as_ref()? {
         Cause::Action(_) => None,
+        Cause::TimedOut(action) => Some(pb::SeatChange {
+            resigned: false,
+            bot: pb::BotKind::Unspecified as i32,
+            // A random decision was played for the seat (events), or it lost (no events).
+            timed_out: action.is_some() || entry.outcome.is_some(),
+        }),
         Cause::Resigned => Some(pb::SeatChange {
             resigned: true,
+            timed_out: false,
             // The game ended, or the resigned seat's bot plays on.
             bot: if entry.outcome.is_some() {
                 pb::BotKind::Unspecified
@@ -129,6 +137,7 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
         }),
         Cause::HandedToBot(kind) => Some(pb::SeatChange {
             resigned: false,
+            timed_out: false,
             bot: convert::bot_out(*kind) as i32,
         }),
     }
@@ -386,6 +395,7 @@ mod tests {
             outcome: state.outcome(),
             request_id: None,
             request_fingerprint: None,
+            clocks: Vec::new(),
         }
     }
 

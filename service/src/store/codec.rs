@@ -22,6 +22,7 @@
 //! a cause. A finished log (format 3) holds entries of either format.
 
 use super::{LogEntry, SessionMeta, StoreError};
+use crate::clock::SeatClock;
 use crate::table::{Cause, Table};
 use agora_engine::registry::{AnyEvent, AnyState};
 use agora_engine::{Outcome, Seat};
@@ -63,6 +64,7 @@ struct EntryOut<'a> {
     events: &'a [AnyEvent],
     to_act: &'a [Seat],
     outcome: &'a Option<Outcome>,
+    clocks: &'a [SeatClock],
     request_fingerprint: Option<Fingerprint>,
 }
 
@@ -74,6 +76,7 @@ struct EntryIn {
     events: Vec<AnyEvent>,
     to_act: Vec<Seat>,
     outcome: Option<Outcome>,
+    clocks: Vec<SeatClock>,
     request_fingerprint: Option<Fingerprint>,
 }
 
@@ -111,6 +114,7 @@ impl From<GameOnlyEntry> for EntryIn {
             to_act: e.to_act,
             outcome: e.outcome,
             request_fingerprint: e.request_fingerprint,
+            clocks: Vec::new(),
         }
     }
 }
@@ -143,6 +147,7 @@ pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
             events: &entry.events,
             to_act: &entry.to_act,
             outcome: &entry.outcome,
+            clocks: &entry.clocks,
             request_fingerprint: fingerprint,
         },
     )
@@ -212,6 +217,7 @@ pub fn decode_entry(version: u64, bytes: &[u8]) -> Result<LogEntry, StoreError> 
             events: e.events,
             to_act: e.to_act,
             outcome: e.outcome,
+            clocks: e.clocks,
             request_id: None,
             request_fingerprint: e.request_fingerprint.map(hex::encode),
         });
@@ -292,6 +298,7 @@ mod tests {
             outcome: None,
             request_id: Some("r-1".into()),
             request_fingerprint: Some("ab".repeat(32)),
+            clocks: Vec::new(),
         }
     }
 
@@ -471,6 +478,8 @@ mod tests {
             seats: vec![SeatRecord::default(); 2],
             create_time_unix_ms: 5,
             create_fingerprint: Some("f".into()),
+            started_ms: None,
+            time_control: None,
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

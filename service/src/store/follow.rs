@@ -179,6 +179,7 @@ mod tests {
             outcome: None,
             request_id: None,
             request_fingerprint: None,
+            clocks: Vec::new(),
         })
     }
 

@@ -227,6 +227,9 @@ impl SessionStore for MemoryStore {
         };
         seats[index].player_name = claim.player_name;
         seats[index].token_hash = Some(claim.token_hash);
+        if data.meta.all_seats_taken() {
+            data.meta.started_ms = Some(crate::store::now_ms());
+        }
         let seat = Seat(index as u8);
         if let Some(retry) = claim.retry {
             data.joins
@@ -379,10 +382,9 @@ impl SessionStore for MemoryStore {
     }
 
     async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.due
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id.to_string(), due_ms);
+        let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
+        let mark = due.entry(id.to_string()).or_insert(due_ms);
+        *mark = (*mark).min(due_ms);
         Ok(())
     }
 
@@ -405,12 +407,21 @@ impl SessionStore for MemoryStore {
         Ok(claimed)
     }
 
-    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+    async fn reschedule(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError> {
         let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
-        if due.get(id) == Some(&due_ms) {
-            due.remove(id);
+        if due.get(id) != Some(&due_ms) {
+            return Ok(false);
         }
-        Ok(())
+        match next {
+            Some(at) => due.insert(id.to_string(), at),
+            None => due.remove(id),
+        };
+        Ok(true)
     }
 }
 
@@ -558,6 +569,8 @@ mod tests {
             seats: vec![SeatRecord::default(); 2],
             create_time_unix_ms: 0,
             create_fingerprint: None,
+            started_ms: None,
+            time_control: None,
         };
         futures::executor::block_on(store.create(meta, state.clone())).expect("create");
         state
@@ -576,6 +589,7 @@ mod tests {
                 outcome: None,
                 request_id: request_id.map(str::to_string),
                 request_fingerprint: None,
+                clocks: Vec::new(),
             },
         }
     }
@@ -657,6 +671,8 @@ mod tests {
             seats: vec![],
             create_time_unix_ms: 0,
             create_fingerprint: None,
+            started_ms: None,
+            time_control: None,
         };
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
     }
@@ -726,6 +742,8 @@ mod tests {
             seats: vec![],
             create_time_unix_ms: 0,
             create_fingerprint: None,
+            started_ms: None,
+            time_control: None,
         };
         let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         store

@@ -9,6 +9,7 @@ pub mod follow;
 pub mod memory;
 pub mod redis;
 
+use crate::clock::SeatClock;
 use crate::table::{BotKind, Cause, Table};
 use agora_engine::registry::{AnyEvent, AnyOptions};
 use agora_engine::{Outcome, Seat};
@@ -46,6 +47,12 @@ pub struct SessionMeta {
     /// a request id: a retry must match it. Absent in sessions of earlier releases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub create_fingerprint: Option<String>,
+    /// When the last seat was taken and play started (the first clocks start then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<i64>,
+    /// The clocks' rules, fixed at creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<crate::clock::TimeControl>,
 }
 
 impl SessionMeta {
@@ -198,6 +205,9 @@ pub struct LogEntry {
     /// which records it in the session's request index ([`SessionStore::find_request`]);
     /// entries read back from the log do not carry it.
     pub request_id: Option<String>,
+    /// Every seat's clock as of this version's commit (empty without a time control).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<SeatClock>,
     /// With a request id: a hash of the action, which a retry of it must repeat. Absent
     /// in entries of earlier releases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -350,9 +360,11 @@ pub trait SessionStore: Send + Sync + 'static {
     /// Lobby rows, newest first.
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
 
-    /// Marks session `id` as having work for the server (a bot's turn) from `due_ms` on.
+    /// Marks session `id` as having work for the server (a bot's turn, a clock running out)
+    /// from `due_ms` on, unless it is marked earlier already: a write may only bring a mark
+    /// forward, since a write that fails after marking must not hide an earlier due time.
     /// The mark lives in the store, not in a replica, so when the replica that set it dies
-    /// another one's sweep ([`SessionStore::claim_due`]) finds it. A later mark replaces it.
+    /// another one's sweep ([`SessionStore::claim_due`]) finds it.
     async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError>;
 
     /// At most `limit` sessions whose mark is due at `now_ms`, each claimed by moving its
@@ -365,7 +377,13 @@ pub trait SessionStore: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<(String, i64)>, StoreError>;
 
-    /// Removes the mark of session `id` if it is still `due_ms`: a mark set since (by a
-    /// write that made more work) stays.
-    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError>;
+    /// Moves the mark of session `id` to `next` (removes it when `None`) if it is still
+    /// `due_ms`, the mark its claimer holds: a mark set since (by a write that made more
+    /// work) stays. True when it moved.
+    async fn reschedule(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError>;
 }

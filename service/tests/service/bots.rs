@@ -66,6 +66,7 @@ async fn create_with_bots(client: &mut Client, players: u32, bot_seats: &[u32]) 
             seed: Some(11),
             request_id: uuid::Uuid::new_v4().to_string(),
             bots: bots(bot_seats),
+            time_control: None,
         })
         .await
         .expect("create with bots")
@@ -319,6 +320,7 @@ async fn bad_bot_requests_are_refused_and_change_nothing(kind: StoreKind) {
         seed: Some(1),
         request_id: String::new(),
         bots,
+        time_control: None,
     };
     let status = assert_code(
         client.create_session(create(bots(&[5]))).await,
@@ -448,20 +450,26 @@ async fn the_due_index_hands_a_turn_to_one_claimer_at_a_time() {
             "{name}"
         );
         // Only the current holder's mark clears it; a newer mark stays.
-        store.unschedule("a", 1_100).await.unwrap();
+        assert!(!store.reschedule("a", 1_100, None).await.unwrap(), "{name}");
         assert_eq!(
             store.claim_due(1_200, 100, 10).await.unwrap().len(),
             1,
             "{name}"
         );
         store.schedule("a", 1_250).await.unwrap();
-        store.unschedule("a", 1_300).await.unwrap();
-        store.unschedule("b", 5_000).await.unwrap();
+        // A write only brings a mark forward.
+        store.schedule("a", 9_000).await.unwrap();
+        assert!(!store.reschedule("a", 1_300, None).await.unwrap(), "{name}");
+        assert!(store.reschedule("b", 5_000, None).await.unwrap(), "{name}");
         assert_eq!(
             store.claim_due(10_000, 100, 10).await.unwrap(),
             vec![("a".to_string(), 10_100)],
             "{name}: b was cleared, a's newer mark stayed"
         );
+        // Its holder moves it on.
+        assert!(store.reschedule("a", 10_100, Some(20_000)).await.unwrap());
+        assert!(store.claim_due(19_999, 100, 10).await.unwrap().is_empty());
+        assert_eq!(store.claim_due(20_000, 100, 10).await.unwrap().len(), 1);
     }
 }
 
@@ -485,6 +493,7 @@ async fn every_configuration_of_every_game_plays_to_the_end_with_server_bots(kin
                         seed: Some(3),
                         request_id: String::new(),
                         bots: bots(&(0..seats).collect::<Vec<_>>()),
+                        time_control: None,
                     })
                     .await
                     .unwrap_or_else(|e| panic!("{name}: {e:?}"))

@@ -616,8 +616,13 @@ impl SessionStore for LeaveMidRetry {
     ) -> Result<Vec<(String, i64)>, StoreError> {
         self.inner.claim_due(now_ms, lease_ms, limit).await
     }
-    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.inner.unschedule(id, due_ms).await
+    async fn reschedule(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        self.inner.reschedule(id, due_ms, next).await
     }
 }
 

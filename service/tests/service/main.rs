@@ -11,6 +11,7 @@ mod attika;
 mod auth;
 mod bots;
 mod canonical;
+mod clocks;
 mod codes;
 mod contract;
 mod crash_retry;

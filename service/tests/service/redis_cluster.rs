@@ -88,6 +88,8 @@ fn new_session(id: &str) -> (SessionMeta, Table) {
         seed: 3,
         create_time_unix_ms: 1,
         create_fingerprint: None,
+        started_ms: None,
+        time_control: None,
     };
     (meta, state)
 }

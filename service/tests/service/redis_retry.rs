@@ -67,6 +67,7 @@ impl SessionStore for Racing {
                 outcome: next.outcome(),
                 request_id: None,
                 request_fingerprint: None,
+                clocks: Vec::new(),
             };
             let other = Commit {
                 expected_version: loaded.version,
@@ -105,8 +106,13 @@ impl SessionStore for Racing {
     ) -> Result<Vec<(String, i64)>, StoreError> {
         self.inner.claim_due(now_ms, lease_ms, limit).await
     }
-    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.inner.unschedule(id, due_ms).await
+    async fn reschedule(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        self.inner.reschedule(id, due_ms, next).await
     }
 }
 

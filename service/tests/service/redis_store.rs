@@ -37,6 +37,8 @@ fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
         seed: u64::MAX - 3,
         create_time_unix_ms: created,
         create_fingerprint: None,
+        started_ms: None,
+        time_control: None,
     };
     (meta, state)
 }
@@ -58,6 +60,7 @@ fn next_commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit 
             outcome: next.outcome(),
             request_id: request_id.map(str::to_string),
             request_fingerprint: None,
+            clocks: Vec::new(),
         },
         state: next,
     }

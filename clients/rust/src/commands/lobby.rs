@@ -3,7 +3,7 @@
 use agora_proto::v1::{
     BotKind, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
     JoinSessionResponse, LeaveSessionRequest, ListGamesRequest, ListSessionsRequest, SeatBot,
-    Session,
+    Session, TimeControl,
 };
 
 use crate::{
@@ -31,6 +31,7 @@ pub async fn create_session(
     options: GameOptions,
     seed: Option<u64>,
     bot_seats: &[u32],
+    time_control: Option<TimeControl>,
 ) -> CliResult<Session> {
     let message = CreateSessionRequest {
         options: Some(options),
@@ -43,6 +44,7 @@ pub async fn create_session(
                 kind: BotKind::Random as i32,
             })
             .collect(),
+        time_control,
     };
     super::retrying("CreateSession", || {
         let mut client = client.clone();
@@ -60,8 +62,9 @@ pub async fn create(
     options: GameOptions,
     seed: Option<u64>,
     bot_seats: &[u32],
+    time_control: Option<TimeControl>,
 ) -> CliResult<()> {
-    let session = create_session(client, options, seed, bot_seats).await?;
+    let session = create_session(client, options, seed, bot_seats, time_control).await?;
     print!("{}", render::session_text(&session));
     println!("join with: agora join {}", session.session_id);
     Ok(())

@@ -25,7 +25,7 @@ pub struct PlayOptions {
 }
 
 pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
-    let session = lobby::create_session(client, opts.options, opts.seed, &[]).await?;
+    let session = lobby::create_session(client, opts.options, opts.seed, &[], None).await?;
     let session_id = session.session_id.clone();
     println!(
         "created session {} ({}: {}){}",
@@ -191,7 +191,7 @@ pub async fn server_bots(
 ) -> CliResult<()> {
     let players = crate::options::players(&options).map_err(CliError::Usage)?;
     let seats: Vec<u32> = (0..players).collect();
-    let session = lobby::create_session(client, options, seed, &seats).await?;
+    let session = lobby::create_session(client, options, seed, &seats, None).await?;
     println!(
         "created session {} ({}: {}) with {} server bots",
         session.session_id,

@@ -4,6 +4,7 @@
 //! field name in front and becomes INVALID_ARGUMENT with a BadRequest detail, once.
 
 use crate::api::errors::field;
+use crate::clock::{Limit, OnTimeout, SeatClock, TimeControl};
 use crate::store::SessionMeta;
 use crate::table::{BotKind, Control};
 use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView};
@@ -137,6 +138,7 @@ pub fn session_out(
     to_act: &[Seat],
     outcome: Option<&Outcome>,
     control: &[Control],
+    clocks: &[SeatClock],
 ) -> pb::Session {
     let status = status(meta, outcome);
     let to_act = if status == pb::SessionStatus::InProgress {
@@ -171,7 +173,104 @@ pub fn session_out(
         to_act,
         outcome: outcome.map(outcome_out),
         create_time_unix_ms: meta.create_time_unix_ms,
+        time_control: meta.time_control.as_ref().map(time_control_out),
+        clocks: clocks.iter().map(clock_out).collect(),
     }
+}
+
+pub fn clock_out(clock: &SeatClock) -> pb::SeatClock {
+    pb::SeatClock {
+        seat: clock.seat.0.into(),
+        remaining_ms: clock.remaining_ms.max(0) as u64,
+        deadline_unix_ms: clock.deadline_ms,
+    }
+}
+
+pub fn time_control_out(control: &TimeControl) -> pb::TimeControl {
+    use pb::time_control::Limit as L;
+    let limit = match control.limit {
+        Limit::PerMove { ms } => L::PerMove(pb::PerMoveLimit {
+            limit_ms: ms as u64,
+        }),
+        Limit::Bank {
+            initial_ms,
+            increment_ms,
+            max_ms,
+        } => L::Bank(pb::TimeBank {
+            initial_ms: initial_ms as u64,
+            increment_ms: increment_ms as u64,
+            max_ms: max_ms as u64,
+        }),
+    };
+    let on_timeout = match control.on_timeout {
+        OnTimeout::RandomMove => pb::TimeoutPolicy::RandomMove,
+        OnTimeout::Lose => pb::TimeoutPolicy::Lose,
+    };
+    pb::TimeControl {
+        limit: Some(limit),
+        on_timeout: on_timeout as i32,
+    }
+}
+
+/// Shortest and longest time a clock may be given.
+const MIN_CLOCK_MS: u64 = 100;
+const MAX_CLOCK_MS: u64 = 366 * 24 * 3600 * 1000;
+
+/// `CreateSessionRequest.time_control` as the clocks' rules; each bad field is named.
+pub fn time_control_in(control: &pb::TimeControl) -> Result<TimeControl, FieldViolation> {
+    use pb::time_control::Limit as L;
+    let in_range = |field: &str, ms: u64| {
+        if (MIN_CLOCK_MS..=MAX_CLOCK_MS).contains(&ms) {
+            Ok(ms as i64)
+        } else {
+            Err(FieldViolation::new(
+                format!("time_control.{field}"),
+                format!("{ms} ms is out of range ({MIN_CLOCK_MS} ms to 366 days)."),
+            ))
+        }
+    };
+    let limit = match &control.limit {
+        None => {
+            return Err(FieldViolation::new(
+                "time_control.limit",
+                "per_move or bank is required.",
+            ))
+        }
+        Some(L::PerMove(p)) => Limit::PerMove {
+            ms: in_range("per_move.limit_ms", p.limit_ms)?,
+        },
+        Some(L::Bank(b)) => {
+            let initial_ms = in_range("bank.initial_ms", b.initial_ms)?;
+            if b.increment_ms > MAX_CLOCK_MS {
+                return Err(FieldViolation::new(
+                    "time_control.bank.increment_ms",
+                    "at most 366 days.",
+                ));
+            }
+            if b.max_ms != 0 && (b.max_ms < b.initial_ms || b.max_ms > MAX_CLOCK_MS) {
+                return Err(FieldViolation::new(
+                    "time_control.bank.max_ms",
+                    "0 (no cap), or from initial_ms to 366 days.",
+                ));
+            }
+            Limit::Bank {
+                initial_ms,
+                increment_ms: b.increment_ms as i64,
+                max_ms: b.max_ms as i64,
+            }
+        }
+    };
+    let on_timeout = match pb::TimeoutPolicy::try_from(control.on_timeout) {
+        Ok(pb::TimeoutPolicy::Unspecified | pb::TimeoutPolicy::RandomMove) => OnTimeout::RandomMove,
+        Ok(pb::TimeoutPolicy::Lose) => OnTimeout::Lose,
+        Err(_) => {
+            return Err(FieldViolation::new(
+                "time_control.on_timeout",
+                format!("{} is not a timeout policy.", control.on_timeout),
+            ))
+        }
+    };
+    Ok(TimeControl { limit, on_timeout })
 }
 
 #[cfg(test)]

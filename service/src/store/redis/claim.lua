@@ -2,7 +2,8 @@
 -- key (ARGV[5] not ''), a key that took a seat before takes nothing and answers its
 -- record; else the record '<seat> <ARGV[6]>' is kept in the join hash under the key.
 -- KEYS: meta, snap, log, req, join. ARGV: seat or -1, player name, token hash, ttl seconds,
--- retry key or '', record (fingerprint and salt) or ''.
+-- retry key or '', record (fingerprint and salt) or '', now ms (recorded as 'started' when
+-- the last seat is taken: the first clocks start then).
 -- Returns {'ok', seat, open seats left} | {'before', 0, 0, record} | {'missing', 0}
 --       | {'nosuch', seats} | {'taken', seat} | {'full', 0}.
 local n = redis.call('HGET', KEYS[1], 'seats')
@@ -41,6 +42,9 @@ if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], ARGV[5], s .. ' ' .. ARGV[6])
 end
 local open = redis.call('HINCRBY', KEYS[1], 'open', -1)
+if open == 0 then
+  redis.call('HSET', KEYS[1], 'started', ARGV[7])
+end
 for i = 1, #KEYS do
   redis.call('EXPIRE', KEYS[i], ARGV[4])
 end

@@ -23,15 +23,21 @@ return {ids, tostring(lease_end)}
     )
 });
 
-/// KEYS: due. ARGV: id, score. Removes the id only while its score is still that one.
-static UNSCHEDULE: LazyLock<Script> = LazyLock::new(|| {
+/// KEYS: due. ARGV: id, score, next score or ''. Moves (or removes) the id only while its
+/// score is still the one given. Returns 1 when it did.
+static RESCHEDULE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[2]) then
-  return redis.call('ZREM', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then
+  return 0
 end
-return 0
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+end
+return 1
 ",
     )
 });
@@ -44,8 +50,10 @@ impl RedisStore {
     pub(super) async fn schedule_due(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
         let mut conn = self.conn();
         self.call(
+            // LT: an earlier mark stays (a new member is added all the same).
             redis::cmd("ZADD")
                 .arg(self.due_key())
+                .arg("LT")
                 .arg(due_ms)
                 .arg(id)
                 .query_async::<()>(&mut conn),
@@ -76,15 +84,23 @@ impl RedisStore {
         Ok(ids.into_iter().map(|id| (id, until)).collect())
     }
 
-    pub(super) async fn unschedule_due(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+    pub(super) async fn reschedule_due(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError> {
         let mut conn = self.conn();
-        self.call(
-            UNSCHEDULE
-                .key(self.due_key())
-                .arg(id)
-                .arg(due_ms)
-                .invoke_async::<()>(&mut conn),
-        )
-        .await
+        let moved: i64 = self
+            .call(
+                RESCHEDULE
+                    .key(self.due_key())
+                    .arg(id)
+                    .arg(due_ms)
+                    .arg(next.map(|n| n.to_string()).unwrap_or_default())
+                    .invoke_async(&mut conn),
+            )
+            .await?;
+        Ok(moved == 1)
     }
 }

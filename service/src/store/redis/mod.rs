@@ -312,8 +312,13 @@ impl SessionStore for RedisStore {
         self.claim_due_sessions(now_ms, lease_ms, limit).await
     }
 
-    async fn unschedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.unschedule_due(id, due_ms).await
+    async fn reschedule(
+        &self,
+        id: &str,
+        due_ms: i64,
+        next: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        self.reschedule_due(id, due_ms, next).await
     }
 }
 

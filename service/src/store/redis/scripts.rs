@@ -139,6 +139,7 @@ impl RedisStore {
                     .arg(self.ttl_secs(false))
                     .arg(retry_key)
                     .arg(record)
+                    .arg(now_ms())
                     .invoke_async(&mut conn),
             )
             .await?;
