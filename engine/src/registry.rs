@@ -126,6 +126,10 @@ macro_rules! games {
             pub fn outcome(&self) -> Option<Outcome> {
                 match self { $(AnyState::$variant(s) => <$game>::outcome(s),)+ }
             }
+            /// How far the game's random stream has been drawn ([`Game::randomness_drawn`]).
+            pub fn randomness_drawn(&self) -> u128 {
+                match self { $(AnyState::$variant(s) => <$game>::randomness_drawn(s),)+ }
+            }
             /// What only `seat` may see now ([`Game::secrets`]), for redaction checks.
             pub fn secrets(&self, seat: Seat) -> Vec<Secret> {
                 match self { $(AnyState::$variant(s) => <$game>::secrets(s, seat),)+ }

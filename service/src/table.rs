@@ -50,6 +50,9 @@ pub enum Cause {
     /// The seat's clock ran out: the server played this random decision for it, or (none)
     /// the seat lost.
     TimedOut(Option<AnyAction>),
+    /// The seat took back its latest decision (see `api/undo.rs`): the game is again the
+    /// one from before it, which the log gives, not the table.
+    Undo,
 }
 
 /// The refusal codes of the calls that change who plays a seat, listed in every game's
@@ -60,6 +63,7 @@ pub const SEAT_REFUSAL_CODES: &[&str] = &[
     "ALREADY_A_BOT",
     "NO_SUCH_SEAT",
     "TIME_OUT",
+    "UNDO_NOT_ALLOWED",
 ];
 
 /// The bot that takes over a resigned seat when the game goes on without its player.
@@ -227,6 +231,10 @@ impl Table {
             Cause::Resigned => self.resign(seat).map(|()| Vec::new()),
             Cause::HandedToBot(kind) => self.hand_to_bot(seat, *kind).map(|()| Vec::new()),
             Cause::TimedOut(Some(action)) => self.play(seat, action),
+            Cause::Undo => Err(RuleError::new(
+                "UNDO_NOT_ALLOWED",
+                "An undo needs the session's history to know the game it goes back to.",
+            )),
             Cause::TimedOut(None) => {
                 self.check_seat_in_play(seat)?;
                 self.forfeit = Some(forfeit(self.seats.len(), seat));

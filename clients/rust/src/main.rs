@@ -101,6 +101,13 @@ enum Command {
         #[arg(long)]
         request_id: Option<String>,
     },
+    /// Take back the token's seat's latest decision, while its turn goes on.
+    Undo {
+        session: String,
+        /// Idempotency key (a new UUID when absent).
+        #[arg(long)]
+        request_id: Option<String>,
+    },
     /// Let the server's random bot play the token's seat from now on.
     HandToBot {
         session: String,
@@ -264,6 +271,10 @@ async fn run(cli: Cli) -> CliResult<()> {
             session,
             request_id,
         } => game::hand_to_bot(&mut client, token, session, request_id).await,
+        Command::Undo {
+            session,
+            request_id,
+        } => game::undo(&mut client, token, session, request_id).await,
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
         Command::Join {

@@ -104,6 +104,10 @@ impl Game for Attika {
         secrets::secrets(state, seat)
     }
 
+    fn randomness_drawn(state: &State) -> u128 {
+        state.rng.position()
+    }
+
     fn invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
     }

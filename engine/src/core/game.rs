@@ -81,6 +81,11 @@ pub trait Game: 'static {
         Ok(events)
     }
 
+    /// How far the game's random stream has been drawn ([`crate::GameRng::position`] of
+    /// the state's generator): equal before and after a decision that drew nothing at
+    /// random. Required, so that a game with randomness cannot forget to say so.
+    fn randomness_drawn(state: &Self::State) -> u128;
+
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
     /// The copy of `event` that `viewer` may see.
     fn redact_event(event: &Self::Event, viewer: Viewer) -> Self::Event;

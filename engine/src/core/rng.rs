@@ -17,6 +17,12 @@ impl GameRng {
         self.0.random_range(0..len)
     }
 
+    /// How far the stream has been drawn: a decision that moves it drew at random (a card,
+    /// a tile, a die), which the service's undo must not let a player take back.
+    pub fn position(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -158,6 +158,10 @@ impl Game for FirstBuilders {
         info()
     }
 
+    fn randomness_drawn(state: &State) -> u128 {
+        state.rng.position()
+    }
+
     fn invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
     }

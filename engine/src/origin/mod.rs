@@ -71,6 +71,10 @@ impl Game for Origin {
     fn redact_event(event: &Event, viewer: Viewer) -> Event {
         view::redact_event(event, viewer)
     }
+    fn randomness_drawn(state: &State) -> u128 {
+        state.rng.position()
+    }
+
     fn invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
     }

@@ -101,6 +101,10 @@ impl Game for TerraNova {
     fn info() -> GameInfo {
         info()
     }
+    fn randomness_drawn(state: &State) -> u128 {
+        state.rng.position()
+    }
+
     fn invariants(state: &State) -> Result<(), String> {
         invariants::check(state)
     }

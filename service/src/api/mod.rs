@@ -8,7 +8,8 @@
 //! | CreateSession, GetSession, ListSessions, JoinSession, LeaveSession | `sessions.rs` (request ids: `request_ids.rs`) |
 //! | GetState, ListLegalActions, SubmitAction | `play.rs` |
 //! | StreamEvents | `stream.rs` |
-//! | ResignSession, HandSeatToBot; the server's bots | `bots.rs` |
+//! | ResignSession, HandSeatToBot; the server's bots and clocks | `bots.rs` |
+//! | UndoAction | `undo.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -20,6 +21,7 @@ mod play;
 mod request_ids;
 mod sessions;
 pub mod stream;
+mod undo;
 
 use crate::cache::StateCache;
 use crate::limits::StreamSlots;
@@ -255,6 +257,17 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::HandSeatToBotResponse>, Status> {
         let result = match crate::auth::bearer(request.metadata()) {
             Ok(token) => self.hand_to_bot(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
+    }
+
+    async fn undo_action(
+        &self,
+        request: Request<pb::UndoActionRequest>,
+    ) -> Result<Response<pb::UndoActionResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.undo(request.into_inner(), token).await,
             Err(auth) => Err(auth.into()),
         };
         traced(result)

@@ -8,6 +8,8 @@ use crate::auth;
 use crate::cache::Cached;
 use crate::store::{Commit, CommitResult, LogEntry, StoreError, TokenHash};
 use crate::table::{Cause, Table};
+use agora_engine::registry::AnyState;
+use agora_engine::RuleError;
 use agora_engine::{FieldViolation, Seat, Viewer};
 use agora_proto::v1 as pb;
 use std::sync::Arc;
@@ -23,6 +25,8 @@ pub(crate) struct Write {
     pub fingerprint: Option<String>,
     pub expected_version: Option<u64>,
     pub cause: Cause,
+    /// For an undo: the game it goes back to (rebuilt from the log by the caller).
+    pub restored: Option<AnyState>,
 }
 
 impl Write {
@@ -45,6 +49,7 @@ impl Write {
             fingerprint,
             expected_version: request.expected_version,
             cause: Cause::Action(action),
+            restored: None,
         })
     }
 
@@ -67,6 +72,7 @@ impl Write {
             fingerprint,
             expected_version: None,
             cause,
+            restored: None,
         })
     }
 }
@@ -362,6 +368,13 @@ fn apply_write(
             current.state.check_player(seat)?;
             next.check_time(seat, now)?;
             next.play(seat, action)?
+        }
+        Cause::Undo => {
+            let restored = submission.restored.clone().ok_or_else(|| {
+                RuleError::new("UNDO_NOT_ALLOWED", "There is no decision to take back.")
+            })?;
+            next.game = restored;
+            Vec::new()
         }
         change => next.apply(seat, change)?,
     };

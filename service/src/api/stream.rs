@@ -119,11 +119,16 @@ fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
 fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
     match entry.cause.as_ref()? {
         Cause::Action(_) => None,
+        Cause::Undo => Some(pb::SeatChange {
+            undo: true,
+            ..Default::default()
+        }),
         Cause::TimedOut(action) => Some(pb::SeatChange {
             resigned: false,
             bot: pb::BotKind::Unspecified as i32,
             // A random decision was played for the seat (events), or it lost (no events).
             timed_out: action.is_some() || entry.outcome.is_some(),
+            undo: false,
         }),
         Cause::Resigned => Some(pb::SeatChange {
             resigned: true,
@@ -134,11 +139,13 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
             } else {
                 convert::bot_out(RESIGNED_SEAT_BOT)
             } as i32,
+            undo: false,
         }),
         Cause::HandedToBot(kind) => Some(pb::SeatChange {
             resigned: false,
             timed_out: false,
             bot: convert::bot_out(*kind) as i32,
+            undo: false,
         }),
     }
 }

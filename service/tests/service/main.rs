@@ -33,4 +33,5 @@ mod server;
 mod state_cache;
 mod streams;
 mod telemetry;
+mod undo;
 mod writes;

@@ -220,3 +220,29 @@ pub async fn hand_to_bot(
     );
     Ok(())
 }
+
+/// `agora undo`: takes back the token's seat's latest decision.
+pub async fn undo(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+    request_id: Option<String>,
+) -> CliResult<()> {
+    let auth = bearer(require_token(token)?)?;
+    let message = agora_proto::v1::UndoActionRequest {
+        session_id,
+        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+    };
+    let response = super::retrying("UndoAction", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.undo_action(request).await }
+    })
+    .await?
+    .into_inner();
+    println!(
+        "taken back: the game is as before your last decision (version {})",
+        response.version
+    );
+    Ok(())
+}
