@@ -113,6 +113,7 @@ mod tests {
             create_fingerprint: None,
             started_ms: None,
             time_control: None,
+            rematch: None,
         };
         Arc::new(Cached {
             meta,

@@ -64,6 +64,7 @@ pub const SEAT_REFUSAL_CODES: &[&str] = &[
     "NO_SUCH_SEAT",
     "TIME_OUT",
     "UNDO_NOT_ALLOWED",
+    "GAME_IN_PROGRESS",
 ];
 
 /// The bot that takes over a resigned seat when the game goes on without its player.

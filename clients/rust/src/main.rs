@@ -101,6 +101,8 @@ enum Command {
         #[arg(long)]
         request_id: Option<String>,
     },
+    /// After the end: the same game again with the same players, seats rotated.
+    Rematch { session: String },
     /// Take back the token's seat's latest decision, while its turn goes on.
     Undo {
         session: String,
@@ -275,6 +277,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             session,
             request_id,
         } => game::undo(&mut client, token, session, request_id).await,
+        Command::Rematch { session } => game::rematch(&mut client, token, session).await,
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
         Command::Join {

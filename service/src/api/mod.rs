@@ -10,6 +10,7 @@
 //! | StreamEvents | `stream.rs` |
 //! | ResignSession, HandSeatToBot; the server's bots and clocks | `bots.rs` |
 //! | UndoAction | `undo.rs` |
+//! | RematchSession | `rematch.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -18,6 +19,7 @@ mod bots;
 pub mod convert;
 pub mod errors;
 mod play;
+mod rematch;
 mod request_ids;
 mod sessions;
 pub mod stream;
@@ -257,6 +259,17 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::HandSeatToBotResponse>, Status> {
         let result = match crate::auth::bearer(request.metadata()) {
             Ok(token) => self.hand_to_bot(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
+    }
+
+    async fn rematch_session(
+        &self,
+        request: Request<pb::RematchSessionRequest>,
+    ) -> Result<Response<pb::RematchSessionResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.rematch(request.into_inner(), token).await,
             Err(auth) => Err(auth.into()),
         };
         traced(result)

@@ -101,6 +101,7 @@ impl GameApi {
             create_fingerprint,
             started_ms: None,
             time_control,
+            rematch: None,
         };
         if meta.all_seats_taken() {
             meta.started_ms = Some(meta.create_time_unix_ms);

@@ -480,6 +480,7 @@ mod tests {
             create_fingerprint: Some("f".into()),
             started_ms: None,
             time_control: None,
+            rematch: None,
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

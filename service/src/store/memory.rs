@@ -381,6 +381,17 @@ impl SessionStore for MemoryStore {
         Ok(rows)
     }
 
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
+        let slot = self.slot(id)?;
+        let mut data = slot.lock();
+        let recorded = data
+            .meta
+            .rematch
+            .get_or_insert_with(|| rematch.to_string())
+            .clone();
+        Ok(recorded)
+    }
+
     async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
         let mut due = self.due.lock().unwrap_or_else(|p| p.into_inner());
         let mark = due.entry(id.to_string()).or_insert(due_ms);
@@ -571,6 +582,7 @@ mod tests {
             create_fingerprint: None,
             started_ms: None,
             time_control: None,
+            rematch: None,
         };
         futures::executor::block_on(store.create(meta, state.clone())).expect("create");
         state
@@ -673,6 +685,7 @@ mod tests {
             create_fingerprint: None,
             started_ms: None,
             time_control: None,
+            rematch: None,
         };
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
     }
@@ -744,6 +757,7 @@ mod tests {
             create_fingerprint: None,
             started_ms: None,
             time_control: None,
+            rematch: None,
         };
         let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         store

@@ -53,6 +53,9 @@ pub struct SessionMeta {
     /// The clocks' rules, fixed at creation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<crate::clock::TimeControl>,
+    /// The session that rematches this finished one, once one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 impl SessionMeta {
@@ -359,6 +362,11 @@ pub trait SessionStore: Send + Sync + 'static {
 
     /// Lobby rows, newest first.
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
+
+    /// Records `rematch` as the session that rematches finished session `id`, unless one
+    /// is recorded already (two players asking at once get one rematch). Returns the one
+    /// recorded.
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError>;
 
     /// Marks session `id` as having work for the server (a bot's turn, a clock running out)
     /// from `due_ms` on, unless it is marked earlier already: a write may only bring a mark

@@ -605,6 +605,9 @@ impl SessionStore for LeaveMidRetry {
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.inner.list(filter).await
     }
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
+        self.inner.set_rematch(id, rematch).await
+    }
     async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
         self.inner.schedule(id, due_ms).await
     }

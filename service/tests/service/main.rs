@@ -29,6 +29,7 @@ mod redis_retry;
 mod redis_scale;
 mod redis_store;
 mod reliability;
+mod rematch;
 mod server;
 mod state_cache;
 mod streams;

@@ -90,6 +90,7 @@ fn new_session(id: &str) -> (SessionMeta, Table) {
         create_fingerprint: None,
         started_ms: None,
         time_control: None,
+        rematch: None,
     };
     (meta, state)
 }

@@ -39,6 +39,7 @@ fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
         create_fingerprint: None,
         started_ms: None,
         time_control: None,
+        rematch: None,
     };
     (meta, state)
 }

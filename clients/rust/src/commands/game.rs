@@ -246,3 +246,26 @@ pub async fn undo(
     );
     Ok(())
 }
+
+/// `agora rematch`: the finished session's rematch (made now, or the one made before).
+pub async fn rematch(
+    client: &mut Client,
+    token: Option<&str>,
+    session_id: String,
+) -> CliResult<()> {
+    let auth = bearer(require_token(token)?)?;
+    let message = agora_proto::v1::RematchSessionRequest { session_id };
+    let response = super::retrying("RematchSession", || {
+        let mut client = client.clone();
+        let request = authorized(message.clone(), Some(&auth));
+        async move { client.rematch_session(request).await }
+    })
+    .await?
+    .into_inner();
+    let session = response
+        .session
+        .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
+    print!("{}", render::session_text(&session));
+    println!("your token plays its new seat: the seats moved one on");
+    Ok(())
+}

@@ -175,6 +175,7 @@ pub fn session_out(
         create_time_unix_ms: meta.create_time_unix_ms,
         time_control: meta.time_control.as_ref().map(time_control_out),
         clocks: clocks.iter().map(clock_out).collect(),
+        rematch_session_id: meta.rematch.clone().unwrap_or_default(),
     }
 }
 

@@ -299,6 +299,30 @@ impl SessionStore for RedisStore {
         self.lobby(filter).await
     }
 
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
+        let keys = self.keys(id);
+        let mut conn = self.conn();
+        // One slot (the session's keys): a pipeline is atomic enough here, as HSETNX alone
+        // decides and HGET only reads its result.
+        let (_, recorded): ((), Option<String>) = self
+            .call(
+                redis::pipe()
+                    .atomic()
+                    .cmd("HSETNX")
+                    .arg(&keys.meta)
+                    .arg("rematch")
+                    .arg(rematch)
+                    .ignore()
+                    .cmd("HGET")
+                    .arg(&keys.meta)
+                    .arg("rematch")
+                    .query_async::<(Option<String>,)>(&mut conn),
+            )
+            .await
+            .map(|(r,)| ((), r))?;
+        recorded.ok_or_else(|| StoreError::NotFound(id.to_string()))
+    }
+
     async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
         self.schedule_due(id, due_ms).await
     }

@@ -52,6 +52,9 @@ pub(super) fn meta_row(hash: &HashMap<String, Vec<u8>>) -> Result<MetaRow, Store
             token_hash: token.map(|t| String::from_utf8_lossy(t).into_owned()),
         };
     }
+    if let Some(rematch) = hash.get("rematch") {
+        meta.rematch = Some(String::from_utf8_lossy(rematch).into_owned());
+    }
     if hash.contains_key("started") {
         meta.started_ms = Some(number(hash, "started")? as i64);
     }
