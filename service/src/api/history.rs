@@ -196,10 +196,7 @@ impl GameApi {
                 if loaded.meta.create_fingerprint != create_fingerprint {
                     return Err(request_id_reused());
                 }
-                tracing::info!(
-                    version = loaded.version,
-                    "retried import finds its session"
-                );
+                tracing::info!(version = loaded.version, "retried import finds its session");
                 loaded.version
             }
             Err(e) => return Err(e.into()),
@@ -442,7 +439,10 @@ impl Plan {
             if exported.version != version {
                 return Err(FieldViolation::new(
                     format!("{at}.version"),
-                    format!("is {}; the versions go 1, 2, 3… so this one is {version}.", exported.version),
+                    format!(
+                        "is {}; the versions go 1, 2, 3… so this one is {version}.",
+                        exported.version
+                    ),
                 )
                 .into());
             }
@@ -537,8 +537,13 @@ mod tests {
     /// deciding at random, bots deciding as the server's do, and now and then a seat
     /// resigned or handed to a bot. Returns the table at creation, the final table and
     /// the log.
-    fn played(options: &AnyOptions, seed: u64, rng: &mut ChaCha8Rng) -> (Table, Table, Vec<LogEntry>) {
-        let mut table = Table::new(AnyState::setup(options, seed).expect("a sample configuration sets up"));
+    fn played(
+        options: &AnyOptions,
+        seed: u64,
+        rng: &mut ChaCha8Rng,
+    ) -> (Table, Table, Vec<LogEntry>) {
+        let mut table =
+            Table::new(AnyState::setup(options, seed).expect("a sample configuration sets up"));
         for seat in 0..table.seat_count() {
             if rng.random_ratio(1, 4) {
                 table.seats[seat] = Control::Bot(BotKind::Random);
@@ -578,7 +583,13 @@ mod tests {
     }
 
     /// What ExportSession writes for a finished game.
-    fn export_of(options: &AnyOptions, seed: u64, start: &Table, log: &[LogEntry], end: &Table) -> pb::SessionExport {
+    fn export_of(
+        options: &AnyOptions,
+        seed: u64,
+        start: &Table,
+        log: &[LogEntry],
+        end: &Table,
+    ) -> pb::SessionExport {
         pb::SessionExport {
             format_version: EXPORT_FORMAT,
             rules_version: RULES_VERSION.into(),
@@ -596,7 +607,10 @@ mod tests {
                     },
                 })
                 .collect(),
-            versions: log.iter().map(|e| exported_version(e).expect("a cause")).collect(),
+            versions: log
+                .iter()
+                .map(|e| exported_version(e).expect("a cause"))
+                .collect(),
             outcome: end.outcome().map(|o| convert::outcome_out(&o)),
             version: log.len() as u64,
             ..Default::default()
@@ -637,7 +651,10 @@ mod tests {
             }
         }
         let games = per_game * GameKind::ALL.len();
-        assert!(versions > games * 20, "{versions} versions in {games} games: real games");
+        assert!(
+            versions > games * 20,
+            "{versions} versions in {games} games: real games"
+        );
     }
 
     #[test]

@@ -78,7 +78,11 @@ mod tests {
         let uuid = uuid::Uuid::parse_str(&a).expect("a UUID");
         assert_eq!(uuid.get_version_num(), 8);
         assert!(!a.contains("7f1c"));
-        assert_ne!(imported_session_id("7f1c"), a, "imports and creates never meet");
+        assert_ne!(
+            imported_session_id("7f1c"),
+            a,
+            "imports and creates never meet"
+        );
         assert_eq!(imported_session_id("7f1c"), imported_session_id("7f1c"));
     }
 

@@ -173,7 +173,11 @@ async fn import(
 fn secrets_by_version(export: &pb::SessionExport) -> Vec<Vec<Vec<Secret>>> {
     let options = AnyOptions::try_from(export.options.as_ref().expect("options")).expect("options");
     let mut state = AnyState::setup(&options, export.seed).expect("setup");
-    let secrets = |s: &AnyState| (0..s.seat_count()).map(|i| s.secrets(Seat(i as u8))).collect();
+    let secrets = |s: &AnyState| {
+        (0..s.seat_count())
+            .map(|i| s.secrets(Seat(i as u8)))
+            .collect()
+    };
     let mut all: Vec<Vec<Vec<Secret>>> = vec![secrets(&state)];
     for version in &export.versions {
         if let Some(pb::exported_version::Cause::Action(action)) = &version.cause {
@@ -202,7 +206,11 @@ fn contains(bytes: &[u8], needle: &[u8]) -> bool {
 fn seed_encodings() -> Vec<Vec<u8>> {
     let mut varint = Vec::new();
     prost::encoding::encode_varint(SEED, &mut varint);
-    vec![varint, SEED.to_le_bytes().to_vec(), SEED.to_be_bytes().to_vec()]
+    vec![
+        varint,
+        SEED.to_le_bytes().to_vec(),
+        SEED.to_be_bytes().to_vec(),
+    ]
 }
 
 /// Checks, as contract.rs does for streams, that each history item of `looker` (a seat,
@@ -267,7 +275,10 @@ async fn history_pages_are_the_streams_versions_without_others_secrets(kind: Sto
         let stream = collect_stream(&mut client, &id, 0, token(looker), version as usize).await;
         for page_size in [0, 1, 7, 5000] {
             let pages = history(&mut client, &id, token(looker), page_size).await;
-            assert!(pages == stream, "{looker:?}, pages of {page_size}: not the stream");
+            assert!(
+                pages == stream,
+                "{looker:?}, pages of {page_size}: not the stream"
+            );
         }
         seen.push(stream);
     }
@@ -333,7 +344,10 @@ async fn history_pages_are_the_streams_versions_without_others_secrets(kind: Sto
     // A seat does see its own: the codes it was dealt are in its own history.
     let own = history(&mut client, &id, token(Some(0)), 100).await;
     let own_bytes: Vec<u8> = own.iter().flat_map(|i| i.encode_to_vec()).collect();
-    let dealt: Vec<&str> = secrets_at[1][0].iter().filter_map(|s| s.code.as_deref()).collect();
+    let dealt: Vec<&str> = secrets_at[1][0]
+        .iter()
+        .filter_map(|s| s.code.as_deref())
+        .collect();
     assert!(
         dealt.iter().any(|code| contains_code(&own_bytes, code)),
         "seat 0 sees its own cards"
@@ -358,14 +372,26 @@ async fn a_game_in_play_exports_nothing_the_caller_may_not_see(kind: StoreKind) 
         assert_eq!(exported.seats.len(), tokens.len());
         assert_eq!(exported.game_id, "origin");
         let pages = history(&mut client, &id, token(looker), 0).await;
-        assert!(exported.history == pages, "{looker:?}: the export's history is GetHistory's");
+        assert!(
+            exported.history == pages,
+            "{looker:?}: the export's history is GetHistory's"
+        );
         let bytes = exported.encode_to_vec();
         for seed in seed_encodings() {
-            assert!(!contains(&bytes, &seed), "{looker:?}: the seed is in the export");
+            assert!(
+                !contains(&bytes, &seed),
+                "{looker:?}: the seed is in the export"
+            );
         }
         // Not importable: nothing to replay.
-        let status = assert_code(import(&mut client, &exported, None, "").await, Code::InvalidArgument);
-        assert!(status.message().starts_with("export.seed_hidden"), "{status:?}");
+        let status = assert_code(
+            import(&mut client, &exported, None, "").await,
+            Code::InvalidArgument,
+        );
+        assert!(
+            status.message().starts_with("export.seed_hidden"),
+            "{status:?}"
+        );
         exports.push((looker, exported));
     }
     // The secrets, on bytes, once the game is over and they can be known.
@@ -398,7 +424,8 @@ async fn a_game_in_play_exports_nothing_the_caller_may_not_see(kind: StoreKind) 
                 }
                 checked += 1;
                 assert!(
-                    !contains_code(&bytes, code) || public_before(&finished, &secrets_at, code, version),
+                    !contains_code(&bytes, code)
+                        || public_before(&finished, &secrets_at, code, version),
                     "{looker:?} sees seat {seat}'s {code} in its export"
                 );
             }
@@ -424,7 +451,12 @@ fn public_before(
 }
 
 /// Creates a session of `options` with every seat a server bot and waits for its end.
-async fn bots_to_the_end(client: &mut Client, name: &str, options: &AnyOptions, seed: u64) -> pb::Session {
+async fn bots_to_the_end(
+    client: &mut Client,
+    name: &str,
+    options: &AnyOptions,
+    seed: u64,
+) -> pb::Session {
     let seats = AnyState::setup(options, seed).expect("setup").seat_count();
     let created = client
         .create_session(pb::CreateSessionRequest {
@@ -471,7 +503,10 @@ async fn every_configuration_exports_and_imports_to_the_same_table(kind: StoreKi
         assert_eq!(exported.versions.len() as u64, original.version, "{name}");
         assert_eq!(exported.outcome, original.outcome, "{name}");
         assert!(exported.history.is_empty(), "{name}");
-        assert!(exported.seats.iter().all(|s| s.bot == pb::BotKind::Random as i32));
+        assert!(exported
+            .seats
+            .iter()
+            .all(|s| s.bot == pb::BotKind::Random as i32));
 
         let imported = import(&mut client, &exported, None, "")
             .await
@@ -501,7 +536,10 @@ async fn every_configuration_exports_and_imports_to_the_same_table(kind: StoreKi
         assert_eq!(stopped.version, half, "{name}");
         assert_ne!(stopped.status, FINISHED, "{name}");
         let partial = history(&mut client, &stopped.session_id, None, 1000).await;
-        assert!(partial[..] == before[..half as usize], "{name}: the first {half} versions");
+        assert!(
+            partial[..] == before[..half as usize],
+            "{name}: the first {half} versions"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert_eq!(
             session(&mut client, &stopped.session_id).await.version,
@@ -548,27 +586,42 @@ async fn a_tampered_export_is_refused_and_creates_nothing(kind: StoreKind) {
             import(&mut client, &tampered, None, request_id).await,
             Code::InvalidArgument,
         );
-        assert!(status.message().starts_with("export.versions[1]: "), "{status:?}");
+        assert!(
+            status.message().starts_with("export.versions[1]: "),
+            "{status:?}"
+        );
         let bad = status.get_details_bad_request().expect("a BadRequest");
         assert_eq!(bad.field_violations[0].field, "export.versions[1]");
     }
     // Stopping before the change imports nothing changed, and the version after it is
     // checked even when the import stops at it.
-    assert_code(import(&mut client, &tampered, Some(2), "").await, Code::InvalidArgument);
+    assert_code(
+        import(&mut client, &tampered, Some(2), "").await,
+        Code::InvalidArgument,
+    );
     let mut no_outcome = exported.clone();
     if let Some(o) = no_outcome.outcome.as_mut() {
         o.standings.swap(0, 1);
     }
-    assert_code(import(&mut client, &no_outcome, None, "").await, Code::InvalidArgument);
+    assert_code(
+        import(&mut client, &no_outcome, None, "").await,
+        Code::InvalidArgument,
+    );
     assert_code(
         client
             .import_session(pb::ImportSessionRequest::default())
             .await,
         Code::InvalidArgument,
     );
-    assert_eq!(all_sessions(&mut client).await, sessions, "nothing was created");
+    assert_eq!(
+        all_sessions(&mut client).await,
+        sessions,
+        "nothing was created"
+    );
     // Stopped before the tampered version, it imports.
-    let stopped = import(&mut client, &tampered, Some(1), "").await.expect("import to 1");
+    let stopped = import(&mut client, &tampered, Some(1), "")
+        .await
+        .expect("import to 1");
     assert_eq!(stopped.version, 1);
 }
 
@@ -576,9 +629,16 @@ async fn imports_are_safe_to_retry_and_nobody_plays_them(kind: StoreKind) {
     let served = Served::start(kind).await;
     let mut client = served.client().await;
     let (original, exported) = finished_export(&mut client).await;
-    let first = import(&mut client, &exported, Some(4), "import-1").await.expect("import");
-    let again = import(&mut client, &exported, Some(4), "import-1").await.expect("retry");
-    assert_eq!(first.session_id, again.session_id, "a retry answers the same session");
+    let first = import(&mut client, &exported, Some(4), "import-1")
+        .await
+        .expect("import");
+    let again = import(&mut client, &exported, Some(4), "import-1")
+        .await
+        .expect("retry");
+    assert_eq!(
+        first.session_id, again.session_id,
+        "a retry answers the same session"
+    );
     assert_eq!(again.version, 4);
     let status = assert_code(
         import(&mut client, &exported, None, "import-1").await,
