@@ -7,7 +7,9 @@
 //!   whose stored table is byte for byte the original's, with the same history; an import
 //!   stopped at version N is at version N with the first N versions;
 //! - a tampered export is refused naming the version and creates nothing; an import is
-//!   safe to retry and nobody can play it.
+//!   safe to retry and nobody can play it;
+//! - resignations and seats handed to bots are in the history (`seat_change`), the export
+//!   and the replay.
 
 use crate::support::harness::*;
 use crate::support::redis_server::RedisServer;
@@ -32,6 +34,7 @@ per_store!(
     every_configuration_exports_and_imports_to_the_same_table,
     a_tampered_export_is_refused_and_creates_nothing,
     imports_are_safe_to_retry_and_nobody_plays_them,
+    seat_changes_are_in_the_history_and_replay,
 );
 
 /// A seed whose encodings are long and distinctive, to look for in bytes.
@@ -693,4 +696,84 @@ async fn imports_are_safe_to_retry_and_nobody_plays_them(kind: StoreKind) {
         .into_inner();
     assert_eq!(state.session.expect("session").version, 4);
     assert_eq!(collect_stream(&mut client, &id, 0, None, 4).await.len(), 4);
+}
+
+async fn seat_changes_are_in_the_history_and_replay(kind: StoreKind) {
+    use pb::exported_version::Cause;
+    let served = Served::start(kind).await;
+    let mut client = served.client().await;
+    let (created, tokens) = started_with(&mut client, origin_options(3, false), 77).await;
+    let id = created.session_id;
+    play(&mut client, &id, &tokens, 3, 6).await;
+    let hand = |seat: usize| {
+        authed(
+            pb::HandSeatToBotRequest {
+                session_id: id.clone(),
+                kind: pb::BotKind::Random as i32,
+                request_id: uuid::Uuid::new_v4().to_string(),
+            },
+            &tokens[seat],
+        )
+    };
+    client
+        .hand_seat_to_bot(hand(1))
+        .await
+        .expect("hand seat 1 over");
+    client
+        .resign_session(authed(
+            pb::ResignSessionRequest {
+                session_id: id.clone(),
+                request_id: uuid::Uuid::new_v4().to_string(),
+            },
+            &tokens[2],
+        ))
+        .await
+        .expect("resign seat 2");
+    // With seat 0 handed over too, the server's bots play the game out.
+    client
+        .hand_seat_to_bot(hand(0))
+        .await
+        .expect("hand seat 0 over");
+    let start = Instant::now();
+    let original = loop {
+        let current = session(&mut client, &id).await;
+        if current.status == FINISHED {
+            break current;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the bots did not finish"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let items = history(&mut client, &id, None, 100).await;
+    let changes: Vec<(u32, bool)> = items
+        .iter()
+        .filter_map(|i| i.seat_change.as_ref().map(|c| (i.seat, c.resigned)))
+        .collect();
+    assert_eq!(changes, vec![(1, false), (2, true), (0, false)]);
+    let exported = export(&mut client, &id, None).await;
+    let causes: Vec<(u32, bool)> = exported
+        .versions
+        .iter()
+        .filter_map(|v| match &v.cause {
+            Some(Cause::Resigned(_)) => Some((v.seat, true)),
+            Some(Cause::HandedToBot(h)) => {
+                assert_eq!(h.kind, pb::BotKind::Random as i32);
+                Some((v.seat, false))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(causes, changes);
+    let imported = import(&mut client, &exported, None, "")
+        .await
+        .expect("import");
+    assert_eq!(
+        imported.seats, original.seats,
+        "who plays each seat, resigned included"
+    );
+    assert_eq!(imported.outcome, original.outcome);
+    assert!(served.snapshot(&id).await == served.snapshot(&imported.session_id).await);
+    assert!(items == history(&mut client, &imported.session_id, None, 100).await);
 }
