@@ -78,7 +78,7 @@ impl GameApi {
         };
         // Versions committed after the load wait for the next page: the answer says where
         // the session was when it was read.
-        let upto = loaded.version.min(after + limit as u64);
+        let upto = loaded.version.min(after.saturating_add(limit as u64));
         let entries = self.read_versions(id, after, upto).await?;
         let mut versions = Vec::with_capacity(entries.len());
         let mut bytes = 0;
@@ -231,7 +231,15 @@ impl GameApi {
                 entry,
             };
             match self.store.commit(id, commit).await {
-                Ok(CommitResult::Committed(v)) | Ok(CommitResult::Duplicate(v)) => stored = v,
+                Ok(CommitResult::Committed(v)) | Ok(CommitResult::Duplicate(v)) => {
+                    stored = v;
+                    // A replica dying part way through an import (tests of its retry).
+                    if v == 1 && plan.causes.len() > 1 {
+                        fail::fail_point!("import-partial", |_| crate::failpoints::crash(
+                            "import-partial"
+                        ));
+                    }
+                }
                 // A racing retry of the same import is ahead: its versions are these.
                 Err(StoreError::Conflict { actual, .. }) if actual >= version => stored = actual,
                 Err(e) => return Err(e.into()),

@@ -8,6 +8,7 @@
 //!   stopped at version N is at version N with the first N versions;
 //! - a tampered export is refused naming the version and creates nothing; an import is
 //!   safe to retry and nobody can play it;
+//! - an import whose replica dies part way is finished by its retry on another replica;
 //! - resignations and seats handed to bots are in the history (`seat_change`), the export
 //!   and the replay.
 
@@ -776,4 +777,64 @@ async fn seat_changes_are_in_the_history_and_replay(kind: StoreKind) {
     assert_eq!(imported.outcome, original.outcome);
     assert!(served.snapshot(&id).await == served.snapshot(&imported.session_id).await);
     assert!(items == history(&mut client, &imported.session_id, None, 100).await);
+}
+
+/// An import retried on another replica after the first one died part way (after its first
+/// version of many) finishes the same session, with the original's history.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_cut_short_is_finished_by_its_retry() {
+    use crate::support::server_process::ServerProcess;
+    let redis = RedisServer::start();
+    let survivor = ServerProcess::start(&redis.url(), &[]);
+    let mut client = survivor.client().await;
+    let (original, exported) = finished_export(&mut client).await;
+    let request = pb::ImportSessionRequest {
+        export: Some(exported.clone()),
+        stop_at_version: None,
+        request_id: "import-cut-short".into(),
+    };
+    let mut doomed = ServerProcess::start_with(
+        &["--store", "redis", "--redis-url", &redis.url()],
+        &[("FAILPOINTS", "import-partial=return")],
+    );
+    let result = doomed.client().await.import_session(request.clone()).await;
+    assert!(result.is_err(), "the replica died before answering");
+    let exit = doomed
+        .exited_within(Duration::from_secs(10))
+        .expect("the replica exited");
+    assert!(!exit.success(), "it crashed: {exit:?}");
+    assert!(doomed.log_text().contains("fail point import-partial"));
+    let partial: Vec<pb::Session> = client
+        .list_sessions(pb::ListSessionsRequest {
+            game_id: String::new(),
+            include_full: true,
+            page_size: 100,
+        })
+        .await
+        .expect("list")
+        .into_inner()
+        .sessions
+        .into_iter()
+        .filter(|s| s.session_id != original.session_id)
+        .collect();
+    assert_eq!(partial.len(), 1, "the first attempt created the session");
+    assert_eq!(
+        session(&mut client, &partial[0].session_id).await.version,
+        1
+    );
+    let retried = client
+        .import_session(request.clone())
+        .await
+        .expect("the retry succeeds")
+        .into_inner()
+        .session
+        .expect("session");
+    assert_eq!(
+        retried.session_id, partial[0].session_id,
+        "the same session"
+    );
+    assert_eq!(retried.version, original.version);
+    assert_eq!(retried.outcome, original.outcome);
+    let before = history(&mut client, &original.session_id, None, 1000).await;
+    assert!(before == history(&mut client, &retried.session_id, None, 1000).await);
 }
