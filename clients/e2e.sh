@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end check of the clients against a real agora-server on a free loopback port:
 #   1. the Rust CLI: a few single commands (and their errors), then `agora play --bots`
+#      (and `agora watch`, `agora export`, `agora replay` of one finished game)
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
 #      on the 2-player board, Origins: First Builders 3 players, solo and with both expansion modules, Attika 2 and 4
 #      players;
@@ -151,6 +152,13 @@ GAME=$(agora play --bots --players 3 --set rules=junior --seed 5 --quiet | sed -
 agora watch "$GAME" >"$WORK/watch.txt" || fail "agora watch"
 grep -q "final standings" "$WORK/watch.txt" || fail "agora watch did not print the outcome"
 tail -n 8 "$WORK/watch.txt"
+step "CLI: agora export and agora replay the finished game"
+agora export "$GAME" --out "$WORK/game.json" || fail "agora export"
+grep -q '"seed"' "$WORK/game.json" || fail "a finished game's export has no seed"
+agora replay "$WORK/game.json" >"$WORK/replay.txt" || fail "agora replay"
+grep -q "final standings" "$WORK/replay.txt" || fail "agora replay did not print the outcome"
+agora replay "$WORK/game.json" --stop-at 3 >"$WORK/replay3.txt" || fail "agora replay --stop-at 3"
+grep -q "^stopped at version 3 " "$WORK/replay3.txt" || { cat "$WORK/replay3.txt"; fail "agora replay --stop-at 3 did not stop at 3"; }
 
 step "Python: virtualenv, requirements, stubs"
 VENV=${AGORA_E2E_VENV:-$WORK/venv}

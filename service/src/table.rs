@@ -320,6 +320,57 @@ impl Table {
     }
 }
 
+/// Decisions of one turn kept for undo; older ones cannot be taken back.
+pub const UNDO_DEPTH: usize = 64;
+
+/// Replays a session's causes one version at a time, keeping the games an undo goes back
+/// to (an undo restores the game from before the latest decision not yet taken back; a
+/// resignation, hand-over or timeout leaves nothing to take back), as `api/undo.rs` rules.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub table: Table,
+    undoable: Vec<AnyState>,
+}
+
+impl Replay {
+    pub fn new(table: Table) -> Replay {
+        Replay {
+            table,
+            undoable: Vec::new(),
+        }
+    }
+
+    /// Applies the next version's cause; a refusal changes nothing.
+    pub fn step(&mut self, seat: Seat, cause: &Cause) -> Result<Vec<AnyEvent>, RuleError> {
+        match cause {
+            Cause::Action(_) => {
+                let before = self.table.game.clone();
+                let events = self.table.apply(seat, cause)?;
+                self.undoable.push(before);
+                if self.undoable.len() > UNDO_DEPTH {
+                    self.undoable.remove(0);
+                }
+                Ok(events)
+            }
+            Cause::Undo => {
+                let Some(before) = self.undoable.pop() else {
+                    return Err(RuleError::new(
+                        "UNDO_NOT_ALLOWED",
+                        "There is no decision to take back.",
+                    ));
+                };
+                self.table.game = before;
+                Ok(Vec::new())
+            }
+            _ => {
+                let events = self.table.apply(seat, cause)?;
+                self.undoable.clear();
+                Ok(events)
+            }
+        }
+    }
+}
+
 /// The end of a game `resigned` gave up (or lost on time): everyone else shares first
 /// place, that seat is last; nobody scores (the rules never counted).
 fn forfeit(seats: usize, resigned: Seat) -> Outcome {

@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::{
     client::{connect, CliError, CliResult},
-    commands::{game, health, lobby, play, watch},
+    commands::{game, health, history, lobby, play, watch},
 };
 
 #[derive(Parser, Debug)]
@@ -168,6 +168,23 @@ enum Command {
         #[arg(long)]
         request_id: Option<String>,
     },
+    /// Write a session out as protobuf JSON (a SessionExport): once the game is over, its
+    /// seed and every decision (replayable with `agora replay`); while it is in play, only
+    /// the history the token's seat (or a spectator) may see.
+    Export {
+        session: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Import an export of a finished game as a new read-only session, print its id, then
+    /// its history as `agora watch` prints it.
+    Replay {
+        file: std::path::PathBuf,
+        /// Replay only up to this version.
+        #[arg(long)]
+        stop_at: Option<u64>,
+    },
     /// Stream a session's events, resuming after disconnects.
     Watch {
         session: String,
@@ -316,6 +333,10 @@ async fn run(cli: Cli) -> CliResult<()> {
             )
             .await
         }
+        Command::Export { session, out } => {
+            history::export(&mut client, token, session, out.as_deref()).await
+        }
+        Command::Replay { file, stop_at } => history::replay(&mut client, &file, stop_at).await,
         Command::Watch { .. } | Command::Health { .. } => Ok(()),
         Command::Play {
             server_bots: true,

@@ -27,6 +27,9 @@ pub enum ApiError {
     WaitingForPlayers { open_seats: usize },
     /// A seat given back (LeaveSession) once every seat is taken: the game is on.
     GameStarted,
+    /// A finished session's export needs the cause of every version, and this version
+    /// was written by a release that did not record it.
+    ExportUnavailable { version: u64 },
     /// The caller decided on a version that is no longer current.
     Stale { expected: u64, actual: u64 },
     /// A stream's subscriber fell behind and the versions it missed cannot be read.
@@ -63,6 +66,14 @@ impl From<ApiError> for Status {
                 "GAME_STARTED",
                 "The game has started (every seat is taken), so the seat cannot be given \
                  back; resign with ResignSession instead.",
+            ),
+            ApiError::ExportUnavailable { version } => precondition(
+                "EXPORT_UNAVAILABLE",
+                format!(
+                    "This session cannot be exported for replay: version {version} was recorded \
+                     by an earlier release that did not keep what made it. GetHistory still \
+                     shows every version."
+                ),
             ),
             ApiError::Stale { expected, actual } => Status::aborted(format!(
                 "expected_version {expected} is stale: the session is at version {actual}. \
@@ -411,6 +422,10 @@ mod tests {
             (StoreError::SessionFull.into(), "SESSION_FULL"),
             (StoreError::GameStarted.into(), "GAME_STARTED"),
             (ApiError::GameStarted, "GAME_STARTED"),
+            (
+                ApiError::ExportUnavailable { version: 3 },
+                "EXPORT_UNAVAILABLE",
+            ),
         ] {
             let status = Status::from(error);
             assert_eq!(status.code(), Code::FailedPrecondition);

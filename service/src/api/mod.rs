@@ -11,6 +11,7 @@
 //! | ResignSession, HandSeatToBot; the server's bots and clocks | `bots.rs` |
 //! | UndoAction | `undo.rs` |
 //! | RematchSession | `rematch.rs` |
+//! | GetHistory, ExportSession, ImportSession | `history.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -18,6 +19,7 @@
 mod bots;
 pub mod convert;
 pub mod errors;
+mod history;
 mod play;
 mod rematch;
 mod request_ids;
@@ -284,6 +286,35 @@ impl GameService for GameApi {
             Err(auth) => Err(auth.into()),
         };
         traced(result)
+    }
+
+    async fn get_history(
+        &self,
+        request: Request<pb::GetHistoryRequest>,
+    ) -> Result<Response<pb::GetHistoryResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.history(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
+    }
+
+    async fn export_session(
+        &self,
+        request: Request<pb::ExportSessionRequest>,
+    ) -> Result<Response<pb::ExportSessionResponse>, Status> {
+        let result = match crate::auth::bearer(request.metadata()) {
+            Ok(token) => self.export(request.into_inner(), token).await,
+            Err(auth) => Err(auth.into()),
+        };
+        traced(result)
+    }
+
+    async fn import_session(
+        &self,
+        request: Request<pb::ImportSessionRequest>,
+    ) -> Result<Response<pb::ImportSessionResponse>, Status> {
+        traced(self.import(request.into_inner()).await)
     }
 
     type StreamEventsStream = stream::EventStream;

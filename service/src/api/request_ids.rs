@@ -37,6 +37,15 @@ pub(crate) fn session_id(request_id: &str) -> String {
     uuid::Uuid::new_v8(bytes).to_string()
 }
 
+/// The session id an ImportSession with `request_id` creates, as [`session_id`] does for
+/// CreateSession (another tag: one id sent to both calls names two sessions).
+pub(crate) fn imported_session_id(request_id: &str) -> String {
+    let digest = Sha256::digest(tagged("agora.v1.ImportSession", request_id));
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    uuid::Uuid::new_v8(bytes).to_string()
+}
+
 /// Where a JoinSession with `request_id` is recorded in its session.
 pub(crate) fn join_key(request_id: &str) -> String {
     hex::encode(Sha256::digest(tagged("agora.v1.JoinSession", request_id)))
@@ -69,6 +78,12 @@ mod tests {
         let uuid = uuid::Uuid::parse_str(&a).expect("a UUID");
         assert_eq!(uuid.get_version_num(), 8);
         assert!(!a.contains("7f1c"));
+        assert_ne!(
+            imported_session_id("7f1c"),
+            a,
+            "imports and creates never meet"
+        );
+        assert_eq!(imported_session_id("7f1c"), imported_session_id("7f1c"));
     }
 
     #[test]

@@ -95,8 +95,8 @@ impl GameApi {
     }
 }
 
-/// One response per version, as `viewer` may see it.
-fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
+/// One response per version, as `viewer` may see it (StreamEvents and GetHistory).
+pub(crate) fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResponse {
     // A committed version exists only once play started, so it is in progress or over.
     let status = if entry.outcome.is_some() {
         pb::SessionStatus::Finished

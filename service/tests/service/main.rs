@@ -18,6 +18,7 @@ mod crash_retry;
 mod finished_logs;
 mod games;
 mod hidden;
+mod history;
 mod leave;
 mod limits;
 mod load;

@@ -2,6 +2,7 @@
 
 pub mod game;
 pub mod health;
+pub mod history;
 pub mod lobby;
 pub mod play;
 pub mod watch;
