@@ -162,6 +162,32 @@ pub async fn submit(
     Ok(())
 }
 
+/// One call for the token's seat, with the CLI's retry policy (the message, and so its
+/// request id, is the same on every attempt).
+async fn as_seat<M, R, F, Fut>(
+    client: &Client,
+    token: Option<&str>,
+    what: &str,
+    message: M,
+    call: F,
+) -> CliResult<R>
+where
+    M: Clone,
+    F: Fn(Client, tonic::Request<M>) -> Fut,
+    Fut: std::future::Future<Output = Result<tonic::Response<R>, tonic::Status>>,
+{
+    let auth = bearer(require_token(token)?)?;
+    let response = super::retrying(what, || {
+        call(client.clone(), authorized(message.clone(), Some(&auth)))
+    })
+    .await?;
+    Ok(response.into_inner())
+}
+
+fn fresh(request_id: Option<String>) -> String {
+    request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string())
+}
+
 /// `agora resign`: the token's seat gives up; retried safely with one request id.
 pub async fn resign(
     client: &mut Client,
@@ -169,18 +195,18 @@ pub async fn resign(
     session_id: String,
     request_id: Option<String>,
 ) -> CliResult<()> {
-    let auth = bearer(require_token(token)?)?;
     let message = agora_proto::v1::ResignSessionRequest {
         session_id,
-        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+        request_id: fresh(request_id),
     };
-    let response = super::retrying("ResignSession", || {
-        let mut client = client.clone();
-        let request = authorized(message.clone(), Some(&auth));
-        async move { client.resign_session(request).await }
-    })
-    .await?
-    .into_inner();
+    let response = as_seat(
+        client,
+        token,
+        "ResignSession",
+        message,
+        |mut c, r| async move { c.resign_session(r).await },
+    )
+    .await?;
     println!("resigned at version {}", response.version);
     if let Some(session) = &response.session {
         match &session.outcome {
@@ -201,19 +227,19 @@ pub async fn hand_to_bot(
     session_id: String,
     request_id: Option<String>,
 ) -> CliResult<()> {
-    let auth = bearer(require_token(token)?)?;
     let message = agora_proto::v1::HandSeatToBotRequest {
         session_id,
         kind: agora_proto::v1::BotKind::Random as i32,
-        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+        request_id: fresh(request_id),
     };
-    let response = super::retrying("HandSeatToBot", || {
-        let mut client = client.clone();
-        let request = authorized(message.clone(), Some(&auth));
-        async move { client.hand_seat_to_bot(request).await }
-    })
-    .await?
-    .into_inner();
+    let response = as_seat(
+        client,
+        token,
+        "HandSeatToBot",
+        message,
+        |mut c, r| async move { c.hand_seat_to_bot(r).await },
+    )
+    .await?;
     println!(
         "a server bot plays the seat from version {}",
         response.version
@@ -228,18 +254,18 @@ pub async fn undo(
     session_id: String,
     request_id: Option<String>,
 ) -> CliResult<()> {
-    let auth = bearer(require_token(token)?)?;
     let message = agora_proto::v1::UndoActionRequest {
         session_id,
-        request_id: request_id.unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+        request_id: fresh(request_id),
     };
-    let response = super::retrying("UndoAction", || {
-        let mut client = client.clone();
-        let request = authorized(message.clone(), Some(&auth));
-        async move { client.undo_action(request).await }
-    })
-    .await?
-    .into_inner();
+    let response = as_seat(
+        client,
+        token,
+        "UndoAction",
+        message,
+        |mut c, r| async move { c.undo_action(r).await },
+    )
+    .await?;
     println!(
         "taken back: the game is as before your last decision (version {})",
         response.version
@@ -253,15 +279,15 @@ pub async fn rematch(
     token: Option<&str>,
     session_id: String,
 ) -> CliResult<()> {
-    let auth = bearer(require_token(token)?)?;
     let message = agora_proto::v1::RematchSessionRequest { session_id };
-    let response = super::retrying("RematchSession", || {
-        let mut client = client.clone();
-        let request = authorized(message.clone(), Some(&auth));
-        async move { client.rematch_session(request).await }
-    })
-    .await?
-    .into_inner();
+    let response = as_seat(
+        client,
+        token,
+        "RematchSession",
+        message,
+        |mut c, r| async move { c.rematch_session(r).await },
+    )
+    .await?;
     let session = response
         .session
         .ok_or_else(|| CliError::Other("the server returned no session".into()))?;
