@@ -111,6 +111,10 @@ macro_rules! games {
                     $(AnyState::$variant(s) => <$game>::legal_actions(s, seat).into_iter().map(AnyAction::$variant).collect(),)+
                 }
             }
+            /// The seat's pass or end of turn, if its game offers one now ([`Game::pass`]).
+            pub fn pass(&self, seat: Seat) -> Option<AnyAction> {
+                match self { $(AnyState::$variant(s) => <$game>::pass(s, seat).map(AnyAction::$variant),)+ }
+            }
             /// Applies `action`; on error (including an action of another game) nothing changes.
             pub fn apply(&mut self, seat: Seat, action: &AnyAction) -> Result<Vec<AnyEvent>, RuleError> {
                 #[allow(unreachable_patterns)]
@@ -129,6 +133,16 @@ macro_rules! games {
             /// How far the game's random stream has been drawn ([`Game::randomness_drawn`]).
             pub fn randomness_drawn(&self) -> u128 {
                 match self { $(AnyState::$variant(s) => <$game>::randomness_drawn(s),)+ }
+            }
+            /// A state `seat` cannot tell from this one ([`Game::determinize`]).
+            pub fn determinize(&self, seat: Seat, rng: &mut crate::GameRng) -> AnyState {
+                match self { $(AnyState::$variant(s) => AnyState::$variant(<$game>::determinize(s, seat, rng)),)+ }
+            }
+            /// The information-set MCTS bot's choice for `seat` ([`crate::core::mcts::choose`]).
+            pub fn mcts_choice(&self, seat: Seat, budget: crate::core::mcts::Budget, seed: u64) -> Option<AnyAction> {
+                match self {
+                    $(AnyState::$variant(s) => crate::core::mcts::choose::<$game>(s, seat, budget, seed).map(AnyAction::$variant),)+
+                }
             }
             /// What only `seat` may see now ([`Game::secrets`]), for redaction checks.
             pub fn secrets(&self, seat: Seat) -> Vec<Secret> {

@@ -33,6 +33,10 @@ pub enum OnTimeout {
     RandomMove,
     /// The seat loses: the game ends with it ranked last.
     Lose,
+    /// Plays its pass (end of turn) where the game allows one now, else a random legal
+    /// decision. Last, so that snapshots stored before it (postcard numbers the variants)
+    /// keep their meaning.
+    Skip,
 }
 
 /// A session's time control.
@@ -234,5 +238,19 @@ mod tests {
         c.stop_all(5_000);
         assert_eq!(c.remaining_ms[0], 5_000);
         assert_eq!(c.next_deadline(), None);
+    }
+
+    /// Snapshots store the policy as postcard's variant number: adding one must not
+    /// renumber the others.
+    #[test]
+    fn stored_timeout_policies_keep_their_numbers() {
+        for (policy, number) in [
+            (OnTimeout::RandomMove, 0u8),
+            (OnTimeout::Lose, 1),
+            (OnTimeout::Skip, 2),
+        ] {
+            let bytes = postcard::to_allocvec(&policy).expect("serializes");
+            assert_eq!(bytes, vec![number], "{policy:?}");
+        }
     }
 }

@@ -5,16 +5,75 @@
 //! never both be applied on top of one version.
 
 use crate::clock::{Clocks, SeatClock};
+use agora_engine::core::mcts::Budget;
 use agora_engine::core::playout::RandomBot;
 use agora_engine::registry::{AnyAction, AnyEvent, AnyState};
 use agora_engine::{Outcome, RuleError, Seat, SeatSet, Standing};
 use serde::{Deserialize, Serialize};
 
-/// A server-side player.
+/// A server-side player. Stored in snapshots and log entries: new kinds go at the end so
+/// that earlier records keep their meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BotKind {
     /// A legal action drawn uniformly.
     Random,
+    /// Information-set Monte Carlo tree search over determinizations of its own seat's
+    /// view ([`agora_engine::core::mcts`]): it cannot see what its seat cannot.
+    Mcts(Strength),
+}
+
+/// How long an MCTS bot thinks about one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Strength {
+    /// Playouts per decision: the same choice on every replica.
+    Iterations(u32),
+    /// Thinking time per decision.
+    Millis(u32),
+}
+
+impl Strength {
+    /// When a request names MCTS without a strength.
+    pub const DEFAULT: Strength = Strength::Iterations(200);
+    /// Bounds that keep one decision within the bot lease of a few seconds on any game.
+    pub const MAX_ITERATIONS: u32 = 20_000;
+    pub const MAX_MILLIS: u32 = 2_000;
+
+    fn budget(self) -> Budget {
+        match self {
+            Strength::Iterations(n) => Budget::Iterations(n),
+            Strength::Millis(ms) => Budget::Time(std::time::Duration::from_millis(ms.into())),
+        }
+    }
+}
+
+/// The bot's name in seat records and player names: `random`, `mcts-200i`, `mcts-500ms`.
+impl std::fmt::Display for BotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotKind::Random => f.write_str("random"),
+            BotKind::Mcts(Strength::Iterations(n)) => write!(f, "mcts-{n}i"),
+            BotKind::Mcts(Strength::Millis(ms)) => write!(f, "mcts-{ms}ms"),
+        }
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Self, String> {
+        let unknown = || format!("{name:?} is not a bot: random, mcts-<n>i or mcts-<n>ms.");
+        if name == "random" {
+            return Ok(BotKind::Random);
+        }
+        let budget = name.strip_prefix("mcts-").ok_or_else(unknown)?;
+        let strength = if let Some(ms) = budget.strip_suffix("ms") {
+            Strength::Millis(ms.parse().map_err(|_| unknown())?)
+        } else if let Some(n) = budget.strip_suffix('i') {
+            Strength::Iterations(n.parse().map_err(|_| unknown())?)
+        } else {
+            return Err(unknown());
+        };
+        Ok(BotKind::Mcts(strength))
+    }
 }
 
 /// Who decides for a seat.
@@ -391,16 +450,32 @@ fn forfeit(seats: usize, resigned: Seat) -> Outcome {
     Outcome { standings }
 }
 
-/// A bot's decision for `seat` at `version`. The draw is seeded by the session's seed and
-/// the version, so whichever replica plays it picks the same action.
+/// A number that differs between sessions and is the same on every replica (FNV-1a of the
+/// session id): what seeds a bot's search, since the game's own seed must not.
+pub fn session_salt(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A bot's decision for `seat` at `version`. The random bot's draw is seeded by the
+/// session's seed and the version, so whichever replica plays it picks the same action.
+/// The MCTS bot's search is seeded by `salt` (the session id's hash) and the version, never
+/// by the game's seed, which decides hidden cards; with an iteration budget every replica
+/// finds the same action. A search takes up to seconds: call it off the async runtime.
 pub fn bot_decision(
     table: &Table,
     seat: Seat,
     kind: BotKind,
     seed: u64,
+    salt: u64,
     version: u64,
 ) -> Option<AnyAction> {
     match kind {
+        BotKind::Mcts(strength) => {
+            let seed = salt ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            table.game.mcts_choice(seat, strength.budget(), seed)
+        }
         BotKind::Random => {
             let mut actions = table.game.legal_actions(seat);
             if actions.is_empty() {
@@ -475,9 +550,9 @@ mod tests {
             t.hand_to_bot(seat, BotKind::Random).unwrap_err().code,
             "ALREADY_A_BOT"
         );
-        let a = bot_decision(&t, seat, BotKind::Random, 9, 0).unwrap();
+        let a = bot_decision(&t, seat, BotKind::Random, 9, 0, 0).unwrap();
         assert_eq!(
-            bot_decision(&t, seat, BotKind::Random, 9, 0),
+            bot_decision(&t, seat, BotKind::Random, 9, 0, 0),
             Some(a.clone())
         );
         assert!(t.game.legal_actions(seat).contains(&a));

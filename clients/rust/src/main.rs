@@ -55,6 +55,47 @@ impl GameFlags {
     }
 }
 
+/// Which server bot: for `create --bot-seat`, `hand-to-bot` and `play --server-bots`.
+#[derive(Args, Debug, Clone)]
+struct BotFlags {
+    /// The server's bot: `random` (any legal action), or `mcts` (searches over what its
+    /// seat can see; plays far better).
+    #[arg(long = "bot", value_enum, default_value_t = BotChoice::Random)]
+    kind: BotChoice,
+    /// An MCTS bot's playouts per decision (1-20000; the server's default is 200).
+    #[arg(long, conflicts_with = "mcts_millis")]
+    mcts_iterations: Option<u32>,
+    /// An MCTS bot's thinking time per decision, in milliseconds (1-2000).
+    #[arg(long)]
+    mcts_millis: Option<u32>,
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum BotChoice {
+    Random,
+    Mcts,
+}
+
+impl BotFlags {
+    /// The bot as the API names it; a strength with the random bot is refused by the
+    /// server with the field at fault.
+    fn bot(&self) -> commands::ServerBot {
+        use agora_proto::v1::{bot_strength::Budget, BotKind, BotStrength};
+        let budget = match (self.mcts_iterations, self.mcts_millis) {
+            (Some(n), _) => Some(Budget::Iterations(n)),
+            (None, Some(ms)) => Some(Budget::Millis(ms)),
+            (None, None) => None,
+        };
+        commands::ServerBot {
+            kind: match self.kind {
+                BotChoice::Random => BotKind::Random,
+                BotChoice::Mcts => BotKind::Mcts,
+            },
+            strength: budget.map(|b| BotStrength { budget: Some(b) }),
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check the server's gRPC health (exit 0 when SERVING).
@@ -77,9 +118,11 @@ enum Command {
         /// Seed of the game's random generator (drawn by the server when absent).
         #[arg(long)]
         seed: Option<u64>,
-        /// A seat the server's random bot plays from the start (repeat for more).
+        /// A seat the server's bot (--bot) plays from the start (repeat for more).
         #[arg(long = "bot-seat")]
         bot_seats: Vec<u32>,
+        #[command(flatten)]
+        bot: BotFlags,
         /// Clocks: this many seconds for every decision.
         #[arg(long, conflicts_with = "bank_secs")]
         per_move_secs: Option<u64>,
@@ -90,8 +133,12 @@ enum Command {
         #[arg(long, default_value_t = 0, requires = "bank_secs")]
         increment_secs: u64,
         /// Clocks: a seat out of time loses (default: the server plays a random move for it).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "skip_on_timeout")]
         lose_on_timeout: bool,
+        /// Clocks: a seat out of time passes (ends its turn) where the game allows it now,
+        /// else the server plays a random move for it.
+        #[arg(long)]
+        skip_on_timeout: bool,
     },
     /// Give up the game for the token's seat (with one opponent the game ends; with more,
     /// a server bot plays the seat out).
@@ -110,9 +157,11 @@ enum Command {
         #[arg(long)]
         request_id: Option<String>,
     },
-    /// Let the server's random bot play the token's seat from now on.
+    /// Let a server bot (--bot) play the token's seat from now on.
     HandToBot {
         session: String,
+        #[command(flatten)]
+        bot: BotFlags,
         /// Idempotency key (a new UUID when absent).
         #[arg(long)]
         request_id: Option<String>,
@@ -201,9 +250,12 @@ enum Command {
             conflicts_with = "server_bots"
         )]
         bots: bool,
-        /// Give every seat to the server's random bot and watch the game to its end.
+        /// Give every seat to the server's bot (--bot random or mcts) and watch the game
+        /// to its end.
         #[arg(long)]
         server_bots: bool,
+        #[command(flatten)]
+        bot: BotFlags,
         /// The game's id, as `agora games` lists it.
         #[arg(long, default_value = "origin")]
         game: String,
@@ -247,10 +299,12 @@ async fn run(cli: Cli) -> CliResult<()> {
             flags,
             seed,
             bot_seats,
+            bot,
             per_move_secs,
             bank_secs,
             increment_secs,
             lose_on_timeout,
+            skip_on_timeout,
         } => {
             use agora_proto::v1::{time_control::Limit, PerMoveLimit, TimeBank, TimeoutPolicy};
             let limit = match (per_move_secs, bank_secs) {
@@ -266,6 +320,8 @@ async fn run(cli: Cli) -> CliResult<()> {
             };
             let policy = if lose_on_timeout {
                 TimeoutPolicy::Lose
+            } else if skip_on_timeout {
+                TimeoutPolicy::Skip
             } else {
                 TimeoutPolicy::RandomMove
             };
@@ -277,7 +333,7 @@ async fn run(cli: Cli) -> CliResult<()> {
                 &mut client,
                 flags.options(&game)?,
                 seed,
-                &bot_seats,
+                &bot.bot().seats(&bot_seats),
                 time_control,
             )
             .await
@@ -288,8 +344,9 @@ async fn run(cli: Cli) -> CliResult<()> {
         } => game::resign(&mut client, token, session, request_id).await,
         Command::HandToBot {
             session,
+            bot,
             request_id,
-        } => game::hand_to_bot(&mut client, token, session, request_id).await,
+        } => game::hand_to_bot(&mut client, token, session, bot.bot(), request_id).await,
         Command::Undo {
             session,
             request_id,
@@ -343,10 +400,11 @@ async fn run(cli: Cli) -> CliResult<()> {
             game,
             flags,
             seed,
+            bot,
             ..
         } => {
             let options = flags.options(&game)?;
-            play::server_bots(&mut client, &cli.server, options, seed).await
+            play::server_bots(&mut client, &cli.server, options, seed, bot.bot()).await
         }
         Command::Play {
             game,

@@ -11,8 +11,8 @@
 //! with its provenance), `hex` (axial geometry), `state`, `setup`, `cost` (symbol
 //! reduction, arrows, roads, colony surcharge, payment feasibility), `choices` (legal
 //! actions and the `Refusal` codes), `resolve` (applying a decision), `invariants`
-//! (conserved components), `view`, `wire` (proto mapping, feature `wire`), `testing`
-//! (position builders for tests).
+//! (conserved components), `determinize` (what a seat cannot see, dealt again), `view`,
+//! `wire` (proto mapping, feature `wire`), `testing` (position builders for tests).
 //!
 //! Engine policies where the rules page leaves a choice open:
 //! * Cost units are paid in a fixed order, typed W, F, H, M first, then generic; a payment
@@ -28,6 +28,7 @@
 pub mod choices;
 pub mod cost;
 pub mod data;
+mod determinize;
 pub mod hex;
 mod invariants;
 pub mod resolve;
@@ -82,6 +83,13 @@ impl Game for Attika {
         choices::check(state, seat, action).is_ok()
     }
 
+    /// `EndTurn`: « a player may end the turn early at any moment » (rules 2.2), also in
+    /// the amphora phase.
+    fn pass(state: &State, seat: Seat) -> Option<Action> {
+        choices::legal(state, seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::EndTurn))
+    }
     fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         // Only called for refused actions; `check` and `legal` share their predicates.
         choices::check(state, seat, action)
@@ -91,6 +99,10 @@ impl Game for Attika {
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         resolve::resolve(state, seat, action, events);
+    }
+
+    fn determinize(state: &State, seat: Seat, rng: &mut crate::GameRng) -> State {
+        determinize::determinize(state, seat, rng)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {

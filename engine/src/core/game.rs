@@ -1,4 +1,4 @@
-use crate::{GameInfo, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
+use crate::{GameInfo, GameRng, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// A game's rules. One decision at a time: the state knows whose decision is pending and
@@ -42,6 +42,13 @@ pub trait Game: 'static {
     fn to_act(state: &Self::State) -> SeatSet;
     /// Every action `seat` may take now; empty when `seat` has nothing to decide.
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    /// The legal decision that gives up the rest of `seat`'s turn or round doing nothing
+    /// more (pass, end turn), if the game offers one now: what a server plays for a seat
+    /// whose time ran out under a "skip" policy. It must be one of
+    /// [`Game::legal_actions`]`(state, seat)`. The default offers none.
+    fn pass(_state: &Self::State, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
     /// True when `seat`, which is to act, may take `action` now. The default asks
     /// [`Game::legal_actions`]; a game overrides it with a faster test that must agree.
     fn is_legal(state: &Self::State, seat: Seat, action: &Self::Action) -> bool {
@@ -85,6 +92,17 @@ pub trait Game: 'static {
     /// the state's generator): equal before and after a decision that drew nothing at
     /// random. Required, so that a game with randomness cannot forget to say so.
     fn randomness_drawn(state: &Self::State) -> u128;
+
+    /// A full state that `seat` cannot tell apart from `state` (OpenSpiel's
+    /// `ResampleFromInfostate`): everything `seat` sees is kept, everything hidden from it
+    /// (other seats' hands, the order of face-down piles, the game's future random draws)
+    /// is dealt again with `rng`. It must depend only on what `seat` sees: two states that
+    /// look the same to `seat` give the same result for the same `rng` (so pools of unseen
+    /// items are put in a fixed order before they are shuffled), which is what keeps a bot
+    /// that searches over determinizations from learning what it may not see. Required, so
+    /// that a game with hidden information cannot forget it; a game whose only unknown is
+    /// its future draws replaces its generator with [`GameRng::fork`].
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
     /// The copy of `event` that `viewer` may see.

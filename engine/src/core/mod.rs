@@ -4,6 +4,7 @@
 mod catalog;
 mod error;
 mod game;
+pub mod mcts;
 mod outcome;
 pub mod playout;
 mod rng;

@@ -23,6 +23,12 @@ impl GameRng {
         self.0.get_word_pos()
     }
 
+    /// A new generator seeded from this one: what a determinization puts in place of the
+    /// game's own, whose future draws a viewer does not know.
+    pub fn fork(&mut self) -> GameRng {
+        GameRng::seeded(self.0.random())
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -13,8 +13,9 @@
 //! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
 //! buildings), `military`, `city` (seats, district matching), `packing` (the Recruitment
 //! and Market rows), `round` (end of round, end conditions, solo schedule), `scoring`,
-//! `view`, `invariants` (conserved components), `wire` (proto conversions, feature `wire`),
-//! `testing` (position builder for tests, not part of the API); the Ancient Wonders
+//! `view`, `invariants` (conserved components), `determinize` (the hidden pile orders dealt
+//! again), `wire` (proto conversions, feature `wire`), `testing` (position builder for
+//! tests, not part of the API); the Ancient Wonders
 //! expansion's modules: `wonders` (the Wonders, their data rows and state), `wonder_rules`
 //! (option `wonders`) and `challenges` (the Builders' Challenges, option `challenges`).
 //! Rule code that changes the state takes a `state::Play`: the state plus the sink of the
@@ -44,6 +45,7 @@ pub mod challenges;
 pub mod choices;
 pub mod city;
 pub mod data;
+mod determinize;
 pub mod invariants;
 pub mod military;
 pub mod packing;
@@ -134,12 +136,23 @@ impl Game for FirstBuilders {
         choices::legal(state, seat)
     }
 
+    /// `Pass` (rules 2.9: no more turns this round) when choosing a turn action, `EndTurn`
+    /// after one (declining the Superiority token's extra action).
+    fn pass(state: &State, seat: Seat) -> Option<Action> {
+        choices::legal(state, seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::Pass | Action::EndTurn))
+    }
     fn refusal(state: &State, _seat: Seat, action: &Action) -> RuleError {
         diagnose(state, action)
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         resolve::resolve(&mut Play::new(state, events), seat, *action);
+    }
+
+    fn determinize(state: &State, _seat: Seat, rng: &mut crate::GameRng) -> State {
+        determinize::determinize(state, rng)
     }
 
     fn view(state: &State, _viewer: Viewer) -> View {

@@ -685,6 +685,9 @@ pub fn take_market(state: &mut Play<'_>, k: usize) -> Option<BuildingId> {
     let b = state.market.get_mut(k)?.take()?;
     let colour = b.colour()?;
     let refill = state.piles[colour.index()].pop();
+    let left = state.piles[colour.index()].len() as u8;
+    let known = &mut state.known_bottoms[colour.index()];
+    *known = (*known).min(left);
     state.market = super::packing::packed(state.market, refill);
     Some(b)
 }
@@ -704,6 +707,8 @@ fn place_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile, wisdom: u8, ston
         // Virgo: pay nothing; the Farm goes back under its pile.
         if let CityTile::Farm { pile, building } = state.player(seat).city[i].tile {
             state.piles[pile.index()].insert(0, building);
+            let known = &mut state.known_bottoms[pile.index()];
+            *known = known.saturating_add(1);
         }
         state.player_mut(seat).city[i].tile = tile;
     } else {

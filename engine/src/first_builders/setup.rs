@@ -73,6 +73,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         places,
         market,
         piles,
+        known_bottoms: [0; 5],
         recruitment: [None; 5],
         orator_area: vec![None; 4],
         dice_reserve: [pc.dice_per_colour; 5],

@@ -172,6 +172,11 @@ pub struct State {
     pub(crate) market: [Option<BuildingId>; 5],
     /// Building piles by colour; the last element is the face-up top tile.
     pub(crate) piles: [Vec<BuildingId>; 5],
+    /// How many tiles at the bottom of each pile every seat saw go there (Farms returned
+    /// under their pile by Virgo, the last one lowest), at most the pile's size: the order
+    /// of the rest below the top is hidden, theirs is known.
+    #[serde(default)]
+    pub(crate) known_bottoms: [u8; 5],
     pub(crate) recruitment: [Option<Die>; 5],
     pub(crate) orator_area: Vec<Option<u8>>,
     pub(crate) dice_reserve: [u8; 5],

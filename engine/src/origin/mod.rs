@@ -5,6 +5,7 @@ mod actions;
 pub mod assumptions;
 mod cards;
 pub mod data;
+mod determinize;
 mod diagnose;
 mod end;
 mod frame;
@@ -59,11 +60,21 @@ impl Game for Origin {
     fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
         turn::is_legal(state, seat, action)
     }
+    /// Standard: `EndTurn` after the main action (rules 2.7, the cards are optional);
+    /// `PassMain` when no main action is possible (ASSUMPTION 3). Junior has no end of turn.
+    fn pass(state: &State, seat: Seat) -> Option<Action> {
+        turn::legal_actions(state, seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::EndTurn | Action::PassMain))
+    }
     fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         diagnose::why_illegal(state, seat, action)
     }
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         turn::perform_decision(state, seat, action, events)
+    }
+    fn determinize(state: &State, seat: Seat, rng: &mut crate::GameRng) -> State {
+        determinize::determinize(state, seat, rng)
     }
     fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)

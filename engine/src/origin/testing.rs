@@ -433,3 +433,13 @@ pub fn cards_conserved(state: &State) -> bool {
 pub fn draft(state: &State, seat: u8) -> Vec<CardId> {
     state.draft[seat as usize].clone()
 }
+
+/// A card pile, top last.
+pub fn pile_cards(state: &State, color: CardColor) -> Vec<CardId> {
+    state.pile(color).clone()
+}
+
+/// The levels of the face-down tiles, top (next drawn) last.
+pub fn hidden_tile_levels(state: &State) -> Vec<u8> {
+    state.tile_pile.iter().map(|&t| tiles::level(t)).collect()
+}

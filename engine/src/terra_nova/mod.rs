@@ -58,7 +58,9 @@ pub use state::{Awaiting, Player, State, Step, Transform};
 pub use turn::Refusal;
 pub use types::*;
 
-use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+use crate::{
+    Game, GameInfo, GameRng, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer,
+};
 
 /// The Terra Nova rules (implements [`Game`]).
 pub struct TerraNova;
@@ -83,11 +85,37 @@ impl Game for TerraNova {
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         turn::legal_actions(state, seat)
     }
+    /// `Pass` when choosing the turn's action, `EndTurn` after it and in the phase-3 and
+    /// final exchanges. Passing takes a new bonus tile (§4.10): once `Pass` is played the
+    /// seat must choose one, and the first one listed is taken, so that a seat that keeps
+    /// timing out completes its pass rather than getting a random tile.
+    fn pass(state: &State, seat: Seat) -> Option<Action> {
+        let passing = matches!(
+            state.step,
+            Step::Turn {
+                pending: Awaiting::PassBonus,
+                ..
+            }
+        );
+        turn::legal_actions(state, seat).into_iter().find(|a| {
+            matches!(a, Action::Pass | Action::EndTurn)
+                || (passing && matches!(a, Action::TakeBonus(_)))
+        })
+    }
     fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         turn::refusal(state, seat, action)
     }
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         turn::perform(state, seat, action, events)
+    }
+    /// Every component and choice is face up in Terra Nova (the round and bonus tiles are
+    /// drawn at setup and shown); only the generator's future draws (the random neutral
+    /// variant's colours) are unknown.
+    fn determinize(state: &State, _seat: Seat, rng: &mut GameRng) -> State {
+        State {
+            rng: rng.fork(),
+            ..state.clone()
+        }
     }
     fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)

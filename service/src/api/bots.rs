@@ -17,7 +17,7 @@ use super::{convert, GameApi};
 use crate::cache::Cached;
 use crate::clock::OnTimeout;
 use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError, TokenHash};
-use crate::table::{bot_decision, BotKind, Cause, Table};
+use crate::table::{bot_decision, session_salt, BotKind, Cause, Table};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use std::collections::HashMap;
@@ -36,6 +36,32 @@ const WAITING_POLL: Duration = Duration::from_secs(5);
 /// How often every replica sweeps the due index, and how many sessions it claims at once.
 const SWEEP_EVERY: Duration = Duration::from_millis(500);
 const SWEEP_BATCH: usize = 64;
+
+/// A bot's decision on `table` at the current version. A search runs on tokio's blocking
+/// pool: it may think for seconds and must not hold up the replica's other calls.
+async fn decide(
+    table: &Table,
+    seat: Seat,
+    kind: BotKind,
+    current: &Cached,
+    id: &str,
+) -> Option<agora_engine::registry::AnyAction> {
+    let (seed, salt, version) = (current.meta.seed, session_salt(id), current.version);
+    match kind {
+        BotKind::Random => bot_decision(table, seat, kind, seed, salt, version),
+        BotKind::Mcts(_) => {
+            let table = table.clone();
+            tokio::task::spawn_blocking(move || {
+                bot_decision(&table, seat, kind, seed, salt, version)
+            })
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(session = %id, "a bot's search failed: {e}");
+                None
+            })
+        }
+    }
+}
 
 /// The sessions whose bots this replica is playing now: one driver per session, and a
 /// flag asking it to look once more before it stops (a turn made due while it finished).
@@ -190,7 +216,7 @@ impl GameApi {
             let mut next = current.state.clone();
             next.settle_clocks(current.meta.started_ms);
             let (seat, cause) = if let Some((seat, kind)) = next.bot_to_act() {
-                let decision = bot_decision(&next, seat, kind, current.meta.seed, current.version);
+                let decision = decide(&next, seat, kind, &current, id).await;
                 let Some(action) = decision else {
                     tracing::error!(session = %id, seat = seat.0, "a bot is to act but has no legal action");
                     return Ok(Stopped::Idle { next: None });
@@ -262,15 +288,20 @@ impl GameApi {
     /// What the session's timeout policy does for `seat`, whose time ran out.
     fn timeout_cause(&self, table: &Table, seat: Seat, current: &Cached) -> Cause {
         let policy = table.clocks.as_ref().map(|c| c.control.on_timeout);
-        match policy {
-            Some(OnTimeout::Lose) | None => Cause::TimedOut(None),
-            Some(OnTimeout::RandomMove) => Cause::TimedOut(bot_decision(
+        let random = || {
+            bot_decision(
                 table,
                 seat,
                 BotKind::Random,
                 current.meta.seed,
+                session_salt(&current.meta.id),
                 current.version,
-            )),
+            )
+        };
+        match policy {
+            Some(OnTimeout::Lose) | None => Cause::TimedOut(None),
+            Some(OnTimeout::RandomMove) => Cause::TimedOut(random()),
+            Some(OnTimeout::Skip) => Cause::TimedOut(table.game.pass(seat).or_else(random)),
         }
     }
 
@@ -334,7 +365,7 @@ impl GameApi {
         request: pb::HandSeatToBotRequest,
         token: Option<TokenHash>,
     ) -> Result<pb::HandSeatToBotResponse, ApiError> {
-        let kind = convert::bot_in(request.kind, "kind")?;
+        let kind = convert::bot_in(request.kind, request.strength.as_ref(), "kind", "strength")?;
         let write = Write::seat_change(
             request.session_id.clone(),
             &request.request_id,

@@ -124,6 +124,7 @@ impl GameApi {
                         .held_by_bot()
                         .map_or(pb::BotKind::Unspecified, convert::bot_out)
                         as i32,
+                    bot_strength: convert::strength_out(s.held_by_bot()),
                 })
                 .collect(),
             version: loaded.version,
@@ -294,6 +295,7 @@ fn exported_version(entry: &LogEntry) -> Result<pb::ExportedVersion, ApiError> {
         Some(Cause::Resigned) => C::Resigned(pb::ExportedResignation {}),
         Some(Cause::HandedToBot(kind)) => C::HandedToBot(pb::ExportedHandOver {
             kind: convert::bot_out(*kind) as i32,
+            strength: convert::strength_out(Some(*kind)),
         }),
         Some(Cause::TimedOut(action)) => C::TimedOut(pb::ExportedTimeout {
             action: action.as_ref().map(convert::action_out),
@@ -407,7 +409,7 @@ impl Plan {
                 )
                 .into());
             }
-            let record = match seat_bot(seat.bot, &field(&format!("seats[{i}].bot")))? {
+            let record = match seat_bot(seat, &field(&format!("seats[{i}]")))? {
                 Some(kind) => {
                     start.seats[i] = Control::Bot(kind);
                     SeatRecord {
@@ -518,10 +520,16 @@ impl Plan {
 }
 
 /// An exported seat's bot at creation: none for a player's seat.
-fn seat_bot(kind: i32, field: &str) -> Result<Option<BotKind>, FieldViolation> {
-    match pb::BotKind::try_from(kind) {
+fn seat_bot(seat: &pb::ExportedSeat, at: &str) -> Result<Option<BotKind>, FieldViolation> {
+    match pb::BotKind::try_from(seat.bot) {
         Ok(pb::BotKind::Unspecified) => Ok(None),
-        _ => convert::bot_in(kind, field).map(Some),
+        _ => convert::bot_in(
+            seat.bot,
+            seat.bot_strength.as_ref(),
+            &format!("{at}.bot"),
+            &format!("{at}.bot_strength"),
+        )
+        .map(Some),
     }
 }
 
@@ -533,10 +541,13 @@ fn cause_in(exported: &pb::ExportedVersion, at: &str) -> Result<Cause, FieldViol
             .map(Cause::Action)
             .map_err(|e| e.scope("action").scope(at)),
         Some(C::Resigned(_)) => Ok(Cause::Resigned),
-        Some(C::HandedToBot(hand_over)) => {
-            convert::bot_in(hand_over.kind, &format!("{at}.handed_to_bot.kind"))
-                .map(Cause::HandedToBot)
-        }
+        Some(C::HandedToBot(hand_over)) => convert::bot_in(
+            hand_over.kind,
+            hand_over.strength.as_ref(),
+            &format!("{at}.handed_to_bot.kind"),
+            &format!("{at}.handed_to_bot.strength"),
+        )
+        .map(Cause::HandedToBot),
         Some(C::TimedOut(timeout)) => match &timeout.action {
             Some(action) => AnyAction::try_from(action)
                 .map(|a| Cause::TimedOut(Some(a)))
@@ -589,7 +600,7 @@ mod tests {
             assert!(version < 50_000, "the game ends");
             let (seat, cause) = match table.bot_to_act() {
                 Some((seat, kind)) => {
-                    let action = bot_decision(table, seat, kind, seed, version - 1)
+                    let action = bot_decision(table, seat, kind, seed, 0, version - 1)
                         .expect("a bot to act has a legal action");
                     (seat, Cause::Action(action))
                 }
@@ -645,6 +656,7 @@ mod tests {
                         Control::Bot(kind) => convert::bot_out(*kind) as i32,
                         _ => 0,
                     },
+                    bot_strength: convert::strength_out(c.bot()),
                 })
                 .collect(),
             versions: log

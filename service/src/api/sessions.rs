@@ -68,7 +68,12 @@ impl GameApi {
         state.clocks = time_control.map(|c| Clocks::new(c, state.seat_count()));
         let mut seats = vec![SeatRecord::default(); state.seat_count()];
         for (i, bot) in request.bots.iter().enumerate() {
-            let kind = convert::bot_in(bot.kind, &format!("bots[{i}].kind"))?;
+            let kind = convert::bot_in(
+                bot.kind,
+                bot.strength.as_ref(),
+                &format!("bots[{i}].kind"),
+                &format!("bots[{i}].strength"),
+            )?;
             let seat = seats.get_mut(bot.seat as usize).ok_or_else(|| {
                 FieldViolation::new(
                     format!("bots[{i}].seat"),

@@ -126,9 +126,11 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
         Cause::TimedOut(action) => Some(pb::SeatChange {
             resigned: false,
             bot: pb::BotKind::Unspecified as i32,
-            // A random decision was played for the seat (events), or it lost (no events).
+            // A random decision or its pass was played for the seat (events), or it lost
+            // (no events).
             timed_out: action.is_some() || entry.outcome.is_some(),
             undo: false,
+            bot_strength: None,
         }),
         Cause::Resigned => Some(pb::SeatChange {
             resigned: true,
@@ -140,12 +142,14 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
                 convert::bot_out(RESIGNED_SEAT_BOT)
             } as i32,
             undo: false,
+            bot_strength: None,
         }),
         Cause::HandedToBot(kind) => Some(pb::SeatChange {
             resigned: false,
             timed_out: false,
             bot: convert::bot_out(*kind) as i32,
             undo: false,
+            bot_strength: convert::strength_out(Some(*kind)),
         }),
     }
 }

@@ -96,9 +96,7 @@ impl SeatRecord {
 
     /// A seat `kind` holds from the start.
     pub fn bot(kind: BotKind) -> SeatRecord {
-        let name = match kind {
-            BotKind::Random => "random",
-        };
+        let name = kind.to_string();
         SeatRecord {
             player_name: format!("Bot ({name})"),
             token_hash: Some(format!("{BOT_MARKER}{name}")),
@@ -107,10 +105,11 @@ impl SeatRecord {
 
     /// The bot that holds the seat from the start, if one does.
     pub fn held_by_bot(&self) -> Option<BotKind> {
-        match self.token_hash.as_deref()?.strip_prefix(BOT_MARKER)? {
-            "random" => Some(BotKind::Random),
-            _ => None,
-        }
+        self.token_hash
+            .as_deref()?
+            .strip_prefix(BOT_MARKER)?
+            .parse()
+            .ok()
     }
 }
 

@@ -1,5 +1,5 @@
 //! Clocks over real gRPC on both stores: a seat whose time runs out gets the session's
-//! timeout policy as a committed version (a random decision, or the seat loses), the clocks
+//! timeout policy as a committed version (a random decision, its pass, or the seat loses), the clocks
 //! show in GetSession and in the stream, a move in time stops its clock, and a deadline is
 //! honoured once by another replica when the one that set it dies.
 
@@ -13,6 +13,7 @@ use tonic::Code;
 per_store!(
     a_seat_out_of_time_gets_a_random_move_and_the_game_goes_on,
     a_seat_out_of_time_loses_when_the_policy_says_so,
+    a_seat_out_of_time_ends_its_turn_under_skip_or_gets_a_random_move,
     a_move_in_time_stops_the_clock_and_a_bank_keeps_the_rest,
     bad_time_controls_are_refused,
 );
@@ -113,6 +114,79 @@ async fn a_seat_out_of_time_loses_when_the_policy_says_so(kind: StoreKind) {
     // Once over, nothing more happens.
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(session(&mut client, &id).await.version, 1);
+}
+
+/// Whether `action` is Origin's end of turn.
+fn is_end_turn(action: &pb::GameAction) -> bool {
+    use pb::{game_action::Game, origin_action::Action};
+    matches!(
+        &action.game,
+        Some(Game::Origin(pb::OriginAction {
+            action: Some(Action::EndTurn(_))
+        }))
+    )
+}
+
+/// Whether `item` holds Origin's end of turn and no card played.
+fn ends_the_turn(item: &pb::StreamEventsResponse) -> bool {
+    use pb::{game_event::Game, origin_event::Event};
+    let events: Vec<_> = item
+        .events
+        .iter()
+        .filter_map(|e| match &e.game {
+            Some(Game::Origin(pb::OriginEvent { event: Some(event) })) => Some(event),
+            _ => None,
+        })
+        .collect();
+    events.iter().any(|e| matches!(e, Event::TurnEnded(_)))
+        && !events.iter().any(|e| matches!(e, Event::CardPlayed(_)))
+}
+
+/// Under SKIP the Objective draft, which has no pass, times out into a random decision; once
+/// the seat to act may end its turn, its timeout ends it and the next seat is to act.
+async fn a_seat_out_of_time_ends_its_turn_under_skip_or_gets_a_random_move(kind: StoreKind) {
+    let server = TestServer::start(kind).await;
+    let mut client = server.client().await;
+    let (id, tokens) = clocked(&mut client, per_move(800, pb::TimeoutPolicy::Skip)).await;
+    let drafted = wait_for_version(&mut client, &id, 1).await;
+    let items = collect_stream(&mut client, &id, 0, None, 1).await;
+    assert!(items[0].seat_change.as_ref().expect("a timeout").timed_out);
+    assert!(!items[0].events.is_empty(), "a random Objective was kept");
+    // Play in time until the seat to act may end its turn, then let its time run out.
+    let mut current = drafted;
+    let (seat, version) = loop {
+        assert_ne!(
+            current.status, FINISHED,
+            "the turn could end before the game did"
+        );
+        let seat = current.to_act[0] as usize;
+        let options = legal(&mut client, &id, &tokens[seat]).await;
+        if options.actions.iter().any(is_end_turn) {
+            break (seat, options.version);
+        }
+        let response = client
+            .submit_action(authed(
+                submit_request(&id, options.actions[0].clone(), Some(options.version), ""),
+                &tokens[seat],
+            ))
+            .await;
+        current = match response {
+            Ok(answer) => answer.into_inner().session.expect("session"),
+            // A clock ran out meanwhile (a slow machine): look again.
+            Err(_) => session(&mut client, &id).await,
+        };
+    };
+    let after = wait_for_version(&mut client, &id, version + 1).await;
+    let items = collect_stream(&mut client, &id, version, None, 1).await;
+    let item = &items[0];
+    assert!(item.seat_change.as_ref().expect("a timeout").timed_out);
+    assert_eq!(item.seat, seat as u32);
+    assert!(ends_the_turn(item), "the turn ended: {:?}", item.events);
+    assert_ne!(after.status, FINISHED, "the game goes on");
+    assert!(
+        !after.to_act.contains(&(seat as u32)),
+        "the next seat is to act"
+    );
 }
 
 async fn a_move_in_time_stops_the_clock_and_a_bank_keeps_the_rest(kind: StoreKind) {

@@ -471,6 +471,7 @@ async fn bots_to_the_end(
                 .map(|seat| pb::SeatBot {
                     seat,
                     kind: pb::BotKind::Random as i32,
+                    strength: None,
                 })
                 .collect(),
             time_control: None,
@@ -719,6 +720,7 @@ async fn seat_changes_are_in_the_history_and_replay(kind: StoreKind) {
                 session_id: id.clone(),
                 kind: pb::BotKind::Random as i32,
                 request_id: uuid::Uuid::new_v4().to_string(),
+                strength: None,
             },
             &tokens[seat],
         )

@@ -220,17 +220,19 @@ pub async fn resign(
     Ok(())
 }
 
-/// `agora hand-to-bot`: the server's random bot plays the token's seat from now on.
+/// `agora hand-to-bot`: a server bot plays the token's seat from now on.
 pub async fn hand_to_bot(
     client: &mut Client,
     token: Option<&str>,
     session_id: String,
+    bot: super::ServerBot,
     request_id: Option<String>,
 ) -> CliResult<()> {
     let message = agora_proto::v1::HandSeatToBotRequest {
         session_id,
-        kind: agora_proto::v1::BotKind::Random as i32,
+        kind: bot.kind as i32,
         request_id: fresh(request_id),
+        strength: bot.strength,
     };
     let response = as_seat(
         client,

@@ -159,6 +159,7 @@ mod tests {
             seats: vec![ExportedSeat {
                 player_name: "Ada".into(),
                 bot: BotKind::Random as i32,
+                ..Default::default()
             }],
             versions: vec![
                 ExportedVersion {

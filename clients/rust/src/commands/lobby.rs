@@ -1,9 +1,8 @@
 //! Catalog and lobby: `games`, `create`, `sessions`, `join`, `leave`, `session`.
 
 use agora_proto::v1::{
-    BotKind, CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest,
-    JoinSessionResponse, LeaveSessionRequest, ListGamesRequest, ListSessionsRequest, SeatBot,
-    Session, TimeControl,
+    CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, JoinSessionResponse,
+    LeaveSessionRequest, ListGamesRequest, ListSessionsRequest, SeatBot, Session, TimeControl,
 };
 
 use crate::{
@@ -30,20 +29,14 @@ pub async fn create_session(
     client: &mut Client,
     options: GameOptions,
     seed: Option<u64>,
-    bot_seats: &[u32],
+    bots: &[SeatBot],
     time_control: Option<TimeControl>,
 ) -> CliResult<Session> {
     let message = CreateSessionRequest {
         options: Some(options),
         seed,
         request_id: super::request_id(),
-        bots: bot_seats
-            .iter()
-            .map(|&seat| SeatBot {
-                seat,
-                kind: BotKind::Random as i32,
-            })
-            .collect(),
+        bots: bots.to_vec(),
         time_control,
     };
     super::retrying("CreateSession", || {
@@ -61,10 +54,10 @@ pub async fn create(
     client: &mut Client,
     options: GameOptions,
     seed: Option<u64>,
-    bot_seats: &[u32],
+    bots: &[SeatBot],
     time_control: Option<TimeControl>,
 ) -> CliResult<()> {
-    let session = create_session(client, options, seed, bot_seats, time_control).await?;
+    let session = create_session(client, options, seed, bots, time_control).await?;
     print!("{}", render::session_text(&session));
     println!("join with: agora join {}", session.session_id);
     Ok(())

@@ -10,7 +10,30 @@ pub mod watch;
 use std::future::Future;
 use std::time::Duration;
 
-use agora_proto::v1::{GameAction, SubmitActionRequest, SubmitActionResponse};
+use agora_proto::v1::{
+    BotKind, BotStrength, GameAction, SeatBot, SubmitActionRequest, SubmitActionResponse,
+};
+
+/// A server bot as the API names it: its kind, and an MCTS bot's strength.
+#[derive(Debug, Clone)]
+pub struct ServerBot {
+    pub kind: BotKind,
+    pub strength: Option<BotStrength>,
+}
+
+impl ServerBot {
+    /// This bot in each of `seats` from the start.
+    pub fn seats(&self, seats: &[u32]) -> Vec<SeatBot> {
+        seats
+            .iter()
+            .map(|&seat| SeatBot {
+                seat,
+                kind: self.kind as i32,
+                strength: self.strength,
+            })
+            .collect()
+    }
+}
 use rand::Rng;
 use tonic::{Code, Status};
 

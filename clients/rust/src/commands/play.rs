@@ -182,16 +182,17 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
     Ok(())
 }
 
-/// A session every seat of which the server's random bot plays, watched to its end.
+/// A session every seat of which a server bot plays, watched to its end.
 pub async fn server_bots(
     client: &mut Client,
     server: &str,
     options: GameOptions,
     seed: Option<u64>,
+    bot: super::ServerBot,
 ) -> CliResult<()> {
     let players = crate::options::players(&options).map_err(CliError::Usage)?;
     let seats: Vec<u32> = (0..players).collect();
-    let session = lobby::create_session(client, options, seed, &seats, None).await?;
+    let session = lobby::create_session(client, options, seed, &bot.seats(&seats), None).await?;
     println!(
         "created session {} ({}: {}) with {} server bots",
         session.session_id,

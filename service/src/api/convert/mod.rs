@@ -6,7 +6,7 @@
 use crate::api::errors::field;
 use crate::clock::{Limit, OnTimeout, SeatClock, TimeControl};
 use crate::store::SessionMeta;
-use crate::table::{BotKind, Control};
+use crate::table::{BotKind, Control, Strength};
 use agora_engine::registry::{AnyAction, AnyEvent, AnyOptions, AnyView};
 use agora_engine::{FieldViolation, GameInfo};
 use agora_engine::{Outcome, Seat};
@@ -103,18 +103,70 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
 pub fn bot_out(kind: BotKind) -> pb::BotKind {
     match kind {
         BotKind::Random => pb::BotKind::Random,
+        BotKind::Mcts(_) => pb::BotKind::Mcts,
     }
 }
 
-/// The bot a request names in `field`; "no bot" is refused.
-pub fn bot_in(kind: i32, field: &str) -> Result<BotKind, FieldViolation> {
+/// The strength that goes beside [`bot_out`]'s kind: set for an MCTS bot only.
+pub fn strength_out(kind: Option<BotKind>) -> Option<pb::BotStrength> {
+    use pb::bot_strength::Budget;
+    let BotKind::Mcts(strength) = kind? else {
+        return None;
+    };
+    Some(pb::BotStrength {
+        budget: Some(match strength {
+            Strength::Iterations(n) => Budget::Iterations(n),
+            Strength::Millis(ms) => Budget::Millis(ms),
+        }),
+    })
+}
+
+/// The bot a request names in `field` (its kind) and `strength_field`; "no bot" is refused,
+/// and so is a strength beside a bot that has none.
+pub fn bot_in(
+    kind: i32,
+    strength: Option<&pb::BotStrength>,
+    field: &str,
+    strength_field: &str,
+) -> Result<BotKind, FieldViolation> {
     match pb::BotKind::try_from(kind) {
+        Ok(pb::BotKind::Random) if strength.is_some() => Err(FieldViolation::new(
+            strength_field,
+            "only an MCTS bot has a strength.",
+        )),
         Ok(pb::BotKind::Random) => Ok(BotKind::Random),
+        Ok(pb::BotKind::Mcts) => strength_in(strength, strength_field).map(BotKind::Mcts),
         Ok(pb::BotKind::Unspecified) => Err(FieldViolation::new(field, "a bot kind is required.")),
         Err(_) => Err(FieldViolation::new(
             field,
             format!("{kind} is not a bot kind."),
         )),
+    }
+}
+
+fn strength_in(
+    strength: Option<&pb::BotStrength>,
+    field: &str,
+) -> Result<Strength, FieldViolation> {
+    use pb::bot_strength::Budget;
+    let in_range = |value: u32, max: u32, what: &str| {
+        if (1..=max).contains(&value) {
+            Ok(value)
+        } else {
+            Err(FieldViolation::new(
+                format!("{field}.{what}"),
+                format!("must be from 1 to {max}; {value} is not."),
+            ))
+        }
+    };
+    match strength.and_then(|s| s.budget) {
+        None => Ok(Strength::DEFAULT),
+        Some(Budget::Iterations(n)) => {
+            in_range(n, Strength::MAX_ITERATIONS, "iterations").map(Strength::Iterations)
+        }
+        Some(Budget::Millis(ms)) => {
+            in_range(ms, Strength::MAX_MILLIS, "millis").map(Strength::Millis)
+        }
     }
 }
 
@@ -167,6 +219,7 @@ pub fn session_out(
                     player_name: s.player_name.clone(),
                     bot: control.bot().map_or(pb::BotKind::Unspecified, bot_out) as i32,
                     resigned: matches!(control, Control::Resigned(_)),
+                    bot_strength: strength_out(control.bot()),
                 }
             })
             .collect(),
@@ -206,6 +259,7 @@ pub fn time_control_out(control: &TimeControl) -> pb::TimeControl {
     let on_timeout = match control.on_timeout {
         OnTimeout::RandomMove => pb::TimeoutPolicy::RandomMove,
         OnTimeout::Lose => pb::TimeoutPolicy::Lose,
+        OnTimeout::Skip => pb::TimeoutPolicy::Skip,
     };
     pb::TimeControl {
         limit: Some(limit),
@@ -264,6 +318,7 @@ pub fn time_control_in(control: &pb::TimeControl) -> Result<TimeControl, FieldVi
     let on_timeout = match pb::TimeoutPolicy::try_from(control.on_timeout) {
         Ok(pb::TimeoutPolicy::Unspecified | pb::TimeoutPolicy::RandomMove) => OnTimeout::RandomMove,
         Ok(pb::TimeoutPolicy::Lose) => OnTimeout::Lose,
+        Ok(pb::TimeoutPolicy::Skip) => OnTimeout::Skip,
         Err(_) => {
             return Err(FieldViolation::new(
                 "time_control.on_timeout",
@@ -278,6 +333,18 @@ pub fn time_control_in(control: &pb::TimeControl) -> Result<TimeControl, FieldVi
 mod tests {
     use super::*;
     use tonic_types::StatusExt;
+
+    #[test]
+    fn every_timeout_policy_comes_back_as_it_went() {
+        for policy in [OnTimeout::RandomMove, OnTimeout::Lose, OnTimeout::Skip] {
+            let control = TimeControl {
+                limit: Limit::PerMove { ms: 1_000 },
+                on_timeout: policy,
+            };
+            let back = time_control_in(&time_control_out(&control)).expect("valid");
+            assert_eq!(back, control);
+        }
+    }
 
     #[test]
     fn a_bad_field_is_named_from_the_request_root_in_the_message_and_a_bad_request_detail() {
