@@ -420,6 +420,7 @@ impl Plan {
                 None => SeatRecord {
                     player_name: name.to_string(),
                     token_hash: Some(REPLAY_MARKER.to_string()),
+                    player_id: None,
                 },
             };
             seats.push(record);
@@ -816,6 +817,7 @@ mod tests {
                 .map(|_| SeatRecord {
                     player_name: "p".into(),
                     token_hash: Some("0".into()),
+                    player_id: None,
                 })
                 .collect(),
             create_time_unix_ms: 0,

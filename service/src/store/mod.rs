@@ -82,6 +82,10 @@ pub struct SeatRecord {
     pub player_name: String,
     /// Set once the seat is taken.
     pub token_hash: Option<TokenHash>,
+    /// The signed-in player (the `sub` of the operator's token) the seat belongs to, when
+    /// it was taken by one: that player acts for it from any device, with no seat token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<String>,
 }
 
 /// What a seat a server bot holds from creation keeps where a player's token hash goes:
@@ -100,6 +104,7 @@ impl SeatRecord {
         SeatRecord {
             player_name: format!("Bot ({name})"),
             token_hash: Some(format!("{BOT_MARKER}{name}")),
+            player_id: None,
         }
     }
 

@@ -45,11 +45,13 @@ pub(super) fn meta_row(hash: &HashMap<String, Vec<u8>>) -> Result<MetaRow, Store
     for (i, seat) in meta.seats.iter_mut().enumerate() {
         let name = hash.get(&format!("seat:{i}:name"));
         let token = hash.get(&format!("seat:{i}:token"));
+        let player = hash.get(&format!("seat:{i}:player"));
         *seat = SeatRecord {
             player_name: name
                 .map(|n| String::from_utf8_lossy(n).into_owned())
                 .unwrap_or_default(),
             token_hash: token.map(|t| String::from_utf8_lossy(t).into_owned()),
+            player_id: player.map(|p| String::from_utf8_lossy(p).into_owned()),
         };
     }
     if let Some(rematch) = hash.get("rematch") {
