@@ -12,7 +12,7 @@ use super::{convert, GameApi};
 use crate::auth;
 use crate::auth::AuthError;
 use crate::limits::StreamSlot;
-use crate::store::{LogEntry, LogStream, SessionStore, StoreError, TokenHash};
+use crate::store::{LogEntry, LogItem, LogStream, SessionStore, StoreError, TokenHash};
 use crate::table::{Cause, RESIGNED_SEAT_BOT};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;
@@ -112,6 +112,7 @@ pub(crate) fn response(entry: &LogEntry, viewer: Viewer) -> pb::StreamEventsResp
         outcome: entry.outcome.as_ref().map(convert::outcome_out),
         seat_change: seat_change(entry),
         clocks: entry.clocks.iter().map(convert::clock_out).collect(),
+        rematch_session_id: String::new(),
     }
 }
 
@@ -201,7 +202,7 @@ struct Forward {
 /// What ended a wait for the next log item.
 enum Next {
     ShuttingDown,
-    Log(Option<Result<Arc<LogEntry>, crate::store::StoreError>>),
+    Log(Option<Result<LogItem, crate::store::StoreError>>),
 }
 
 impl Forward {
@@ -219,7 +220,17 @@ impl Forward {
             _ = self.shutdown.wait_for(|stop| *stop) => Next::ShuttingDown,
         };
         let error = match next {
-            Next::Log(Some(Ok(entry))) => {
+            Next::Log(Some(Ok(LogItem::Rematch(rematch)))) => {
+                // Not a version: where the client resumes stays the final version.
+                let notice = pb::StreamEventsResponse {
+                    version: self.last,
+                    status: pb::SessionStatus::Finished as i32,
+                    rematch_session_id: rematch,
+                    ..Default::default()
+                };
+                return Some((Ok(StreamResponse::new(&notice)), self));
+            }
+            Next::Log(Some(Ok(LogItem::Version(entry)))) => {
                 let recheck = match self.recheck.take() {
                     Some(recheck) => {
                         recheck

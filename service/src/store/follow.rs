@@ -11,7 +11,7 @@
 //! (it is truly gone) does the subscription end with [`StoreError::Lagged`], naming the
 //! last version delivered.
 
-use super::{LogEntry, LogStream, StoreError};
+use super::{LogEntry, LogItem, LogStream, StoreError};
 use async_trait::async_trait;
 use futures::future::BoxFuture;
 use futures::{FutureExt, StreamExt};
@@ -26,6 +26,10 @@ pub enum Live {
     Entry(Arc<LogEntry>),
     /// The session's data is gone (expired, or the backend lost it): nothing more comes.
     Gone,
+    /// The finished session was rematched by this one. A backend may say it more than
+    /// once (Redis repeats it while the session is followed); each subscriber passes it
+    /// on once.
+    Rematch(String),
 }
 
 /// Where a subscriber reads the versions the live channel did not give it.
@@ -42,12 +46,15 @@ pub trait History: Send + Sync + 'static {
     }
 }
 
-/// Every version of session `id` after `after`: `history` first, then `live`.
+/// Every version of session `id` after `after`: `history` first, then `live`. `rematch`
+/// is the session's rematch as read after joining `live` (a later one reaches `live`):
+/// it is passed on once the history is delivered.
 pub fn follow<H: History>(
     id: String,
     history: H,
     live: broadcast::Receiver<Live>,
     after: u64,
+    rematch: Option<String>,
 ) -> LogStream {
     let history = Arc::new(history);
     let watched = history.clone();
@@ -62,6 +69,8 @@ pub fn follow<H: History>(
         pending: VecDeque::new(),
         last: after,
         caught_up: false,
+        rematch,
+        rematch_told: false,
         done: false,
     };
     futures::stream::unfold(follower, |mut f| async move {
@@ -92,11 +101,15 @@ struct Follower<H> {
     last: u64,
     /// The history up to the moment the live channel was joined has been read.
     caught_up: bool,
+    /// A rematch known when the subscription began, told once the history is delivered.
+    rematch: Option<String>,
+    /// The rematch was told: repeats from the backend are dropped.
+    rematch_told: bool,
     done: bool,
 }
 
 impl<H: History> Follower<H> {
-    async fn next(&mut self) -> Option<Result<Arc<LogEntry>, StoreError>> {
+    async fn next(&mut self) -> Option<Result<LogItem, StoreError>> {
         if !self.caught_up {
             self.caught_up = true;
             if let Err(e) = self.back_fill(None).await {
@@ -112,7 +125,14 @@ impl<H: History> Follower<H> {
                     return Some(Err(self.lagged()));
                 }
                 self.last = entry.version;
-                return Some(Ok(entry));
+                return Some(Ok(LogItem::Version(entry)));
+            }
+            // Everything stored before the rematch was recorded is delivered by now.
+            if let Some(rematch) = self.rematch.take() {
+                if !self.rematch_told {
+                    self.rematch_told = true;
+                    return Some(Ok(LogItem::Rematch(rematch)));
+                }
             }
             let received = tokio::select! {
                 // The live channel first: a subscriber woken for an entry takes it without
@@ -126,8 +146,14 @@ impl<H: History> Follower<H> {
                 Ok(Live::Entry(entry)) if entry.version <= self.last => {}
                 Ok(Live::Entry(entry)) if entry.version == self.last + 1 => {
                     self.last = entry.version;
-                    return Some(Ok(entry));
+                    return Some(Ok(LogItem::Version(entry)));
                 }
+                // The live channel carried every version before it: all are delivered.
+                Ok(Live::Rematch(rematch)) if !self.rematch_told => {
+                    self.rematch_told = true;
+                    return Some(Ok(LogItem::Rematch(rematch)));
+                }
+                Ok(Live::Rematch(_)) => {}
                 Ok(Live::Entry(entry)) => {
                     // A gap: read what lies between, then deliver this one.
                     // A version still missing then shows as a hole in `pending`.
@@ -224,7 +250,8 @@ mod tests {
     async fn versions(stream: &mut LogStream, n: usize) -> Vec<u64> {
         let mut seen = Vec::new();
         for _ in 0..n {
-            seen.push(stream.next().await.expect("item").expect("entry").version);
+            let item = stream.next().await.expect("item").expect("entry");
+            seen.push(item.version().expect("a version").version);
         }
         seen
     }
@@ -234,7 +261,7 @@ mod tests {
         for after in 0..=5 {
             let log = Log::up_to(5);
             let (tx, rx) = broadcast::channel(16);
-            let mut stream = follow("s".into(), log.clone(), rx, after);
+            let mut stream = follow("s".into(), log.clone(), rx, after, None);
             // Live copies of versions the history already gave are not repeated.
             tx.send(Live::Entry(entry(5))).unwrap();
             tx.send(Live::Entry(log.push(6))).unwrap();
@@ -247,7 +274,7 @@ mod tests {
     async fn a_gap_in_the_live_channel_is_read_from_the_history() {
         let log = Log::up_to(2);
         let (tx, rx) = broadcast::channel(16);
-        let mut stream = follow("s".into(), log.clone(), rx, 2);
+        let mut stream = follow("s".into(), log.clone(), rx, 2, None);
         log.push(3);
         log.push(4);
         tx.send(Live::Entry(log.push(5))).unwrap();
@@ -258,7 +285,7 @@ mod tests {
     async fn a_subscriber_behind_the_channel_is_back_filled_not_dropped() {
         let log = Log::up_to(0);
         let (tx, rx) = broadcast::channel(2);
-        let mut stream = follow("s".into(), log.clone(), rx, 0);
+        let mut stream = follow("s".into(), log.clone(), rx, 0, None);
         for v in 1..=10 {
             tx.send(Live::Entry(log.push(v))).unwrap();
         }
@@ -273,7 +300,7 @@ mod tests {
         let mut log = Log::up_to(0);
         log.missing = vec![3];
         let (tx, rx) = broadcast::channel(2);
-        let mut stream = follow("s".into(), log.clone(), rx, 0);
+        let mut stream = follow("s".into(), log.clone(), rx, 0, None);
         for v in 1..=6 {
             tx.send(Live::Entry(log.push(v))).unwrap();
         }
@@ -292,7 +319,7 @@ mod tests {
     async fn a_gone_session_ends_the_stream() {
         let log = Log::up_to(1);
         let (tx, rx) = broadcast::channel(4);
-        let mut stream = follow("s".into(), log, rx, 0);
+        let mut stream = follow("s".into(), log, rx, 0, None);
         tx.send(Live::Gone).unwrap();
         assert_eq!(versions(&mut stream, 1).await, vec![1]);
         assert_eq!(stream.next().await, Some(Err(StoreError::Gone("s".into()))));
@@ -326,7 +353,7 @@ mod tests {
     async fn the_expiry_wait_is_started_once_per_subscription() {
         let history = Watched::default();
         let (tx, rx) = broadcast::channel(16);
-        let mut stream = follow("s".into(), history.clone(), rx, 0);
+        let mut stream = follow("s".into(), history.clone(), rx, 0, None);
         for v in 1..=10 {
             // Waiting with nothing to deliver: the expiry wait is running.
             let idle = tokio::time::timeout(Duration::from_millis(5), stream.next()).await;
@@ -340,9 +367,53 @@ mod tests {
     #[tokio::test]
     async fn a_closed_channel_ends_the_stream_quietly() {
         let (tx, rx) = broadcast::channel(4);
-        let mut stream = follow("s".into(), Log::up_to(1), rx, 0);
+        let mut stream = follow("s".into(), Log::up_to(1), rx, 0, None);
         drop(tx);
         assert_eq!(versions(&mut stream, 1).await, vec![1]);
         assert!(stream.next().await.is_none());
+    }
+
+    /// The next item, which must be a rematch notice.
+    async fn rematch(stream: &mut LogStream) -> String {
+        match stream.next().await.expect("item").expect("no error") {
+            LogItem::Rematch(id) => id,
+            LogItem::Version(entry) => panic!("version {} instead of a rematch", entry.version),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_rematch_known_at_the_start_comes_after_the_whole_history() {
+        let (_tx, rx) = broadcast::channel(4);
+        let mut stream = follow("s".into(), Log::up_to(3), rx, 1, Some("r".into()));
+        assert_eq!(versions(&mut stream, 2).await, vec![2, 3]);
+        assert_eq!(rematch(&mut stream).await, "r");
+        let idle = tokio::time::timeout(Duration::from_millis(20), stream.next()).await;
+        assert!(idle.is_err(), "told once, then nothing more");
+    }
+
+    #[tokio::test]
+    async fn a_live_rematch_is_told_once_however_often_the_backend_repeats_it() {
+        let (tx, rx) = broadcast::channel(8);
+        let log = Log::up_to(1);
+        let mut stream = follow("s".into(), log.clone(), rx, 0, None);
+        assert_eq!(versions(&mut stream, 1).await, vec![1]);
+        tx.send(Live::Entry(log.push(2))).unwrap();
+        for _ in 0..3 {
+            tx.send(Live::Rematch("r".into())).unwrap();
+        }
+        tx.send(Live::Gone).unwrap();
+        assert_eq!(versions(&mut stream, 1).await, vec![2]);
+        assert_eq!(rematch(&mut stream).await, "r");
+        assert_eq!(stream.next().await, Some(Err(StoreError::Gone("s".into()))));
+    }
+
+    #[tokio::test]
+    async fn a_rematch_known_at_the_start_and_repeated_live_is_told_once() {
+        let (tx, rx) = broadcast::channel(8);
+        let mut stream = follow("s".into(), Log::up_to(2), rx, 2, Some("r".into()));
+        tx.send(Live::Rematch("r".into())).unwrap();
+        tx.send(Live::Gone).unwrap();
+        assert_eq!(rematch(&mut stream).await, "r");
+        assert_eq!(stream.next().await, Some(Err(StoreError::Gone("s".into()))));
     }
 }

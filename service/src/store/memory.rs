@@ -336,18 +336,20 @@ impl SessionStore for MemoryStore {
     async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
         let slot = self.slot(id)?;
         // Joined before the history is read: every later commit reaches `live`.
-        let live = {
+        let (live, rematch) = {
             let mut data = slot.lock();
             let buffer = self.live_buffer;
-            data.live
+            let live = data
+                .live
                 .get_or_insert_with(|| broadcast::channel(buffer).0)
-                .subscribe()
+                .subscribe();
+            (live, data.meta.rematch.clone())
         };
         let history = Following {
             slot,
             expiry: self.expiry,
         };
-        Ok(follow(id.to_string(), history, live, after))
+        Ok(follow(id.to_string(), history, live, after, rematch))
     }
 
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
@@ -389,6 +391,9 @@ impl SessionStore for MemoryStore {
             .rematch
             .get_or_insert_with(|| rematch.to_string())
             .clone();
+        if let Some(live) = &data.live {
+            let _ = live.send(Live::Rematch(recorded.clone()));
+        }
         Ok(recorded)
     }
 
@@ -646,7 +651,15 @@ mod tests {
         }
         let mut seen = Vec::new();
         for _ in 0..4 {
-            seen.push(sub.next().await.expect("item").expect("entry").version);
+            seen.push(
+                sub.next()
+                    .await
+                    .expect("item")
+                    .expect("entry")
+                    .version()
+                    .expect("a version")
+                    .version,
+            );
         }
         assert_eq!(seen, vec![2, 3, 4, 5]);
     }
@@ -664,7 +677,15 @@ mod tests {
         }
         let mut seen = Vec::new();
         for _ in 0..10 {
-            seen.push(sub.next().await.expect("item").expect("entry").version);
+            seen.push(
+                sub.next()
+                    .await
+                    .expect("item")
+                    .expect("entry")
+                    .version()
+                    .expect("a version")
+                    .version,
+            );
         }
         assert_eq!(seen, (1..=10).collect::<Vec<_>>());
     }
@@ -780,7 +801,16 @@ mod tests {
             .commit("s", commit(&state, 0, None))
             .await
             .expect("a write after 1 hour renews the session");
-        assert_eq!(sub.next().await.expect("item").expect("entry").version, 1);
+        assert_eq!(
+            sub.next()
+                .await
+                .expect("item")
+                .expect("entry")
+                .version()
+                .expect("a version")
+                .version,
+            1
+        );
         // 2 hours after the write, not after the subscription.
         let next = tokio::time::timeout(2 * hour - Duration::from_secs(1), sub.next()).await;
         assert!(next.is_err(), "still followed just before it expires");

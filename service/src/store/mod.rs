@@ -258,8 +258,29 @@ pub struct Summary {
     pub outcome: Option<Outcome>,
 }
 
-/// Items of a subscription: every version after the requested one, in order, once.
-pub type LogStream = BoxStream<'static, Result<Arc<LogEntry>, StoreError>>;
+/// Items of a subscription: every version after the requested one, in order, once; and,
+/// once the game is over, the rematch when a player asks for one.
+pub type LogStream = BoxStream<'static, Result<LogItem, StoreError>>;
+
+/// What a subscription delivers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LogItem {
+    /// The next version.
+    Version(Arc<LogEntry>),
+    /// The finished session was rematched by this session. Not a version: it comes after
+    /// the final one, at most once per subscription.
+    Rematch(String),
+}
+
+impl LogItem {
+    /// The version, when this item is one.
+    pub fn version(self) -> Option<Arc<LogEntry>> {
+        match self {
+            LogItem::Version(entry) => Some(entry),
+            LogItem::Rematch(_) => None,
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {
@@ -369,7 +390,7 @@ pub trait SessionStore: Send + Sync + 'static {
 
     /// Records `rematch` as the session that rematches finished session `id`, unless one
     /// is recorded already (two players asking at once get one rematch). Returns the one
-    /// recorded.
+    /// recorded. Subscribers of `id` are told ([`LogItem::Rematch`]) on every replica.
     async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError>;
 
     /// Marks session `id` as having work for the server (a bot's turn, a clock running out)

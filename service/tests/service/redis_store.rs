@@ -394,7 +394,9 @@ async fn subscribers_get_history_then_live_once_in_order_through_one_feed() {
                 .await
                 .expect("no stall")
                 .expect("open")
-                .expect("entry");
+                .expect("entry")
+                .version()
+                .expect("a version");
             assert_eq!(entry.version, expect);
             expect += 1;
         }
@@ -426,6 +428,7 @@ async fn a_lagging_subscriber_is_back_filled_never_skipped() {
     let reader = tokio::spawn(async move {
         let mut n = 0;
         while let Some(Ok(e)) = fast.next().await {
+            let e = e.version().expect("a version");
             n += 1;
             assert_eq!(e.version, n);
             if n == 30 {
@@ -449,7 +452,9 @@ async fn versions(sub: &mut agora_service::store::LogStream, n: usize) -> Vec<u6
             .await
             .expect("the next version in time")
             .expect("an item")
-            .expect("an entry");
+            .expect("an entry")
+            .version()
+            .expect("a version");
         seen.push(item.version);
     }
     seen
@@ -629,7 +634,16 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
     play(&store, "s", 2).await;
     let mut sub = store.subscribe("s", 0).await.unwrap();
     for v in 1..=2 {
-        assert_eq!(sub.next().await.unwrap().unwrap().version, v);
+        assert_eq!(
+            sub.next()
+                .await
+                .unwrap()
+                .unwrap()
+                .version()
+                .unwrap()
+                .version,
+            v
+        );
     }
 
     server.kill();
@@ -665,6 +679,8 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
             .await
             .expect("the feed came back")
             .unwrap()
+            .unwrap()
+            .version()
             .unwrap();
         assert_eq!(e.version, v);
     }
@@ -717,7 +733,9 @@ async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record()
             .await
             .expect("the feed finds the compacted versions")
             .expect("open")
-            .expect("entry");
+            .expect("entry")
+            .version()
+            .expect("a version");
         assert_eq!(entry.version, expect);
     }
     // A new subscriber of the compacted session reads everything from the record.

@@ -182,12 +182,21 @@ impl RedisStore {
             Ok(Err(_)) => return Err(StoreError::Unavailable("the feed stopped".into())),
             Err(_) => return Err(unavailable_timeout(&self.inner.config)),
         }
+        // Read after joining the feed: a rematch recorded later reaches `live`.
+        let rematch: Option<String> = self
+            .call(
+                redis::cmd("HGET")
+                    .arg(&keys.meta)
+                    .arg("rematch")
+                    .query_async(&mut conn),
+            )
+            .await?;
         let log = SessionLog {
             store: self.clone(),
             id: id.to_string(),
             _feed: guard,
         };
-        Ok(follow(id.to_string(), log, live, after))
+        Ok(follow(id.to_string(), log, live, after, rematch))
     }
 }
 
@@ -286,11 +295,20 @@ async fn read_feed(
         match read {
             Ok(None) => {
                 backoff = Duration::from_millis(50);
-                let current: Result<Option<u64>, RedisError> = redis::cmd("HGET")
-                    .arg(&keys.meta)
-                    .arg("version")
-                    .query_async(c)
-                    .await;
+                let current: Result<(Option<u64>, Option<String>), RedisError> =
+                    redis::cmd("HMGET")
+                        .arg(&keys.meta)
+                        .arg("version")
+                        .arg("rematch")
+                        .query_async(c)
+                        .await;
+                // A rematch is only recorded once the game is over, when the stream is
+                // quiet: it is said on each quiet read, and subscribers that joined since
+                // the last one hear it (each passes it on once).
+                if let Ok((Some(_), Some(rematch))) = &current {
+                    let _ = live.send(Live::Rematch(rematch.clone()));
+                }
+                let current = current.map(|(version, _)| version);
                 match current {
                     // The final entries were compacted away before this feed read them.
                     Ok(Some(version)) if version > last => {
