@@ -4,6 +4,7 @@
 //! message. Every message is a sentence a person can act on.
 
 use crate::auth::AuthError;
+use crate::identity::TokenError;
 use crate::limits::LimitReached;
 use crate::store::StoreError;
 use agora_engine::{FieldViolation, RuleError};
@@ -42,6 +43,9 @@ pub enum ApiError {
     ShuttingDown { last_version: u64 },
     /// The seat token is missing, malformed or not one of this session's.
     Auth(AuthError),
+    /// A player token (JWT) failed a check: UNAUTHENTICATED saying which (UNAVAILABLE
+    /// when the identity provider's keys could not be fetched).
+    Token(TokenError),
     /// A concurrency limit refused the call at once.
     Limit(LimitReached),
     /// A request message that `convert` refused, with the status it built (through
@@ -108,6 +112,17 @@ impl From<ApiError> for Status {
                 AuthError::NotASeat => Status::permission_denied(
                     "This seat token does not belong to any seat of this session.",
                 ),
+                AuthError::NotPlayersSeat => Status::permission_denied(
+                    "You (the signed-in player) hold no seat of this session; join it first.",
+                ),
+                AuthError::PlayerRequired => Status::unauthenticated(
+                    "This call needs a signed-in player: authorization: Bearer <JWT of the \
+                     identity provider this server trusts>.",
+                ),
+            },
+            ApiError::Token(token) => match token {
+                TokenError::KeysUnavailable(_) => Status::unavailable(token.sentence()),
+                _ => Status::unauthenticated(token.sentence()),
             },
             ApiError::Limit(limit) => match limit {
                 LimitReached::Requests { max } => Status::resource_exhausted(format!(
@@ -151,6 +166,12 @@ impl From<RuleError> for ApiError {
 impl From<AuthError> for ApiError {
     fn from(auth: AuthError) -> ApiError {
         ApiError::Auth(auth)
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(token: TokenError) -> ApiError {
+        ApiError::Token(token)
     }
 }
 
@@ -394,6 +415,14 @@ mod tests {
             (AuthError::NotBearer.into(), Code::Unauthenticated),
             (AuthError::Required.into(), Code::Unauthenticated),
             (AuthError::NotASeat.into(), Code::PermissionDenied),
+            (AuthError::NotPlayersSeat.into(), Code::PermissionDenied),
+            (AuthError::PlayerRequired.into(), Code::Unauthenticated),
+            (TokenError::Expired.into(), Code::Unauthenticated),
+            (TokenError::MissingSub.into(), Code::Unauthenticated),
+            (
+                TokenError::KeysUnavailable("down".into()).into(),
+                Code::Unavailable,
+            ),
             (
                 LimitReached::Requests { max: 1 }.into(),
                 Code::ResourceExhausted,

@@ -5,9 +5,9 @@ use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
 use crate::clock::Clocks;
+use crate::identity::Caller;
 use crate::store::{
-    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta,
-    StoreError, TokenHash,
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
 };
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
@@ -324,12 +324,27 @@ impl GameApi {
     pub(crate) async fn leave(
         &self,
         request: pb::LeaveSessionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::LeaveSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
-        let token = token.ok_or(auth::AuthError::Required)?;
         let id = request.session_id.as_str();
-        let (freed, _) = self.store.release_seat(id, &token).await?;
+        let token = match caller {
+            Caller::Anonymous => return Err(auth::AuthError::Required.into()),
+            Caller::Seat(token) => Some(token),
+            // A player gives back the seat it holds, found by its id: the seat's token
+            // hash names it to the store.
+            Caller::Player(player) => {
+                let loaded = self.load(id).await?;
+                auth::players_seats(&loaded.meta, &player.id)
+                    .first()
+                    .and_then(|seat| loaded.meta.seats.get(seat.0 as usize))
+                    .and_then(|record| record.token_hash.clone())
+            }
+        };
+        let freed = match token {
+            Some(token) => self.store.release_seat(id, &token).await?.0,
+            None => None,
+        };
         match freed {
             Some(seat) => {
                 Span::current().record("seat", seat.0);

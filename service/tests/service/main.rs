@@ -19,6 +19,7 @@ mod finished_logs;
 mod games;
 mod hidden;
 mod history;
+mod identity;
 mod leave;
 mod limits;
 mod load;
