@@ -90,7 +90,11 @@ pub async fn serve_with_store(
     let api = GameApi::new(store, config.commit_retries, stop_rx)
         .with_max_streams_per_connection(config.max_concurrent_streams as usize)
         .with_state_cache(config.state_cache_sessions, state_max_age(&config))
-        .with_identity(identity);
+        .with_identity(identity)
+        .with_player_limits(crate::limits::PlayerLimits::new(
+            config.max_open_sessions_per_player,
+            config.player_calls_per_second,
+        ));
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
 

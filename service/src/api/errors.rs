@@ -48,6 +48,10 @@ pub enum ApiError {
     Token(TokenError),
     /// A concurrency limit refused the call at once.
     Limit(LimitReached),
+    /// A private session's JoinSession by someone it did not invite.
+    NotInvited,
+    /// A player asked for another seat of a session where it holds one already.
+    AlreadySeated { seat: u8 },
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -120,6 +124,17 @@ impl From<ApiError> for Status {
                      identity provider this server trusts>.",
                 ),
             },
+            ApiError::NotInvited => Status::permission_denied(
+                "This session is private: only the players it invited may join (sign in as \
+                 one of them).",
+            ),
+            ApiError::AlreadySeated { seat } => precondition(
+                "ALREADY_SEATED",
+                format!(
+                    "You already hold seat {seat} of this session, which allows one seat per \
+                     player."
+                ),
+            ),
             ApiError::Token(token) => match token {
                 TokenError::KeysUnavailable(_) => Status::unavailable(token.sentence()),
                 _ => Status::unauthenticated(token.sentence()),
@@ -131,6 +146,14 @@ impl From<ApiError> for Status {
                 LimitReached::Streams { max } => Status::resource_exhausted(format!(
                     "this connection already has {max} open event streams, the server's \
                      limit; close one or open another connection, and retry with backoff"
+                )),
+                LimitReached::PlayerCalls { per_second } => Status::resource_exhausted(format!(
+                    "You made more than {per_second} calls in a second, this server's limit \
+                     per player; slow down and retry with backoff."
+                )),
+                LimitReached::PlayerSessions { max } => Status::resource_exhausted(format!(
+                    "You already hold seats in {max} sessions that are not finished, this \
+                     server's limit per player; finish or leave one first."
                 )),
             },
             ApiError::Wire(status) => status,
@@ -417,6 +440,7 @@ mod tests {
             (AuthError::NotASeat.into(), Code::PermissionDenied),
             (AuthError::NotPlayersSeat.into(), Code::PermissionDenied),
             (AuthError::PlayerRequired.into(), Code::Unauthenticated),
+            (ApiError::NotInvited, Code::PermissionDenied),
             (TokenError::Expired.into(), Code::Unauthenticated),
             (TokenError::MissingSub.into(), Code::Unauthenticated),
             (
@@ -429,6 +453,14 @@ mod tests {
             ),
             (
                 LimitReached::Streams { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::PlayerCalls { per_second: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::PlayerSessions { max: 1 }.into(),
                 Code::ResourceExhausted,
             ),
         ];
@@ -451,6 +483,7 @@ mod tests {
             (StoreError::SessionFull.into(), "SESSION_FULL"),
             (StoreError::GameStarted.into(), "GAME_STARTED"),
             (ApiError::GameStarted, "GAME_STARTED"),
+            (ApiError::AlreadySeated { seat: 1 }, "ALREADY_SEATED"),
             (
                 ApiError::ExportUnavailable { version: 3 },
                 "EXPORT_UNAVAILABLE",

@@ -189,6 +189,8 @@ impl GameApi {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         let stored = match self.store.create(meta, plan.start.clone()).await {
             Ok(()) => 0,
@@ -823,6 +825,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         store.create(meta, start.clone()).await.unwrap();
         let mut replay = Replay::new(start.clone());

@@ -12,6 +12,7 @@
 //! | UndoAction | `undo.rs` |
 //! | RematchSession | `rematch.rs` |
 //! | GetHistory, ExportSession, ImportSession | `history.rs` |
+//! | ListMySessions | `players.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -21,6 +22,7 @@ pub mod convert;
 pub mod errors;
 mod history;
 mod play;
+mod players;
 mod rematch;
 mod request_ids;
 mod sessions;
@@ -29,7 +31,7 @@ mod undo;
 
 use crate::cache::StateCache;
 use crate::identity::{Caller, Identity};
-use crate::limits::StreamSlots;
+use crate::limits::{PlayerLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
 use crate::store::{Loaded, SessionStore};
@@ -74,6 +76,8 @@ pub struct GameApi {
     pub(crate) drivers: Arc<bots::Drivers>,
     /// Verifies player tokens (JWTs) when identity is configured.
     pub(crate) identity: Option<Arc<Identity>>,
+    /// Per-player call rate and open sessions.
+    pub(crate) player_limits: Arc<PlayerLimits>,
 }
 
 impl GameApi {
@@ -93,7 +97,14 @@ impl GameApi {
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
             drivers: Arc::default(),
             identity: None,
+            player_limits: Arc::default(),
         }
+    }
+
+    /// Applies `limits` to signed-in players.
+    pub fn with_player_limits(mut self, limits: PlayerLimits) -> GameApi {
+        self.player_limits = Arc::new(limits);
+        self
     }
 
     /// Accepts player tokens verified by `identity` beside seat tokens.
@@ -111,6 +122,7 @@ impl GameApi {
         match &self.identity {
             Some(identity) if crate::identity::looks_like_jwt(value) => {
                 let player = identity.verify(value).await?;
+                self.player_limits.call(&player.id)?;
                 Ok(Caller::Player(player))
             }
             _ => Ok(Caller::Seat(crate::auth::hash_token(value))),
@@ -220,7 +232,11 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::JoinSessionRequest>,
     ) -> Result<Response<pb::JoinSessionResponse>, Status> {
-        traced(self.join(request.into_inner()).await)
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.join(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
     }
 
     async fn leave_session(
@@ -341,6 +357,17 @@ impl GameService for GameApi {
         request: Request<pb::ImportSessionRequest>,
     ) -> Result<Response<pb::ImportSessionResponse>, Status> {
         traced(self.import(request.into_inner()).await)
+    }
+
+    async fn list_my_sessions(
+        &self,
+        request: Request<pb::ListMySessionsRequest>,
+    ) -> Result<Response<pb::ListMySessionsResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.my_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
     }
 
     type StreamEventsStream = stream::EventStream;

@@ -112,7 +112,8 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::ListLegalActionsResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
-        let seat = auth::require_seat(&loaded.meta, &caller)?;
+        let to_act: Vec<Seat> = loaded.state.to_act().iter().collect();
+        let seat = auth::acting_seat(&loaded.meta, &caller, &to_act)?;
         Span::current().record("seat", seat.0);
         Span::current().record("version", loaded.version);
         let actions = if loaded.meta.all_seats_taken() {

@@ -74,6 +74,8 @@ impl GameApi {
             started_ms: Some(now),
             time_control,
             rematch: None,
+            allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
+            invited_player_ids: old.meta.invited_player_ids.clone(),
         };
         match self.store.create(meta.clone(), state.clone()).await {
             Ok(()) => {

@@ -25,6 +25,7 @@ mod limits;
 mod load;
 mod operator_logs;
 mod origins;
+mod players;
 mod playthroughs;
 mod redis_cluster;
 mod redis_retry;

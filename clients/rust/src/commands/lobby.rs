@@ -38,6 +38,7 @@ pub async fn create_session(
         request_id: super::request_id(),
         bots: bots.to_vec(),
         time_control,
+        ..Default::default()
     };
     super::retrying("CreateSession", || {
         let mut client = client.clone();
