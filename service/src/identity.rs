@@ -179,6 +179,13 @@ impl Identity {
             + usize::from(!config.jwt_public_key_file.is_empty())
             + usize::from(config.jwt_hs256_secret_file.is_some());
         if sources == 0 {
+            if !config.jwt_issuer.is_empty() || !config.jwt_audience.is_empty() {
+                return Err(
+                    "--jwt-issuer / --jwt-audience need a key source: --jwks-url, \
+                            --jwt-public-key-file or --jwt-hs256-secret-file"
+                        .into(),
+                );
+            }
             return Ok(None);
         }
         if sources > 1 {
@@ -621,6 +628,87 @@ mod tests {
         let keys = parse_jwks(body).unwrap();
         assert!(keys.iter().any(|k| k.kid.as_deref() == Some("k1")));
         assert!(parse_jwks(b"not json").is_err());
+    }
+
+    fn hs256_identity(dir: &std::path::Path) -> Arc<Identity> {
+        use clap::Parser;
+        let path = dir.join("secret");
+        std::fs::write(&path, "0123456789abcdef0123456789abcdef\n").unwrap();
+        let config = Config::parse_from([
+            "agora-server",
+            "--jwt-hs256-secret-file",
+            path.to_str().unwrap(),
+            "--jwt-issuer",
+            "https://backend.test",
+            "--jwt-audience",
+            "game,other",
+        ]);
+        Identity::from_config(&config)
+            .unwrap()
+            .expect("identity on")
+    }
+
+    fn sign(secret: &[u8], claims: serde_json::Value) -> String {
+        jsonwebtoken::encode(
+            &jsonwebtoken::Header::new(Algorithm::HS256),
+            &claims,
+            &jsonwebtoken::EncodingKey::from_secret(secret),
+        )
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_shared_secret_verifies_and_names_the_player() {
+        let dir = std::env::temp_dir().join(format!("agora-identity-{}", rand::random::<u64>()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let identity = hs256_identity(&dir);
+        let exp = jsonwebtoken::get_current_timestamp() + 600;
+        let secret = b"0123456789abcdef0123456789abcdef";
+        let claims = serde_json::json!({
+            "iss": "https://backend.test", "aud": "game", "sub": "p1", "name": " Ann ", "exp": exp
+        });
+        let player = identity
+            .verify(&sign(secret, claims.clone()))
+            .await
+            .unwrap();
+        assert_eq!(player.id, "p1");
+        assert_eq!(player.name.as_deref(), Some("Ann"));
+        let forged = sign(b"another secret of thirty-two bytes!", claims.clone());
+        assert_eq!(
+            identity.verify(&forged).await,
+            Err(TokenError::BadSignature)
+        );
+        let mut no_aud = claims.clone();
+        no_aud.as_object_mut().unwrap().remove("aud");
+        assert_eq!(
+            identity.verify(&sign(secret, no_aud)).await,
+            Err(TokenError::WrongAudience)
+        );
+        let mut long_sub = claims;
+        long_sub["sub"] = serde_json::json!("x".repeat(MAX_PLAYER_ID_LEN + 1));
+        assert!(matches!(
+            identity.verify(&sign(secret, long_sub)).await,
+            Err(TokenError::Malformed(_))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn identity_is_off_without_a_key_source_and_refuses_two() {
+        use clap::Parser;
+        let config = Config::parse_from(["agora-server"]);
+        assert!(Identity::from_config(&config).unwrap().is_none());
+        // An issuer without keys would leave identity silently off.
+        let config = Config::parse_from(["agora-server", "--jwt-issuer", "x"]);
+        assert!(Identity::from_config(&config).is_err());
+        let config = Config::parse_from([
+            "agora-server",
+            "--jwks-url",
+            "http://127.0.0.1:1/jwks",
+            "--jwt-hs256-secret-file",
+            "/nonexistent",
+        ]);
+        assert!(Identity::from_config(&config).is_err());
     }
 
     #[test]
