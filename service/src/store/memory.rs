@@ -146,6 +146,14 @@ impl MemoryStore {
             .filter(|(_, slot)| slot.lock().expired(&self.expiry, now))
             .map(|(id, _)| id.clone())
             .collect();
+        if !expired.is_empty() {
+            let gone: std::collections::HashSet<&String> = expired.iter().collect();
+            let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+            players.retain(|_, mine| {
+                mine.retain(|id, _| !gone.contains(id));
+                !mine.is_empty()
+            });
+        }
         expired
             .iter()
             .filter_map(|id| sessions.remove(id))

@@ -110,19 +110,21 @@ impl RedisStore {
             .collect();
         // Seats bound at creation (a rematch's players) list it among their sessions.
         for player in meta.seats.iter().filter_map(|s| s.player_id.as_deref()) {
-            adds.push(self.player_index_add(player, &meta.id));
+            adds.extend(self.player_index_add(player, &meta.id));
         }
         self.each::<()>(&adds).await.map(drop)
     }
 
-    /// `ZADD NX` of session `id` into `player_id`'s index, scored now.
-    pub(super) fn player_index_add(&self, player_id: &str, id: &str) -> redis::Cmd {
-        let mut cmd = redis::cmd("ZADD");
-        cmd.arg(self.player_key(player_id))
-            .arg("NX")
-            .arg(now_ms())
-            .arg(id);
-        cmd
+    /// `ZADD NX` of session `id` into `player_id`'s index, scored now, and the index's
+    /// expiry pushed out to the abandoned TTL: the index of a player who joins nothing
+    /// more goes when its sessions would have.
+    pub(super) fn player_index_add(&self, player_id: &str, id: &str) -> [redis::Cmd; 2] {
+        let key = self.player_key(player_id);
+        let mut add = redis::cmd("ZADD");
+        add.arg(&key).arg("NX").arg(now_ms()).arg(id);
+        let mut expire = redis::cmd("EXPIRE");
+        expire.arg(&key).arg(self.ttl_secs(false));
+        [add, expire]
     }
 
     /// Takes a seat (or answers the record of a retry key that took one); the last seat
@@ -169,8 +171,7 @@ impl RedisStore {
         // it again, so a replica that died in between leaves nothing missing for long.
         if let Some(player) = &claim.player_id {
             if matches!(reply.status.as_str(), "ok" | "before" | "held") {
-                self.each::<()>(&[self.player_index_add(player, id)])
-                    .await?;
+                self.each::<()>(&self.player_index_add(player, id)).await?;
             }
         }
         let index = match reply.status.as_str() {
