@@ -115,6 +115,7 @@ mod tests {
             outcome: None,
             seat_change: None,
             clocks: vec![],
+            rematch_session_id: String::new(),
         }
     }
 
