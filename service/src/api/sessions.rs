@@ -298,6 +298,22 @@ impl GameApi {
             let mut table = loaded.state.clone();
             table.settle_clocks(loaded.meta.started_ms);
             let now = crate::store::now_ms();
+            // The start makes the first seats to act. Written after the claim (the claim
+            // does not know it completes the session until it has): a replica dying in
+            // between loses these, and only these, notifications.
+            let to_act: Vec<Seat> = table.to_act().iter().collect();
+            self.notify(&crate::notify::Change {
+                meta: &loaded.meta,
+                table: &table,
+                version: loaded.version,
+                before: &[],
+                to_act: &to_act,
+                outcome: None,
+                clocks: &table.clocks_at(None, now),
+                caller: Some(seat),
+                now,
+            })
+            .await?;
             if let Some(mark) = self.mark_server_work(id, &table, now).await? {
                 if table.bot_to_act().is_some() {
                     self.drive_bots(id, mark);
