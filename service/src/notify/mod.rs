@@ -422,10 +422,12 @@ impl Notifier {
                     continue;
                 }
             };
-            let deliveries = claimed
-                .into_iter()
-                .map(|item| self.handle(store.as_ref(), item));
-            futures::future::join_all(deliveries).await;
+            // One after another, in the order they came due: a player's notifications
+            // arrive in the order they were made (a turn before the end of the game).
+            // Replicas deliver side by side.
+            for item in claimed {
+                self.handle(store.as_ref(), item).await;
+            }
         }
     }
 

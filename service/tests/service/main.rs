@@ -22,6 +22,7 @@ mod history;
 mod leave;
 mod limits;
 mod load;
+mod notifications;
 mod operator_logs;
 mod origins;
 mod playthroughs;
