@@ -289,7 +289,7 @@ pub async fn verdict(
                 Verdict::Wait
             });
         }
-        let seat = n.seat.map(|s| Seat(s));
+        let seat = n.seat.map(Seat);
         let bound = seat
             .and_then(|s| loaded.meta.seats.get(usize::from(s.0)))
             .and_then(|r| r.player_id.as_deref());

@@ -14,7 +14,7 @@ use agora_service::config::Config;
 use agora_service::notify::{parse_secret, sign};
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{Notification, Reason, SeatRecord, SessionMeta, SessionStore};
+use agora_service::store::{Finish, Notification, Reason, SeatRecord, SessionMeta, SessionStore};
 use agora_service::table::Table;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
@@ -536,7 +536,118 @@ async fn a_receiver_that_keeps_failing_ends_in_the_dead_letters(kind: StoreKind)
     drop(receiver.failures);
 }
 
+fn outbox_item(id: &str, not_before: i64) -> Notification {
+    Notification {
+        id: id.into(),
+        reason: Reason::YourTurn,
+        player_id: "alice".into(),
+        session_id: "s".into(),
+        game_id: "origin".into(),
+        version: 1,
+        seat: Some(0),
+        created_ms: 0,
+        not_before_ms: not_before,
+    }
+}
+
+/// The store contract of the outbox: one copy per id, leases that exclude other claimers
+/// and stale finishers, failures counted, dead letters kept, finished ids not put back.
+async fn the_outbox_leases_retries_and_buries(kind: StoreKind) {
+    let backend = Backend::open(kind).await;
+    let store = backend.store.as_ref();
+    let now = agora_service::store::now_ms();
+    let a = format!("a-{}", uuid::Uuid::new_v4());
+    let b = format!("b-{}", uuid::Uuid::new_v4());
+    store
+        .outbox_put(&[outbox_item(&a, now), outbox_item(&b, now + 60_000)])
+        .await
+        .expect("put");
+    store
+        .outbox_put(&[outbox_item(&a, now)])
+        .await
+        .expect("put");
+    let claimed = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    assert_eq!(claimed.len(), 1, "one copy of a, and b is not due");
+    let first = &claimed[0];
+    assert_eq!(
+        (first.notification.id.as_str(), first.failures),
+        (a.as_str(), 0)
+    );
+    assert_eq!(first.notification, outbox_item(&a, now));
+    assert!(store
+        .outbox_claim(now, 1000, 10)
+        .await
+        .expect("claim")
+        .is_empty());
+    assert!(!store
+        .outbox_finish(&a, first.lease - 1, Finish::Done)
+        .await
+        .expect("finish"));
+    assert!(store
+        .outbox_finish(&a, first.lease, Finish::Failed { at_ms: now })
+        .await
+        .expect("finish"));
+    let again = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].failures, 1);
+    assert!(store
+        .outbox_finish(&a, again[0].lease, Finish::Wait { at_ms: now })
+        .await
+        .expect("finish"));
+    let waited = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    assert_eq!(waited[0].failures, 1, "waiting is not a failure");
+    assert!(store
+        .outbox_finish(
+            &a,
+            waited[0].lease,
+            Finish::Dead {
+                error: "503".into(),
+                now_ms: now,
+            },
+        )
+        .await
+        .expect("finish"));
+    let dead = store.dead_letters(10).await.expect("dead");
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].notification.id, a);
+    assert_eq!((dead[0].attempts, dead[0].error.as_str()), (2, "503"));
+    store
+        .outbox_put(&[outbox_item(&a, now)])
+        .await
+        .expect("put");
+    assert!(store
+        .outbox_claim(now, 1000, 10)
+        .await
+        .expect("claim")
+        .is_empty());
+    // b comes due later, once.
+    let later = store
+        .outbox_claim(now + 60_000, 1000, 10)
+        .await
+        .expect("claim");
+    assert_eq!(later.len(), 1);
+    assert_eq!(later[0].notification.id, b);
+    assert!(store
+        .outbox_finish(&b, later[0].lease, Finish::Done)
+        .await
+        .expect("finish"));
+    assert!(store
+        .outbox_claim(now + 3_600_000, 1000, 10)
+        .await
+        .expect("claim")
+        .is_empty());
+    // Presence marks.
+    assert!(!store.is_present("s", "alice").await.expect("read"));
+    store
+        .mark_present("s", "alice", 60_000)
+        .await
+        .expect("mark");
+    assert!(store.is_present("s", "alice").await.expect("read"));
+    assert!(!store.is_present("s", "bob").await.expect("read"));
+}
+
 per_store!(
+    the_outbox_leases_retries_and_buries,
     turns_and_the_end_are_told_once_per_id,
     a_player_with_an_open_stream_is_not_told,
     a_receiver_that_fails_for_a_while_gets_it_after_recovery,
