@@ -10,6 +10,7 @@ use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
 use agora_service::auth;
+use agora_service::clock::{Clocks, Limit, OnTimeout, TimeControl};
 use agora_service::config::Config;
 use agora_service::notify::{parse_secret, sign};
 use agora_service::store::memory::MemoryStore;
@@ -214,9 +215,19 @@ async fn seat_players(
     store: &dyn SessionStore,
     redis: Option<&str>,
 ) -> (String, Vec<String>, Vec<String>) {
+    seat_players_timed(store, redis, None).await
+}
+
+/// [`seat_players`] with clocks.
+async fn seat_players_timed(
+    store: &dyn SessionStore,
+    redis: Option<&str>,
+    time_control: Option<TimeControl>,
+) -> (String, Vec<String>, Vec<String>) {
     let id = uuid::Uuid::new_v4().to_string();
     let options = AnyOptions::Origin(origin::Options::default());
-    let state = Table::new(AnyState::setup(&options, 7).expect("setup"));
+    let mut state = Table::new(AnyState::setup(&options, 7).expect("setup"));
+    state.clocks = time_control.map(|c| Clocks::new(c, 2));
     let tokens: Vec<String> = (0..2).map(|_| auth::new_token()).collect();
     let players: Vec<String> = ["alice", "bob"]
         .iter()
@@ -238,7 +249,7 @@ async fn seat_players(
         create_time_unix_ms: now,
         create_fingerprint: None,
         started_ms: Some(now),
-        time_control: None,
+        time_control,
         rematch: None,
     };
     store.create(meta, state).await.expect("create");
@@ -440,35 +451,60 @@ async fn a_player_with_an_open_stream_is_not_told(kind: StoreKind) {
         .await
         .expect("stream")
         .into_inner();
-    // Alice plays until Bob is to act, then Bob plays until Alice is: she is told, he not.
+    // Play until a move makes Bob to act (he is not told: he watches). Alice, who does
+    // not watch, is told each time she becomes to act.
     let mut bobs = BTreeSet::new();
-    let mut version;
-    loop {
-        let (_, _, after, v) = step(&mut client, &id, &tokens).await;
-        version = v;
-        bobs.insert(Notification::derive_id(
-            &id,
-            v,
-            &players[1],
-            Reason::YourTurn,
-        ));
-        if after.contains(&1) {
+    let mut alices = BTreeSet::new();
+    for _ in 0..500 {
+        let (caller, before, after, version) = step(&mut client, &id, &tokens).await;
+        if caller != 0 && after.contains(&0) && !before.contains(&0) {
+            alices.insert(Notification::derive_id(
+                &id,
+                version,
+                &players[0],
+                Reason::YourTurn,
+            ));
+        }
+        if caller != 1 && after.contains(&1) && !before.contains(&1) {
+            bobs.insert(Notification::derive_id(
+                &id,
+                version,
+                &players[1],
+                Reason::YourTurn,
+            ));
             break;
         }
     }
-    let alices = loop {
-        let (_, _, after, v) = step(&mut client, &id, &tokens).await;
-        if after.contains(&0) {
-            break Notification::derive_id(&id, v, &players[0], Reason::YourTurn);
-        }
-    };
-    assert!(version > 0);
-    // Items are delivered in the order they came due, one after another: once Alice's
-    // arrived, Bob's (made earlier) was looked at and dropped.
-    receiver.wait_for(&BTreeSet::from([alices.clone()])).await;
+    assert!(!bobs.is_empty(), "a move made Bob to act");
+    // A marker made after Bob's notification: a resignation in another session. A
+    // replica sends what it claimed one after another in the order it came due, so once
+    // the marker arrived, Bob's notification (due earlier) was looked at and dropped.
+    let (other, other_tokens, other_players) =
+        seat_players(backend.store.as_ref(), redis.as_deref()).await;
+    // Due strictly later than Bob's (due times are in ms).
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let resigned = client
+        .resign_session(authed(
+            pb::ResignSessionRequest {
+                session_id: other.clone(),
+                request_id: uuid::Uuid::new_v4().to_string(),
+            },
+            &other_tokens[0],
+        ))
+        .await
+        .expect("resign")
+        .into_inner();
+    let marker = Notification::derive_id(
+        &other,
+        resigned.version,
+        &other_players[1],
+        Reason::GameOver,
+    );
+    receiver.wait_for(&BTreeSet::from([marker.clone()])).await;
     let got = receiver.ids();
     assert!(got.is_disjoint(&bobs), "Bob had a stream open: {got:?}");
-    assert_eq!(got, BTreeSet::from([alices]));
+    alices.insert(marker);
+    assert!(got.is_subset(&alices), "{got:?}");
     // The stream stayed open until here.
     assert!(stream.message().await.is_ok());
 }
@@ -646,7 +682,67 @@ async fn the_outbox_leases_retries_and_buries(kind: StoreKind) {
     assert!(!store.is_present("s", "bob").await.expect("read"));
 }
 
+/// A player whose clock runs is warned before it runs out; when it does, the server's
+/// timeout ends the game and both players are told (a server turn, no caller).
+async fn a_running_clock_is_warned_and_its_timeout_told(kind: StoreKind) {
+    let backend = Backend::open(kind).await;
+    let receiver = Receiver::start(0).await;
+    let url = receiver.url();
+    let (mut client, _stop) = serve(backend.store.clone(), |c| {
+        webhook(c, &url, 5);
+        c.webhook_clock_warning_ms = 2_000;
+    })
+    .await;
+    let redis = backend.redis.as_ref().map(|r| r.url());
+    let control = TimeControl {
+        limit: Limit::PerMove { ms: 3_000 },
+        on_timeout: OnTimeout::Lose,
+    };
+    let (id, tokens, players) =
+        seat_players_timed(backend.store.as_ref(), redis.as_deref(), Some(control)).await;
+    // Alice moves until Bob is to act; then nobody moves.
+    let mut expected = BTreeSet::new();
+    let version = loop {
+        let (caller, before, after, version) = step(&mut client, &id, &tokens).await;
+        assert_eq!(caller, 0, "Bob never moves");
+        if after.contains(&1) {
+            if !before.contains(&1) {
+                expected.insert(Notification::derive_id(
+                    &id,
+                    version,
+                    &players[1],
+                    Reason::YourTurn,
+                ));
+            }
+            break version;
+        }
+    };
+    let warning = Notification::derive_id(&id, version, &players[1], Reason::ClockWarning);
+    expected.insert(warning.clone());
+    // Bob's time runs out at version + 1: the game is over for both.
+    for player in &players {
+        expected.insert(Notification::derive_id(
+            &id,
+            version + 1,
+            player,
+            Reason::GameOver,
+        ));
+    }
+    receiver.wait_for(&expected).await;
+    check_requests(&receiver, &expected, &id);
+    let got = receiver.got();
+    let warned = got.iter().find(|r| r.id == warning).expect("warning");
+    assert_eq!(warned.body["type"], "agora.clock_warning");
+    assert_eq!(warned.body["data"]["player_id"], players[1].as_str());
+    assert_eq!(warned.body["data"]["seat"], 1);
+    // The warning came before the end.
+    let at = |id: &str| got.iter().position(|r| r.id == id);
+    let over = Notification::derive_id(&id, version + 1, &players[1], Reason::GameOver);
+    assert!(at(&warning) < at(&over), "{got:?}");
+}
+
 per_store!(
+    a_running_clock_is_warned_and_its_timeout_told,
     the_outbox_leases_retries_and_buries,
     turns_and_the_end_are_told_once_per_id,
     a_player_with_an_open_stream_is_not_told,
