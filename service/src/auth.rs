@@ -3,6 +3,7 @@
 //! with a request id gets a token derived from that id instead, so that its retry can
 //! answer the same token without the token being stored anywhere.
 
+pub use crate::identity::{Caller, Player};
 use crate::store::{SessionMeta, TokenHash};
 use agora_engine::{Seat, Viewer};
 use hmac::{Hmac, Mac};
@@ -20,6 +21,10 @@ pub enum AuthError {
     Required,
     /// The token is not one of this session's seats.
     NotASeat,
+    /// The signed-in player holds no seat of this session.
+    NotPlayersSeat,
+    /// The call needs a signed-in player (a JWT), and none was sent.
+    PlayerRequired,
 }
 
 /// A fresh secret seat token (64 hex characters).
@@ -46,6 +51,11 @@ pub fn hash_token(token: &str) -> TokenHash {
 
 /// The hash of the bearer token in `metadata`, if the caller sent one.
 pub fn bearer(metadata: &MetadataMap) -> Result<Option<TokenHash>, AuthError> {
+    Ok(bearer_value(metadata)?.map(hash_token))
+}
+
+/// The bearer value in `metadata` as sent (a seat token or a JWT), if any.
+pub fn bearer_value(metadata: &MetadataMap) -> Result<Option<&str>, AuthError> {
     let Some(value) = metadata.get("authorization") else {
         return Ok(None);
     };
@@ -56,21 +66,58 @@ pub fn bearer(metadata: &MetadataMap) -> Result<Option<TokenHash>, AuthError> {
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or(AuthError::NotBearer)?;
-    Ok(Some(hash_token(token)))
+    Ok(Some(token))
 }
 
-/// Who is looking: the token's seat, or a spectator without a token. A token that is not
-/// one of this session's seats is refused rather than silently downgraded.
-pub fn viewer(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Viewer, AuthError> {
-    match token {
-        None => Ok(Viewer::Spectator),
-        Some(hash) => seat_of(meta, hash).map(Viewer::Seat),
+/// Who is looking: the token's seat, the signed-in player's seat (a spectator when it
+/// holds none: anyone may watch), or a spectator without a token. A seat token that is
+/// not one of this session's seats is refused rather than silently downgraded.
+pub fn viewer(meta: &SessionMeta, caller: &Caller) -> Result<Viewer, AuthError> {
+    match caller {
+        Caller::Anonymous => Ok(Viewer::Spectator),
+        Caller::Seat(hash) => seat_of(meta, hash).map(Viewer::Seat),
+        Caller::Player(player) => Ok(players_seats(meta, &player.id)
+            .first()
+            .map_or(Viewer::Spectator, |s| Viewer::Seat(*s))),
     }
 }
 
-/// The caller's seat, for calls that act for a seat.
-pub fn require_seat(meta: &SessionMeta, token: Option<&TokenHash>) -> Result<Seat, AuthError> {
-    seat_of(meta, token.ok_or(AuthError::Required)?)
+/// The caller's seat, for calls that act for a seat (a player holding several: its
+/// lowest).
+pub fn require_seat(meta: &SessionMeta, caller: &Caller) -> Result<Seat, AuthError> {
+    acting_seat(meta, caller, &[])
+}
+
+/// The seat a call acts for: a player holding several acts for the lowest of them that
+/// must decide now (in `to_act`), else for its lowest.
+pub fn acting_seat(
+    meta: &SessionMeta,
+    caller: &Caller,
+    to_act: &[Seat],
+) -> Result<Seat, AuthError> {
+    match caller {
+        Caller::Anonymous => Err(AuthError::Required),
+        Caller::Seat(hash) => seat_of(meta, hash),
+        Caller::Player(player) => {
+            let seats = players_seats(meta, &player.id);
+            seats
+                .iter()
+                .find(|s| to_act.contains(s))
+                .or(seats.first())
+                .copied()
+                .ok_or(AuthError::NotPlayersSeat)
+        }
+    }
+}
+
+/// The seats `player_id` holds, lowest first.
+pub fn players_seats(meta: &SessionMeta, player_id: &str) -> Vec<Seat> {
+    meta.seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.player_id.as_deref() == Some(player_id))
+        .map(|(i, _)| Seat(i as u8))
+        .collect()
 }
 
 fn seat_of(meta: &SessionMeta, hash: &TokenHash) -> Result<Seat, AuthError> {

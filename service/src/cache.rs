@@ -114,6 +114,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         Arc::new(Cached {
             meta,

@@ -2,7 +2,7 @@
 //! same binary is configured by a shell, a compose file or a Kubernetes manifest.
 
 use clap::{Parser, ValueEnum};
-use std::{net::SocketAddr, time::Duration};
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 /// Where sessions live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -132,6 +132,61 @@ pub struct Config {
     /// (streams refresh it every third of this), in milliseconds.
     #[arg(long, env = "AGORA_WEBHOOK_PRESENCE_TTL_MS", default_value_t = 15_000)]
     pub webhook_presence_ttl_ms: u64,
+
+    /// Player tokens: the issuer (`iss`) they must name; repeat or comma-separate to
+    /// accept several. Unset: any issuer. See docs/identity.md.
+    #[arg(long, env = "AGORA_JWT_ISSUER", value_delimiter = ',')]
+    pub jwt_issuer: Vec<String>,
+
+    /// Player tokens: the audience (`aud`) they must include (one of these); repeat or
+    /// comma-separate. Unset: tokens must not name an audience.
+    #[arg(long, env = "AGORA_JWT_AUDIENCE", value_delimiter = ',')]
+    pub jwt_audience: Vec<String>,
+
+    /// Player tokens: the signature algorithms accepted (`none` never is). With
+    /// --jwt-hs256-secret-file only HS256 applies.
+    #[arg(
+        long,
+        env = "AGORA_JWT_ALGORITHMS",
+        value_delimiter = ',',
+        default_value = "RS256,ES256"
+    )]
+    pub jwt_algorithms: Vec<String>,
+
+    /// Player tokens: the identity provider's JWKS URL (fetched at start, every 5
+    /// minutes, and when a token names an unknown key id). Setting a key source turns
+    /// player identity on.
+    #[arg(long, env = "AGORA_JWKS_URL")]
+    pub jwks_url: Option<String>,
+
+    /// Player tokens: public keys in PEM (RSA, EC or Ed25519) instead of a JWKS URL;
+    /// repeat or comma-separate.
+    #[arg(long, env = "AGORA_JWT_PUBLIC_KEY_FILE", value_delimiter = ',')]
+    pub jwt_public_key_file: Vec<PathBuf>,
+
+    /// Player tokens: a file holding an HS256 shared secret (at least 32 bytes) instead
+    /// of public keys, for an operator backend that signs its own tokens.
+    #[arg(long, env = "AGORA_JWT_HS256_SECRET_FILE")]
+    pub jwt_hs256_secret_file: Option<PathBuf>,
+
+    /// Player tokens: the claim holding the player's display name.
+    #[arg(long, env = "AGORA_JWT_NAME_CLAIM", default_value = "name")]
+    pub jwt_name_claim: String,
+
+    /// Shortest time between two JWKS fetches started by tokens with unknown key ids
+    /// (forged key ids cannot make the server hammer the identity provider).
+    #[arg(long, env = "AGORA_JWKS_REFRESH_MIN_INTERVAL", default_value = "10s", value_parser = parse_duration)]
+    pub jwks_refresh_min_interval: Duration,
+
+    /// Sessions a signed-in player may hold seats in that are not finished; one more
+    /// JoinSession gets RESOURCE_EXHAUSTED. 0: no limit.
+    #[arg(long, env = "AGORA_MAX_OPEN_SESSIONS_PER_PLAYER", default_value_t = 0)]
+    pub max_open_sessions_per_player: usize,
+
+    /// Calls per second one signed-in player may make to this replica (bursts of as
+    /// many); more get RESOURCE_EXHAUSTED. Counted per replica. 0: no limit.
+    #[arg(long, env = "AGORA_PLAYER_CALLS_PER_SECOND", default_value_t = 0)]
+    pub player_calls_per_second: u32,
 }
 
 /// HTTP/2 streams a connection may use for calls beside its open event streams.

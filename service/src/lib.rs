@@ -8,6 +8,7 @@ pub mod clock;
 pub mod config;
 pub mod deadline;
 pub mod failpoints;
+pub mod identity;
 pub mod limits;
 pub mod locks;
 pub mod message_size;

@@ -24,6 +24,58 @@ pub enum LimitReached {
     Requests { max: usize },
     /// The connection already has `max` open StreamEvents.
     Streams { max: usize },
+    /// The signed-in player made more than `per_second` calls a second to this replica.
+    PlayerCalls { per_second: u32 },
+    /// The signed-in player already holds seats in `max` sessions that are not finished.
+    PlayerSessions { max: usize },
+}
+
+/// Per-player abuse limits (`--player-calls-per-second`, `--max-open-sessions-per-player`).
+/// The call rate is counted per replica, in memory (a GCRA bucket per player id, bursts of
+/// one second's calls); forgotten buckets are pruned as calls come.
+pub struct PlayerLimits {
+    /// Sessions not finished a player may hold seats in (0: no limit).
+    pub max_open_sessions: usize,
+    per_second: u32,
+    calls: Option<governor::DefaultKeyedRateLimiter<String>>,
+    checks: std::sync::atomic::AtomicU64,
+}
+
+impl PlayerLimits {
+    pub fn new(max_open_sessions: usize, calls_per_second: u32) -> PlayerLimits {
+        let calls = std::num::NonZeroU32::new(calls_per_second)
+            .map(|rate| governor::RateLimiter::keyed(governor::Quota::per_second(rate)));
+        PlayerLimits {
+            max_open_sessions,
+            per_second: calls_per_second,
+            calls,
+            checks: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// Counts one call of `player_id`; refused over the rate.
+    pub fn call(&self, player_id: &str) -> Result<(), LimitReached> {
+        let Some(calls) = &self.calls else {
+            return Ok(());
+        };
+        let n = self
+            .checks
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n % 4096 == 4095 {
+            calls.retain_recent();
+        }
+        calls
+            .check_key(&player_id.to_string())
+            .map_err(|_| LimitReached::PlayerCalls {
+                per_second: self.per_second,
+            })
+    }
+}
+
+impl Default for PlayerLimits {
+    fn default() -> PlayerLimits {
+        PlayerLimits::new(0, 0)
+    }
 }
 
 /// A tower layer holding at most `max` calls in flight over every connection; one more is

@@ -82,10 +82,20 @@ pub async fn serve_with_store(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let identity = crate::identity::Identity::from_config(&config).map_err(ServeError::Config)?;
+    if let Some(identity) = &identity {
+        identity.start();
+        tracing::info!(?identity, "player tokens accepted");
+    }
     let (stop_tx, stop_rx) = watch::channel(false);
     let api = GameApi::new(store.clone(), config.commit_retries, stop_rx.clone())
         .with_max_streams_per_connection(config.max_concurrent_streams as usize)
-        .with_state_cache(config.state_cache_sessions, state_max_age(&config));
+        .with_state_cache(config.state_cache_sessions, state_max_age(&config))
+        .with_identity(identity)
+        .with_player_limits(crate::limits::PlayerLimits::new(
+            config.max_open_sessions_per_player,
+            config.player_calls_per_second,
+        ));
     // Every replica delivers notifications from the shared outbox (see `notify`).
     let notifier = match WebhookConfig::from_config(&config).map_err(ServeError::Config)? {
         Some(webhook) => Some(Arc::new(

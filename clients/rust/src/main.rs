@@ -28,7 +28,9 @@ struct Cli {
         default_value = "http://127.0.0.1:50051"
     )]
     server: String,
-    /// Seat token returned by `agora join` (sent as `authorization: Bearer`).
+    /// Seat token returned by `agora join`, or a signed-in player's JWT when the server
+    /// trusts an identity provider (sent as `authorization: Bearer`; `agora join` with a
+    /// JWT binds the seat to the player).
     #[arg(long, global = true, env = "AGORA_TOKEN", hide_env_values = true)]
     token: Option<String>,
     #[command(subcommand)]
@@ -358,7 +360,7 @@ async fn run(cli: Cli) -> CliResult<()> {
             session,
             seat,
             name,
-        } => lobby::join(&mut client, session, seat, name).await,
+        } => lobby::join(&mut client, token, session, seat, name).await,
         Command::Leave { session } => lobby::leave(&mut client, token, session).await,
         Command::State { session, fields } => {
             game::state(&mut client, token, session, !fields).await

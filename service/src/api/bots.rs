@@ -16,7 +16,7 @@ use super::play::{Write, Written};
 use super::{convert, GameApi};
 use crate::cache::Cached;
 use crate::clock::OnTimeout;
-use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError, TokenHash};
+use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError};
 use crate::table::{bot_decision, session_salt, BotKind, Cause, Table};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
@@ -350,7 +350,7 @@ impl GameApi {
     pub(crate) async fn resign(
         &self,
         request: pb::ResignSessionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::ResignSessionResponse, ApiError> {
         let write = Write::seat_change(
             request.session_id.clone(),
@@ -364,7 +364,7 @@ impl GameApi {
         )?;
         let Written {
             version, session, ..
-        } = self.write(write, token).await?;
+        } = self.write(write, caller).await?;
         tracing::info!("seat resigned");
         Ok(pb::ResignSessionResponse {
             version,
@@ -376,7 +376,7 @@ impl GameApi {
     pub(crate) async fn hand_to_bot(
         &self,
         request: pb::HandSeatToBotRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::HandSeatToBotResponse, ApiError> {
         let kind = convert::bot_in(request.kind, request.strength.as_ref(), "kind", "strength")?;
         let write = Write::seat_change(
@@ -391,7 +391,7 @@ impl GameApi {
         )?;
         let Written {
             version, session, ..
-        } = self.write(write, token).await?;
+        } = self.write(write, caller).await?;
         tracing::info!("seat handed to a bot");
         Ok(pb::HandSeatToBotResponse {
             version,

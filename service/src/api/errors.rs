@@ -4,6 +4,7 @@
 //! message. Every message is a sentence a person can act on.
 
 use crate::auth::AuthError;
+use crate::identity::TokenError;
 use crate::limits::LimitReached;
 use crate::store::StoreError;
 use agora_engine::{FieldViolation, RuleError};
@@ -42,8 +43,15 @@ pub enum ApiError {
     ShuttingDown { last_version: u64 },
     /// The seat token is missing, malformed or not one of this session's.
     Auth(AuthError),
+    /// A player token (JWT) failed a check: UNAUTHENTICATED saying which (UNAVAILABLE
+    /// when the identity provider's keys could not be fetched).
+    Token(TokenError),
     /// A concurrency limit refused the call at once.
     Limit(LimitReached),
+    /// A private session's JoinSession by someone it did not invite.
+    NotInvited,
+    /// A player asked for another seat of a session where it holds one already.
+    AlreadySeated { seat: u8 },
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -108,6 +116,28 @@ impl From<ApiError> for Status {
                 AuthError::NotASeat => Status::permission_denied(
                     "This seat token does not belong to any seat of this session.",
                 ),
+                AuthError::NotPlayersSeat => Status::permission_denied(
+                    "You (the signed-in player) hold no seat of this session; join it first.",
+                ),
+                AuthError::PlayerRequired => Status::unauthenticated(
+                    "This call needs a signed-in player: authorization: Bearer <JWT of the \
+                     identity provider this server trusts>.",
+                ),
+            },
+            ApiError::NotInvited => Status::permission_denied(
+                "This session is private: only the players it invited may join (sign in as \
+                 one of them).",
+            ),
+            ApiError::AlreadySeated { seat } => precondition(
+                "ALREADY_SEATED",
+                format!(
+                    "You already hold seat {seat} of this session, which allows one seat per \
+                     player."
+                ),
+            ),
+            ApiError::Token(token) => match token {
+                TokenError::KeysUnavailable(_) => Status::unavailable(token.sentence()),
+                _ => Status::unauthenticated(token.sentence()),
             },
             ApiError::Limit(limit) => match limit {
                 LimitReached::Requests { max } => Status::resource_exhausted(format!(
@@ -116,6 +146,14 @@ impl From<ApiError> for Status {
                 LimitReached::Streams { max } => Status::resource_exhausted(format!(
                     "this connection already has {max} open event streams, the server's \
                      limit; close one or open another connection, and retry with backoff"
+                )),
+                LimitReached::PlayerCalls { per_second } => Status::resource_exhausted(format!(
+                    "You made more than {per_second} calls in a second, this server's limit \
+                     per player; slow down and retry with backoff."
+                )),
+                LimitReached::PlayerSessions { max } => Status::resource_exhausted(format!(
+                    "You already hold seats in {max} sessions that are not finished, this \
+                     server's limit per player; finish or leave one first."
                 )),
             },
             ApiError::Wire(status) => status,
@@ -151,6 +189,12 @@ impl From<RuleError> for ApiError {
 impl From<AuthError> for ApiError {
     fn from(auth: AuthError) -> ApiError {
         ApiError::Auth(auth)
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(token: TokenError) -> ApiError {
+        ApiError::Token(token)
     }
 }
 
@@ -394,12 +438,29 @@ mod tests {
             (AuthError::NotBearer.into(), Code::Unauthenticated),
             (AuthError::Required.into(), Code::Unauthenticated),
             (AuthError::NotASeat.into(), Code::PermissionDenied),
+            (AuthError::NotPlayersSeat.into(), Code::PermissionDenied),
+            (AuthError::PlayerRequired.into(), Code::Unauthenticated),
+            (ApiError::NotInvited, Code::PermissionDenied),
+            (TokenError::Expired.into(), Code::Unauthenticated),
+            (TokenError::MissingSub.into(), Code::Unauthenticated),
+            (
+                TokenError::KeysUnavailable("down".into()).into(),
+                Code::Unavailable,
+            ),
             (
                 LimitReached::Requests { max: 1 }.into(),
                 Code::ResourceExhausted,
             ),
             (
                 LimitReached::Streams { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::PlayerCalls { per_second: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::PlayerSessions { max: 1 }.into(),
                 Code::ResourceExhausted,
             ),
         ];
@@ -422,6 +483,7 @@ mod tests {
             (StoreError::SessionFull.into(), "SESSION_FULL"),
             (StoreError::GameStarted.into(), "GAME_STARTED"),
             (ApiError::GameStarted, "GAME_STARTED"),
+            (ApiError::AlreadySeated { seat: 1 }, "ALREADY_SEATED"),
             (
                 ApiError::ExportUnavailable { version: 3 },
                 "EXPORT_UNAVAILABLE",

@@ -15,9 +15,7 @@ use super::sessions::{describe, request_id_reused};
 use super::stream::response;
 use super::{convert, request_ids, GameApi, MAX_NAME_LEN};
 use crate::auth;
-use crate::store::{
-    now_ms, Commit, CommitResult, LogEntry, SeatRecord, SessionMeta, StoreError, TokenHash,
-};
+use crate::store::{now_ms, Commit, CommitResult, LogEntry, SeatRecord, SessionMeta, StoreError};
 use crate::table::{BotKind, Cause, Control, Replay, Table};
 use agora_engine::registry::{AnyAction, AnyOptions, AnyState};
 use agora_engine::{FieldViolation, RuleError, Seat};
@@ -60,11 +58,11 @@ impl GameApi {
     pub(crate) async fn history(
         &self,
         request: pb::GetHistoryRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::GetHistoryResponse, ApiError> {
         let id = request.session_id.as_str();
         let loaded = self.load(id).await?;
-        let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
+        let viewer = auth::viewer(&loaded.meta, &caller)?;
         let after = request.after_version;
         if after > loaded.version {
             return Err(ApiError::AheadOfSession {
@@ -101,11 +99,11 @@ impl GameApi {
     pub(crate) async fn export(
         &self,
         request: pb::ExportSessionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::ExportSessionResponse, ApiError> {
         let id = request.session_id.as_str();
         let loaded = self.load(id).await?;
-        let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
+        let viewer = auth::viewer(&loaded.meta, &caller)?;
         Span::current().record("version", loaded.version);
         let meta = &loaded.meta;
         let entries = self.read_versions(id, 0, loaded.version).await?;
@@ -191,6 +189,8 @@ impl GameApi {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         let stored = match self.store.create(meta, plan.start.clone()).await {
             Ok(()) => 0,
@@ -825,6 +825,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         store.create(meta, start.clone()).await.unwrap();
         let mut replay = Replay::new(start.clone());
@@ -844,7 +846,11 @@ mod tests {
         let request = pb::ExportSessionRequest {
             session_id: "old".into(),
         };
-        let status = tonic::Status::from(api.export(request, None).await.unwrap_err());
+        let status = tonic::Status::from(
+            api.export(request, crate::identity::Caller::Anonymous)
+                .await
+                .unwrap_err(),
+        );
         assert_eq!(status.code(), Code::FailedPrecondition);
         assert!(status.message().contains("version 1"), "{status:?}");
         use tonic_types::StatusExt;
@@ -860,7 +866,7 @@ mod tests {
                     after_version: 0,
                     page_size: 5,
                 },
-                None,
+                crate::identity::Caller::Anonymous,
             )
             .await
             .unwrap();

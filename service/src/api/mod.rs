@@ -12,6 +12,7 @@
 //! | UndoAction | `undo.rs` |
 //! | RematchSession | `rematch.rs` |
 //! | GetHistory, ExportSession, ImportSession | `history.rs` |
+//! | ListMySessions | `players.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -21,6 +22,7 @@ pub mod convert;
 pub mod errors;
 mod history;
 mod play;
+mod players;
 mod rematch;
 mod request_ids;
 mod sessions;
@@ -28,7 +30,8 @@ pub mod stream;
 mod undo;
 
 use crate::cache::StateCache;
-use crate::limits::StreamSlots;
+use crate::identity::{Caller, Identity};
+use crate::limits::{PlayerLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
 use crate::store::{Loaded, SessionStore};
@@ -39,6 +42,7 @@ use pb::game_service_server::GameService;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
+use tonic::metadata::MetadataMap;
 use tonic::{Code, Request, Response, Status};
 
 /// Longest player name, session id or request id accepted.
@@ -72,6 +76,10 @@ pub struct GameApi {
     pub(crate) drivers: Arc<bots::Drivers>,
     /// Turn notifications, when a webhook is configured (see [`crate::notify`]).
     pub(crate) notifier: Option<Arc<crate::notify::Notifier>>,
+    /// Verifies player tokens (JWTs) when identity is configured.
+    pub(crate) identity: Option<Arc<Identity>>,
+    /// Per-player call rate and open sessions.
+    pub(crate) player_limits: Arc<PlayerLimits>,
 }
 
 impl GameApi {
@@ -91,6 +99,8 @@ impl GameApi {
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
             drivers: Arc::default(),
             notifier: None,
+            identity: None,
+            player_limits: Arc::default(),
         }
     }
 
@@ -117,6 +127,34 @@ impl GameApi {
                 notifier.put(self.store.as_ref(), &items).await
             }
             None => Ok(()),
+        }
+    }
+
+    /// Applies `limits` to signed-in players.
+    pub fn with_player_limits(mut self, limits: PlayerLimits) -> GameApi {
+        self.player_limits = Arc::new(limits);
+        self
+    }
+
+    /// Accepts player tokens verified by `identity` beside seat tokens.
+    pub fn with_identity(mut self, identity: Option<Arc<Identity>>) -> GameApi {
+        self.identity = identity;
+        self
+    }
+
+    /// Who makes the call, resolved once: with identity configured, a bearer value with
+    /// a JWT's shape is a player token and must verify; any other value is a seat token.
+    pub(crate) async fn caller(&self, metadata: &MetadataMap) -> Result<Caller, ApiError> {
+        let Some(value) = crate::auth::bearer_value(metadata)? else {
+            return Ok(Caller::Anonymous);
+        };
+        match &self.identity {
+            Some(identity) if crate::identity::looks_like_jwt(value) => {
+                let player = identity.verify(value).await?;
+                self.player_limits.call(&player.id)?;
+                Ok(Caller::Player(player))
+            }
+            _ => Ok(Caller::Seat(crate::auth::hash_token(value))),
         }
     }
 
@@ -223,16 +261,20 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::JoinSessionRequest>,
     ) -> Result<Response<pb::JoinSessionResponse>, Status> {
-        traced(self.join(request.into_inner()).await)
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.join(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
     }
 
     async fn leave_session(
         &self,
         request: Request<pb::LeaveSessionRequest>,
     ) -> Result<Response<pb::LeaveSessionResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.leave(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.leave(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -241,9 +283,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::GetStateRequest>,
     ) -> Result<Response<pb::GetStateResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.state(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.state(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -252,9 +294,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::ListLegalActionsRequest>,
     ) -> Result<Response<pb::ListLegalActionsResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.legal(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.legal(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -264,9 +306,9 @@ impl GameService for GameApi {
         request: Request<pb::SubmitActionRequest>,
     ) -> Result<Response<pb::SubmitActionResponse>, Status> {
         let start = std::time::Instant::now();
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.submit(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.submit(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         let result = traced(result);
         self.metrics.submitted(&result, start.elapsed());
@@ -277,9 +319,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::ResignSessionRequest>,
     ) -> Result<Response<pb::ResignSessionResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.resign(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.resign(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -288,9 +330,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::HandSeatToBotRequest>,
     ) -> Result<Response<pb::HandSeatToBotResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.hand_to_bot(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.hand_to_bot(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -299,9 +341,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::RematchSessionRequest>,
     ) -> Result<Response<pb::RematchSessionResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.rematch(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.rematch(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -310,9 +352,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::UndoActionRequest>,
     ) -> Result<Response<pb::UndoActionResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.undo(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.undo(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -321,9 +363,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::GetHistoryRequest>,
     ) -> Result<Response<pb::GetHistoryResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.history(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.history(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -332,9 +374,9 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::ExportSessionRequest>,
     ) -> Result<Response<pb::ExportSessionResponse>, Status> {
-        let result = match crate::auth::bearer(request.metadata()) {
-            Ok(token) => self.export(request.into_inner(), token).await,
-            Err(auth) => Err(auth.into()),
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.export(request.into_inner(), caller).await,
+            Err(e) => Err(e),
         };
         traced(result)
     }
@@ -346,6 +388,17 @@ impl GameService for GameApi {
         traced(self.import(request.into_inner()).await)
     }
 
+    async fn list_my_sessions(
+        &self,
+        request: Request<pb::ListMySessionsRequest>,
+    ) -> Result<Response<pb::ListMySessionsResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.my_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
     type StreamEventsStream = stream::EventStream;
 
     async fn stream_events(
@@ -353,9 +406,9 @@ impl GameService for GameApi {
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
         let opened = async {
-            let token = crate::auth::bearer(request.metadata())?;
+            let caller = self.caller(request.metadata()).await?;
             let slot = self.streams.acquire(request.remote_addr())?;
-            self.stream(request.into_inner(), token, slot).await
+            self.stream(request.into_inner(), caller, slot).await
         };
         traced(opened.await)
     }

@@ -6,7 +6,7 @@ use super::stream::redacted_events;
 use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::cache::Cached;
-use crate::store::{Commit, CommitResult, LogEntry, StoreError, TokenHash};
+use crate::store::{Commit, CommitResult, LogEntry, StoreError};
 use crate::table::{Cause, Table};
 use agora_engine::registry::AnyState;
 use agora_engine::RuleError;
@@ -91,10 +91,10 @@ impl GameApi {
     pub(crate) async fn state(
         &self,
         request: pb::GetStateRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::GetStateResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
-        let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
+        let viewer = auth::viewer(&loaded.meta, &caller)?;
         if let Viewer::Seat(seat) = viewer {
             Span::current().record("seat", seat.0);
         }
@@ -109,10 +109,11 @@ impl GameApi {
     pub(crate) async fn legal(
         &self,
         request: pb::ListLegalActionsRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::ListLegalActionsResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
-        let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
+        let to_act: Vec<Seat> = loaded.state.to_act().iter().collect();
+        let seat = auth::acting_seat(&loaded.meta, &caller, &to_act)?;
         Span::current().record("seat", seat.0);
         Span::current().record("version", loaded.version);
         let actions = if loaded.meta.all_seats_taken() {
@@ -142,9 +143,9 @@ impl GameApi {
     pub(crate) async fn submit(
         &self,
         request: pb::SubmitActionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::SubmitActionResponse, ApiError> {
-        let written = self.write(Write::submission(request)?, token).await?;
+        let written = self.write(Write::submission(request)?, caller).await?;
         Ok(pb::SubmitActionResponse {
             version: written.version,
             events: redacted_events(&written.entry, Viewer::Seat(written.seat)),
@@ -157,7 +158,7 @@ impl GameApi {
     pub(crate) async fn write(
         &self,
         submission: Write,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<Written, ApiError> {
         let id = submission.session_id.as_str();
 
@@ -174,7 +175,8 @@ impl GameApi {
                     loaded
                 }
             };
-            let seat = match auth::require_seat(&current.meta, token.as_ref()) {
+            let to_act: Vec<Seat> = current.state.to_act().iter().collect();
+            let seat = match auth::acting_seat(&current.meta, &caller, &to_act) {
                 Ok(seat) => seat,
                 // The seat may have been taken since the entry was cached.
                 Err(_) if from_cache => {

@@ -9,7 +9,7 @@ use super::sessions::describe;
 use super::{request_ids, GameApi};
 use crate::auth;
 use crate::clock::Clocks;
-use crate::store::{now_ms, Loaded, SessionMeta, StoreError, TokenHash};
+use crate::store::{now_ms, Loaded, SessionMeta, StoreError};
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
 use agora_engine::RuleError;
@@ -20,10 +20,10 @@ impl GameApi {
     pub(crate) async fn rematch(
         &self,
         request: pb::RematchSessionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::RematchSessionResponse, ApiError> {
         let old = self.load(&request.session_id).await?;
-        auth::require_seat(&old.meta, token.as_ref())?;
+        auth::require_seat(&old.meta, &caller)?;
         if !old.state.is_over() {
             return Err(RuleError::new(
                 "GAME_IN_PROGRESS",
@@ -74,6 +74,8 @@ impl GameApi {
             started_ms: Some(now),
             time_control,
             rematch: None,
+            allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
+            invited_player_ids: old.meta.invited_player_ids.clone(),
         };
         match self.store.create(meta.clone(), state.clone()).await {
             Ok(()) => {

@@ -5,9 +5,9 @@ use super::request_ids;
 use super::{check_session_id, convert, GameApi, MAX_NAME_LEN};
 use crate::auth;
 use crate::clock::Clocks;
+use crate::identity::Caller;
 use crate::store::{
-    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta,
-    StoreError, TokenHash,
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
 };
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
@@ -17,6 +17,8 @@ use tracing::Span;
 
 const DEFAULT_PAGE: usize = 50;
 const MAX_PAGE: usize = 500;
+/// Most players a private session invites.
+const MAX_INVITED: usize = 64;
 
 /// The public description of a loaded session.
 pub(crate) fn describe(loaded: &Loaded) -> pb::Session {
@@ -90,6 +92,25 @@ impl GameApi {
             *seat = SeatRecord::bot(kind);
             state.seats[bot.seat as usize] = Control::Bot(kind);
         }
+        if request.invited_player_ids.len() > MAX_INVITED {
+            return Err(FieldViolation::new(
+                "invited_player_ids",
+                format!("at most {MAX_INVITED} players."),
+            )
+            .into());
+        }
+        for (i, player) in request.invited_player_ids.iter().enumerate() {
+            if player.is_empty() || player.len() > crate::identity::MAX_PLAYER_ID_LEN {
+                return Err(FieldViolation::new(
+                    format!("invited_player_ids[{i}]"),
+                    format!(
+                        "a player id (a token's `sub`) of 1 to {} bytes.",
+                        crate::identity::MAX_PLAYER_ID_LEN
+                    ),
+                )
+                .into());
+            }
+        }
         let (id, create_fingerprint) = match retry {
             Some((id, fingerprint)) => (id, Some(fingerprint)),
             None => (uuid::Uuid::new_v4().to_string(), None),
@@ -107,6 +128,8 @@ impl GameApi {
             started_ms: None,
             time_control,
             rematch: None,
+            allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
+            invited_player_ids: request.invited_player_ids.clone(),
         };
         if meta.all_seats_taken() {
             meta.started_ms = Some(meta.create_time_unix_ms);
@@ -141,6 +164,13 @@ impl GameApi {
             "create-stored"
         ));
         tracing::info!("session created");
+        // Invited players are told, after the create: a replica dying in between loses
+        // these notifications (and only these).
+        if let Some(notifier) = &self.notifier {
+            notifier
+                .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
+                .await?;
+        }
         if let Some(mark) = bot_mark {
             self.drive_bots(&id, mark);
         }
@@ -221,10 +251,31 @@ impl GameApi {
     pub(crate) async fn join(
         &self,
         request: pb::JoinSessionRequest,
+        caller: Caller,
     ) -> Result<pb::JoinSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
         let request_id = request_ids::parse(&request.request_id)?;
-        let name = request.player_name.trim();
+        let player = match caller {
+            Caller::Player(player) => Some(player),
+            _ => None,
+        };
+        // Invitations and the seat rule are fixed at creation: read before claiming.
+        let before = self.load(&request.session_id).await?;
+        if before.meta.private()
+            && !player
+                .as_ref()
+                .is_some_and(|p| before.meta.invited_player_ids.contains(&p.id))
+        {
+            return Err(ApiError::NotInvited);
+        }
+        if let Some(player) = &player {
+            self.check_open_sessions(player, &before.meta).await?;
+        }
+        // A signed-in player's name comes from its token when the request has none.
+        let name = match (request.player_name.trim(), &player) {
+            ("", Some(player)) => player.name.as_deref().unwrap_or_default(),
+            (name, _) => name,
+        };
         if name.chars().count() > MAX_NAME_LEN {
             return Err(FieldViolation::new(
                 "player_name",
@@ -255,6 +306,8 @@ impl GameApi {
             player_name: name.to_string(),
             token_hash: auth::hash_token(&token),
             retry: retry.clone(),
+            player_id: player.as_ref().map(|p| p.id.clone()),
+            allow_multiple: before.meta.allow_multiple_seats_per_player,
         };
         // A retry's record is read in one step and the seat it names in another (Redis
         // reads the meta after the script): a LeaveSession in between frees that seat and
@@ -266,6 +319,18 @@ impl GameApi {
             attempts += 1;
             match self.store.claim_seat(id, claim.clone()).await? {
                 (Claimed::Taken(seat), _) => break (seat, token),
+                // The player holds a seat already: that one is its answer (its token
+                // acts for it, so no seat token is given again).
+                (Claimed::Held(seat), _) => {
+                    if request
+                        .seat
+                        .is_some_and(|wanted| wanted != u32::from(seat.0))
+                    {
+                        return Err(ApiError::AlreadySeated { seat: seat.0 });
+                    }
+                    tracing::info!("the player's join answered with the seat it holds");
+                    break (seat, String::new());
+                }
                 (Claimed::Before(before), meta) => {
                     let (Some(rid), Some(retry)) = (request_id, &retry) else {
                         return Err(StoreError::Corrupt("a claim without retry key".into()).into());
@@ -340,12 +405,27 @@ impl GameApi {
     pub(crate) async fn leave(
         &self,
         request: pb::LeaveSessionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::LeaveSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
-        let token = token.ok_or(auth::AuthError::Required)?;
         let id = request.session_id.as_str();
-        let (freed, _) = self.store.release_seat(id, &token).await?;
+        let token = match caller {
+            Caller::Anonymous => return Err(auth::AuthError::Required.into()),
+            Caller::Seat(token) => Some(token),
+            // A player gives back the seat it holds, found by its id: the seat's token
+            // hash names it to the store.
+            Caller::Player(player) => {
+                let loaded = self.load(id).await?;
+                auth::players_seats(&loaded.meta, &player.id)
+                    .first()
+                    .and_then(|seat| loaded.meta.seats.get(seat.0 as usize))
+                    .and_then(|record| record.token_hash.clone())
+            }
+        };
+        let freed = match token {
+            Some(token) => self.store.release_seat(id, &token).await?.0,
+            None => None,
+        };
         match freed {
             Some(seat) => {
                 Span::current().record("seat", seat.0);
@@ -361,6 +441,34 @@ impl GameApi {
         Ok(pb::LeaveSessionResponse {
             session: Some(describe(&loaded)),
         })
+    }
+}
+
+impl GameApi {
+    /// `--max-open-sessions-per-player`: a player about to take a seat in `meta`'s
+    /// session (where it holds none yet) may hold seats in at most that many sessions
+    /// that are not finished. Read from the player's index, not atomically with the
+    /// claim: joins racing on several replicas may pass the limit by a few.
+    async fn check_open_sessions(
+        &self,
+        player: &crate::identity::Player,
+        meta: &SessionMeta,
+    ) -> Result<(), ApiError> {
+        let max = self.player_limits.max_open_sessions;
+        if max == 0 || meta.seat_of_player(&player.id).is_some() {
+            return Ok(());
+        }
+        let open = self
+            .store
+            .player_sessions(&player.id, super::players::MAX_PLAYER_SESSIONS)
+            .await?
+            .iter()
+            .filter(|row| row.outcome.is_none() && row.meta.id != meta.id)
+            .count();
+        if open >= max {
+            return Err(crate::limits::LimitReached::PlayerSessions { max }.into());
+        }
+        Ok(())
     }
 }
 

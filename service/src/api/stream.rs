@@ -12,7 +12,7 @@ use super::{convert, GameApi};
 use crate::auth;
 use crate::auth::AuthError;
 use crate::limits::StreamSlot;
-use crate::store::{LogEntry, LogStream, SessionStore, StoreError, TokenHash};
+use crate::store::{LogEntry, LogStream, SessionStore, StoreError};
 use crate::table::{Cause, RESIGNED_SEAT_BOT};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;
@@ -49,12 +49,12 @@ impl GameApi {
     pub(crate) async fn stream(
         &self,
         request: pb::StreamEventsRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
         slot: StreamSlot,
     ) -> Result<EventStream, ApiError> {
         let id = request.session_id;
         let loaded = self.load(&id).await?;
-        let viewer = auth::viewer(&loaded.meta, token.as_ref())?;
+        let viewer = auth::viewer(&loaded.meta, &caller)?;
         let after = request.after_version;
         if after > loaded.version {
             return Err(ApiError::AheadOfSession {
@@ -66,10 +66,10 @@ impl GameApi {
         // committed; until then the caller may give its seat back (LeaveSession) and a
         // newcomer take it. A seat's stream opened that early is checked again at its
         // first version, so it never shows a newcomer's secrets to the one who left.
-        let recheck = match (viewer, token) {
-            (Viewer::Seat(_), Some(token)) if !loaded.meta.all_seats_taken() => Some(Recheck {
+        let recheck = match (viewer, caller) {
+            (Viewer::Seat(_), caller) if !loaded.meta.all_seats_taken() => Some(Recheck {
                 store: self.store.clone(),
-                token,
+                caller,
             }),
             _ => None,
         };
@@ -158,10 +158,11 @@ fn seat_change(entry: &LogEntry) -> Option<pb::SeatChange> {
 
 type Item = Result<StreamResponse, Status>;
 
-/// A seat's stream opened before the game started: whose token to check again.
+/// A seat's stream opened before the game started: whose token (or player) to check
+/// again.
 struct Recheck {
     store: Arc<dyn SessionStore>,
-    token: TokenHash,
+    caller: crate::identity::Caller,
 }
 
 impl Recheck {
@@ -173,7 +174,7 @@ impl Recheck {
             StoreError::Unavailable(_) => ApiError::StreamEnded { last_version: last },
             other => ApiError::from(other),
         })?;
-        let seated = auth::viewer(&loaded.meta, Some(&self.token)).ok();
+        let seated = auth::viewer(&loaded.meta, &self.caller).ok();
         if seated == Some(viewer) {
             Ok(())
         } else {

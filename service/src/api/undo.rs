@@ -13,7 +13,7 @@ use super::errors::ApiError;
 use super::play::{Write, Written};
 use super::GameApi;
 use crate::auth;
-use crate::store::{SessionMeta, StoreError, TokenHash};
+use crate::store::{SessionMeta, StoreError};
 use crate::table::{Cause, Control, Table};
 use agora_engine::registry::{AnyAction, AnyState};
 use agora_engine::{RuleError, Seat};
@@ -38,10 +38,10 @@ impl GameApi {
     pub(crate) async fn undo(
         &self,
         request: pb::UndoActionRequest,
-        token: Option<TokenHash>,
+        caller: crate::identity::Caller,
     ) -> Result<pb::UndoActionResponse, ApiError> {
         let loaded = self.load(&request.session_id).await?;
-        let seat = auth::require_seat(&loaded.meta, token.as_ref())?;
+        let seat = auth::require_seat(&loaded.meta, &caller)?;
         // A retry of an undo that committed is answered by the write below (the request
         // id); a fresh one is decided on the session as it is now.
         let restored = if let Some(rid) = request_id(&request) {
@@ -76,7 +76,7 @@ impl GameApi {
         write.restored = Some(restored);
         let Written {
             version, session, ..
-        } = self.write(write, token).await?;
+        } = self.write(write, caller).await?;
         tracing::info!("decision taken back");
         Ok(pb::UndoActionResponse {
             version,

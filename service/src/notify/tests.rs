@@ -104,6 +104,8 @@ fn meta(players: [Option<&str>; 2]) -> SessionMeta {
         started_ms: Some(0),
         time_control: None,
         rematch: None,
+        allow_multiple_seats_per_player: false,
+        invited_player_ids: Vec::new(),
     }
 }
 

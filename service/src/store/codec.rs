@@ -481,6 +481,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

@@ -53,6 +53,9 @@ pub struct MemoryStore {
     due: Mutex<HashMap<String, i64>>,
     /// The notification outbox and presence marks.
     outbox: Mutex<MemoryOutbox>,
+    /// Per player: the sessions it was bound to a seat of, and when
+    /// ([`SessionStore::player_sessions`]).
+    players: Mutex<HashMap<String, HashMap<String, i64>>>,
 }
 
 /// The outbox of [`MemoryStore`]: the same rules as the Redis one, under one lock.
@@ -84,6 +87,8 @@ struct SessionData {
     outcome: Option<Outcome>,
     /// Last write (create, seat claim or release, commit): expiry counts from here.
     touched: Instant,
+    /// The same, in wall-clock ms, for listings.
+    updated_ms: i64,
     /// Live commits, while somebody follows the session: a channel holds its whole
     /// capacity from the start (tens of KB), so unwatched sessions have none. Sent while
     /// `data` is locked, so an entry is in the log before any subscriber can receive it.
@@ -111,7 +116,18 @@ impl MemoryStore {
             last_sweep: Mutex::new(Instant::now()),
             due: Mutex::new(HashMap::new()),
             outbox: Mutex::new(MemoryOutbox::default()),
+            players: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Lists session `id` among `player_id`'s.
+    fn index_player(&self, player_id: &str, id: &str) {
+        let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+        players
+            .entry(player_id.to_string())
+            .or_default()
+            .entry(id.to_string())
+            .or_insert_with(crate::store::now_ms);
     }
 
     /// The same store with sessions expiring after `expiry`.
@@ -190,8 +206,14 @@ impl SessionStore for MemoryStore {
             requests: HashMap::new(),
             joins: HashMap::new(),
             touched: Instant::now(),
+            updated_ms: crate::store::now_ms(),
             live: None,
         };
+        for seat in &meta.seats {
+            if let Some(player) = &seat.player_id {
+                self.index_player(player, &meta.id);
+            }
+        }
         sessions.insert(
             meta.id,
             Arc::new(Slot {
@@ -226,6 +248,11 @@ impl SessionStore for MemoryStore {
                 return Ok((Claimed::Before(before.clone()), data.meta.clone()));
             }
         }
+        if let (Some(player), false) = (&claim.player_id, claim.allow_multiple) {
+            if let Some(seat) = data.meta.seat_of_player(player) {
+                return Ok((Claimed::Held(seat), data.meta.clone()));
+            }
+        }
         let seats = &mut data.meta.seats;
         let index = match claim.seat {
             Some(wanted) => {
@@ -245,6 +272,7 @@ impl SessionStore for MemoryStore {
         };
         seats[index].player_name = claim.player_name;
         seats[index].token_hash = Some(claim.token_hash);
+        seats[index].player_id = claim.player_id.clone();
         if data.meta.all_seats_taken() {
             data.meta.started_ms = Some(crate::store::now_ms());
         }
@@ -254,6 +282,10 @@ impl SessionStore for MemoryStore {
                 .insert(retry.key.clone(), JoinRecord { seat, ..retry });
         }
         data.touched = Instant::now();
+        data.updated_ms = crate::store::now_ms();
+        if let Some(player) = &claim.player_id {
+            self.index_player(player, id);
+        }
         Ok((Claimed::Taken(seat), data.meta.clone()))
     }
 
@@ -276,6 +308,7 @@ impl SessionStore for MemoryStore {
         }
         data.joins.retain(|_, record| record.seat != seat);
         data.touched = Instant::now();
+        data.updated_ms = crate::store::now_ms();
         Ok((Some(seat), data.meta.clone()))
     }
 
@@ -309,6 +342,7 @@ impl SessionStore for MemoryStore {
         data.to_act = entry.to_act.clone();
         data.outcome = entry.outcome.clone();
         data.touched = Instant::now();
+        data.updated_ms = crate::store::now_ms();
         if let Some(request_id) = &entry.request_id {
             data.requests.insert(request_id.clone(), version);
         }
@@ -384,8 +418,9 @@ impl SessionStore for MemoryStore {
                 let meta = &data.meta;
                 let game_ok = filter.game_id.as_deref().is_none_or(|g| g == meta.game_id);
                 let open_ok = filter.include_full || meta.open_seats() > 0;
-                (game_ok && open_ok).then(|| Summary {
+                (game_ok && open_ok && !meta.private()).then(|| Summary {
                     meta: meta.clone(),
+                    updated_ms: data.updated_ms,
                     version: data.version,
                     to_act: data.to_act.clone(),
                     outcome: data.outcome.clone(),
@@ -396,6 +431,52 @@ impl SessionStore for MemoryStore {
             (b.meta.create_time_unix_ms, &b.meta.id).cmp(&(a.meta.create_time_unix_ms, &a.meta.id))
         });
         rows.truncate(filter.limit);
+        Ok(rows)
+    }
+
+    async fn player_sessions(
+        &self,
+        player_id: &str,
+        limit: usize,
+    ) -> Result<Vec<Summary>, StoreError> {
+        let mut ids: Vec<(String, i64)> = {
+            let players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+            players
+                .get(player_id)
+                .map(|m| m.iter().map(|(id, at)| (id.clone(), *at)).collect())
+                .unwrap_or_default()
+        };
+        ids.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        ids.truncate(limit);
+        let mut rows = Vec::new();
+        let mut stale = Vec::new();
+        for (id, _) in ids {
+            let row = self.slot(&id).ok().and_then(|slot| {
+                let data = slot.lock();
+                data.meta.seat_of_player(player_id).map(|_| Summary {
+                    meta: data.meta.clone(),
+                    updated_ms: data.updated_ms,
+                    version: data.version,
+                    to_act: data.to_act.clone(),
+                    outcome: data.outcome.clone(),
+                })
+            });
+            match row {
+                Some(row) => rows.push(row),
+                None => stale.push(id),
+            }
+        }
+        if !stale.is_empty() {
+            let mut players = self.players.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(mine) = players.get_mut(player_id) {
+                for id in &stale {
+                    mine.remove(id);
+                }
+                if mine.is_empty() {
+                    players.remove(player_id);
+                }
+            }
+        }
         Ok(rows)
     }
 
@@ -718,6 +799,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         futures::executor::block_on(store.create(meta, state.clone())).expect("create");
         state
@@ -821,6 +904,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
     }
@@ -893,6 +978,8 @@ mod tests {
             started_ms: None,
             time_control: None,
             rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
         };
         let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         store

@@ -59,6 +59,12 @@ pub struct SessionMeta {
     /// The session that rematches this finished one, once one does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// A signed-in player may hold several seats.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_multiple_seats_per_player: bool,
+    /// Non-empty: a private session only these players may join, not in the lobby.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited_player_ids: Vec<String>,
 }
 
 impl SessionMeta {
@@ -69,6 +75,19 @@ impl SessionMeta {
 
     pub fn open_seats(&self) -> usize {
         self.seats.iter().filter(|s| !s.taken()).count()
+    }
+
+    /// Only invited players may join; the lobby does not list it.
+    pub fn private(&self) -> bool {
+        !self.invited_player_ids.is_empty()
+    }
+
+    /// The lowest seat `player_id` holds, if any.
+    pub fn seat_of_player(&self, player_id: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.player_id.as_deref() == Some(player_id))
+            .map(|i| Seat(i as u8))
     }
 
     /// The seat whose token hashes to `hash`, if any.
@@ -131,6 +150,10 @@ pub struct SeatClaim {
     /// Makes the claim safe to retry: a claim whose `retry.key` claimed a seat before
     /// takes nothing and answers that first claim's record.
     pub retry: Option<JoinRecord>,
+    /// The signed-in player the seat is bound to. Unless `allow_multiple`, a player who
+    /// holds a seat of the session already takes nothing ([`Claimed::Held`]).
+    pub player_id: Option<String>,
+    pub allow_multiple: bool,
 }
 
 impl SeatClaim {
@@ -145,6 +168,8 @@ impl SeatClaim {
             player_name: player_name.into(),
             token_hash: token_hash.into(),
             retry: None,
+            player_id: None,
+            allow_multiple: false,
         }
     }
 
@@ -177,6 +202,9 @@ pub enum Claimed {
     Taken(Seat),
     /// The claim's retry key took a seat before; nothing was written.
     Before(JoinRecord),
+    /// The claim's player holds this seat already (and may not take another); nothing
+    /// was written.
+    Held(Seat),
 }
 
 impl Claimed {
@@ -185,6 +213,7 @@ impl Claimed {
         match self {
             Claimed::Taken(seat) => *seat,
             Claimed::Before(record) => record.seat,
+            Claimed::Held(seat) => *seat,
         }
     }
 }
@@ -256,6 +285,8 @@ pub struct ListFilter {
 #[derive(Debug, Clone)]
 pub struct Summary {
     pub meta: SessionMeta,
+    /// The last write (create, seat taken or given back, commit), ms since the epoch.
+    pub updated_ms: i64,
     pub version: u64,
     pub to_act: Vec<Seat>,
     pub outcome: Option<Outcome>,
@@ -369,6 +400,16 @@ pub trait SessionStore: Send + Sync + 'static {
 
     /// Lobby rows, newest first.
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError>;
+
+    /// The sessions `player_id` holds a seat in, at most `limit` (most recently bound
+    /// first), in no particular order. Read from a per-player index the store keeps when
+    /// a claim or a create binds a seat to the player; entries whose session expired or
+    /// was deleted, or no longer seats the player, are dropped from it as they are met.
+    async fn player_sessions(
+        &self,
+        player_id: &str,
+        limit: usize,
+    ) -> Result<Vec<Summary>, StoreError>;
 
     /// Records `rematch` as the session that rematches finished session `id`, unless one
     /// is recorded already (two players asking at once get one rematch). Returns the one

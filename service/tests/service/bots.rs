@@ -80,6 +80,7 @@ fn with_bots(players: u32, bot_seats: &[u32]) -> pb::CreateSessionRequest {
         request_id: uuid::Uuid::new_v4().to_string(),
         bots: bots(bot_seats),
         time_control: None,
+        ..Default::default()
     }
 }
 
@@ -340,6 +341,7 @@ async fn bad_bot_requests_are_refused_and_change_nothing(kind: StoreKind) {
         request_id: String::new(),
         bots,
         time_control: None,
+        ..Default::default()
     };
     let status = assert_code(
         client.create_session(create(bots(&[5]))).await,
@@ -564,6 +566,7 @@ async fn every_configuration_of_every_game_plays_to_the_end_with_server_bots(kin
                             })
                             .collect(),
                         time_control: None,
+                        ..Default::default()
                     })
                     .await
                     .unwrap_or_else(|e| panic!("{name}: {e:?}"))
@@ -597,6 +600,7 @@ async fn an_mcts_bot_plays_its_seat_and_shows_its_strength(kind: StoreKind) {
             request_id: String::new(),
             bots: vec![mcts(1, 20)],
             time_control: None,
+            ..Default::default()
         })
         .await
         .expect("create")

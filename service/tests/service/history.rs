@@ -475,6 +475,7 @@ async fn bots_to_the_end(
                 })
                 .collect(),
             time_control: None,
+            ..Default::default()
         })
         .await
         .expect("create with bots")

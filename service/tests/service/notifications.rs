@@ -251,6 +251,8 @@ async fn seat_players_timed(
         started_ms: Some(now),
         time_control,
         rematch: None,
+        allow_multiple_seats_per_player: false,
+        invited_player_ids: Vec::new(),
     };
     store.create(meta, state).await.expect("create");
     if let Some(url) = redis {
@@ -742,6 +744,7 @@ async fn a_running_clock_is_warned_and_its_timeout_told(kind: StoreKind) {
 }
 
 per_store!(
+    players_signed_in_with_jwts_are_invited_and_told,
     a_running_clock_is_warned_and_its_timeout_told,
     the_outbox_leases_retries_and_buries,
     turns_and_the_end_are_told_once_per_id,
@@ -822,4 +825,92 @@ async fn a_replica_killed_during_delivery_loses_nothing() {
         let want = if *id == first { 2 } else { 1 };
         assert_eq!(*n, want, "{id} arrived {n} times");
     }
+}
+
+/// The whole path with real sign-in (the identity tests' provider on loopback): a private
+/// session invites three players (each is told), two join with their JWTs (the start
+/// tells the first to act, unless it is the joiner), play on with only their JWTs, and
+/// one resigns (the other is told). Every notification arrives, signed, under the
+/// expected ids and no other.
+async fn players_signed_in_with_jwts_are_invited_and_told(kind: StoreKind) {
+    use crate::support::harness::TestServer;
+    use crate::support::idp::{self, claims, Jwks, SigningKey};
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let receiver = Receiver::start(0).await;
+    let url = receiver.url();
+    let server = TestServer::start_with(kind, |c| {
+        idp::trust(c, &jwks);
+        webhook(c, &url, 5);
+    })
+    .await;
+    let mut client = server.client().await;
+    let players: Vec<String> = ["alice", "bob"].iter().map(|p| p.to_string()).collect();
+    let jwts: Vec<String> = players
+        .iter()
+        .map(|p| key.sign(&claims(p, &p.to_uppercase())))
+        .collect();
+    let invited = vec!["alice".to_string(), "bob".into(), "carol".into()];
+    let session = client
+        .create_session(pb::CreateSessionRequest {
+            options: Some(crate::support::harness::origin_options(2, true)),
+            seed: Some(7),
+            request_id: uuid::Uuid::new_v4().to_string(),
+            invited_player_ids: invited.clone(),
+            ..Default::default()
+        })
+        .await
+        .expect("create")
+        .into_inner()
+        .session
+        .expect("session");
+    let id = session.session_id.clone();
+    let mut expected: BTreeSet<String> = invited
+        .iter()
+        .map(|p| Notification::derive_id(&id, 0, p, Reason::Invited))
+        .collect();
+    receiver.wait_for(&expected).await;
+    for (seat, jwt) in jwts.iter().enumerate() {
+        client
+            .join_session(authed(
+                pb::JoinSessionRequest {
+                    session_id: id.clone(),
+                    seat: Some(seat as u32),
+                    player_name: String::new(),
+                    request_id: uuid::Uuid::new_v4().to_string(),
+                },
+                jwt,
+            ))
+            .await
+            .expect("join with a JWT");
+    }
+    // The last join (Bob's, seat 1) started the game: the seats to act but his are told.
+    let started = client
+        .get_session(pb::GetSessionRequest {
+            session_id: id.clone(),
+        })
+        .await
+        .expect("get")
+        .into_inner()
+        .session
+        .expect("session");
+    assert_eq!(started.seats[0].player_id, "alice");
+    let start: BTreeSet<String> = started
+        .to_act
+        .iter()
+        .filter(|&&seat| seat != 1)
+        .map(|&seat| Notification::derive_id(&id, 0, &players[seat as usize], Reason::YourTurn))
+        .collect();
+    receiver.wait_for(&start).await;
+    expected.extend(start);
+    let more = play_and_expect(&mut client, &receiver, &id, &jwts, &players, 4).await;
+    expected.extend(more);
+    check_requests(&receiver, &expected, &id);
+    let carol = receiver
+        .got()
+        .into_iter()
+        .find(|r| r.body["data"]["player_id"] == "carol")
+        .expect("carol was told");
+    assert_eq!(carol.body["type"], "agora.invited");
+    assert!(carol.body["data"]["seat"].is_null());
 }

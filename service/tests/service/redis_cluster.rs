@@ -91,6 +91,8 @@ fn new_session(id: &str) -> (SessionMeta, Table) {
         started_ms: None,
         time_control: None,
         rematch: None,
+        allow_multiple_seats_per_player: false,
+        invited_player_ids: Vec::new(),
     };
     (meta, state)
 }

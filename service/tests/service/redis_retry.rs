@@ -95,6 +95,13 @@ impl SessionStore for Racing {
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.inner.list(filter).await
     }
+    async fn player_sessions(
+        &self,
+        player_id: &str,
+        limit: usize,
+    ) -> Result<Vec<Summary>, StoreError> {
+        self.inner.player_sessions(player_id, limit).await
+    }
     async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
         self.inner.set_rematch(id, rematch).await
     }

@@ -40,6 +40,8 @@ fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
         started_ms: None,
         time_control: None,
         rematch: None,
+        allow_multiple_seats_per_player: false,
+        invited_player_ids: Vec::new(),
     };
     (meta, state)
 }

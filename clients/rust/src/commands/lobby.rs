@@ -38,6 +38,7 @@ pub async fn create_session(
         request_id: super::request_id(),
         bots: bots.to_vec(),
         time_control,
+        ..Default::default()
     };
     super::retrying("CreateSession", || {
         let mut client = client.clone();
@@ -97,14 +98,17 @@ pub async fn session(client: &mut Client, session_id: String) -> CliResult<()> {
 }
 
 /// JoinSession under the retry policy: with its request id, a retry after a lost answer
-/// gets the same seat and token.
+/// gets the same seat and token. With `token` (a player's JWT) the seat is bound to the
+/// signed-in player.
 pub async fn join_session(
     client: &mut Client,
+    token: Option<&str>,
     message: JoinSessionRequest,
 ) -> CliResult<JoinSessionResponse> {
+    let auth = token.filter(|t| !t.is_empty()).map(bearer).transpose()?;
     let response = super::retrying("JoinSession", || {
         let mut client = client.clone();
-        let request = authorized(message.clone(), None);
+        let request = authorized(message.clone(), auth.as_ref());
         async move { client.join_session(request).await }
     })
     .await?;
@@ -113,12 +117,14 @@ pub async fn join_session(
 
 pub async fn join(
     client: &mut Client,
+    token: Option<&str>,
     session_id: String,
     seat: Option<u32>,
     name: Option<String>,
 ) -> CliResult<()> {
     let joined = join_session(
         client,
+        token,
         JoinSessionRequest {
             session_id: session_id.clone(),
             seat,

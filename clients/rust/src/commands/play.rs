@@ -42,6 +42,7 @@ pub async fn play(client: &mut Client, opts: PlayOptions) -> CliResult<()> {
     for seat in session.seats.iter().map(|s| s.seat) {
         let joined = lobby::join_session(
             client,
+            None,
             JoinSessionRequest {
                 session_id: session_id.clone(),
                 seat: Some(seat),

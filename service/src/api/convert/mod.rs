@@ -220,6 +220,7 @@ pub fn session_out(
                     bot: control.bot().map_or(pb::BotKind::Unspecified, bot_out) as i32,
                     resigned: matches!(control, Control::Resigned(_)),
                     bot_strength: strength_out(control.bot()),
+                    player_id: s.player_id.clone().unwrap_or_default(),
                 }
             })
             .collect(),
@@ -229,6 +230,8 @@ pub fn session_out(
         time_control: meta.time_control.as_ref().map(time_control_out),
         clocks: clocks.iter().map(clock_out).collect(),
         rematch_session_id: meta.rematch.clone().unwrap_or_default(),
+        private: meta.private(),
+        allow_multiple_seats_per_player: meta.allow_multiple_seats_per_player,
     }
 }
 

@@ -3,9 +3,11 @@
 -- record; else the record '<seat> <ARGV[6]>' is kept in the join hash under the key.
 -- KEYS: meta, snap, log, req, join. ARGV: seat or -1, player name, token hash, ttl seconds,
 -- retry key or '', record (fingerprint and salt) or '', now ms (recorded as 'started' when
--- the last seat is taken: the first clocks start then).
+-- the last seat is taken: the first clocks start then), player id or '' (stored as
+-- `seat:<i>:player`), '1' when the player may hold several seats else '0' (then a player
+-- who holds a seat already takes nothing and gets {'held', seat}).
 -- Returns {'ok', seat, open seats left} | {'before', 0, 0, record} | {'missing', 0}
---       | {'nosuch', seats} | {'taken', seat} | {'full', 0}.
+--       | {'nosuch', seats} | {'taken', seat} | {'full', 0} | {'held', seat}.
 local n = redis.call('HGET', KEYS[1], 'seats')
 if not n then
   return {'missing', 0}
@@ -17,6 +19,14 @@ if ARGV[5] ~= '' then
   end
 end
 n = tonumber(n)
+local player = ARGV[8] or ''
+if player ~= '' and ARGV[9] ~= '1' then
+  for i = 0, n - 1 do
+    if redis.call('HGET', KEYS[1], 'seat:' .. i .. ':player') == player then
+      return {'held', i}
+    end
+  end
+end
 local s = tonumber(ARGV[1])
 if s >= 0 then
   if s >= n then
@@ -38,9 +48,13 @@ else
   end
 end
 redis.call('HSET', KEYS[1], 'seat:' .. s .. ':name', ARGV[2], 'seat:' .. s .. ':token', ARGV[3])
+if player ~= '' then
+  redis.call('HSET', KEYS[1], 'seat:' .. s .. ':player', player)
+end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], ARGV[5], s .. ' ' .. ARGV[6])
 end
+redis.call('HSET', KEYS[1], 'updated', ARGV[7])
 local open = redis.call('HINCRBY', KEYS[1], 'open', -1)
 if open == 0 then
   redis.call('HSET', KEYS[1], 'started', ARGV[7])

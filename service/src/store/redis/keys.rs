@@ -32,6 +32,14 @@ impl RedisStore {
         format!("{}:lobby", self.inner.config.prefix)
     }
 
+    /// The sessions a player was bound to a seat of, scored by when (ms). Its own hash
+    /// tag (a hash of the player id, so any id makes a valid key).
+    pub(super) fn player_key(&self, player_id: &str) -> String {
+        use sha2::{Digest, Sha256};
+        let tag = hex::encode(&Sha256::digest(player_id.as_bytes())[..16]);
+        format!("{}:{{player:{tag}}}:sessions", self.inner.config.prefix)
+    }
+
     /// Every session, scored by creation time.
     pub(super) fn all_key(&self) -> String {
         format!("{}:sessions", self.inner.config.prefix)

@@ -64,8 +64,10 @@ impl RedisStore {
                     .game_id
                     .as_deref()
                     .is_none_or(|g| g == row.meta.game_id);
-                if game_ok && (filter.include_full || open) && rows.len() < filter.limit {
+                let listed = game_ok && !row.meta.private();
+                if listed && (filter.include_full || open) && rows.len() < filter.limit {
                     rows.push(Summary {
+                        updated_ms: row.updated_ms,
                         meta: row.meta,
                         version: row.version,
                         to_act: row.to_act,
@@ -84,6 +86,72 @@ impl RedisStore {
                     offset -= gone.len();
                 }
             }
+        }
+        Ok(rows)
+    }
+
+    /// The sessions `player_id` holds a seat in (see `SessionStore::player_sessions`):
+    /// each indexed session's meta row is read; gone ones, and ones that no longer seat
+    /// the player (it left), leave the index.
+    pub(super) async fn player_rows(
+        &self,
+        player_id: &str,
+        limit: usize,
+    ) -> Result<Vec<Summary>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let key = self.player_key(player_id);
+        let mut conn = self.conn();
+        let ids: Vec<String> = self
+            .call(
+                redis::cmd("ZREVRANGE")
+                    .arg(&key)
+                    .arg(0)
+                    .arg(limit - 1)
+                    .query_async(&mut conn),
+            )
+            .await?;
+        let mut rows = Vec::new();
+        let mut stale = Vec::new();
+        for chunk in ids.chunks(PAGE) {
+            let reads: Vec<redis::Cmd> = chunk
+                .iter()
+                .map(|id| {
+                    let mut cmd = redis::cmd("HGETALL");
+                    cmd.arg(self.keys(id).meta);
+                    cmd
+                })
+                .collect();
+            let hashes: Vec<HashMap<String, Vec<u8>>> = self.each(&reads).await?;
+            for (id, hash) in chunk.iter().zip(hashes) {
+                if hash.is_empty() {
+                    stale.push(id.clone());
+                    continue;
+                }
+                match meta_row(&hash) {
+                    Ok(row) if row.meta.seat_of_player(player_id).is_some() => rows.push(Summary {
+                        updated_ms: row.updated_ms,
+                        meta: row.meta,
+                        version: row.version,
+                        to_act: row.to_act,
+                        outcome: row.outcome,
+                    }),
+                    Ok(_) => stale.push(id.clone()),
+                    Err(e) => {
+                        tracing::warn!(session = %id, error = %e, "unreadable session in a player's index");
+                    }
+                }
+            }
+        }
+        if !stale.is_empty() {
+            self.call(
+                redis::cmd("ZREM")
+                    .arg(&key)
+                    .arg(&stale)
+                    .query_async::<()>(&mut conn),
+            )
+            .await?;
         }
         Ok(rows)
     }

@@ -14,6 +14,11 @@
 //! | `agora:{id}:req`         | hash   | request id → the version it committed as; once the game is finished, only the final move's |
 //! | `agora:{id}:join`        | hash   | retry key of a JoinSession (a hash of its request id) → `<seat> <fingerprint> <salt>` |
 //!
+//! Each signed-in player has `agora:{player:<hash of its id>}:sessions`, a sorted set of
+//! the sessions it was bound to a seat of (by claim or rematch), written after the
+//! claim; listing it reads each session's meta row and drops members that are gone or no
+//! longer seat the player. The meta hash holds `seat:<i>:player` for a bound seat.
+//!
 //! Two index keys cannot share every session's hash tag, so they are separate and kept
 //! consistent by this module rather than atomically with the session: `agora:lobby`
 //! (sorted set of sessions with open seats, scored by creation time) and
@@ -298,6 +303,14 @@ impl SessionStore for RedisStore {
 
     async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         self.lobby(filter).await
+    }
+
+    async fn player_sessions(
+        &self,
+        player_id: &str,
+        limit: usize,
+    ) -> Result<Vec<Summary>, StoreError> {
+        self.player_rows(player_id, limit).await
     }
 
     async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {

@@ -21,6 +21,8 @@ fn decode_json<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result
 /// What the meta hash says about a session.
 pub(super) struct MetaRow {
     pub meta: SessionMeta,
+    /// The last write (`updated`, else `created`), ms since the epoch.
+    pub updated_ms: i64,
     pub version: u64,
     pub to_act: Vec<Seat>,
     pub outcome: Option<Outcome>,
@@ -61,7 +63,12 @@ pub(super) fn meta_row(hash: &HashMap<String, Vec<u8>>) -> Result<MetaRow, Store
         meta.started_ms = Some(number(hash, "started")? as i64);
     }
     let outcome_raw = field(hash, "outcome")?;
+    let updated_ms = ["updated", "created"]
+        .iter()
+        .find_map(|f| number(hash, f).ok())
+        .unwrap_or_default() as i64;
     Ok(MetaRow {
+        updated_ms,
         meta,
         version: number(hash, "version")?,
         to_act: decode_json("to_act", field(hash, "to_act")?)?,

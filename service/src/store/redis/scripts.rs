@@ -69,7 +69,11 @@ impl RedisStore {
             .arg(self.ttl_secs(outcome.is_some()));
         for (i, seat) in meta.seats.iter().enumerate() {
             if let Some(token) = &seat.token_hash {
-                script.arg(i).arg(&seat.player_name).arg(token);
+                script
+                    .arg(i)
+                    .arg(&seat.player_name)
+                    .arg(token)
+                    .arg(seat.player_id.as_deref().unwrap_or(""));
             }
         }
         let created: i64 = self.call(script.invoke_async(&mut conn)).await?;
@@ -90,10 +94,10 @@ impl RedisStore {
     /// shown as open.
     pub(super) async fn index_session(&self, meta: &SessionMeta) -> Result<(), StoreError> {
         let mut index = vec![self.all_key()];
-        if meta.open_seats() > 0 {
+        if meta.open_seats() > 0 && !meta.private() {
             index.push(self.lobby_key());
         }
-        let adds: Vec<redis::Cmd> = index
+        let mut adds: Vec<redis::Cmd> = index
             .iter()
             .map(|key| {
                 let mut cmd = redis::cmd("ZADD");
@@ -104,7 +108,21 @@ impl RedisStore {
                 cmd
             })
             .collect();
+        // Seats bound at creation (a rematch's players) list it among their sessions.
+        for player in meta.seats.iter().filter_map(|s| s.player_id.as_deref()) {
+            adds.push(self.player_index_add(player, &meta.id));
+        }
         self.each::<()>(&adds).await.map(drop)
+    }
+
+    /// `ZADD NX` of session `id` into `player_id`'s index, scored now.
+    pub(super) fn player_index_add(&self, player_id: &str, id: &str) -> redis::Cmd {
+        let mut cmd = redis::cmd("ZADD");
+        cmd.arg(self.player_key(player_id))
+            .arg("NX")
+            .arg(now_ms())
+            .arg(id);
+        cmd
     }
 
     /// Takes a seat (or answers the record of a retry key that took one); the last seat
@@ -140,12 +158,27 @@ impl RedisStore {
                     .arg(retry_key)
                     .arg(record)
                     .arg(now_ms())
+                    .arg(claim.player_id.as_deref().unwrap_or(""))
+                    .arg(if claim.allow_multiple { "1" } else { "0" })
                     .invoke_async(&mut conn),
             )
             .await?;
         let reply = ScriptReply::parse(reply)?;
+        // The player's index is outside the session's slot, so it is written after the
+        // script; a claim answered from before (a retry, or the seat already held) writes
+        // it again, so a replica that died in between leaves nothing missing for long.
+        if let Some(player) = &claim.player_id {
+            if matches!(reply.status.as_str(), "ok" | "before" | "held") {
+                self.each::<()>(&[self.player_index_add(player, id)])
+                    .await?;
+            }
+        }
         let index = match reply.status.as_str() {
             "ok" => reply.a,
+            "held" => {
+                let row = super::records::meta_row(&self.meta_hash(id).await?)?;
+                return Ok((Claimed::Held(seat_index(reply.a)?), row.meta));
+            }
             "before" => {
                 let record = join_record(retry_key, reply.text.as_deref().unwrap_or_default())?;
                 let row = super::records::meta_row(&self.meta_hash(id).await?)?;

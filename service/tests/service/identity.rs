@@ -1,0 +1,197 @@
+//! Player tokens (JWTs of the operator's identity provider): a stand-in provider serves
+//! its JWKS on loopback; valid tokens are accepted, each kind of bad token is refused
+//! with UNAUTHENTICATED and a sentence naming the check, and a rotated key set is picked
+//! up without a restart.
+
+use crate::support::harness::*;
+use crate::support::idp::{self, claims, Jwks, SigningKey};
+use agora_proto::v1 as pb;
+use base64::Engine;
+use serde_json::json;
+use tonic::Code;
+
+async fn get_state(
+    client: &mut Client,
+    id: &str,
+    token: &str,
+) -> Result<pb::GetStateResponse, tonic::Status> {
+    client
+        .get_state(authed(
+            pb::GetStateRequest {
+                session_id: id.to_string(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+fn b64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// `token` with its payload replaced by `claims`, the signature kept.
+fn tampered(token: &str, claims: &serde_json::Value) -> String {
+    let parts: Vec<&str> = token.split('.').collect();
+    format!(
+        "{}.{}.{}",
+        parts[0],
+        b64(claims.to_string().as_bytes()),
+        parts[2]
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn valid_tokens_are_accepted_and_each_bad_one_refused_with_its_reason() {
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let server = TestServer::start_with(StoreKind::Memory, |c| idp::trust(c, &jwks)).await;
+    let mut client = server.client().await;
+    let (id, tokens) = started(&mut client, 2, false, 1).await;
+
+    // A valid player token: the player holds no seat here, so it watches as a spectator.
+    let valid = key.sign(&claims("alice", "Alice"));
+    let view = get_state(&mut client, &id, &valid)
+        .await
+        .expect("a valid token is accepted");
+    assert!(view.view.is_some());
+    // Seat tokens keep working beside player tokens.
+    legal(&mut client, &id, &tokens[0]).await;
+
+    let now = idp::now();
+    let mut expired = claims("alice", "Alice");
+    expired["exp"] = json!(now - 3600);
+    let mut early = claims("alice", "Alice");
+    early["nbf"] = json!(now + 3600);
+    let mut wrong_issuer = claims("alice", "Alice");
+    wrong_issuer["iss"] = json!("https://someone-else.test/");
+    let mut wrong_audience = claims("alice", "Alice");
+    wrong_audience["aud"] = json!("another-app");
+    let mut no_sub = claims("alice", "Alice");
+    no_sub.as_object_mut().expect("object").remove("sub");
+    let stranger = SigningKey::generate("not-in-the-set");
+    let unsigned = format!(
+        "{}.{}.",
+        b64(br#"{"alg":"none","typ":"JWT"}"#),
+        b64(claims("alice", "Alice").to_string().as_bytes())
+    );
+    let hs256 = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &claims("alice", "Alice"),
+        &jsonwebtoken::EncodingKey::from_secret(b"guessable"),
+    )
+    .expect("sign");
+    let cases = [
+        ("expired", key.sign(&expired), "has expired"),
+        ("not yet valid", key.sign(&early), "not valid yet"),
+        ("wrong issuer", key.sign(&wrong_issuer), "issuer"),
+        ("wrong audience", key.sign(&wrong_audience), "audience"),
+        ("missing sub", key.sign(&no_sub), "`sub`"),
+        (
+            "unknown key",
+            stranger.sign(&claims("alice", "Alice")),
+            "unknown key id \"not-in-the-set\"",
+        ),
+        ("alg none", unsigned, "algorithm \"none\" is not allowed"),
+        (
+            "HS256 not allowed",
+            hs256,
+            "algorithm \"HS256\" is not allowed",
+        ),
+        (
+            "tampered",
+            tampered(&valid, &claims("mallory", "Mallory")),
+            "signature does not verify",
+        ),
+        ("malformed", "abc.def.ghi".to_string(), "malformed"),
+    ];
+    for (what, token, says) in cases {
+        let status = assert_code(
+            get_state(&mut client, &id, &token).await,
+            Code::Unauthenticated,
+        );
+        assert!(
+            status.message().contains(says),
+            "{what}: {:?} should say {says:?}",
+            status.message()
+        );
+    }
+    // Refusals change nothing.
+    assert_eq!(session(&mut client, &id).await.version, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotated_key_set_is_picked_up_without_a_restart() {
+    let old = SigningKey::generate("2026-old");
+    let new = SigningKey::generate("2026-new");
+    let jwks = Jwks::serve(&[&old]).await;
+    let server = TestServer::start_with(StoreKind::Memory, |c| idp::trust(c, &jwks)).await;
+    let mut client = server.client().await;
+    let (id, _) = started(&mut client, 2, false, 2).await;
+    get_state(&mut client, &id, &old.sign(&claims("bob", "Bob")))
+        .await
+        .expect("the first key verifies");
+
+    // The provider rotates: the new key only.
+    jwks.set(&[&new]);
+    get_state(&mut client, &id, &new.sign(&claims("bob", "Bob")))
+        .await
+        .expect("a token of the new key verifies once its unknown key id fetched the set");
+    // The old key left the set, so its tokens no longer verify.
+    let status = assert_code(
+        get_state(&mut client, &id, &old.sign(&claims("bob", "Bob"))).await,
+        Code::Unauthenticated,
+    );
+    assert!(status.message().contains("unknown key id"), "{status:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_key_ids_fetch_the_set_once_per_interval() {
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let server = TestServer::start_with(StoreKind::Memory, |c| {
+        idp::trust(c, &jwks);
+        // Long enough that no second fetch can be due during the test.
+        c.jwks_refresh_min_interval = std::time::Duration::from_secs(3600);
+    })
+    .await;
+    let mut client = server.client().await;
+    let (id, _) = started(&mut client, 2, false, 3).await;
+    // Known keys verify (the first call may be the one that fetches the set).
+    get_state(&mut client, &id, &key.sign(&claims("carol", "Carol")))
+        .await
+        .expect("accepted");
+    let before = jwks.fetches();
+    // A storm of forged key ids, at once: at most one fetch between them.
+    let calls = (0..8).map(|i| {
+        let mut client = client.clone();
+        let id = id.clone();
+        let forged = SigningKey::generate(&format!("forged-{i}")).sign(&claims("eve", "Eve"));
+        async move { get_state(&mut client, &id, &forged).await }
+    });
+    for result in futures::future::join_all(calls).await {
+        assert_code(result, Code::Unauthenticated);
+    }
+    assert!(
+        jwks.fetches() <= before + 1,
+        "{} fetches for 8 unknown key ids",
+        jwks.fetches() - before
+    );
+    // Known keys still verify.
+    get_state(&mut client, &id, &key.sign(&claims("carol", "Carol")))
+        .await
+        .expect("accepted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_identity_a_jwt_is_only_an_unknown_seat_token() {
+    let key = SigningKey::generate("k1");
+    let server = TestServer::start(StoreKind::Memory).await;
+    let mut client = server.client().await;
+    let (id, _) = started(&mut client, 2, false, 4).await;
+    // As before identity existed: a bearer value that is no seat of the session.
+    assert_code(
+        get_state(&mut client, &id, &key.sign(&claims("alice", "Alice"))).await,
+        Code::PermissionDenied,
+    );
+}
