@@ -97,6 +97,42 @@ pub struct Config {
     #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
     pub otlp_endpoint: Option<String>,
 
+    /// Turn notifications: the operator's endpoint that receives them as signed webhooks
+    /// (Standard Webhooks; docs/notifications.md). Unset, none are made.
+    #[arg(long, env = "AGORA_WEBHOOK_URL")]
+    pub webhook_url: Option<String>,
+
+    /// The webhooks' signing secret, `whsec_<base64 of 24 to 64 random bytes>`.
+    #[arg(long, env = "AGORA_WEBHOOK_SECRET", hide_env_values = true)]
+    pub webhook_secret: Option<String>,
+
+    /// Longest one webhook POST may take, in milliseconds.
+    #[arg(long, env = "AGORA_WEBHOOK_TIMEOUT_MS", default_value_t = 5_000)]
+    pub webhook_timeout_ms: u64,
+
+    /// Attempts per notification before it goes to the dead-letter list.
+    #[arg(long, env = "AGORA_WEBHOOK_MAX_ATTEMPTS", default_value_t = 10)]
+    pub webhook_max_attempts: u32,
+
+    /// Wait after a notification's first failed attempt, in milliseconds; it doubles
+    /// after each failure (with jitter) up to `--webhook-backoff-max-ms`.
+    #[arg(long, env = "AGORA_WEBHOOK_BACKOFF_MS", default_value_t = 1_000)]
+    pub webhook_backoff_ms: u64,
+
+    /// Longest wait between two attempts, in milliseconds.
+    #[arg(long, env = "AGORA_WEBHOOK_BACKOFF_MAX_MS", default_value_t = 600_000)]
+    pub webhook_backoff_max_ms: u64,
+
+    /// A player whose clock runs is warned this many milliseconds before its deadline
+    /// (0: no warnings).
+    #[arg(long, env = "AGORA_WEBHOOK_CLOCK_WARNING_MS", default_value_t = 60_000)]
+    pub webhook_clock_warning_ms: u64,
+
+    /// How long an open stream counts as the player being there after its last refresh
+    /// (streams refresh it every third of this), in milliseconds.
+    #[arg(long, env = "AGORA_WEBHOOK_PRESENCE_TTL_MS", default_value_t = 15_000)]
+    pub webhook_presence_ttl_ms: u64,
+
     /// Player tokens: the issuer (`iss`) they must name; repeat or comma-separate to
     /// accept several. Unset: any issuer. See docs/identity.md.
     #[arg(long, env = "AGORA_JWT_ISSUER", value_delimiter = ',')]

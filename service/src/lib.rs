@@ -13,6 +13,7 @@ pub mod limits;
 pub mod locks;
 pub mod message_size;
 pub mod metrics;
+pub mod notify;
 pub mod reliability;
 pub mod server;
 pub mod store;

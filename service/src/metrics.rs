@@ -7,6 +7,10 @@
 //! | `agora.actions.refused` | counter | `rpc.grpc.status_code` (e.g. `FAILED_PRECONDITION`), `reason` (the ErrorInfo reason, when there is one) |
 //! | `agora.submit_action.duration` | histogram, seconds | `rpc.grpc.status_code` |
 //! | `agora.streams.open` | up-down counter | — |
+//! | `agora.notifications.delivered` | counter | `reason` (your_turn, game_over, clock_warning, invited) |
+//! | `agora.notifications.retried` | counter | `reason`: a webhook attempt failed and will be retried |
+//! | `agora.notifications.dead` | counter | `reason`: the last attempt failed; the notification is in the dead-letter list |
+//! | `agora.notifications.dropped` | counter | `reason`: not sent (the player has a stream open, or it is no longer true) |
 
 use opentelemetry::metrics::{Counter, Histogram, UpDownCounter};
 use opentelemetry::{global, KeyValue};
@@ -19,6 +23,10 @@ pub const COMMITTED: &str = "agora.actions.committed";
 pub const REFUSED: &str = "agora.actions.refused";
 pub const SUBMIT_DURATION: &str = "agora.submit_action.duration";
 pub const OPEN_STREAMS: &str = "agora.streams.open";
+pub const NOTIFICATIONS_DELIVERED: &str = "agora.notifications.delivered";
+pub const NOTIFICATIONS_RETRIED: &str = "agora.notifications.retried";
+pub const NOTIFICATIONS_DEAD: &str = "agora.notifications.dead";
+pub const NOTIFICATIONS_DROPPED: &str = "agora.notifications.dropped";
 
 /// Shared by every call through [`crate::api::GameApi`].
 #[derive(Debug, Clone)]
@@ -27,6 +35,10 @@ pub struct Metrics {
     refused: Counter<u64>,
     submit_duration: Histogram<f64>,
     open_streams: UpDownCounter<i64>,
+    delivered: Counter<u64>,
+    retried: Counter<u64>,
+    dead: Counter<u64>,
+    dropped: Counter<u64>,
 }
 
 impl Default for Metrics {
@@ -63,6 +75,28 @@ impl Metrics {
                 .with_description("StreamEvents subscriptions open now.")
                 .with_unit("{stream}")
                 .build(),
+            delivered: meter
+                .u64_counter(NOTIFICATIONS_DELIVERED)
+                .with_description("Notifications the webhook endpoint accepted, by reason.")
+                .with_unit("{notification}")
+                .build(),
+            retried: meter
+                .u64_counter(NOTIFICATIONS_RETRIED)
+                .with_description("Failed webhook attempts that will be retried, by reason.")
+                .with_unit("{attempt}")
+                .build(),
+            dead: meter
+                .u64_counter(NOTIFICATIONS_DEAD)
+                .with_description("Notifications moved to the dead-letter list, by reason.")
+                .with_unit("{notification}")
+                .build(),
+            dropped: meter
+                .u64_counter(NOTIFICATIONS_DROPPED)
+                .with_description(
+                    "Notifications not sent: the player was connected or it was no longer true.",
+                )
+                .with_unit("{notification}")
+                .build(),
         }
     }
 
@@ -88,6 +122,22 @@ impl Metrics {
             }
             self.refused.add(1, &attributes);
         }
+    }
+
+    pub fn notification_delivered(&self, reason: &'static str) {
+        self.delivered.add(1, &[KeyValue::new("reason", reason)]);
+    }
+
+    pub fn notification_retried(&self, reason: &'static str) {
+        self.retried.add(1, &[KeyValue::new("reason", reason)]);
+    }
+
+    pub fn notification_dead(&self, reason: &'static str) {
+        self.dead.add(1, &[KeyValue::new("reason", reason)]);
+    }
+
+    pub fn notification_dropped(&self, reason: &'static str) {
+        self.dropped.add(1, &[KeyValue::new("reason", reason)]);
     }
 
     /// Counts a stream as open until the returned guard is dropped.

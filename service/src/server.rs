@@ -8,6 +8,7 @@ use crate::config::{Config, StoreKind};
 use crate::deadline::DeadlineLayer;
 use crate::limits::RequestLimitLayer;
 use crate::message_size::MessageSizeLayer;
+use crate::notify::{Notifier, WebhookConfig};
 use crate::store::memory::{Expiry, MemoryStore};
 use crate::store::redis::{RedisConfig, RedisStore};
 use crate::store::SessionStore;
@@ -87,7 +88,7 @@ pub async fn serve_with_store(
         tracing::info!(?identity, "player tokens accepted");
     }
     let (stop_tx, stop_rx) = watch::channel(false);
-    let api = GameApi::new(store, config.commit_retries, stop_rx)
+    let api = GameApi::new(store.clone(), config.commit_retries, stop_rx.clone())
         .with_max_streams_per_connection(config.max_concurrent_streams as usize)
         .with_state_cache(config.state_cache_sessions, state_max_age(&config))
         .with_identity(identity)
@@ -95,6 +96,18 @@ pub async fn serve_with_store(
             config.max_open_sessions_per_player,
             config.player_calls_per_second,
         ));
+    // Every replica delivers notifications from the shared outbox (see `notify`).
+    let notifier = match WebhookConfig::from_config(&config).map_err(ServeError::Config)? {
+        Some(webhook) => Some(Arc::new(
+            Notifier::new(webhook, api.metrics()).map_err(ServeError::Config)?,
+        )),
+        None => None,
+    };
+    if let Some(notifier) = &notifier {
+        tracing::info!(url = %notifier.config.url, "turn notifications on");
+        tokio::spawn(notifier.clone().run(store, stop_rx));
+    }
+    let api = api.with_notifier(notifier);
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
 

@@ -252,6 +252,19 @@ impl GameApi {
             } else if let Some(deadline) = next.next_due(now) {
                 self.store.schedule(id, deadline).await?;
             }
+            let before: Vec<Seat> = current.state.to_act().iter().collect();
+            self.notify(&crate::notify::Change {
+                meta: &current.meta,
+                table: &next,
+                version: entry.version,
+                before: &before,
+                to_act: &entry.to_act,
+                outcome: entry.outcome.as_ref(),
+                clocks: &entry.clocks,
+                caller: None,
+                now,
+            })
+            .await?;
             let commit = Commit {
                 expected_version: current.version,
                 state: next.clone(),

@@ -74,6 +74,8 @@ pub struct GameApi {
     pub(crate) cache: Arc<StateCache>,
     /// The sessions whose bot turns this replica is playing now.
     pub(crate) drivers: Arc<bots::Drivers>,
+    /// Turn notifications, when a webhook is configured (see [`crate::notify`]).
+    pub(crate) notifier: Option<Arc<crate::notify::Notifier>>,
     /// Verifies player tokens (JWTs) when identity is configured.
     pub(crate) identity: Option<Arc<Identity>>,
     /// Per-player call rate and open sessions.
@@ -96,8 +98,35 @@ impl GameApi {
             renditions: stream::Renditions::new(),
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
             drivers: Arc::default(),
+            notifier: None,
             identity: None,
             player_limits: Arc::default(),
+        }
+    }
+
+    /// Makes notifications with `notifier` (none are made without one).
+    pub fn with_notifier(mut self, notifier: Option<Arc<crate::notify::Notifier>>) -> GameApi {
+        self.notifier = notifier;
+        self
+    }
+
+    /// The metrics this API records to (the notifier shares them).
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.metrics.clone()
+    }
+
+    /// Puts what `change` means for the session's players in the outbox, before its
+    /// commit (see [`crate::notify`]); nothing without a webhook.
+    pub(crate) async fn notify(
+        &self,
+        change: &crate::notify::Change<'_>,
+    ) -> Result<(), crate::store::StoreError> {
+        match &self.notifier {
+            Some(notifier) => {
+                let items = notifier.plan(change);
+                notifier.put(self.store.as_ref(), &items).await
+            }
+            None => Ok(()),
         }
     }
 

@@ -209,6 +209,20 @@ impl GameApi {
             // The server's mark (a bot's turn, a clock's deadline) goes in before the
             // commit: if this replica dies after it, another one acts on it.
             let mark = self.mark_server_work(id, &state, now).await?;
+            // So are the notifications it makes: the worker sends only what commits.
+            let before: Vec<Seat> = current.state.to_act().iter().collect();
+            self.notify(&crate::notify::Change {
+                meta: &current.meta,
+                table: &state,
+                version: entry.version,
+                before: &before,
+                to_act: &entry.to_act,
+                outcome: entry.outcome.as_ref(),
+                clocks: &entry.clocks,
+                caller: Some(seat),
+                now,
+            })
+            .await?;
             let commit = Commit {
                 expected_version: current.version,
                 state,

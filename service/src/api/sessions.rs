@@ -164,6 +164,13 @@ impl GameApi {
             "create-stored"
         ));
         tracing::info!("session created");
+        // Invited players are told, after the create: a replica dying in between loses
+        // these notifications (and only these).
+        if let Some(notifier) = &self.notifier {
+            notifier
+                .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
+                .await?;
+        }
         if let Some(mark) = bot_mark {
             self.drive_bots(&id, mark);
         }
@@ -356,6 +363,22 @@ impl GameApi {
             let mut table = loaded.state.clone();
             table.settle_clocks(loaded.meta.started_ms);
             let now = crate::store::now_ms();
+            // The start makes the first seats to act. Written after the claim (the claim
+            // does not know it completes the session until it has): a replica dying in
+            // between loses these, and only these, notifications.
+            let to_act: Vec<Seat> = table.to_act().iter().collect();
+            self.notify(&crate::notify::Change {
+                meta: &loaded.meta,
+                table: &table,
+                version: loaded.version,
+                before: &[],
+                to_act: &to_act,
+                outcome: None,
+                clocks: &table.clocks_at(None, now),
+                caller: Some(seat),
+                now,
+            })
+            .await?;
             if let Some(mark) = self.mark_server_work(id, &table, now).await? {
                 if table.bot_to_act().is_some() {
                     self.drive_bots(id, mark);

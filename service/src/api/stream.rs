@@ -73,6 +73,7 @@ impl GameApi {
             }),
             _ => None,
         };
+        let presence = self.presence(&loaded.meta, viewer).await?;
         let log = self.store.subscribe(&id, after).await?;
         let forward = Forward {
             recheck,
@@ -87,6 +88,7 @@ impl GameApi {
             // given back when tonic drops the stream, whether it ended or the client left.
             _slot: slot,
             _open: self.metrics.stream_opened(),
+            _presence: presence,
         };
         // No task and no channel per stream: tonic polls the stream when the connection
         // can take more, so an idle stream is only this state, and a slow client is
@@ -198,6 +200,56 @@ struct Forward {
     done: bool,
     _slot: StreamSlot,
     _open: crate::metrics::OpenStream,
+    /// While notifications are on: the mark telling every replica the seat's player is
+    /// here (see [`Presence`]).
+    _presence: Option<Presence>,
+}
+
+/// Keeps a presence mark for (session, player) in the store while a stream is open: set
+/// before the stream's first response, refreshed every third of its TTL by a task that
+/// ends with the stream. A player with a mark is not sent notifications for the session;
+/// once the stream ends, the mark lapses within the TTL.
+pub(crate) struct Presence {
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+impl GameApi {
+    /// A presence mark for `viewer`'s player, when notifications are on and the seat
+    /// belongs to a player.
+    async fn presence(
+        &self,
+        meta: &crate::store::SessionMeta,
+        viewer: Viewer,
+    ) -> Result<Option<Presence>, ApiError> {
+        let (Some(notifier), Viewer::Seat(seat)) = (&self.notifier, viewer) else {
+            return Ok(None);
+        };
+        let Some(player) = meta
+            .seats
+            .get(usize::from(seat.0))
+            .and_then(|r| r.player_id.clone())
+        else {
+            return Ok(None);
+        };
+        let ttl = notifier.config.presence_ttl;
+        let ttl_ms = ttl.as_millis() as i64;
+        self.store.mark_present(&meta.id, &player, ttl_ms).await?;
+        let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+        let store = self.store.clone();
+        let id = meta.id.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(ttl / 3) => {}
+                    _ = &mut stopped => return,
+                }
+                if let Err(e) = store.mark_present(&id, &player, ttl_ms).await {
+                    tracing::debug!(session = %id, error = %e, "cannot refresh a presence mark");
+                }
+            }
+        });
+        Ok(Some(Presence { _stop: stop }))
+    }
 }
 
 /// What ended a wait for the next log item.

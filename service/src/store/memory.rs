@@ -6,9 +6,11 @@
 //! then NotFound at once and its memory is reclaimed by the next sweep.
 
 use super::follow::{follow, History, Live};
+use super::outbox::{DEAD_KEPT, DONE_KEPT_MS};
 use super::{
-    codec, Claimed, Commit, CommitResult, JoinRecord, ListFilter, Loaded, LogEntry, LogStream,
-    SeatClaim, SeatRecord, SessionMeta, SessionStore, StoreError, Summary,
+    codec, now_ms, Claimed, Commit, CommitResult, DeadLetter, Finish, JoinRecord, ListFilter,
+    Loaded, LogEntry, LogStream, Notification, OutboxItem, SeatClaim, SeatRecord, SessionMeta,
+    SessionStore, StoreError, Summary,
 };
 use crate::table::Table;
 use agora_engine::{Outcome, Seat};
@@ -49,9 +51,24 @@ pub struct MemoryStore {
     last_sweep: Mutex<Instant>,
     /// Sessions with work for the server, and when ([`SessionStore::schedule`]).
     due: Mutex<HashMap<String, i64>>,
+    /// The notification outbox and presence marks.
+    outbox: Mutex<MemoryOutbox>,
     /// Per player: the sessions it was bound to a seat of, and when
     /// ([`SessionStore::player_sessions`]).
     players: Mutex<HashMap<String, HashMap<String, i64>>>,
+}
+
+/// The outbox of [`MemoryStore`]: the same rules as the Redis one, under one lock.
+#[derive(Default)]
+struct MemoryOutbox {
+    /// By id: the notification, its due time (or lease end) and failed attempts.
+    items: HashMap<String, (Notification, i64, u32)>,
+    /// Finished ids, with when.
+    done: HashMap<String, i64>,
+    /// Newest first.
+    dead: std::collections::VecDeque<DeadLetter>,
+    /// (session, player) -> present until (ms).
+    present: HashMap<(String, String), i64>,
 }
 
 struct Slot {
@@ -98,6 +115,7 @@ impl MemoryStore {
             expiry: Expiry::default(),
             last_sweep: Mutex::new(Instant::now()),
             due: Mutex::new(HashMap::new()),
+            outbox: Mutex::new(MemoryOutbox::default()),
             players: Mutex::new(HashMap::new()),
         }
     }
@@ -527,6 +545,123 @@ impl SessionStore for MemoryStore {
             None => due.remove(id),
         };
         Ok(true)
+    }
+
+    async fn outbox_put(&self, items: &[Notification]) -> Result<(), StoreError> {
+        let now = now_ms();
+        let mut outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        outbox.done.retain(|_, at| *at > now - DONE_KEPT_MS);
+        for item in items {
+            if outbox.items.contains_key(&item.id) || outbox.done.contains_key(&item.id) {
+                continue;
+            }
+            outbox
+                .items
+                .insert(item.id.clone(), (item.clone(), item.not_before_ms, 0));
+        }
+        Ok(())
+    }
+
+    async fn outbox_claim(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<OutboxItem>, StoreError> {
+        let mut outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        let mut due: Vec<(&String, i64)> = outbox
+            .items
+            .iter()
+            .filter(|(_, (_, at, _))| *at <= now_ms)
+            .map(|(id, (_, at, _))| (id, *at))
+            .collect();
+        due.sort_by_key(|(id, at)| (*at, (*id).clone()));
+        let ids: Vec<String> = due
+            .into_iter()
+            .take(limit)
+            .map(|(id, _)| id.clone())
+            .collect();
+        let lease = now_ms + lease_ms;
+        let mut claimed = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some((notification, at, failures)) = outbox.items.get_mut(&id) {
+                *at = lease;
+                claimed.push(OutboxItem {
+                    notification: notification.clone(),
+                    failures: *failures,
+                    lease,
+                });
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn outbox_finish(
+        &self,
+        id: &str,
+        lease: i64,
+        finish: Finish,
+    ) -> Result<bool, StoreError> {
+        let mut outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        let Some((_, at, _)) = outbox.items.get(id) else {
+            return Ok(false);
+        };
+        if *at != lease {
+            return Ok(false);
+        }
+        match finish {
+            Finish::Done => {
+                outbox.items.remove(id);
+                outbox.done.insert(id.to_string(), now_ms());
+            }
+            Finish::Failed { at_ms } => {
+                if let Some((_, at, failures)) = outbox.items.get_mut(id) {
+                    *at = at_ms;
+                    *failures += 1;
+                }
+            }
+            Finish::Wait { at_ms } => {
+                if let Some((_, at, _)) = outbox.items.get_mut(id) {
+                    *at = at_ms;
+                }
+            }
+            Finish::Dead { error, now_ms } => {
+                if let Some((notification, _, failures)) = outbox.items.remove(id) {
+                    outbox.done.insert(id.to_string(), now_ms);
+                    outbox.dead.push_front(DeadLetter {
+                        notification,
+                        attempts: failures + 1,
+                        error,
+                        dead_ms: now_ms,
+                    });
+                    outbox.dead.truncate(DEAD_KEPT);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, StoreError> {
+        let outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(outbox.dead.iter().take(limit).cloned().collect())
+    }
+
+    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
+        let now = now_ms();
+        let mut outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        outbox.present.retain(|_, until| *until > now);
+        outbox
+            .present
+            .insert((id.to_string(), player_id.to_string()), now + ttl_ms);
+        Ok(())
+    }
+
+    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
+        let outbox = self.outbox.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(outbox
+            .present
+            .get(&(id.to_string(), player_id.to_string()))
+            .is_some_and(|until| *until > now_ms()))
     }
 }
 

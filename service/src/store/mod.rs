@@ -7,7 +7,10 @@
 pub mod codec;
 pub mod follow;
 pub mod memory;
+pub mod outbox;
 pub mod redis;
+
+pub use outbox::{DeadLetter, Finish, Notification, OutboxItem, Reason};
 
 use crate::clock::SeatClock;
 use crate::table::{BotKind, Cause, Table};
@@ -460,4 +463,33 @@ pub trait SessionStore: Send + Sync + 'static {
         due_ms: i64,
         next: Option<i64>,
     ) -> Result<bool, StoreError>;
+
+    /// Puts `items` in the notification outbox, each due at its `not_before_ms`, unless an
+    /// item with its id is there already or was finished in the last
+    /// [`outbox::DONE_KEPT_MS`]: writing the same notification twice keeps one.
+    async fn outbox_put(&self, items: &[Notification]) -> Result<(), StoreError>;
+
+    /// At most `limit` outbox items due at `now_ms`, each claimed by moving its due time to
+    /// `now_ms + lease_ms` atomically, so two replicas never hold one item at once.
+    async fn outbox_claim(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<OutboxItem>, StoreError>;
+
+    /// Finishes claimed item `id` as `finish` says, if its claim is still `lease` (a worker
+    /// whose lease ran out and was claimed again changes nothing). True when it did.
+    async fn outbox_finish(&self, id: &str, lease: i64, finish: Finish)
+        -> Result<bool, StoreError>;
+
+    /// The newest `limit` dead letters, newest first.
+    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, StoreError>;
+
+    /// Records that `player_id` has an open stream on session `id` for `ttl_ms` from now
+    /// (every replica sees it; the stream refreshes it while open).
+    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError>;
+
+    /// Whether [`SessionStore::mark_present`] marked the player within its TTL.
+    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError>;
 }

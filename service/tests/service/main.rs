@@ -23,6 +23,7 @@ mod identity;
 mod leave;
 mod limits;
 mod load;
+mod notifications;
 mod operator_logs;
 mod origins;
 mod players;

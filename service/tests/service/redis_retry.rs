@@ -124,6 +124,46 @@ impl SessionStore for Racing {
     ) -> Result<bool, StoreError> {
         self.inner.reschedule(id, due_ms, next).await
     }
+
+    async fn outbox_put(
+        &self,
+        items: &[agora_service::store::Notification],
+    ) -> Result<(), StoreError> {
+        self.inner.outbox_put(items).await
+    }
+
+    async fn outbox_claim(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<agora_service::store::OutboxItem>, StoreError> {
+        self.inner.outbox_claim(now_ms, lease_ms, limit).await
+    }
+
+    async fn outbox_finish(
+        &self,
+        id: &str,
+        lease: i64,
+        finish: agora_service::store::Finish,
+    ) -> Result<bool, StoreError> {
+        self.inner.outbox_finish(id, lease, finish).await
+    }
+
+    async fn dead_letters(
+        &self,
+        limit: usize,
+    ) -> Result<Vec<agora_service::store::DeadLetter>, StoreError> {
+        self.inner.dead_letters(limit).await
+    }
+
+    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
+        self.inner.mark_present(id, player_id, ttl_ms).await
+    }
+
+    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
+        self.inner.is_present(id, player_id).await
+    }
 }
 
 /// Moves (x, a1) then (y, a2) where a2 is legal for y both now and after a1.

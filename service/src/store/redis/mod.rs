@@ -51,7 +51,7 @@
 //!
 //! # Files
 //!
-//! `keys.rs` the key names, `scripts.rs` the writes, `records.rs` how the meta hash
+//! `outbox.rs` the notification outbox and presence marks (its own key table), `keys.rs` the key names, `scripts.rs` the writes, `records.rs` how the meta hash
 //! and stream entries decode, `lobby.rs` listing and the two indexes, `feed.rs` log reads
 //! and the live feed, `conn.rs` single server or cluster.
 //!
@@ -65,8 +65,8 @@
 //! waiting for versions that will never come.
 
 use super::{
-    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
-    SessionStore, StoreError, Summary,
+    Claimed, Commit, CommitResult, DeadLetter, Finish, ListFilter, Loaded, LogEntry, LogStream,
+    Notification, OutboxItem, SeatClaim, SessionMeta, SessionStore, StoreError, Summary,
 };
 use crate::table::Table;
 use agora_engine::Seat;
@@ -85,6 +85,7 @@ mod due;
 mod feed;
 mod keys;
 mod lobby;
+mod outbox;
 mod records;
 mod scripts;
 
@@ -356,6 +357,40 @@ impl SessionStore for RedisStore {
         next: Option<i64>,
     ) -> Result<bool, StoreError> {
         self.reschedule_due(id, due_ms, next).await
+    }
+
+    async fn outbox_put(&self, items: &[Notification]) -> Result<(), StoreError> {
+        self.put_outbox(items).await
+    }
+
+    async fn outbox_claim(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<OutboxItem>, StoreError> {
+        self.claim_outbox(now_ms, lease_ms, limit).await
+    }
+
+    async fn outbox_finish(
+        &self,
+        id: &str,
+        lease: i64,
+        finish: Finish,
+    ) -> Result<bool, StoreError> {
+        self.finish_outbox(id, lease, finish).await
+    }
+
+    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, StoreError> {
+        self.read_dead_letters(limit).await
+    }
+
+    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
+        self.set_presence(id, player_id, ttl_ms).await
+    }
+
+    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
+        self.get_presence(id, player_id).await
     }
 }
 
