@@ -33,16 +33,7 @@ async fn a_finished_game_is_rematched_once_with_the_seats_rotated(kind: StoreKin
     );
     assert!(status.message().contains("over"), "{status:?}");
     // The quickest end: seat 1 resigns.
-    client
-        .resign_session(authed(
-            pb::ResignSessionRequest {
-                session_id: id.clone(),
-                request_id: String::new(),
-            },
-            &tokens[1],
-        ))
-        .await
-        .expect("resign");
+    resign(&mut client, &id, &tokens[1]).await;
     assert_code(
         client.rematch_session(rematch(&id)).await,
         Code::Unauthenticated,
@@ -85,23 +76,28 @@ async fn a_finished_game_is_rematched_once_with_the_seats_rotated(kind: StoreKin
     assert!(last.version >= 3);
 }
 
-/// Seat 1 of a fresh two-player game resigns: the game is over at its returned version.
-async fn resigned(client: &mut Client, seed: u64) -> (String, Vec<String>, u64) {
-    let (id, tokens) = started(client, 2, false, seed).await;
-    let version = client
+/// The seat of `token` resigns session `id`; returns the version that ends the game.
+async fn resign(client: &mut Client, id: &str, token: &str) -> u64 {
+    client
         .resign_session(authed(
             pb::ResignSessionRequest {
-                session_id: id.clone(),
+                session_id: id.to_string(),
                 request_id: String::new(),
             },
-            &tokens[1],
+            token,
         ))
         .await
         .expect("resign")
         .into_inner()
         .session
         .expect("session")
-        .version;
+        .version
+}
+
+/// Seat 1 of a fresh two-player game resigns: the game is over at its returned version.
+async fn resigned(client: &mut Client, seed: u64) -> (String, Vec<String>, u64) {
+    let (id, tokens) = started(client, 2, false, seed).await;
+    let version = resign(client, &id, &tokens[1]).await;
     (id, tokens, version)
 }
 
@@ -112,16 +108,8 @@ async fn open(
     after: u64,
     token: Option<&str>,
 ) -> tonic::Streaming<pb::StreamEventsResponse> {
-    let message = pb::StreamEventsRequest {
-        session_id: id.to_string(),
-        after_version: after,
-    };
-    let request = match token {
-        Some(token) => authed(message, token),
-        None => tonic::Request::new(message),
-    };
     client
-        .stream_events(request)
+        .stream_events(stream_request(id, after, token))
         .await
         .expect("stream")
         .into_inner()

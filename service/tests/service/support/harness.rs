@@ -303,6 +303,23 @@ pub fn assert_code<T: std::fmt::Debug>(result: Result<T, Status>, code: Code) ->
     }
 }
 
+/// A StreamEvents request for the versions of `id` after `after`, as the seat of `token`
+/// or a spectator.
+pub fn stream_request(
+    id: &str,
+    after: u64,
+    token: Option<&str>,
+) -> Request<pb::StreamEventsRequest> {
+    let message = pb::StreamEventsRequest {
+        session_id: id.to_string(),
+        after_version: after,
+    };
+    match token {
+        Some(token) => authed(message, token),
+        None => Request::new(message),
+    }
+}
+
 /// Every response of a stream until it ends or `count` versions arrived.
 pub async fn collect_stream(
     client: &mut Client,
@@ -311,16 +328,8 @@ pub async fn collect_stream(
     token: Option<&str>,
     count: usize,
 ) -> Vec<pb::StreamEventsResponse> {
-    let message = pb::StreamEventsRequest {
-        session_id: id.to_string(),
-        after_version: after,
-    };
-    let request = match token {
-        Some(token) => authed(message, token),
-        None => Request::new(message),
-    };
     let mut stream = client
-        .stream_events(request)
+        .stream_events(stream_request(id, after, token))
         .await
         .expect("stream")
         .into_inner();
