@@ -858,6 +858,12 @@ mod tests {
         assert_eq!(store.read_log("s", 0, 10).await.expect("log").len(), 1);
     }
 
+    /// The version of the next item of `sub`, which must be one.
+    async fn next_version(sub: &mut LogStream) -> u64 {
+        let item = sub.next().await.expect("item").expect("entry");
+        item.version().expect("a version").version
+    }
+
     #[tokio::test]
     async fn subscribers_get_history_then_live_without_gap() {
         let store = MemoryStore::new(10, 16);
@@ -877,15 +883,7 @@ mod tests {
         }
         let mut seen = Vec::new();
         for _ in 0..4 {
-            seen.push(
-                sub.next()
-                    .await
-                    .expect("item")
-                    .expect("entry")
-                    .version()
-                    .expect("a version")
-                    .version,
-            );
+            seen.push(next_version(&mut sub).await);
         }
         assert_eq!(seen, vec![2, 3, 4, 5]);
     }
@@ -903,15 +901,7 @@ mod tests {
         }
         let mut seen = Vec::new();
         for _ in 0..10 {
-            seen.push(
-                sub.next()
-                    .await
-                    .expect("item")
-                    .expect("entry")
-                    .version()
-                    .expect("a version")
-                    .version,
-            );
+            seen.push(next_version(&mut sub).await);
         }
         assert_eq!(seen, (1..=10).collect::<Vec<_>>());
     }
@@ -1031,16 +1021,7 @@ mod tests {
             .commit("s", commit(&state, 0, None))
             .await
             .expect("a write after 1 hour renews the session");
-        assert_eq!(
-            sub.next()
-                .await
-                .expect("item")
-                .expect("entry")
-                .version()
-                .expect("a version")
-                .version,
-            1
-        );
+        assert_eq!(next_version(&mut sub).await, 1);
         // 2 hours after the write, not after the subscription.
         let next = tokio::time::timeout(2 * hour - Duration::from_secs(1), sub.next()).await;
         assert!(next.is_err(), "still followed just before it expires");
