@@ -210,12 +210,11 @@ impl GameApi {
             // commit: if this replica dies after it, another one acts on it.
             let mark = self.mark_server_work(id, &state, now).await?;
             // So are the notifications it makes: the worker sends only what commits.
-            let before: Vec<Seat> = current.state.to_act().iter().collect();
             self.notify(&crate::notify::Change {
                 meta: &current.meta,
                 table: &state,
                 version: entry.version,
-                before: &before,
+                before: &to_act,
                 to_act: &entry.to_act,
                 outcome: entry.outcome.as_ref(),
                 clocks: &entry.clocks,
