@@ -177,6 +177,16 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// List the signed-in player's sessions (--token is the player's JWT): those where it
+    /// is their turn first, then those waiting, then finished ones.
+    MySessions {
+        /// Sessions per page (the server's default when 0).
+        #[arg(long, default_value_t = 0)]
+        page_size: u32,
+        /// Follow every page instead of printing the first one.
+        #[arg(long)]
+        all: bool,
+    },
     /// Show one session's public description.
     Session { session: String },
     /// Take a seat; prints the seat and its secret token.
@@ -355,6 +365,9 @@ async fn run(cli: Cli) -> CliResult<()> {
         } => game::undo(&mut client, token, session, request_id).await,
         Command::Rematch { session } => game::rematch(&mut client, token, session).await,
         Command::Sessions { game, all } => lobby::sessions(&mut client, game, all).await,
+        Command::MySessions { page_size, all } => {
+            lobby::my_sessions(&mut client, token, page_size, all).await
+        }
         Command::Session { session } => lobby::session(&mut client, session).await,
         Command::Join {
             session,

@@ -12,8 +12,8 @@ pub mod terra_nova;
 use std::fmt::Write as _;
 
 use agora_proto::v1::{
-    game_view, GameAction, GameEvent, GameInfo, GameOptions, GameView, Outcome, Session,
-    StreamEventsResponse,
+    game_view, GameAction, GameEvent, GameInfo, GameOptions, GameView, MySessionGroup, Outcome,
+    Session, StreamEventsResponse,
 };
 use prost::Message;
 use prost_reflect::ReflectMessage;
@@ -180,6 +180,16 @@ pub fn stream_message(msg: &StreamEventsResponse, names: &Names) -> String {
 }
 
 // ---------------------------------------------------------------- sessions, catalog
+
+/// The group of a ListMySessions row, as the list shows it.
+pub fn my_group_name(group: i32) -> &'static str {
+    match MySessionGroup::try_from(group) {
+        Ok(MySessionGroup::YourTurn) => "your turn",
+        Ok(MySessionGroup::Waiting) => "waiting",
+        Ok(MySessionGroup::Finished) => "finished",
+        _ => "?",
+    }
+}
 
 pub fn session_line(session: &Session) -> String {
     let open = session.seats.iter().filter(|s| !s.taken).count();

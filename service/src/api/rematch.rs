@@ -12,7 +12,7 @@ use crate::clock::Clocks;
 use crate::store::{now_ms, Loaded, SessionMeta, StoreError};
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
-use agora_engine::RuleError;
+use agora_engine::{RuleError, Seat};
 use agora_proto::v1 as pb;
 
 impl GameApi {
@@ -23,7 +23,7 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::RematchSessionResponse, ApiError> {
         let old = self.load(&request.session_id).await?;
-        auth::require_seat(&old.meta, &caller)?;
+        let seat = auth::require_seat(&old.meta, &caller)?;
         if !old.state.is_over() {
             return Err(RuleError::new(
                 "GAME_IN_PROGRESS",
@@ -33,7 +33,7 @@ impl GameApi {
         }
         let id = match &old.meta.rematch {
             Some(id) => id.clone(),
-            None => self.create_rematch(&old).await?,
+            None => self.create_rematch(&old, seat).await?,
         };
         let new = self.store.load(&id).await?;
         Ok(pb::RematchSessionResponse {
@@ -42,8 +42,8 @@ impl GameApi {
     }
 
     /// Creates the rematch of finished session `old` (or finds the one a racing call
-    /// made), records it on `old`, and returns its id.
-    async fn create_rematch(&self, old: &Loaded) -> Result<String, ApiError> {
+    /// made), records it on `old`, and returns its id. `asker` is the caller's seat in `old`.
+    async fn create_rematch(&self, old: &Loaded, asker: Seat) -> Result<String, ApiError> {
         let id = request_ids::session_id(&format!("rematch-of:{}", old.meta.id));
         let seats = old.meta.seats.len();
         let seed = rand::random();
@@ -77,15 +77,19 @@ impl GameApi {
             allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
             invited_player_ids: old.meta.invited_player_ids.clone(),
         };
-        match self.store.create(meta.clone(), state.clone()).await {
+        // As CreateSession does, the server's mark (a bot's first turn, a clock) and the
+        // first turn's notifications go in before the create, so a replica dying after it
+        // loses neither; a racing asker writes the same ones.
+        let mut table = state.clone();
+        table.settle_clocks(meta.started_ms);
+        let mark = self.mark_server_work(&id, &table, now).await?;
+        let starter = Seat(((usize::from(asker.0) + 1) % seats) as u8);
+        self.notify_start(&meta, &table, 0, starter, now).await?;
+        match self.store.create(meta, state).await {
             Ok(()) => {
                 tracing::info!(rematch = %id, "rematch created");
-                let mut table = state;
-                table.settle_clocks(meta.started_ms);
-                if let Some(mark) = self.mark_server_work(&id, &table, now).await? {
-                    if table.bot_to_act().is_some() {
-                        self.drive_bots(&id, mark);
-                    }
+                if let (Some(mark), Some(_)) = (mark, table.bot_to_act()) {
+                    self.drive_bots(&id, mark);
                 }
             }
             // Another player asked at the same moment: theirs is the rematch.

@@ -143,6 +143,14 @@ impl GameApi {
         } else {
             None
         };
+        // Invited players are told: written before the create so that a replica dying
+        // after it loses nothing (the worker waits for the session to appear, and drops
+        // the invitations of one that never does).
+        if let Some(notifier) = &self.notifier {
+            notifier
+                .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
+                .await?;
+        }
         match self.store.create(meta.clone(), state.clone()).await {
             Ok(()) => {}
             // A retry racing its first attempt on another replica: that one stored it.
@@ -164,13 +172,6 @@ impl GameApi {
             "create-stored"
         ));
         tracing::info!("session created");
-        // Invited players are told, after the create: a replica dying in between loses
-        // these notifications (and only these).
-        if let Some(notifier) = &self.notifier {
-            notifier
-                .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
-                .await?;
-        }
         if let Some(mark) = bot_mark {
             self.drive_bots(&id, mark);
         }
@@ -268,9 +269,6 @@ impl GameApi {
         {
             return Err(ApiError::NotInvited);
         }
-        if let Some(player) = &player {
-            self.check_open_sessions(player, &before.meta).await?;
-        }
         // A signed-in player's name comes from its token when the request has none.
         let name = match (request.player_name.trim(), &player) {
             ("", Some(player)) => player.name.as_deref().unwrap_or_default(),
@@ -309,51 +307,36 @@ impl GameApi {
             player_id: player.as_ref().map(|p| p.id.clone()),
             allow_multiple: before.meta.allow_multiple_seats_per_player,
         };
-        // A retry's record is read in one step and the seat it names in another (Redis
-        // reads the meta after the script): a LeaveSession in between frees that seat and
-        // drops the record, so the seat no longer holds the token. Claiming once more then
-        // takes a fresh seat, as a retry after the leave would; a second mismatch is not
-        // a race but damaged data.
-        let mut attempts = 0;
-        let (seat, token) = loop {
-            attempts += 1;
-            match self.store.claim_seat(id, claim.clone()).await? {
-                (Claimed::Taken(seat), _) => break (seat, token),
-                // The player holds a seat already: that one is its answer (its token
-                // acts for it, so no seat token is given again).
-                (Claimed::Held(seat), _) => {
-                    if request
-                        .seat
-                        .is_some_and(|wanted| wanted != u32::from(seat.0))
-                    {
-                        return Err(ApiError::AlreadySeated { seat: seat.0 });
-                    }
-                    tracing::info!("the player's join answered with the seat it holds");
-                    break (seat, String::new());
-                }
-                (Claimed::Before(before), meta) => {
-                    let (Some(rid), Some(retry)) = (request_id, &retry) else {
-                        return Err(StoreError::Corrupt("a claim without retry key".into()).into());
-                    };
-                    if before.fingerprint != retry.fingerprint {
-                        return Err(request_id_reused());
-                    }
-                    let token = auth::derived_token(rid, id, &before.salt);
-                    if meta.seat_of(&auth::hash_token(&token)) == Some(before.seat) {
-                        tracing::info!("retried join answered with its seat");
-                        break (before.seat, token);
-                    }
-                    if attempts >= 2 {
-                        return Err(StoreError::Corrupt(format!(
-                            "the join recorded for seat {} does not hold its token",
-                            before.seat.0
-                        ))
-                        .into());
-                    }
-                    tracing::debug!("the recorded seat was given back meanwhile; claiming again");
-                }
+        // The open-session limit is counted and the seat claimed under the player's lease,
+        // so that joins racing on several replicas cannot both pass the limit.
+        let lease = self.lease_joins(player.as_ref(), &before.meta).await?;
+        let claimed = async {
+            if let Some(player) = &player {
+                self.check_open_sessions(player, &before.meta).await?;
             }
-        };
+            // When this claim is expected to start the game, the first turn's notifications go
+            // to the outbox before it, so a replica dying between the claim and its answer
+            // loses none; until the game has started they wait (see `notify::verdict`).
+            if let Some(last) =
+                last_open_seat(&before.meta, request.seat, claim.player_id.as_deref())
+            {
+                let mut table = before.state.clone();
+                let now = crate::store::now_ms();
+                table.settle_clocks(Some(now));
+                self.notify_start(&before.meta, &table, before.version, last, now)
+                    .await?;
+            }
+            self.claim_loop(id, &request, &claim, request_id, retry.as_ref(), token)
+                .await
+        }
+        .await;
+        if let (Some(holder), Some(player)) = (lease, &player) {
+            if let Err(e) = self.store.unlock_player(&player.id, &holder).await {
+                // Its TTL frees it: the player's next join waits at most that long.
+                tracing::warn!(error = %e, "cannot give back the player's join lease");
+            }
+        }
+        let (seat, token) = claimed?;
         Span::current().record("seat", seat.0);
         fail::fail_point!("join-stored", |_| crate::failpoints::crash("join-stored"));
         tracing::info!("seat taken");
@@ -363,22 +346,11 @@ impl GameApi {
             let mut table = loaded.state.clone();
             table.settle_clocks(loaded.meta.started_ms);
             let now = crate::store::now_ms();
-            // The start makes the first seats to act. Written after the claim (the claim
-            // does not know it completes the session until it has): a replica dying in
-            // between loses these, and only these, notifications.
-            let to_act: Vec<Seat> = table.to_act().iter().collect();
-            self.notify(&crate::notify::Change {
-                meta: &loaded.meta,
-                table: &table,
-                version: loaded.version,
-                before: &[],
-                to_act: &to_act,
-                outcome: None,
-                clocks: &table.clocks_at(None, now),
-                caller: Some(seat),
-                now,
-            })
-            .await?;
+            // Written before the claim when it was expected to start the game; again here
+            // (the same ids, kept once) for a start nobody expected (a seat left and was
+            // taken again meanwhile).
+            self.notify_start(&loaded.meta, &table, loaded.version, seat, now)
+                .await?;
             if let Some(mark) = self.mark_server_work(id, &table, now).await? {
                 if table.bot_to_act().is_some() {
                     self.drive_bots(id, mark);
@@ -449,6 +421,121 @@ impl GameApi {
     /// session (where it holds none yet) may hold seats in at most that many sessions
     /// that are not finished. Read from the player's index, not atomically with the
     /// claim: joins racing on several replicas may pass the limit by a few.
+    /// Claims the seat `claim` asks for; a retry key's claim is answered with the seat and
+    /// token it took before. `token` is the token of a fresh claim.
+    async fn claim_loop(
+        &self,
+        id: &str,
+        request: &pb::JoinSessionRequest,
+        claim: &SeatClaim,
+        request_id: Option<&str>,
+        retry: Option<&JoinRecord>,
+        token: String,
+    ) -> Result<(Seat, String), ApiError> {
+        // A retry's record is read in one step and the seat it names in another (Redis
+        // reads the meta after the script): a LeaveSession in between frees that seat and
+        // drops the record, so the seat no longer holds the token. Claiming once more then
+        // takes a fresh seat, as a retry after the leave would; a second mismatch is not
+        // a race but damaged data.
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            match self.store.claim_seat(id, claim.clone()).await? {
+                (Claimed::Taken(seat), _) => return Ok((seat, token)),
+                // The player holds a seat already: that one is its answer (its token
+                // acts for it, so no seat token is given again).
+                (Claimed::Held(seat), _) => {
+                    if request
+                        .seat
+                        .is_some_and(|wanted| wanted != u32::from(seat.0))
+                    {
+                        return Err(ApiError::AlreadySeated { seat: seat.0 });
+                    }
+                    tracing::info!("the player's join answered with the seat it holds");
+                    return Ok((seat, String::new()));
+                }
+                (Claimed::Before(before), meta) => {
+                    let (Some(rid), Some(retry)) = (request_id, &retry) else {
+                        return Err(StoreError::Corrupt("a claim without retry key".into()).into());
+                    };
+                    if before.fingerprint != retry.fingerprint {
+                        return Err(request_id_reused());
+                    }
+                    let token = auth::derived_token(rid, id, &before.salt);
+                    if meta.seat_of(&auth::hash_token(&token)) == Some(before.seat) {
+                        tracing::info!("retried join answered with its seat");
+                        return Ok((before.seat, token));
+                    }
+                    if attempts >= 2 {
+                        return Err(StoreError::Corrupt(format!(
+                            "the join recorded for seat {} does not hold its token",
+                            before.seat.0
+                        ))
+                        .into());
+                    }
+                    tracing::debug!("the recorded seat was given back meanwhile; claiming again");
+                }
+            }
+        }
+    }
+
+    /// Takes `player`'s join lease when the open-session limit applies to this join (the
+    /// player is not seated in the session yet); `None` when it does not. Waits a little
+    /// for a lease held by another of the player's joins.
+    async fn lease_joins(
+        &self,
+        player: Option<&crate::identity::Player>,
+        meta: &SessionMeta,
+    ) -> Result<Option<String>, ApiError> {
+        let Some(player) = player else {
+            return Ok(None);
+        };
+        if self.player_limits.max_open_sessions == 0 || meta.seat_of_player(&player.id).is_some() {
+            return Ok(None);
+        }
+        let holder = uuid::Uuid::new_v4().to_string();
+        for _ in 0..JOIN_LEASE_TRIES {
+            if self
+                .store
+                .lock_player(&player.id, &holder, JOIN_LEASE_TTL_MS)
+                .await?
+            {
+                return Ok(Some(holder));
+            }
+            tokio::time::sleep(JOIN_LEASE_STEP).await;
+        }
+        Err(StoreError::Unavailable(
+            "another join of this player is in progress; retry in a moment".into(),
+        )
+        .into())
+    }
+
+    /// Puts the notifications of a game starting on `table` at `version` in the outbox:
+    /// every player to act is told, but `starter`, the seat whose claim starts it.
+    pub(super) async fn notify_start(
+        &self,
+        meta: &SessionMeta,
+        table: &crate::table::Table,
+        version: u64,
+        starter: Seat,
+        now: i64,
+    ) -> Result<(), ApiError> {
+        let to_act: Vec<Seat> = table.to_act().iter().collect();
+        self.notify(&crate::notify::Change {
+            meta,
+            table,
+            version,
+            before: &[],
+            to_act: &to_act,
+            outcome: None,
+            clocks: &table.clocks_at(None, now),
+            caller: Some(starter),
+            now,
+        })
+        .await?;
+        Ok(())
+    }
+
     async fn check_open_sessions(
         &self,
         player: &crate::identity::Player,
@@ -469,6 +556,28 @@ impl GameApi {
             return Err(crate::limits::LimitReached::PlayerSessions { max }.into());
         }
         Ok(())
+    }
+}
+
+/// How long a player's join lease lasts when its holder dies, and how a join waits for one
+/// another join holds (40 tries of 50 ms: 2 s, far longer than a join takes).
+const JOIN_LEASE_TTL_MS: i64 = 5_000;
+const JOIN_LEASE_TRIES: usize = 40;
+const JOIN_LEASE_STEP: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The seat a claim for `wanted` (the lowest open one when `None`) by `player` takes when
+/// it is the last open seat, so that the claim starts the game; `None` otherwise (more
+/// seats open, the wanted one taken, or the player seated already, whose join answers
+/// with the seat it holds).
+fn last_open_seat(meta: &SessionMeta, wanted: Option<u32>, player: Option<&str>) -> Option<Seat> {
+    let seated = player.is_some_and(|p| meta.seat_of_player(p).is_some());
+    if meta.open_seats() != 1 || (seated && !meta.allow_multiple_seats_per_player) {
+        return None;
+    }
+    let open = meta.seats.iter().position(|s| !s.taken())?;
+    match wanted {
+        Some(w) if w as usize != open => None,
+        _ => Some(Seat(u8::try_from(open).ok()?)),
     }
 }
 

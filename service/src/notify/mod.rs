@@ -53,6 +53,12 @@ const COMMIT_WAIT_MS: i64 = 30_000;
 /// How often a not-yet-visible commit is looked for again.
 const WAIT_STEP_MS: i64 = 500;
 
+/// How often a game that has not started is looked at again once [`COMMIT_WAIT_MS`] has
+/// passed: the first turn's notifications are written before the claim of the last seat,
+/// and if that claim failed the seat may still be taken later by someone else (the
+/// session's expiry ends the wait).
+const NOT_STARTED_STEP_MS: i64 = 30_000;
+
 /// The webhook settings (`--webhook-*` flags, `AGORA_WEBHOOK_*` variables).
 #[derive(Debug, Clone)]
 pub struct WebhookConfig {
@@ -266,8 +272,9 @@ pub enum Verdict {
     Deliver,
     /// Not worth sending (the reason is logged).
     Drop(&'static str),
-    /// The commit that makes it is not visible yet.
-    Wait,
+    /// The write that makes it true (a commit, a create, the last seat's claim) is not
+    /// visible yet: look again in this many milliseconds.
+    Wait(i64),
 }
 
 /// Whether `n` is true of the session as committed, and still worth sending.
@@ -276,18 +283,29 @@ pub async fn verdict(
     n: &Notification,
     now: i64,
 ) -> Result<Verdict, StoreError> {
+    let young = now - n.created_ms <= COMMIT_WAIT_MS;
     let loaded = match store.load(&n.session_id).await {
         Ok(loaded) => loaded,
+        // Invitations and a rematch's first turn are written before the create.
+        Err(StoreError::NotFound(_)) if young => return Ok(Verdict::Wait(WAIT_STEP_MS)),
         Err(StoreError::NotFound(_)) => return Ok(Verdict::Drop("the session is gone")),
         Err(e) => return Err(e),
     };
     if n.reason != Reason::Invited {
         if loaded.version < n.version {
-            return Ok(if now - n.created_ms > COMMIT_WAIT_MS {
-                Verdict::Drop("its version was never committed")
+            return Ok(if young {
+                Verdict::Wait(WAIT_STEP_MS)
             } else {
-                Verdict::Wait
+                Verdict::Drop("its version was never committed")
             });
+        }
+        // The first turn's notifications are written before the claim that starts the game.
+        if loaded.meta.started_ms.is_none() {
+            return Ok(Verdict::Wait(if young {
+                WAIT_STEP_MS
+            } else {
+                NOT_STARTED_STEP_MS
+            }));
         }
         let seat = n.seat.map(Seat);
         let bound = seat
@@ -441,9 +459,7 @@ impl Notifier {
                 tracing::warn!(notification = %n.id, error = %e, "cannot check a notification; retrying after its lease");
                 return;
             }
-            Ok(Verdict::Wait) => Finish::Wait {
-                at_ms: now + WAIT_STEP_MS,
-            },
+            Ok(Verdict::Wait(step)) => Finish::Wait { at_ms: now + step },
             Ok(Verdict::Drop(why)) => {
                 tracing::debug!(notification = %n.id, why, "notification not sent");
                 self.metrics.notification_dropped(n.reason.as_str());

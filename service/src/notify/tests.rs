@@ -353,3 +353,47 @@ async fn presence_marks_lapse() {
     store.mark_present("s", "alice", -1).await.expect("mark");
     assert!(!store.is_present("s", "alice").await.expect("read"));
 }
+
+/// The first turn's notifications are written before the create or the claim that starts
+/// the game: they wait for it (briefly at first, then every half minute, since the last
+/// seat may be taken later by someone else) and go out once the game has started.
+#[tokio::test]
+async fn a_start_notification_waits_for_the_game_to_start() {
+    let store = MemoryStore::new(10, 16);
+    let now = now_ms();
+    let first = table().to_act().iter().next().expect("someone acts first");
+    let mut n = item("n", now);
+    n.version = 0;
+    n.seat = Some(first.0);
+    n.created_ms = now;
+    // Not created yet: wait a moment; long after: the create never happened.
+    assert_eq!(
+        verdict(&store, &n, now).await,
+        Ok(Verdict::Wait(WAIT_STEP_MS))
+    );
+    let late = now + COMMIT_WAIT_MS + 1;
+    assert_eq!(
+        verdict(&store, &n, late).await,
+        Ok(Verdict::Drop("the session is gone"))
+    );
+    // Created with the other seat open: not started, so it waits, ever more slowly.
+    let mut waiting = meta([None, None]);
+    waiting.id = n.session_id.clone();
+    waiting.started_ms = None;
+    let open = 1 - usize::from(first.0);
+    waiting.seats[usize::from(first.0)].player_id = Some("alice".into());
+    waiting.seats[open] = SeatRecord::default();
+    store.create(waiting, table()).await.expect("create");
+    assert_eq!(
+        verdict(&store, &n, now).await,
+        Ok(Verdict::Wait(WAIT_STEP_MS))
+    );
+    assert_eq!(
+        verdict(&store, &n, late).await,
+        Ok(Verdict::Wait(NOT_STARTED_STEP_MS))
+    );
+    // The last seat is taken: the game starts, and alice is told, however late.
+    let claim = crate::store::SeatClaim::new(Some(open as u32), "bob", "hash");
+    store.claim_seat(&n.session_id, claim).await.expect("claim");
+    assert_eq!(verdict(&store, &n, late).await, Ok(Verdict::Deliver));
+}

@@ -56,6 +56,9 @@ pub struct MemoryStore {
     /// Per player: the sessions it was bound to a seat of, and when
     /// ([`SessionStore::player_sessions`]).
     players: Mutex<HashMap<String, HashMap<String, i64>>>,
+    /// Per player: the holder of its join lease and until when
+    /// ([`SessionStore::lock_player`]).
+    player_leases: Mutex<HashMap<String, (String, i64)>>,
 }
 
 /// The outbox of [`MemoryStore`]: the same rules as the Redis one, under one lock.
@@ -117,6 +120,7 @@ impl MemoryStore {
             due: Mutex::new(HashMap::new()),
             outbox: Mutex::new(MemoryOutbox::default()),
             players: Mutex::new(HashMap::new()),
+            player_leases: Mutex::new(HashMap::new()),
         }
     }
 
@@ -662,6 +666,30 @@ impl SessionStore for MemoryStore {
             .present
             .get(&(id.to_string(), player_id.to_string()))
             .is_some_and(|until| *until > now_ms()))
+    }
+
+    async fn lock_player(
+        &self,
+        player_id: &str,
+        holder: &str,
+        ttl_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let now = now_ms();
+        let mut leases = self.player_leases.lock().unwrap_or_else(|p| p.into_inner());
+        leases.retain(|_, (_, until)| *until > now);
+        if leases.contains_key(player_id) {
+            return Ok(false);
+        }
+        leases.insert(player_id.to_string(), (holder.to_string(), now + ttl_ms));
+        Ok(true)
+    }
+
+    async fn unlock_player(&self, player_id: &str, holder: &str) -> Result<(), StoreError> {
+        let mut leases = self.player_leases.lock().unwrap_or_else(|p| p.into_inner());
+        if leases.get(player_id).is_some_and(|(h, _)| h == holder) {
+            leases.remove(player_id);
+        }
+        Ok(())
     }
 }
 

@@ -120,6 +120,50 @@ async fn valid_tokens_are_accepted_and_each_bad_one_refused_with_its_reason() {
     assert_eq!(session(&mut client, &id).await.version, 0);
 }
 
+/// Static keys from PEM files (`--jwt-public-key-file`, no JWKS): a token signed by one of
+/// the files' keys is accepted whatever its key id, one signed by another key is refused
+/// as badly signed, and a file that holds no public key stops the server from starting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn static_pem_keys_verify_tokens() {
+    let key = SigningKey::generate("k1");
+    let other = SigningKey::generate("k2");
+    let dir = std::env::temp_dir().join(format!("agora-pem-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pem = dir.join("idp.pem");
+    std::fs::write(&pem, key.public_pem()).expect("write pem");
+    let server = TestServer::start_with(StoreKind::Memory, |c| {
+        c.jwt_public_key_file = vec![pem.clone()];
+        c.jwt_issuer = vec![idp::ISSUER.to_string()];
+        c.jwt_audience = vec![idp::AUDIENCE.to_string()];
+    })
+    .await;
+    let mut client = server.client().await;
+    let (id, _tokens) = started(&mut client, 2, false, 1).await;
+    get_state(&mut client, &id, &key.sign(&claims("alice", "Alice")))
+        .await
+        .expect("a token signed by the file's key is accepted");
+    let status = assert_code(
+        get_state(&mut client, &id, &other.sign(&claims("alice", "Alice"))).await,
+        Code::Unauthenticated,
+    );
+    assert!(status.message().contains("signature"), "{status:?}");
+    // A file that is not a public key: the identity settings are refused at start.
+    let junk = dir.join("junk.pem");
+    std::fs::write(&junk, "not a key").expect("write junk");
+    let mut config = agora_service::Config::for_tests();
+    config.jwt_public_key_file = vec![junk];
+    config.jwt_issuer = vec![idp::ISSUER.to_string()];
+    let refused = agora_service::identity::Identity::from_config(&config);
+    let Err(message) = refused else {
+        panic!("a junk key file is refused");
+    };
+    assert!(
+        message.contains("not an RSA, EC or Ed25519 public key"),
+        "{message}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rotated_key_set_is_picked_up_without_a_restart() {
     let old = SigningKey::generate("2026-old");

@@ -10,13 +10,8 @@
 //! already true, and the store keeps no trace of a token that left to tell the two apart.
 
 use crate::support::harness::*;
-use agora_engine::Seat;
 use agora_proto::v1 as pb;
-use agora_service::store::{
-    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
-    SessionStore, StoreError, Summary,
-};
-use agora_service::table::Table;
+use agora_service::store::{Claimed, SeatClaim, SessionMeta, SessionStore, StoreError};
 use std::collections::HashSet;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -545,24 +540,18 @@ async fn a_seat_given_back_on_a_redis_cluster_is_open_on_every_replica() {
 /// between its two reads: the join record names a seat, and the meta read after it shows
 /// that seat given back (the record is gone too, by the same release).
 struct LeaveMidRetry {
-    inner: std::sync::Arc<dyn SessionStore>,
     armed: std::sync::atomic::AtomicBool,
 }
 
 #[async_trait::async_trait]
-impl SessionStore for LeaveMidRetry {
-    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
-        self.inner.create(meta, state).await
-    }
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
-        self.inner.load(id).await
-    }
+impl crate::support::intercept::Hooks for LeaveMidRetry {
     async fn claim_seat(
         &self,
+        inner: &dyn SessionStore,
         id: &str,
         claim: SeatClaim,
     ) -> Result<(Claimed, SessionMeta), StoreError> {
-        let (claimed, meta) = self.inner.claim_seat(id, claim).await?;
+        let (claimed, meta) = inner.claim_seat(id, claim).await?;
         let Claimed::Before(record) = &claimed else {
             return Ok((claimed, meta));
         };
@@ -573,106 +562,10 @@ impl SessionStore for LeaveMidRetry {
             .token_hash
             .clone()
             .expect("the recorded seat is held");
-        let (freed, _) = self.inner.release_seat(id, &holder).await?;
+        let (freed, _) = inner.release_seat(id, &holder).await?;
         assert_eq!(freed, Some(record.seat));
-        let after = self.inner.load(id).await?.meta;
+        let after = inner.load(id).await?.meta;
         Ok((claimed, after))
-    }
-    async fn release_seat(
-        &self,
-        id: &str,
-        token_hash: &str,
-    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
-        self.inner.release_seat(id, token_hash).await
-    }
-    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
-        self.inner.commit(id, commit).await
-    }
-    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
-        self.inner.find_request(id, request_id).await
-    }
-    async fn read_log(
-        &self,
-        id: &str,
-        after: u64,
-        limit: usize,
-    ) -> Result<Vec<std::sync::Arc<LogEntry>>, StoreError> {
-        self.inner.read_log(id, after, limit).await
-    }
-    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
-        self.inner.subscribe(id, after).await
-    }
-    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
-        self.inner.list(filter).await
-    }
-    async fn player_sessions(
-        &self,
-        player_id: &str,
-        limit: usize,
-    ) -> Result<Vec<Summary>, StoreError> {
-        self.inner.player_sessions(player_id, limit).await
-    }
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
-        self.inner.set_rematch(id, rematch).await
-    }
-    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.inner.schedule(id, due_ms).await
-    }
-    async fn claim_due(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<(String, i64)>, StoreError> {
-        self.inner.claim_due(now_ms, lease_ms, limit).await
-    }
-    async fn reschedule(
-        &self,
-        id: &str,
-        due_ms: i64,
-        next: Option<i64>,
-    ) -> Result<bool, StoreError> {
-        self.inner.reschedule(id, due_ms, next).await
-    }
-
-    async fn outbox_put(
-        &self,
-        items: &[agora_service::store::Notification],
-    ) -> Result<(), StoreError> {
-        self.inner.outbox_put(items).await
-    }
-
-    async fn outbox_claim(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::OutboxItem>, StoreError> {
-        self.inner.outbox_claim(now_ms, lease_ms, limit).await
-    }
-
-    async fn outbox_finish(
-        &self,
-        id: &str,
-        lease: i64,
-        finish: agora_service::store::Finish,
-    ) -> Result<bool, StoreError> {
-        self.inner.outbox_finish(id, lease, finish).await
-    }
-
-    async fn dead_letters(
-        &self,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::DeadLetter>, StoreError> {
-        self.inner.dead_letters(limit).await
-    }
-
-    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
-        self.inner.mark_present(id, player_id, ttl_ms).await
-    }
-
-    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
-        self.inner.is_present(id, player_id).await
     }
 }
 
@@ -693,10 +586,12 @@ async fn a_join_retried_while_its_seat_is_given_back_takes_a_fresh_seat() {
         ),
     ];
     for inner in stores {
-        let store = std::sync::Arc::new(LeaveMidRetry {
+        let store = crate::support::intercept::Intercepted::new(
             inner,
-            armed: std::sync::atomic::AtomicBool::new(false),
-        });
+            LeaveMidRetry {
+                armed: std::sync::atomic::AtomicBool::new(false),
+            },
+        );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
@@ -718,12 +613,15 @@ async fn a_join_retried_while_its_seat_is_given_back_takes_a_fresh_seat() {
         let first = join(&mut client, &id, None, "Ada", &rid)
             .await
             .expect("join");
-        store.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+        store
+            .hooks
+            .armed
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         let retried = join(&mut client, &id, None, "Ada", &rid)
             .await
             .expect("the retry takes a fresh seat, not INTERNAL");
         assert!(
-            !store.armed.load(std::sync::atomic::Ordering::SeqCst),
+            !store.hooks.armed.load(std::sync::atomic::Ordering::SeqCst),
             "the race was staged"
         );
         assert_eq!(retried.seat, 0);

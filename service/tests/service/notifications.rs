@@ -224,6 +224,16 @@ async fn seat_players_timed(
     redis: Option<&str>,
     time_control: Option<TimeControl>,
 ) -> (String, Vec<String>, Vec<String>) {
+    seat_players_but(store, redis, time_control, None).await
+}
+
+/// [`seat_players_timed`] with seat `open` (if any) left open: the game waits for it.
+async fn seat_players_but(
+    store: &dyn SessionStore,
+    redis: Option<&str>,
+    time_control: Option<TimeControl>,
+    open: Option<usize>,
+) -> (String, Vec<String>, Vec<String>) {
     let id = uuid::Uuid::new_v4().to_string();
     let options = AnyOptions::Origin(origin::Options::default());
     let mut state = Table::new(AnyState::setup(&options, 7).expect("setup"));
@@ -240,15 +250,18 @@ async fn seat_players_timed(
         options,
         seed: 7,
         seats: (0..2)
-            .map(|i| SeatRecord {
-                player_name: players[i].clone(),
-                token_hash: Some(auth::hash_token(&tokens[i])),
-                player_id: Some(players[i].clone()),
+            .map(|i| match open == Some(i) {
+                true => SeatRecord::default(),
+                false => SeatRecord {
+                    player_name: players[i].clone(),
+                    token_hash: Some(auth::hash_token(&tokens[i])),
+                    player_id: Some(players[i].clone()),
+                },
             })
             .collect(),
         create_time_unix_ms: now,
         create_fingerprint: None,
-        started_ms: Some(now),
+        started_ms: open.is_none().then_some(now),
         time_control,
         rematch: None,
         allow_multiple_seats_per_player: false,
@@ -261,7 +274,7 @@ async fn seat_players_timed(
             .get_multiplexed_async_connection()
             .await
             .expect("redis");
-        for (i, player) in players.iter().enumerate() {
+        for (i, player) in players.iter().enumerate().filter(|(i, _)| open != Some(*i)) {
             ::redis::cmd("HSET")
                 .arg(format!("agora:{{{id}}}:meta"))
                 .arg(format!("seat:{i}:player"))
@@ -827,6 +840,70 @@ async fn a_replica_killed_during_delivery_loses_nothing() {
     }
 }
 
+/// Two replicas on one Redis. The first dies right after the claim of the last seat, which
+/// starts the game, and before it answers (`join-stored`, as a `kill -9` would): the player
+/// to act is still told it is their turn, by the second replica, because the start's
+/// notification went to the outbox before the claim.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_turn_is_told_when_the_replica_starting_the_game_dies() {
+    let redis = RedisServer::start();
+    let receiver = Receiver::start(0).await;
+    let url = receiver.url();
+    let redis_url = redis.url();
+    let args = [
+        "--store",
+        "redis",
+        "--redis-url",
+        redis_url.as_str(),
+        "--webhook-url",
+        url.as_str(),
+        "--webhook-backoff-ms",
+        "50",
+    ];
+    let env = [("AGORA_WEBHOOK_SECRET", SECRET)];
+    let store = connect(&redis_url).await;
+    // The seat that acts first belongs to a player; the other is open.
+    let options = AnyOptions::Origin(origin::Options::default());
+    let first_to_act = Table::new(AnyState::setup(&options, 7).expect("setup"))
+        .to_act()
+        .iter()
+        .next();
+    let first = usize::from(first_to_act.expect("someone acts first").0);
+    let open = 1 - first;
+    let (id, _tokens, players) = seat_players_but(&store, Some(&redis_url), None, Some(open)).await;
+    let mut doomed =
+        ServerProcess::start_with(&args, &[env[0], ("FAILPOINTS", "join-stored=return")]);
+    let mut client = doomed.client().await;
+    let join = client
+        .join_session(pb::JoinSessionRequest {
+            session_id: id.clone(),
+            seat: Some(open as u32),
+            player_name: "Latecomer".into(),
+            request_id: uuid::Uuid::new_v4().to_string(),
+        })
+        .await;
+    assert!(join.is_err(), "the replica dies before it answers the join");
+    assert!(
+        doomed.exited_within(Duration::from_secs(30)).is_some(),
+        "the replica dies after the claim"
+    );
+    let started = store.load(&id).await.expect("load");
+    assert!(
+        started.meta.started_ms.is_some(),
+        "the claim was stored: the game started"
+    );
+    let _survivor = ServerProcess::start_with(&args, &env);
+    let expected: BTreeSet<String> = [Notification::derive_id(
+        &id,
+        0,
+        &players[first],
+        Reason::YourTurn,
+    )]
+    .into();
+    receiver.wait_for(&expected).await;
+    check_requests(&receiver, &expected, &id);
+}
+
 /// The whole path with real sign-in (the identity tests' provider on loopback): a private
 /// session invites three players (each is told), two join with their JWTs (the start
 /// tells the first to act, unless it is the joiner), play on with only their JWTs, and
@@ -913,4 +990,38 @@ async fn players_signed_in_with_jwts_are_invited_and_told(kind: StoreKind) {
         .expect("carol was told");
     assert_eq!(carol.body["type"], "agora.invited");
     assert!(carol.body["data"]["seat"].is_null());
+    // Alice (seat 0) asks for a rematch, where she plays seat 1 and Bob seat 0: the first
+    // seat to act is told under the rematch's id at version 0, unless it is Alice's own.
+    let rematch = client
+        .rematch_session(authed(
+            pb::RematchSessionRequest {
+                session_id: id.clone(),
+            },
+            &jwts[0],
+        ))
+        .await
+        .expect("rematch")
+        .into_inner()
+        .session
+        .expect("session");
+    let player_of = |seat: u32| players[(seat as usize + 1) % 2].clone();
+    let (told, untold): (Vec<u32>, Vec<u32>) = rematch.to_act.iter().partition(|&&s| s != 1);
+    let told: BTreeSet<String> = told
+        .iter()
+        .map(|&s| Notification::derive_id(&rematch.session_id, 0, &player_of(s), Reason::YourTurn))
+        .collect();
+    receiver.wait_for(&told).await;
+    if !untold.is_empty() {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    let in_rematch: BTreeSet<String> = receiver
+        .got()
+        .into_iter()
+        .filter(|r| r.body["data"]["session_id"] == rematch.session_id.as_str())
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(
+        in_rematch, told,
+        "the rematch's first turn, and nothing for the asker"
+    );
 }

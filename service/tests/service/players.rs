@@ -476,6 +476,56 @@ async fn a_player_holds_seats_in_at_most_the_open_sessions_limit(kind: StoreKind
         .expect("room again");
 }
 
+/// Six joins of one player at once, three through each of two replicas on one Redis, with
+/// a limit of two open sessions: exactly two take a seat (the joins count and claim under
+/// the player's lease, so racing ones cannot both pass), the others are refused and leave
+/// their sessions untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_joins_on_two_replicas_stay_within_the_open_sessions_limit() {
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let redis = RedisServer::start();
+    let flags = [
+        "--jwks-url",
+        jwks.url.as_str(),
+        "--jwt-issuer",
+        idp::ISSUER,
+        "--jwt-audience",
+        idp::AUDIENCE,
+        "--max-open-sessions-per-player",
+        "2",
+    ];
+    let a = ServerProcess::start(&redis.url(), &flags);
+    let b = ServerProcess::start(&redis.url(), &flags);
+    let alice = key.sign(&claims("alice", "Alice"));
+    let (mut on_a, mut on_b) = (a.client().await, b.client().await);
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        ids.push(create_with(&mut on_a, |_| {}).await.session_id);
+    }
+    let joins = ids.iter().enumerate().map(|(i, id)| {
+        let mut client = if i % 2 == 0 {
+            on_a.clone()
+        } else {
+            on_b.clone()
+        };
+        let (id, alice) = (id.clone(), alice.clone());
+        async move { join(&mut client, &id, Some(0), Some(&alice)).await }
+    });
+    let results = futures::future::join_all(joins).await;
+    let taken = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(taken, 2, "{results:?}");
+    for refused in results.iter().filter_map(|r| r.as_ref().err()) {
+        assert_eq!(refused.code(), Code::ResourceExhausted, "{refused:?}");
+    }
+    let mut seated = 0;
+    for id in &ids {
+        seated += usize::from(session(&mut on_a, id).await.seats[0].taken);
+    }
+    assert_eq!(seated, 2, "a refused join took no seat");
+    assert_eq!(my_sessions(&mut on_b, &alice, 10).await.len(), 2);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_over_its_call_rate_is_refused_and_others_are_not() {
     let key = SigningKey::generate("k1");

@@ -3,6 +3,7 @@
 //! SubmitAction is then reloaded, re-validated by the engine and committed on top; a
 //! pinned one is ABORTED and writes nothing. Run on both stores.
 
+use crate::support::intercept::{Hooks, Intercepted};
 use crate::support::redis_server::RedisServer;
 use agora_engine::registry::{AnyAction, AnyState};
 use agora_engine::Seat;
@@ -12,11 +13,7 @@ use agora_service::api::convert;
 use agora_service::config::Config;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{
-    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
-    SessionStore, StoreError, Summary,
-};
-use agora_service::table::Table;
+use agora_service::store::{Commit, CommitResult, LogEntry, SessionStore, StoreError};
 use async_trait::async_trait;
 use std::sync::{Arc, Mutex};
 use tonic::{Code, Request};
@@ -24,36 +21,20 @@ use tonic::{Code, Request};
 /// Delegates to `inner`, but the next commit is preceded by `inject` committed directly,
 /// as if another replica had won the race.
 struct Racing {
-    inner: Arc<dyn SessionStore>,
     inject: Mutex<Option<(Seat, AnyAction)>>,
 }
 
 #[async_trait]
-impl SessionStore for Racing {
-    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
-        self.inner.create(meta, state).await
-    }
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
-        self.inner.load(id).await
-    }
-    async fn claim_seat(
+impl Hooks for Racing {
+    async fn commit(
         &self,
+        inner: &dyn SessionStore,
         id: &str,
-        claim: SeatClaim,
-    ) -> Result<(Claimed, SessionMeta), StoreError> {
-        self.inner.claim_seat(id, claim).await
-    }
-    async fn release_seat(
-        &self,
-        id: &str,
-        token_hash: &str,
-    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
-        self.inner.release_seat(id, token_hash).await
-    }
-    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
+        commit: Commit,
+    ) -> Result<CommitResult, StoreError> {
         let inject = self.inject.lock().unwrap_or_else(|p| p.into_inner()).take();
         if let Some((seat, action)) = inject {
-            let loaded = self.inner.load(id).await?;
+            let loaded = inner.load(id).await?;
             let mut next = loaded.state.clone();
             let events = next
                 .play(seat, &action)
@@ -74,95 +55,9 @@ impl SessionStore for Racing {
                 state: next,
                 entry,
             };
-            self.inner.commit(id, other).await?;
+            inner.commit(id, other).await?;
         }
-        self.inner.commit(id, commit).await
-    }
-    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
-        self.inner.find_request(id, request_id).await
-    }
-    async fn read_log(
-        &self,
-        id: &str,
-        after: u64,
-        limit: usize,
-    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
-        self.inner.read_log(id, after, limit).await
-    }
-    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
-        self.inner.subscribe(id, after).await
-    }
-    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
-        self.inner.list(filter).await
-    }
-    async fn player_sessions(
-        &self,
-        player_id: &str,
-        limit: usize,
-    ) -> Result<Vec<Summary>, StoreError> {
-        self.inner.player_sessions(player_id, limit).await
-    }
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
-        self.inner.set_rematch(id, rematch).await
-    }
-    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.inner.schedule(id, due_ms).await
-    }
-    async fn claim_due(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<(String, i64)>, StoreError> {
-        self.inner.claim_due(now_ms, lease_ms, limit).await
-    }
-    async fn reschedule(
-        &self,
-        id: &str,
-        due_ms: i64,
-        next: Option<i64>,
-    ) -> Result<bool, StoreError> {
-        self.inner.reschedule(id, due_ms, next).await
-    }
-
-    async fn outbox_put(
-        &self,
-        items: &[agora_service::store::Notification],
-    ) -> Result<(), StoreError> {
-        self.inner.outbox_put(items).await
-    }
-
-    async fn outbox_claim(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::OutboxItem>, StoreError> {
-        self.inner.outbox_claim(now_ms, lease_ms, limit).await
-    }
-
-    async fn outbox_finish(
-        &self,
-        id: &str,
-        lease: i64,
-        finish: agora_service::store::Finish,
-    ) -> Result<bool, StoreError> {
-        self.inner.outbox_finish(id, lease, finish).await
-    }
-
-    async fn dead_letters(
-        &self,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::DeadLetter>, StoreError> {
-        self.inner.dead_letters(limit).await
-    }
-
-    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
-        self.inner.mark_present(id, player_id, ttl_ms).await
-    }
-
-    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
-        self.inner.is_present(id, player_id).await
+        inner.commit(id, commit).await
     }
 }
 
@@ -202,10 +97,12 @@ fn authed<T>(message: T, token: &str) -> Request<T> {
 }
 
 async fn conflict_policy(inner: Arc<dyn SessionStore>) {
-    let racing = Arc::new(Racing {
-        inner: inner.clone(),
-        inject: Mutex::new(None),
-    });
+    let racing = Intercepted::new(
+        inner.clone(),
+        Racing {
+            inject: Mutex::new(None),
+        },
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -282,7 +179,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             found.expect("a position with two compatible moves")
         };
         let v = loaded.version;
-        *racing.inject.lock().unwrap() = Some((x, a1.clone()));
+        *racing.hooks.inject.lock().unwrap() = Some((x, a1.clone()));
         let result = client
             .submit_action(authed(
                 pb::SubmitActionRequest {

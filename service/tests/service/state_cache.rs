@@ -4,6 +4,7 @@
 //! no load and no request-id lookup. A store wrapper counts the calls each one makes.
 
 use crate::redis_retry::find_pair;
+use crate::support::intercept::{Hooks, Intercepted};
 use crate::support::redis_server::RedisServer;
 use agora_engine::registry::AnyAction;
 use agora_engine::Seat;
@@ -13,11 +14,7 @@ use agora_service::api::convert;
 use agora_service::config::Config;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{
-    Claimed, Commit, CommitResult, ListFilter, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta,
-    SessionStore, StoreError, Summary,
-};
-use agora_service::table::Table;
+use agora_service::store::{Commit, CommitResult, Loaded, SessionStore, StoreError};
 use async_trait::async_trait;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -26,7 +23,6 @@ use tonic::Request;
 
 /// Delegates to `inner`, counting the calls of the submit path.
 struct Counting {
-    inner: Arc<dyn SessionStore>,
     loads: AtomicUsize,
     commits: AtomicUsize,
     conflicts: AtomicUsize,
@@ -46,122 +42,32 @@ impl Counting {
 }
 
 #[async_trait]
-impl SessionStore for Counting {
-    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
-        self.inner.create(meta, state).await
-    }
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+impl Hooks for Counting {
+    async fn load(&self, inner: &dyn SessionStore, id: &str) -> Result<Loaded, StoreError> {
         self.loads.fetch_add(1, Ordering::SeqCst);
-        self.inner.load(id).await
+        inner.load(id).await
     }
-    async fn claim_seat(
+    async fn commit(
         &self,
+        inner: &dyn SessionStore,
         id: &str,
-        claim: SeatClaim,
-    ) -> Result<(Claimed, SessionMeta), StoreError> {
-        self.inner.claim_seat(id, claim).await
-    }
-    async fn release_seat(
-        &self,
-        id: &str,
-        token_hash: &str,
-    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
-        self.inner.release_seat(id, token_hash).await
-    }
-    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
+        commit: Commit,
+    ) -> Result<CommitResult, StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);
-        let result = self.inner.commit(id, commit).await;
+        let result = inner.commit(id, commit).await;
         if let Err(StoreError::Conflict { .. }) = result {
             self.conflicts.fetch_add(1, Ordering::SeqCst);
         }
         result
     }
-    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
+    async fn find_request(
+        &self,
+        inner: &dyn SessionStore,
+        id: &str,
+        request_id: &str,
+    ) -> Result<Option<u64>, StoreError> {
         self.lookups.fetch_add(1, Ordering::SeqCst);
-        self.inner.find_request(id, request_id).await
-    }
-    async fn read_log(
-        &self,
-        id: &str,
-        after: u64,
-        limit: usize,
-    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
-        self.inner.read_log(id, after, limit).await
-    }
-    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
-        self.inner.subscribe(id, after).await
-    }
-    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
-        self.inner.list(filter).await
-    }
-    async fn player_sessions(
-        &self,
-        player_id: &str,
-        limit: usize,
-    ) -> Result<Vec<Summary>, StoreError> {
-        self.inner.player_sessions(player_id, limit).await
-    }
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
-        self.inner.set_rematch(id, rematch).await
-    }
-    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.inner.schedule(id, due_ms).await
-    }
-    async fn claim_due(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<(String, i64)>, StoreError> {
-        self.inner.claim_due(now_ms, lease_ms, limit).await
-    }
-    async fn reschedule(
-        &self,
-        id: &str,
-        due_ms: i64,
-        next: Option<i64>,
-    ) -> Result<bool, StoreError> {
-        self.inner.reschedule(id, due_ms, next).await
-    }
-
-    async fn outbox_put(
-        &self,
-        items: &[agora_service::store::Notification],
-    ) -> Result<(), StoreError> {
-        self.inner.outbox_put(items).await
-    }
-
-    async fn outbox_claim(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::OutboxItem>, StoreError> {
-        self.inner.outbox_claim(now_ms, lease_ms, limit).await
-    }
-
-    async fn outbox_finish(
-        &self,
-        id: &str,
-        lease: i64,
-        finish: agora_service::store::Finish,
-    ) -> Result<bool, StoreError> {
-        self.inner.outbox_finish(id, lease, finish).await
-    }
-
-    async fn dead_letters(
-        &self,
-        limit: usize,
-    ) -> Result<Vec<agora_service::store::DeadLetter>, StoreError> {
-        self.inner.dead_letters(limit).await
-    }
-
-    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
-        self.inner.mark_present(id, player_id, ttl_ms).await
-    }
-
-    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
-        self.inner.is_present(id, player_id).await
+        inner.find_request(id, request_id).await
     }
 }
 
@@ -210,13 +116,15 @@ async fn replica(
 }
 
 async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
-    let counting = Arc::new(Counting {
-        inner: inner.clone(),
-        loads: AtomicUsize::new(0),
-        commits: AtomicUsize::new(0),
-        conflicts: AtomicUsize::new(0),
-        lookups: AtomicUsize::new(0),
-    });
+    let counting = Intercepted::new(
+        inner.clone(),
+        Counting {
+            loads: AtomicUsize::new(0),
+            commits: AtomicUsize::new(0),
+            conflicts: AtomicUsize::new(0),
+            lookups: AtomicUsize::new(0),
+        },
+    );
     let (mut a, _stop_a) = replica(counting.clone()).await;
     let (mut b, _stop_b) = replica(counting.clone()).await;
     let options = pb::GameOptions {
@@ -280,7 +188,7 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
         .expect("B's move")
         .into_inner();
     assert_eq!(first.version, v + 1);
-    counting.take();
+    counting.hooks.take();
 
     // A retry of B's request reaches A: its stale state accepts the move, and the commit
     // itself answers "duplicate of v + 1": one commit, no load, no request-id lookup.
@@ -291,7 +199,7 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
         .into_inner();
     assert_eq!(retried, first, "the retry gets the first answer");
     assert_eq!(
-        counting.take(),
+        counting.hooks.take(),
         (0, 1, 0, 0),
         "(loads, commits, conflicts, lookups)"
     );
@@ -304,7 +212,7 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
         .into_inner();
     assert_eq!(second.version, v + 2);
     assert_eq!(
-        counting.take(),
+        counting.hooks.take(),
         (1, 2, 1, 0),
         "(loads, commits, conflicts, lookups)"
     );
@@ -321,14 +229,14 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
 
     // Warm now: A's next move is one commit and nothing else.
     let fresh = inner.load(&id).await.expect("load");
-    counting.take();
+    counting.hooks.take();
     let seat = fresh.state.to_act().iter().next().expect("in progress");
     let action = fresh.state.legal_actions(seat).remove(0);
     a.submit_action(submit(&id, seat, &action, "r3", &tokens))
         .await
         .expect("a warm move");
     assert_eq!(
-        counting.take(),
+        counting.hooks.take(),
         (0, 1, 0, 0),
         "(loads, commits, conflicts, lookups)"
     );

@@ -1,8 +1,10 @@
-//! Catalog and lobby: `games`, `create`, `sessions`, `join`, `leave`, `session`.
+//! Catalog and lobby: `games`, `create`, `sessions`, `my-sessions`, `join`, `leave`,
+//! `session`.
 
 use agora_proto::v1::{
     CreateSessionRequest, GameOptions, GetSessionRequest, JoinSessionRequest, JoinSessionResponse,
-    LeaveSessionRequest, ListGamesRequest, ListSessionsRequest, SeatBot, Session, TimeControl,
+    LeaveSessionRequest, ListGamesRequest, ListMySessionsRequest, ListSessionsRequest, SeatBot,
+    Session, TimeControl,
 };
 
 use crate::{
@@ -82,6 +84,56 @@ pub async fn sessions(client: &mut Client, game: Option<String>, all: bool) -> C
     }
     for session in &sessions {
         println!("{}", render::session_line(session));
+    }
+    Ok(())
+}
+
+/// ListMySessions, page by page: one line per session with the group it is in and the
+/// seats the player holds.
+pub async fn my_sessions(
+    client: &mut Client,
+    token: Option<&str>,
+    page_size: u32,
+    all: bool,
+) -> CliResult<()> {
+    let token = require_token(token)?;
+    let mut page_token = String::new();
+    let mut listed = 0;
+    loop {
+        let page = client
+            .list_my_sessions(request(
+                ListMySessionsRequest {
+                    page_size,
+                    page_token: std::mem::take(&mut page_token),
+                },
+                Some(token),
+            )?)
+            .await?
+            .into_inner();
+        for mine in &page.sessions {
+            let Some(session) = &mine.session else {
+                continue;
+            };
+            let seats: Vec<String> = mine.seats.iter().map(u32::to_string).collect();
+            println!(
+                "{:<10}  seat {}  {}",
+                render::my_group_name(mine.group),
+                seats.join(","),
+                render::session_line(session)
+            );
+            listed += 1;
+        }
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        if !all {
+            println!("more: pass --all to list every page");
+            break;
+        }
+        page_token = page.next_page_token;
+    }
+    if listed == 0 {
+        println!("no sessions");
     }
     Ok(())
 }

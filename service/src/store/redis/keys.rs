@@ -35,9 +35,19 @@ impl RedisStore {
     /// The sessions a player was bound to a seat of, scored by when (ms). Its own hash
     /// tag (a hash of the player id, so any id makes a valid key).
     pub(super) fn player_key(&self, player_id: &str) -> String {
+        format!("{}:sessions", self.player_prefix(player_id))
+    }
+
+    /// The lease a player's joins hold while they count its open sessions and claim (see
+    /// [`crate::store::SessionStore::lock_player`]); in the same slot as its index.
+    pub(super) fn player_lock_key(&self, player_id: &str) -> String {
+        format!("{}:lock", self.player_prefix(player_id))
+    }
+
+    fn player_prefix(&self, player_id: &str) -> String {
         use sha2::{Digest, Sha256};
         let tag = hex::encode(&Sha256::digest(player_id.as_bytes())[..16]);
-        format!("{}:{{player:{tag}}}:sessions", self.inner.config.prefix)
+        format!("{}:{{player:{tag}}}", self.inner.config.prefix)
     }
 
     /// Every session, scored by creation time.

@@ -392,6 +392,41 @@ impl SessionStore for RedisStore {
     async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
         self.get_presence(id, player_id).await
     }
+
+    async fn lock_player(
+        &self,
+        player_id: &str,
+        holder: &str,
+        ttl_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let set: Option<String> = self
+            .call(
+                redis::cmd("SET")
+                    .arg(self.player_lock_key(player_id))
+                    .arg(holder)
+                    .arg("NX")
+                    .arg("PX")
+                    .arg(ttl_ms.max(1))
+                    .query_async(&mut conn),
+            )
+            .await?;
+        Ok(set.is_some())
+    }
+
+    async fn unlock_player(&self, player_id: &str, holder: &str) -> Result<(), StoreError> {
+        // Deletes only the holder's own lease: one that lapsed may be another's by now.
+        const UNLOCK: &str =
+            "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end";
+        let mut conn = self.conn();
+        self.call(
+            redis::Script::new(UNLOCK)
+                .key(self.player_lock_key(player_id))
+                .arg(holder)
+                .invoke_async::<()>(&mut conn),
+        )
+        .await
+    }
 }
 
 /// A poisoned lock only means a holder panicked; the maps it guards stay consistent.

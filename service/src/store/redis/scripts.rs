@@ -143,6 +143,13 @@ impl RedisStore {
             ),
             None => ("", String::new()),
         };
+        // The player's index is outside the session's slot, so it cannot be written by the
+        // script: it is written before it, so that a replica dying after the claim leaves
+        // nothing missing. A claim that then fails leaves an entry that no longer seats the
+        // player, which the listing drops when it meets it.
+        if let Some(player) = &claim.player_id {
+            self.each::<()>(&self.player_index_add(player, id)).await?;
+        }
         let reply: Value = self
             .call(
                 self.inner
@@ -166,14 +173,6 @@ impl RedisStore {
             )
             .await?;
         let reply = ScriptReply::parse(reply)?;
-        // The player's index is outside the session's slot, so it is written after the
-        // script; a claim answered from before (a retry, or the seat already held) writes
-        // it again, so a replica that died in between leaves nothing missing for long.
-        if let Some(player) = &claim.player_id {
-            if matches!(reply.status.as_str(), "ok" | "before" | "held") {
-                self.each::<()>(&self.player_index_add(player, id)).await?;
-            }
-        }
         let index = match reply.status.as_str() {
             "ok" => reply.a,
             "held" => {

@@ -44,6 +44,15 @@ impl SigningKey {
         jwk
     }
 
+    /// The public half as an SPKI PEM file's text (`--jwt-public-key-file`).
+    pub fn public_pem(&self) -> String {
+        use p256::pkcs8::EncodePublicKey;
+        self.secret
+            .public_key()
+            .to_public_key_pem(LineEnding::LF)
+            .expect("public key pem")
+    }
+
     /// `claims` signed with this key (header `ES256`, this key's id).
     pub fn sign(&self, claims: &Value) -> String {
         let pem = self.secret.to_pkcs8_pem(LineEnding::LF).expect("pkcs8 pem");

@@ -5,6 +5,7 @@
 #[macro_use]
 pub mod harness;
 pub mod idp;
+pub mod intercept;
 pub mod proto_json;
 pub mod redis_cluster;
 pub mod redis_server;
