@@ -113,9 +113,14 @@ pub async fn serve_with_store(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<GameServiceServer<GameApi>>().await;
+    // Both reflection versions: many tools still ask `v1alpha` first (Python's
+    // grpcio-reflection, older grpcurl, Evans, Postman) and give up on UNIMPLEMENTED.
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(agora_proto::v1::FILE_DESCRIPTOR_SET)
         .build_v1()?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(agora_proto::v1::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()?;
     let games = GameServiceServer::new(api)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
@@ -143,6 +148,7 @@ pub async fn serve_with_store(
         .layer(MessageSizeLayer::new(config.max_message_bytes))
         .add_service(health_service)
         .add_service(reflection)
+        .add_service(reflection_v1alpha)
         .add_service(games)
         .serve_with_incoming_shutdown(incoming(listener), signal)
         .await?;

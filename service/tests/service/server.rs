@@ -33,15 +33,46 @@ async fn health_reports_the_game_service_serving() {
     }
 }
 
+/// Reflection answers in both versions: tools that ask `v1alpha` first find the service too.
 #[tokio::test]
-async fn reflection_lists_the_game_service() {
+async fn reflection_v1alpha_lists_the_game_service() {
+    use tonic_reflection::pb::v1alpha::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1alpha::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1alpha::server_reflection_response::MessageResponse;
+    use tonic_reflection::pb::v1alpha::ServerReflectionRequest;
     let server = TestServer::start(StoreKind::Memory).await;
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
+    let mut reflection = ServerReflectionClient::new(channel(&server).await);
+    let request = ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::ListServices(String::new())),
+    };
+    let mut responses = reflection
+        .server_reflection_info(futures::stream::iter([request]))
+        .await
+        .expect("reflection v1alpha")
+        .into_inner();
+    let response = responses.message().await.expect("message").expect("one");
+    let Some(MessageResponse::ListServicesResponse(list)) = response.message_response else {
+        panic!("not a service list: {response:?}");
+    };
+    assert!(list
+        .service
+        .iter()
+        .any(|s| s.name == "agora.v1.GameService"));
+}
+
+async fn channel(server: &TestServer) -> tonic::transport::Channel {
+    tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
         .expect("endpoint")
         .connect()
         .await
-        .expect("connect");
-    let mut reflection = ServerReflectionClient::new(channel);
+        .expect("connect")
+}
+
+#[tokio::test]
+async fn reflection_lists_the_game_service() {
+    let server = TestServer::start(StoreKind::Memory).await;
+    let mut reflection = ServerReflectionClient::new(channel(&server).await);
     let request = ServerReflectionRequest {
         host: String::new(),
         message_request: Some(MessageRequest::ListServices(String::new())),
