@@ -163,13 +163,17 @@ grep -q "^stopped at version 3 " "$WORK/replay3.txt" || { cat "$WORK/replay3.txt
 
 step "Python: pip install ./clients/python (agora-sdk, with its typing extra) into a virtualenv; mypy"
 VENV=${AGORA_E2E_VENV:-$WORK/venv}
+REUSED_VENV=true
 if [[ ! -x $VENV/bin/python ]]; then
+  REUSED_VENV=false
   "$PYTHON" -m venv "$VENV" || fail "cannot create a virtualenv (python3 -m venv)"
 fi
-# --force-reinstall --no-deps after the first install: a reused virtualenv gets this tree's SDK.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check "./clients/python[typing]" || fail "pip install ./clients/python"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./clients/python ||
-  fail "pip install ./clients/python (reinstall)"
+if $REUSED_VENV; then
+  # The same version number as the SDK already there: install this tree's anyway.
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./clients/python ||
+    fail "pip install ./clients/python (reinstall)"
+fi
 # From another folder, so that the installed package (not the source tree) is what runs.
 (cd "$WORK" && "$VENV/bin/python" -c 'import agora_sdk, agora.v1.game_service_pb2_grpc') || fail "the installed SDK does not import"
 (cd clients/python && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" play.py) || fail "mypy play.py"
