@@ -1,7 +1,8 @@
 # Sourced by clients/generate.sh: the plugins of proto/buf.gen.go.yaml, protoc-gen-go 1.28.1
-# and protoc-gen-go-grpc 1.33.3 from Debian bookworm, matching the Go packages the Go SDK is
-# built with (clients/go/e2e.sh).
-source "$(dirname "${BASH_SOURCE[0]}")/lib/apt-install.sh"
+# and protoc-gen-go-grpc 1.33.3 from Debian bookworm (installed when missing), matching the Go
+# packages the Go SDK is built with (clients/go/e2e.sh).
+source "$ROOT/clients/tools/lib/apt-install.sh"
 agora_apt_install protoc-gen-go protoc-gen-go-grpc
-command -v protoc-gen-go >/dev/null && command -v protoc-gen-go-grpc >/dev/null ||
-  echo "clients/tools/go.sh: protoc-gen-go or protoc-gen-go-grpc not found" >&2
+# The template does not clean its output folder (go.mod and the example are there too):
+# remove the generated files so that a removed .proto leaves none behind.
+rm -f "$ROOT"/clients/go/agora/v1/*.pb.go
