@@ -2,7 +2,8 @@
 # End-to-end check of the Go SDK against a running agora-server:
 #   clients/go/e2e.sh HOST:PORT
 # Installs (when missing) Debian's Go toolchain (1.19) and Go packages (grpc 1.33.3,
-# protobuf 1.28.1), builds the example offline against them, then plays whole games with a
+# protobuf 1.28.1, and github.com/golang/protobuf 1.5.2, through which grpc's codec marshals:
+# Debian's default 1.3 cannot marshal APIv2 messages and is replaced), builds the example offline against them, then plays whole games with a
 # spectator that checks every version arrives once, in order: Origin junior 2 players and
 # Terra Nova 2 players. The Go module proxy is not used: Debian's sources under
 # /usr/share/gocode are built in GOPATH mode (GO111MODULE=off), with this module linked into a
@@ -18,7 +19,7 @@ fail() { printf '\nGO E2E FAILED: %s\n' "$*" >&2; exit 1; }
 
 source ../tools/lib/apt-install.sh
 step "Debian packages: Go toolchain, grpc and protobuf sources"
-agora_apt_install golang-go golang-google-grpc-dev golang-google-protobuf-dev ||
+agora_apt_install golang-go golang-google-grpc-dev golang-google-protobuf-dev golang-github-golang-protobuf-1-5-dev ||
   fail "apt-get install of the Go toolchain and packages"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/agora-go.XXXXXX")
