@@ -1,6 +1,8 @@
-# Sourced (not run): agora_apt_install PKG... installs the Debian packages that are not
-# installed yet, with one `apt-get update` per shell. As root directly, else through sudo.
-# Debian fixes each package's version within a release, so generated code stays reproducible.
+# Sourced (not run): agora_apt_install PKG... installs those of the Debian packages that are
+# not installed yet, as root directly, else through sudo. It tries with the package lists as
+# they are (CI has just updated them to install redis) and runs `apt-get update` only when
+# that fails. Debian fixes each package's version within a release, so generated code stays
+# reproducible.
 agora_apt_install() {
   local missing=() pkg
   for pkg in "$@"; do
@@ -10,9 +12,7 @@ agora_apt_install() {
   local sudo=
   [[ $(id -u) == 0 ]] || sudo=sudo
   echo "apt-get install ${missing[*]}" >&2
-  if [[ -z ${AGORA_APT_UPDATED:-} ]]; then
-    $sudo apt-get update -qq || return 1
-    export AGORA_APT_UPDATED=1
-  fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  local install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}")
+  $sudo "${install[@]}" >/dev/null 2>&1 && return 0
+  $sudo apt-get update -qq && $sudo "${install[@]}" >/dev/null
 }
