@@ -28,7 +28,9 @@ mkdir -p "$WORK/gopath/src/agora.dev/clients"
 ln -s "$HERE" "$WORK/gopath/src/agora.dev/clients/go"
 export GO111MODULE=off GOPATH=$WORK/gopath:/usr/share/gocode GOFLAGS= GOPROXY=off
 
-step "go vet and go build: the generated SDK and the example"
+step "gofmt, go vet and go build: the generated SDK and the example"
+unformatted=$(gofmt -l .)
+[[ -z $unformatted ]] || fail "not gofmt-formatted: $unformatted"
 (cd "$WORK/gopath/src/agora.dev/clients/go" && go vet ./... && go build -o "$WORK/playgame" ./example/playgame) ||
   fail "go build"
 

@@ -39,10 +39,13 @@ fi
 mkdir -p "$BUILD"
 step "javac: the generated SDK and the example"
 find src/main/java example/src/main/java -name '*.java' >"$BUILD/sources.txt"
-javac -nowarn -encoding UTF-8 -proc:none -implicit:none -d "$BUILD/classes" -cp "$COMPILE_CP" @"$BUILD/sources.txt" ||
+# C1 only and the serial collector: half the CPU time of the defaults for this one-off
+# compile of ~300 files on a small CI machine.
+JVM_FAST=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+javac "${JVM_FAST[@]/#/-J}" -nowarn -encoding UTF-8 -proc:none -implicit:none -d "$BUILD/classes" -cp "$COMPILE_CP" @"$BUILD/sources.txt" ||
   fail "javac"
 
-run() { java -cp "$BUILD/classes:$RUN_CP" dev.agora.example.PlayGame --server "$ADDR" --quiet "$@"; }
+run() { java "${JVM_FAST[@]}" -cp "$BUILD/classes:$RUN_CP" dev.agora.example.PlayGame --server "$ADDR" --quiet "$@"; }
 step "PlayGame: Origin junior, 2 players, with a spectator"
 run --game origin --players 2 --junior --seed 7 || fail "PlayGame (Origin junior 2p)"
 step "PlayGame: Attika, 3 players, with a spectator"

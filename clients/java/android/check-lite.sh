@@ -20,7 +20,7 @@ protoc -I "$WORK/proto" --java_out=lite:"$WORK/gen" --plugin=protoc-gen-grpc-jav
   --grpc-java_out=lite:"$WORK/gen" "$WORK"/proto/agora/v1/*.proto
 grep -q 'GeneratedMessageLite' "$WORK/gen/dev/agora/v1/CreateSessionRequest.java"
 J=/usr/share/java
-javac -nowarn -encoding UTF-8 -proc:none -d "$WORK/classes" \
+javac -J-XX:TieredStopAtLevel=1 -J-XX:+UseSerialGC -nowarn -encoding UTF-8 -proc:none -d "$WORK/classes" \
   -cp "$J/protobuf.jar:$J/grpc-api.jar:$J/grpc-stub.jar:$J/grpc-protobuf-lite.jar:$J/guava.jar:$J/jsr305.jar:$J/geronimo-annotation-1.3-spec.jar" \
   $(find "$WORK/gen" -name '*.java')
 echo "lite Java messages and grpc-java lite stubs: $(find "$WORK/gen" -name '*.java' | wc -l) files compiled"
