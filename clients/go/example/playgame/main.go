@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/prototext"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -227,7 +228,7 @@ func play(addr, game string, players uint32, junior bool, seed int64, quiet bool
 		}
 		session = resp.Session
 		if !quiet {
-			fmt.Printf("v%-4d seat %d: %T\n", resp.Version, seat, action.Game)
+			fmt.Printf("v%-4d seat %d: %s\n", resp.Version, seat, prototext.MarshalOptions{}.Format(action))
 		}
 	}
 	final := session.Version

@@ -1,5 +1,6 @@
 package dev.agora.example;
 
+import com.google.protobuf.TextFormat;
 import dev.agora.v1.AttikaOptions;
 import dev.agora.v1.CreateSessionRequest;
 import dev.agora.v1.GameAction;
@@ -293,7 +294,8 @@ public final class PlayGame {
         }
         session = response.getSession();
         if (!quiet) {
-          System.out.println("v" + response.getVersion() + " seat " + seat + ": " + action.getGameCase());
+          System.out.println(
+              "v" + response.getVersion() + " seat " + seat + ": " + TextFormat.shortDebugString(action));
         }
       }
       long fin = session.getVersion();
