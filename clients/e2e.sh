@@ -8,7 +8,8 @@
 #   2. the Python SDK (clients/python, agora-sdk) installed with pip into a fresh virtualenv,
 #      mypy on play.py and the SDK's helpers, then play.py (stream follower checks) for both
 #      Origin rule sets, Terra Nova, Origins (4 players, solo, both expansion modules) and Attika;
-#   3. the TypeScript SDK and client (clients/typescript/e2e.sh; Node from PyPI when none is installed).
+#   3. the TypeScript SDK and client (clients/typescript/e2e.sh; Node from PyPI when none is installed);
+#   4. the Java and Go SDKs' examples, each playing whole games with a spectator (clients/sdk-e2e.sh).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -198,6 +199,9 @@ step "Python: play.py, Attika, 3 players"
 
 step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo, Attika 2p)"
 AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
+
+step "Java and Go SDKs: build the examples, play whole games with a spectator (clients/sdk-e2e.sh)"
+clients/sdk-e2e.sh "$ADDR" || fail "Java and Go SDKs (clients/sdk-e2e.sh)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"
 printf '\n== e2e: all client checks passed\n'
