@@ -5,9 +5,11 @@
 #      for Origin standard 4 players and junior 2 players, Terra Nova 4 players and 2 players
 #      on the 2-player board, Origins: First Builders 3 players, solo and with both expansion modules, Attika 2 and 4
 #      players;
-#   2. the Python client: generated stubs and play.py (stream follower checks) for both
+#   2. the Python SDK (clients/python, agora-sdk) installed with pip into a fresh virtualenv,
+#      mypy on play.py and the SDK's helpers, then play.py (stream follower checks) for both
 #      Origin rule sets, Terra Nova, Origins (4 players, solo, both expansion modules) and Attika;
-#   3. the TypeScript client (clients/typescript/e2e.sh; Node from PyPI when none is installed).
+#   3. the TypeScript SDK and client (clients/typescript/e2e.sh; Node from PyPI when none is installed);
+#   4. the Java and Go SDKs' examples, each playing whole games with a spectator (clients/sdk-e2e.sh).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -160,13 +162,24 @@ grep -q "final standings" "$WORK/replay.txt" || fail "agora replay did not print
 agora replay "$WORK/game.json" --stop-at 3 >"$WORK/replay3.txt" || fail "agora replay --stop-at 3"
 grep -q "^stopped at version 3 " "$WORK/replay3.txt" || { cat "$WORK/replay3.txt"; fail "agora replay --stop-at 3 did not stop at 3"; }
 
-step "Python: virtualenv, requirements, stubs"
+step "Python: pip install ./clients/python (agora-sdk, with its typing extra) into a virtualenv; mypy"
 VENV=${AGORA_E2E_VENV:-$WORK/venv}
+REUSED_VENV=true
 if [[ ! -x $VENV/bin/python ]]; then
+  REUSED_VENV=false
   "$PYTHON" -m venv "$VENV" || fail "cannot create a virtualenv (python3 -m venv)"
 fi
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r clients/python/requirements.txt || fail "pip install"
-(cd clients/python && "$VENV/bin/python" generate.py) || fail "stub generation"
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check "./clients/python[typing]" || fail "pip install ./clients/python"
+if $REUSED_VENV; then
+  # The same version number as the SDK already there: install this tree's anyway.
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./clients/python ||
+    fail "pip install ./clients/python (reinstall)"
+fi
+# From another folder, so that the installed package (not the source tree) is what runs.
+(cd "$WORK" && "$VENV/bin/python" -c 'import agora_sdk, agora.v1.game_service_pb2_grpc') || fail "the installed SDK does not import"
+(cd clients/python && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" play.py) || fail "mypy play.py"
+(cd "$WORK" && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" -p agora_sdk) || fail "mypy -p agora_sdk"
+(cd "$WORK" && "$VENV/bin/python" -m unittest discover -s "$ROOT/clients/python/tests") || fail "agora_sdk unit tests"
 
 step "Python: play.py, Origin standard, 4 players"
 (cd clients/python && "$VENV/bin/python" play.py --server "$ADDR" --players 4 --set rules=standard --seed 3 --quiet) || fail "play.py (standard 4p)"
@@ -186,6 +199,9 @@ step "Python: play.py, Attika, 3 players"
 
 step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo, Attika 2p)"
 AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
+
+step "Java and Go SDKs: build the examples, play whole games with a spectator (clients/sdk-e2e.sh)"
+clients/sdk-e2e.sh "$ADDR" || fail "Java and Go SDKs (clients/sdk-e2e.sh)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || fail "the server died during the run"
 printf '\n== e2e: all client checks passed\n'

@@ -6,7 +6,9 @@ seat, while a separate spectator thread follows StreamEvents from version 0, the
 * the final streamed message carries the outcome and the FINISHED status;
 * GetState's session carries the same outcome.
 
-Exits non-zero with a clear message when any check or call fails. Run generate.py first.
+Exits non-zero with a clear message when any check or call fails. Uses the agora-sdk
+package (pip install ./clients/python): its generated stubs, its bearer-token channel and its
+StreamEvents follower.
 """
 
 from __future__ import annotations
@@ -18,52 +20,22 @@ import random
 import re
 import sys
 import threading
-import time
 import uuid
+from typing import Any, Optional
 
 try:
     import grpc
     from google.protobuf import json_format
 
     from agora.v1 import game_service_pb2 as svc
-    from agora.v1 import game_service_pb2_grpc as svc_grpc
     from agora.v1 import games_pb2, session_pb2
+    from agora_sdk import EventFollower, GameServiceStub, connect, with_token
 except ImportError as exc:  # pragma: no cover - a set-up problem, reported plainly
-    sys.exit(
-        f"error: {exc}. Install the requirements (pip install -r requirements.txt) "
-        "and run generate.py first."
-    )
+    sys.exit(f"error: {exc}. Install the SDK first: pip install ./clients/python")
 
 FINISHED = session_pb2.SESSION_STATUS_FINISHED
-RETRY_CODES = (grpc.StatusCode.UNAVAILABLE,)
-
-# The API's retry policy (README, "Retries"), as the channel's default service config: gRPC
-# itself sends a call refused with UNAVAILABLE or RESOURCE_EXHAUSTED again, unchanged, with
-# exponential backoff and jitter. Safe because every mutating call below carries a request_id.
-SERVICE_CONFIG = {
-    "methodConfig": [{
-        "name": [{"service": "agora.v1.GameService"}],
-        "retryPolicy": {
-            "maxAttempts": 5,
-            "initialBackoff": "0.1s",
-            "maxBackoff": "2s",
-            "backoffMultiplier": 2,
-            "retryableStatusCodes": ["UNAVAILABLE", "RESOURCE_EXHAUSTED"],
-        },
-    }]
-}
-CHANNEL_OPTIONS = [
-    ("grpc.enable_retries", 1),
-    ("grpc.service_config", json.dumps(SERVICE_CONFIG)),
-]
-
-
 class CheckFailed(Exception):
     """A check of the end-to-end run failed."""
-
-
-def auth(token: str | None):
-    return [("authorization", f"Bearer {token}")] if token else []
 
 
 def action_text(action: games_pb2.GameAction) -> str:
@@ -85,58 +57,47 @@ def grpc_error(err: grpc.RpcError) -> str:
 
 
 class Subscriber(threading.Thread):
-    """Follows StreamEvents as a spectator on its own channel, resuming on UNAVAILABLE."""
+    """Follows StreamEvents as a spectator on its own channel with the SDK's EventFollower,
+    which resumes after the last version seen when the stream breaks with UNAVAILABLE."""
 
     def __init__(self, server: str, session_id: str) -> None:
         super().__init__(name="agora-subscriber", daemon=True)
         self.server = server
         self.session_id = session_id
         self.received: list[int] = []
-        self.last_message: svc.StreamEventsResponse | None = None
-        self.error: str | None = None
-        self.reconnects = 0
-        self._call = None
+        self.last_message: Optional[svc.StreamEventsResponse] = None
+        self.error: Optional[str] = None
+        self._follower: Optional[EventFollower] = None
         self._halt = threading.Event()
 
+    @property
+    def reconnects(self) -> int:
+        return self._follower.reconnects if self._follower is not None else 0
+
     def run(self) -> None:
-        after = 0
-        with grpc.insecure_channel(self.server, options=CHANNEL_OPTIONS) as channel:
-            stub = svc_grpc.GameServiceStub(channel)
-            while not self._halt.is_set():
-                try:
-                    self._call = stub.StreamEvents(
-                        svc.StreamEventsRequest(session_id=self.session_id, after_version=after)
-                    )
-                    for msg in self._call:
-                        self.received.append(msg.version)
-                        self.last_message = msg
-                        after = max(after, msg.version)
-                        if msg.HasField("outcome") or msg.status == FINISHED:
-                            return
-                    # The server closed the stream before the end: resume.
-                    self.reconnects += 1
-                except grpc.RpcError as err:
-                    if self._halt.is_set():
-                        return
-                    if err.code() in RETRY_CODES and self.reconnects < 20:
-                        self.reconnects += 1
-                        time.sleep(0.2)
-                        continue
+        with connect(self.server) as channel:
+            self._follower = EventFollower(GameServiceStub(channel), self.session_id)
+            if self._halt.is_set():
+                return
+            try:
+                for msg in self._follower:
+                    self.received.append(msg.version)
+                    self.last_message = msg
+            except grpc.RpcError as err:
+                if not self._halt.is_set():
                     self.error = f"StreamEvents failed: {grpc_error(err)}"
-                    return
-                except Exception as exc:  # noqa: BLE001 - reported by the main thread
-                    self.error = f"StreamEvents failed: {exc!r}"
-                    return
+            except Exception as exc:  # noqa: BLE001 - reported by the main thread
+                self.error = f"StreamEvents failed: {exc!r}"
 
     def stop(self) -> None:
         self._halt.set()
-        if self._call is not None:
-            self._call.cancel()
+        if self._follower is not None:
+            self._follower.cancel()
 
 
-def call(fn, request, metadata):
+def call(fn: Any, request: Any) -> Any:
     """One call with a deadline; the channel's retry policy retries it when the server says so."""
-    return fn(request, metadata=metadata, timeout=30)
+    return fn(request, timeout=30)
 
 
 class UsageError(Exception):
@@ -176,6 +137,8 @@ def game_options(game: str, players: int, pairs: list[str]) -> games_pb2.GameOpt
         known = ", ".join(name.replace("_", "-") for name in fields)
         raise UsageError(f"unknown game {game!r}; the API has {known}")
     message = field.message_type
+    if message is None:
+        raise UsageError(f"the options of {game!r} are not a message")
     values: dict = {}
     if "players" in message.fields_by_name:
         values["players"] = players
@@ -198,6 +161,8 @@ def game_options(game: str, players: int, pairs: list[str]) -> games_pb2.GameOpt
 def options_text(options: games_pb2.GameOptions) -> str:
     """`origin {"players":2,"rules":"ORIGIN_RULE_SET_JUNIOR"}`."""
     which = options.WhichOneof("game")
+    if which is None:
+        return "(no game)"
     fields = json_format.MessageToDict(getattr(options, which), preserving_proto_field_name=True)
     return f"{which.replace('_', '-')} {json.dumps(fields, separators=(',', ':'))}"
 
@@ -205,12 +170,12 @@ def options_text(options: games_pb2.GameOptions) -> str:
 def play(args: argparse.Namespace) -> int:
     options = game_options(args.game, args.players, args.set)
     rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
-    with grpc.insecure_channel(args.server, options=CHANNEL_OPTIONS) as channel:
+    with connect(args.server) as channel:
         try:
             grpc.channel_ready_future(channel).result(timeout=args.connect_timeout)
         except grpc.FutureTimeoutError:
             raise CheckFailed(f"cannot connect to {args.server} within {args.connect_timeout}s")
-        stub = svc_grpc.GameServiceStub(channel)
+        stub = GameServiceStub(channel)
 
         # A request id on every mutating call: a retry after a lost answer gets the first
         # call's result (the same session, the same seat and token) instead of a second one.
@@ -225,19 +190,20 @@ def play(args: argparse.Namespace) -> int:
         subscriber = Subscriber(args.server, sid)
         subscriber.start()
 
-        tokens: dict[int, str] = {}
-        for seat in session.seats:
+        # One stub per seat over the same connection, each sending its seat's token.
+        seat_stubs: dict[int, GameServiceStub] = {}
+        for info in session.seats:
             joined = stub.JoinSession(
                 svc.JoinSessionRequest(
-                    session_id=sid, seat=seat.seat, player_name=f"py-bot-{seat.seat}", request_id=str(uuid.uuid4())
+                    session_id=sid, seat=info.seat, player_name=f"py-bot-{info.seat}", request_id=str(uuid.uuid4())
                 ),
                 timeout=30,
             )
-            if joined.seat != seat.seat:
-                raise CheckFailed(f"asked for seat {seat.seat}, got seat {joined.seat}")
-            tokens[joined.seat] = joined.seat_token
+            if joined.seat != info.seat:
+                raise CheckFailed(f"asked for seat {info.seat}, got seat {joined.seat}")
+            seat_stubs[joined.seat] = GameServiceStub(with_token(channel, joined.seat_token))
             session = joined.session
-        print(f"joined {len(tokens)} seats")
+        print(f"joined {len(seat_stubs)} seats")
 
         moves = 0
         while session.status != FINISHED:
@@ -246,8 +212,8 @@ def play(args: argparse.Namespace) -> int:
             if not session.to_act:
                 raise CheckFailed(f"version {session.version}: not finished but nobody is to act")
             seat = session.to_act[0]
-            md = auth(tokens[seat])
-            legal = call(stub.ListLegalActions, svc.ListLegalActionsRequest(session_id=sid), md)
+            as_seat = seat_stubs[seat]
+            legal = call(as_seat.ListLegalActions, svc.ListLegalActionsRequest(session_id=sid))
             if not legal.actions:
                 raise CheckFailed(f"version {legal.version}: seat {seat} is to act but has no legal action")
             action = rng.choice(list(legal.actions))
@@ -258,7 +224,7 @@ def play(args: argparse.Namespace) -> int:
                 request_id=str(uuid.uuid4()),
             )
             try:
-                resp = call(stub.SubmitAction, request, md)
+                resp = call(as_seat.SubmitAction, request)
             except grpc.RpcError as err:
                 if err.code() == grpc.StatusCode.ABORTED:
                     session = stub.GetSession(svc.GetSessionRequest(session_id=sid), timeout=30).session
@@ -290,8 +256,7 @@ def play(args: argparse.Namespace) -> int:
         got = subscriber.received
         expected = list(range(1, final + 1))
         if got != expected:
-            seen = set()
-            dups = sorted({v for v in got if v in seen or seen.add(v)})
+            dups = sorted({v for v in got if got.count(v) > 1})
             missing = sorted(set(expected) - set(got))
             raise CheckFailed(
                 f"stream versions are not 1..{final} exactly once in order: received {len(got)} messages, "

