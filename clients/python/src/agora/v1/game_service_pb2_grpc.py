@@ -28,6 +28,11 @@ if _version_not_supported:
 class GameServiceStub:
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
 
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
+
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator
     (GetState, StreamEvents) or are refused with UNAUTHENTICATED (ListLegalActions,
@@ -191,6 +196,11 @@ class GameServiceStub:
 
 class GameServiceServicer:
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
+
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
 
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator
@@ -546,6 +556,11 @@ def add_GameServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class GameService:
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
+
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
 
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator

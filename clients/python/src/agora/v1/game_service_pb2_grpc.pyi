@@ -29,6 +29,11 @@ GRPC_VERSION: str
 class GameServiceStub:
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
 
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
+
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator
     (GetState, StreamEvents) or are refused with UNAUTHENTICATED (ListLegalActions,
@@ -210,6 +215,11 @@ class GameServiceStub:
 class GameServiceAsyncStub(GameServiceStub):
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
 
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
+
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator
     (GetState, StreamEvents) or are refused with UNAUTHENTICATED (ListLegalActions,
@@ -386,6 +396,11 @@ class GameServiceAsyncStub(GameServiceStub):
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     """Hosts turn-based board games. Sessions are addressed by `session_id`.
+
+    Versioning: within `agora.v1` changes are additive only (new RPCs, messages, fields
+    with new numbers, enum values); numbers and names are never reused, and unset new
+    fields mean the old behaviour. CI refuses a breaking change against the last released
+    proto (proto/compat/README.md); what cannot be additive goes into `agora.v2`.
 
     Authentication: JoinSession returns a secret seat token; send it on later calls as
     `authorization: Bearer <token>` metadata. Calls without a token act as a spectator
