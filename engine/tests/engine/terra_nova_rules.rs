@@ -1632,3 +1632,47 @@ fn faction_sheet_first_then_side_in_turn_order() {
     }
     assert!(matches!(s.step(), Step::InitialHouses { index: 0 }));
 }
+
+/// Félins, 2 players: « Chaque fois qu'une autre faction améliore un bâtiment ... gagnez
+/// immédiatement 1 pièce (3-4 joueurs) ou 2 pièces (2 joueurs). La règle Gagner du Pouvoir
+/// grâce aux autres joueurs p. 7 s'applique toujours. » An upgrade next to two Félins houses
+/// gives them 2 coins and 2 power.
+#[test]
+fn felines_two_players_upgrade_next_to_two() {
+    let mut s = scenario(&[Faction::Genies, Faction::Felines]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E6", Building::House);
+    build(&mut s, S1, "E7", Building::House);
+    build(&mut s, S1, "E5", Building::House);
+    let coins = player(&s, S1).coins;
+    let bowls = player(&s, S1).bowls;
+    act(&mut s, S0, Action::Upgrade);
+    act(&mut s, S0, Action::Hex(hex("E6")));
+    assert_eq!(player(&s, S1).coins, coins + 2, "2 coins with 2 players");
+    assert_eq!(
+        player(&s, S1).bowls.iter().map(|&b| b as u32).sum::<u32>(),
+        bowls.iter().map(|&b| b as u32).sum::<u32>(),
+        "power moves between bowls, none is created"
+    );
+    assert_ne!(player(&s, S1).bowls, bowls, "2 neighbour power gained");
+}
+
+/// Inventeurs, 2 players: « Chaque fois qu'une autre faction construit une maison (où que ce
+/// soit ...), gagnez immédiatement 1 pouvoir (3-4 joueurs) ou 2 pouvoir (2 joueurs). » A
+/// house far from every Inventeurs building still gives them 2 power.
+#[test]
+fn inventors_two_players_gain_two_power_for_a_far_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Inventors]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    build(&mut s, S0, "E6", Building::House);
+    set_bowls(&mut s, S1, [5, 3, 0]);
+    set_terrain(&mut s, "D6", Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(
+        player(&s, S1).bowls,
+        [3, 5, 0],
+        "2 power: bowl I to bowl II"
+    );
+}
