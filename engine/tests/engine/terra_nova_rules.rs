@@ -1647,8 +1647,30 @@ fn felines_two_players_upgrade_next_to_two() {
     let coins = player(&s, S1).coins;
     let bowls = player(&s, S1).bowls;
     act(&mut s, S0, Action::Upgrade);
-    act(&mut s, S0, Action::Hex(hex("E6")));
+    let ev = act(&mut s, S0, Action::Hex(hex("E6")));
     assert_eq!(player(&s, S1).coins, coins + 2, "2 coins with 2 players");
+    // Both players see the coins-only gain (no power, no VP) as an event.
+    assert!(
+        ev.contains(&Event::Gained {
+            seat: S1,
+            coins: 2,
+            power: 0,
+            vp: 0,
+            reason: agora_engine::terra_nova::Reason::FactionAbility,
+        }),
+        "{ev:?}"
+    );
+    // And the power-only gain from the two neighbouring houses.
+    assert!(
+        ev.contains(&Event::Gained {
+            seat: S1,
+            coins: 0,
+            power: 2,
+            vp: 0,
+            reason: agora_engine::terra_nova::Reason::Neighbour,
+        }),
+        "{ev:?}"
+    );
     assert_eq!(
         player(&s, S1).bowls.iter().map(|&b| b as u32).sum::<u32>(),
         bowls.iter().map(|&b| b as u32).sum::<u32>(),
