@@ -33,12 +33,15 @@ crate::refusals! {
         MixedModes = "MIXED_MODES",
         NoDrawsLeft = "NO_DRAWS_LEFT",
         NoBuildsLeft = "NO_BUILDS_LEFT",
-        /// A typed unit takes its own type (or a pair).
+        /// A typed unit takes its own type (or a pair when that type is missing).
         WrongCard = "WRONG_CARD",
         /// Only typed units take a pair.
         PairNotNeeded = "PAIR_NOT_NEEDED",
         /// A pair is named in resource order.
         PairOrder = "PAIR_ORDER",
+        /// A pair replaces only a missing resource (« à la place d'une matière première
+        /// manquante »): not one the hand still holds for every unit of that type.
+        PairNotMissing = "PAIR_NOT_MISSING",
         CardNotHeld = "CARD_NOT_HELD",
         /// The rest of the cost could not be paid after that step.
         PaymentDeadEnd = "PAYMENT_DEAD_END",
@@ -251,6 +254,14 @@ fn after(hand: &Counts, cards: &[Resource]) -> Option<Counts> {
     Some(h)
 }
 
+/// Is resource `r` missing: fewer `r` cards in hand than `r` units left to pay? Only then
+/// may a pair of any two cards pay an `r` unit (« n'importe quelle paire de cartes ...
+/// peuvent être payées à la place d'une matière première manquante »). Paying the held `r`
+/// cards first or the pair first ends with the same hand, so either order is allowed.
+pub fn missing(hand: &Counts, typed: &Counts, r: Resource) -> bool {
+    hand[r.index()] < typed[r.index()]
+}
+
 /// The payment steps for the current unit that leave the rest payable.
 pub fn payments(hand: &Counts, typed: &Counts, generic: u8) -> Vec<Action> {
     let mut out = Vec::new();
@@ -271,13 +282,15 @@ pub fn payments(hand: &Counts, typed: &Counts, generic: u8) -> Vec<Action> {
             if unit_paid(&[r]) {
                 out.push(Action::PayCard { card: r });
             }
-            for a in Resource::ALL {
-                for b in Resource::ALL.into_iter().filter(|b| *b >= a) {
-                    if unit_paid(&[a, b]) {
-                        out.push(Action::PayPair {
-                            first: a,
-                            second: b,
-                        });
+            if missing(hand, typed, r) {
+                for a in Resource::ALL {
+                    for b in Resource::ALL.into_iter().filter(|b| *b >= a) {
+                        if unit_paid(&[a, b]) {
+                            out.push(Action::PayPair {
+                                first: a,
+                                second: b,
+                            });
+                        }
                     }
                 }
             }
@@ -303,7 +316,7 @@ fn check_payment(
     match (current_typed(typed), action) {
         (Some(r), Action::PayCard { card }) if *card != r => {
             return Err(Refusal::WrongCard.because(format!(
-                "This unit needs a {} card, or any two cards.",
+                "This unit needs a {} card (or any two cards when it is missing).",
                 r.name()
             )))
         }
@@ -314,6 +327,14 @@ fn check_payment(
         (_, Action::PayPair { first, second }) if first > second => {
             return Err(Refusal::PairOrder
                 .because("Name the pair in resource order (W, F, H, M): first <= second."))
+        }
+        (Some(r), Action::PayPair { .. }) if !missing(hand, typed, r) => {
+            return Err(Refusal::PairNotMissing.because(format!(
+                "You hold a {} card for each {} unit left: a pair only replaces a missing \
+                 resource.",
+                r.name(),
+                r.name()
+            )))
         }
         _ => {}
     }

@@ -28,10 +28,12 @@ pub const TILE_PART_OPTIONAL: bool = false;
 /// starts and refills both slots afterwards. `false` refills after each pick.
 pub const BROWN_A_REFILL_AFTER_BOTH: bool = true;
 
-/// ASSUMPTION 7: Option B with fewer than 3 cards left returns `max(0, drawn - 1)` cards.
-pub fn option_b_returns(drawn: u8) -> u8 {
-    drawn.saturating_sub(1).min(OPTION_B_DRAW - 1)
-}
+/// ASSUMPTION 7 (corrected from the French, issue 18): Option B puts this many cards of the
+/// pile's colour under the pile whatever was drawn, also when fewer than 3 could be drawn
+/// (« Piochez les 3 premières cartes ... Puis prenez 2 de vos cartes ... en main et
+/// mettez-les sous la pile. », no exception); fewer only when the hand holds fewer. It used to
+/// be `drawn - 1`, which kept the net gain at one card.
+pub const OPTION_B_RETURNS: u8 = 2;
 
 /// Option B draws this many cards [seed].
 pub const OPTION_B_DRAW: u8 = 3;

@@ -88,8 +88,8 @@ pub fn choose(state: &mut State, color: TerritoryColor, option: RewardOption, ev
             source,
         }),
         (RewardOption::B, Some(cc)) => {
-            let drawn = draw_cards(state, seat, cc, OPTION_B_DRAW, ev);
-            let mut back = option_b_returns(drawn);
+            draw_cards(state, seat, cc, OPTION_B_DRAW, ev);
+            let mut back = OPTION_B_RETURNS;
             if has_permanent(state, seat, PermanentEffect::OptionBReturnOne) {
                 back = back.min(1);
             }

@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 /// One player's sheet and supply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// The faction sheet taken in the draft (its home terrain), before its side is chosen.
+    #[serde(default)]
+    pub sheet: Option<Terrain>,
     pub faction: Option<Faction>,
     pub coins: u32,
     pub vp: i32,
@@ -40,6 +43,7 @@ impl Player {
     pub fn new() -> Self {
         let e = &tables().economy;
         Player {
+            sheet: None,
             faction: None,
             coins: e.start_coins,
             vp: 0,
@@ -88,7 +92,9 @@ impl Player {
     }
 
     pub fn home(&self) -> Option<Terrain> {
-        self.faction.map(|f| tables().faction(f).home)
+        self.faction
+            .map(|f| tables().faction(f).home)
+            .or(self.sheet)
     }
 }
 
@@ -160,8 +166,13 @@ pub enum Awaiting {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
-    /// Faction draft: seat `next` chooses.
+    /// Faction draft, first part: seat `next` takes a sheet (turn order, §3.1 step 6).
     FactionDraft {
+        next: Seat,
+    },
+    /// Faction draft, second part: seat `next` chooses the side of its sheet (personal
+    /// setup, after every sheet is taken, so no side is seen before a sheet is chosen).
+    SideChoice {
         next: Seat,
     },
     /// Planner variant setup: seat `next` places a neutral house.

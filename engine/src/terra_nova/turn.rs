@@ -6,7 +6,7 @@ use super::effects::Events;
 use super::map::hexes;
 use super::setup::{after_planner, draft_order, finish_setup, snake, take_bonus};
 use super::state::{Awaiting, State, Step};
-use super::types::{Action, Building, Event, Faction, Owner};
+use super::types::{Action, Building, Event, Faction, Owner, Terrain};
 use super::view::pending;
 use crate::{RuleError, Seat, SeatSet};
 
@@ -42,7 +42,9 @@ crate::refusals! {
 /// The seat that must decide now.
 pub fn actor(state: &State) -> Option<Seat> {
     match &state.step {
-        Step::FactionDraft { next } | Step::PlannerNeutral { next } => Some(*next),
+        Step::FactionDraft { next } | Step::SideChoice { next } | Step::PlannerNeutral { next } => {
+            Some(*next)
+        }
         Step::InitialHouses { index } => snake(state).get(*index as usize).copied(),
         Step::BonusDraft { index } => draft_order(state).get(*index as usize).copied(),
         Step::RandomNeutral { index, .. }
@@ -77,12 +79,24 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             let taken: Vec<_> = state
                 .players
                 .iter()
-                .filter_map(|p| p.faction.map(|f| tables().faction(f).home))
+                .filter_map(|p| p.home())
                 .chain(state.neutral_terrain)
                 .collect();
+            // One sheet per home terrain, in the order of the faction list.
+            let mut sheets: Vec<Terrain> = Vec::new();
+            for f in Faction::ALL {
+                let home = tables().faction(f).home;
+                if !taken.contains(&home) && !sheets.contains(&home) {
+                    sheets.push(home);
+                }
+            }
+            sheets.into_iter().map(Action::ChooseSheet).collect()
+        }
+        Step::SideChoice { .. } => {
+            let sheet = state.player(seat).and_then(|p| p.sheet);
             Faction::ALL
                 .iter()
-                .filter(|f| !taken.contains(&tables().faction(**f).home))
+                .filter(|f| Some(tables().faction(**f).home) == sheet)
                 .map(|f| Action::ChooseFaction(*f))
                 .collect()
         }
@@ -116,13 +130,26 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 pub fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Events) {
     let seat_count = state.players.len() as u8;
     match (state.step.clone(), action) {
-        (Step::FactionDraft { next }, Action::ChooseFaction(f)) => {
+        (Step::FactionDraft { next }, Action::ChooseSheet(home)) => {
+            if let Some(p) = state.players.get_mut(seat.index()) {
+                p.sheet = Some(*home);
+            }
+            ev.push(Event::SheetChosen { seat, home: *home });
+            state.step = if next.0 + 1 < seat_count {
+                Step::FactionDraft {
+                    next: Seat(next.0 + 1),
+                }
+            } else {
+                Step::SideChoice { next: Seat(0) }
+            };
+        }
+        (Step::SideChoice { next }, Action::ChooseFaction(f)) => {
             if let Some(p) = state.players.get_mut(seat.index()) {
                 p.faction = Some(*f);
             }
             ev.push(Event::FactionChosen { seat, faction: *f });
             state.step = if next.0 + 1 < seat_count {
-                Step::FactionDraft {
+                Step::SideChoice {
                     next: Seat(next.0 + 1),
                 }
             } else {
@@ -193,7 +220,8 @@ pub fn perform(state: &mut State, seat: Seat, action: &Action, ev: &mut Events) 
 pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
     let e = &tables().economy;
     let expected = match &state.step {
-        Step::FactionDraft { .. } => "choose a faction",
+        Step::FactionDraft { .. } => "choose a faction sheet",
+        Step::SideChoice { .. } => "choose the side (faction) of your sheet",
         Step::PlannerNeutral { .. } | Step::RandomNeutral { .. } => {
             "choose a hex for the neutral house"
         }
@@ -211,7 +239,8 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
     let coins = p.map_or(0, |p| p.coins);
     let kind_ok = matches!(
         (&state.step, action),
-        (Step::FactionDraft { .. }, Action::ChooseFaction(_))
+        (Step::FactionDraft { .. }, Action::ChooseSheet(_))
+            | (Step::SideChoice { .. }, Action::ChooseFaction(_))
             | (Step::BonusDraft { .. }, Action::TakeBonus(_))
             | (
                 Step::RoundEndExchange { .. } | Step::FinalExchange { .. },
@@ -237,8 +266,11 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         return Refusal::UnexpectedDecision.because(format!("Now you must {expected}."));
     }
     match action {
-        Action::ChooseFaction(f) => Refusal::FactionUnavailable
-            .because(format!("{f} cannot be chosen: its sheet is taken.")),
+        Action::ChooseSheet(t) => Refusal::FactionUnavailable
+            .because(format!("The {t:?} sheet cannot be chosen: it is taken.")),
+        Action::ChooseFaction(f) => {
+            Refusal::FactionUnavailable.because(format!("{f} is not a side of your sheet."))
+        }
         Action::TakeBonus(t) => {
             Refusal::BonusTileUnavailable.because(format!("Bonus tile {t} is not available."))
         }

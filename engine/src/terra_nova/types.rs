@@ -446,7 +446,11 @@ impl Options {
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     // --- setup
-    /// Faction draft: take this faction (its sheet, on this side).
+    /// Faction draft, first part (§3.1 step 6): take the faction sheet of this home terrain
+    /// (« choisissez une fiche de faction »); the side comes later.
+    ChooseSheet(Terrain),
+    /// Faction draft, second part (personal setup, « Choisissez le côté A ou B de votre
+    /// fiche de faction »): this faction, one of the two sides of the seat's own sheet.
     ChooseFaction(Faction),
     /// Take this bonus tile (setup draft, or the swap when passing).
     TakeBonus(BonusTile),
@@ -519,6 +523,11 @@ pub enum Reason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
+    /// A faction sheet (named by its home terrain) was taken; its side is chosen later.
+    SheetChosen {
+        seat: Seat,
+        home: Terrain,
+    },
     FactionChosen {
         seat: Seat,
         faction: Faction,
@@ -657,7 +666,9 @@ pub struct BridgeView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pending {
-    /// Faction draft.
+    /// Faction draft, first part: choose a faction sheet (by its home terrain).
+    ChooseSheet,
+    /// Faction draft, second part: choose the side (the faction) of your sheet.
     ChooseFaction,
     /// A 2-player variant: a neutral house of this terrain's colour on a free symbol hex.
     PlaceNeutralHouse {
@@ -721,7 +732,8 @@ impl Pending {
     /// A short sentence naming the decision (the view's `pending` string).
     pub fn summary(&self) -> &'static str {
         match self {
-            Pending::ChooseFaction => "choose a faction",
+            Pending::ChooseSheet => "choose a faction sheet",
+            Pending::ChooseFaction => "choose the side of your faction sheet",
             Pending::PlaceNeutralHouse { .. } => "place a neutral house",
             Pending::PlaceInitialHouse => "place an initial house",
             Pending::ChooseBonusTile => "choose a bonus tile",

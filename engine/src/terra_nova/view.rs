@@ -99,7 +99,8 @@ pub fn view(state: &State, _viewer: Viewer) -> View {
 /// The public form of the decision the state awaits.
 pub fn pending(state: &State) -> Pending {
     match &state.step {
-        Step::FactionDraft { .. } => Pending::ChooseFaction,
+        Step::FactionDraft { .. } => Pending::ChooseSheet,
+        Step::SideChoice { .. } => Pending::ChooseFaction,
         Step::PlannerNeutral { .. } => match state.neutral_terrain {
             Some(terrain) => Pending::PlaceNeutralHouse { terrain },
             None => Pending::GameOver,

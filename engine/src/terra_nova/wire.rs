@@ -172,6 +172,7 @@ impl TryFrom<&pb::TerraNovaAction> for Action {
             A::ChooseFaction(a) => {
                 Action::ChooseFaction(enum_in("choose_faction.faction", a.faction)?)
             }
+            A::ChooseSheet(a) => Action::ChooseSheet(enum_in("choose_sheet.home", a.home)?),
             A::TakeBonus(a) => Action::TakeBonus(bonus_in("take_bonus.tile", &a.tile)?),
             A::ExchangePower(a) => Action::ExchangePower(narrow("exchange_power.power", a.power)?),
             A::ConvertPowerToVp(_) => Action::ConvertPowerToVp,
@@ -205,6 +206,7 @@ impl From<&Action> for pb::TerraNovaAction {
             Action::ChooseFaction(f) => A::ChooseFaction(pa::ChooseFaction {
                 faction: f.to_wire(),
             }),
+            Action::ChooseSheet(t) => A::ChooseSheet(pa::ChooseSheet { home: t.to_wire() }),
             Action::TakeBonus(t) => A::TakeBonus(pa::TakeBonus { tile: t.code() }),
             Action::ExchangePower(n) => A::ExchangePower(pa::ExchangePower { power: (*n).into() }),
             Action::ConvertPowerToVp => A::ConvertPowerToVp(pa::ConvertPowerToVp {}),
@@ -238,6 +240,10 @@ impl From<&Event> for pb::TerraNovaEvent {
     fn from(event: &Event) -> Self {
         use pe::Event as E;
         let event = match event {
+            Event::SheetChosen { seat, home } => E::SheetChosen(pe::SheetChosen {
+                seat: seat_out(*seat),
+                home: home.to_wire(),
+            }),
             Event::FactionChosen { seat, faction } => E::FactionChosen(pe::FactionChosen {
                 seat: seat_out(*seat),
                 faction: faction.to_wire(),
@@ -350,6 +356,7 @@ impl From<&Pending> for pb::TerraNovaPending {
         use pp::Pending as P;
         let pending = match pending {
             Pending::ChooseFaction => P::ChooseFaction(pp::ChooseFaction {}),
+            Pending::ChooseSheet => P::ChooseSheet(pp::ChooseSheet {}),
             Pending::PlaceNeutralHouse { terrain } => P::PlaceNeutralHouse(pp::PlaceNeutralHouse {
                 terrain: terrain.to_wire(),
             }),

@@ -8,7 +8,7 @@
 //!   build_then_draw_is_mixing, stored_tile_cannot_be_built_even_with_an_amphora
 //! * draw and build limits -> draw_limit_is_two, build_limit_is_three
 //! * unused-action cards 0/1/2/3 -> worked_example_09_unused_actions
-//! * pair payments -> worked_example_02_pair_joker
+//! * pair payments -> worked_example_02_pair_joker, pair_joker_replaces_only_a_missing_resource
 //! * feasibility / no dead end -> payment_steps_are_exactly_the_completable_ones
 //! * roads -> worked_example_05..07, founding_road_pays_surcharge_even_at_cap,
 //!   road_next_to_opponent_road_is_paid
@@ -200,11 +200,11 @@ fn worked_example_01_basic_reduction() {
         "1 Forest card"
     );
     assert!(
-        legal.contains(&Action::PayPair {
+        !legal.contains(&Action::PayPair {
             first: W,
             second: H
         }),
-        "or any 2 cards"
+        "F is not missing: no pair"
     );
     assert!(!legal.contains(&Action::PayCard { card: W }));
     let ev = play(&mut s, 0, Action::PayCard { card: F });
@@ -212,6 +212,69 @@ fn worked_example_01_basic_reduction() {
         |e| matches!(e, Event::BuildingPlaced { paid, new_colony: false, .. } if *paid == vec![F])
     ));
     assert_eq!(s.player(Seat(0)).hand, [1, 0, 1, 0]);
+}
+
+/// Issue 18, read from the French: « n'importe quelle paire de cartes (pas nécessairement
+/// identiques) constituent un joker et peuvent être payées à la place d'une matière première
+/// manquante ». A Ship (F2 W1) on a cell with one F leaves {F1, W1}: with {F,W,H,M} in hand
+/// the F is not missing, so H+M may not replace it; with {W,H,M} it is, and H+M pays it.
+#[test]
+fn pair_joker_replaces_only_a_missing_resource() {
+    let mut s = fresh(2);
+    set_symbol(&mut s, hex(0, 0), F);
+    reserve(&mut s, 0, &["SHP2"]);
+    set_hand(&mut s, 0, [1, 1, 1, 1]); // {W,F,H,M}
+    let ship = Action::Build {
+        building: building("SHP2"),
+    };
+    play(&mut s, 0, ship.clone());
+    play(&mut s, 0, Action::Place { cell: hex(0, 0) });
+    play(&mut s, 0, Action::PayCard { card: W });
+    let pair = Action::PayPair {
+        first: H,
+        second: M,
+    };
+    assert_eq!(
+        Attika::legal_actions(&s, Seat(0)),
+        vec![Action::PayCard { card: F }],
+        "the Forest card pays the Forest unit; no pair is offered"
+    );
+    refused(&mut s, 0, pair.clone(), Refusal::PairNotMissing);
+    play(&mut s, 0, Action::PayCard { card: F });
+    assert_eq!(s.player(Seat(0)).hand, [0, 0, 1, 1], "H and M kept");
+
+    let mut s = fresh(2);
+    set_symbol(&mut s, hex(0, 0), F);
+    reserve(&mut s, 0, &["SHP2"]);
+    set_hand(&mut s, 0, [1, 0, 1, 1]); // {W,H,M}: no Forest card
+    play(&mut s, 0, ship);
+    play(&mut s, 0, Action::Place { cell: hex(0, 0) });
+    play(&mut s, 0, Action::PayCard { card: W });
+    assert_eq!(Attika::legal_actions(&s, Seat(0)), vec![pair.clone()]);
+    play(&mut s, 0, pair);
+    assert_eq!(s.player(Seat(0)).hand, [0; 4]);
+    assert_eq!(*s.step(), Step::Main);
+}
+
+/// Two Forest units and one Forest card: one Forest is missing, so a pair may pay either
+/// unit (before or after the Forest card); once the Forest card is the only way left for the
+/// last unit, the pair is no longer offered.
+#[test]
+fn pair_joker_with_one_of_two_forests_held() {
+    let pay_pair = Action::PayPair {
+        first: H,
+        second: H,
+    };
+    let typed = [0, 2, 0, 0];
+    assert_eq!(
+        payments(&[0, 1, 2, 0], &typed, 0),
+        vec![Action::PayCard { card: F }, pay_pair.clone()]
+    );
+    assert_eq!(payments(&[0, 0, 2, 0], &[0, 1, 0, 0], 0), vec![pay_pair]);
+    assert_eq!(
+        payments(&[0, 1, 2, 0], &[0, 1, 0, 0], 0),
+        vec![Action::PayCard { card: F }]
+    );
 }
 
 #[test]
@@ -641,7 +704,8 @@ fn all_steps(hand: &[u8; 4], typed: &[u8; 4], generic: u8) -> Vec<(Action, [u8; 
             out.push((Action::PayCard { card: c }, h, t, g));
         }
     }
-    if cur.is_some() {
+    // A pair pays a unit only when its resource is missing (fewer cards than units).
+    if cur.is_some_and(|r| hand[r.index()] < typed[r.index()]) {
         for a in Resource::ALL {
             for b in Resource::ALL.into_iter().filter(|b| *b >= a) {
                 let mut h = *hand;
@@ -1330,7 +1394,7 @@ fn payment_refusals() {
             first: H,
             second: M,
         },
-        Refusal::PaymentDeadEnd,
+        Refusal::PairNotMissing,
     );
     refused(&mut s, 0, Action::PayCard { card: F }, Refusal::WrongCard);
     refused(
@@ -1379,6 +1443,29 @@ fn payment_refusals() {
         ([0; 4], Step::Main)
     );
     assert_eq!(s.discards(), [1, 0, 2, 2]);
+
+    // Hand F1 H2 M2, no Water: W is missing, but the pair F+H would leave 3 cards for the
+    // F2 still due (1 exact + a pair needs F and 2 more): a dead end.
+    let mut s = fresh(2);
+    reserve(&mut s, 0, &["SHP2"]);
+    set_hand(&mut s, 0, [0, 1, 2, 2]);
+    play(
+        &mut s,
+        0,
+        Action::Build {
+            building: building("SHP2"),
+        },
+    );
+    play(&mut s, 0, Action::Place { cell: hex(0, 0) });
+    refused(
+        &mut s,
+        0,
+        Action::PayPair {
+            first: F,
+            second: H,
+        },
+        Refusal::PaymentDeadEnd,
+    );
 }
 
 #[test]

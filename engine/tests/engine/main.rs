@@ -10,6 +10,7 @@ mod origins_common;
 mod attika_determinize;
 mod attika_rules;
 mod conformance;
+mod conformance_stats;
 mod determinization;
 mod mcts_bot;
 mod origin_actions;

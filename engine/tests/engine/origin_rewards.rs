@@ -1,5 +1,5 @@
 //! Rewards (rules 2.3) in both rule sets, the stacking rule in play (T3), refills
-//! (ASSUMPTIONS 5-7), hunting and strait tokens (2.4, T6), the Objective hand limit.
+//! (ASSUMPTIONS 5-7; 7 read from the French), hunting and strait tokens (2.4, T6), the Objective hand limit.
 
 use crate::origin_support::*;
 use TileColumn::*;
@@ -100,10 +100,14 @@ fn option_b_draws_three_and_returns_two_to_the_bottom() {
     assert!(cards_conserved(&s));
 }
 
+/// ASSUMPTION 7, read from the French: « Piochez les 3 premières cartes Action et
+/// ajoutez-les à votre main. Puis prenez 2 de vos cartes Action en main et mettez-les sous la
+/// pile. » No exception when the pile holds fewer than 3: draw the 2 left, still put 2 back.
 #[test]
-fn option_b_with_two_cards_left_returns_one_and_triggers_the_end() {
+fn option_b_with_two_cards_left_still_puts_two_under_the_pile_and_triggers_the_end() {
     let mut s = mover("AF4")
         .pile(CardColor::Yellow, &["A01", "A02"])
+        .hand(0, &["A07"])
         .build();
     ok(&mut s, 0, migrate("AF4", "AF2"));
     let ev = ok(&mut s, 0, choose(RewardOption::B));
@@ -115,7 +119,46 @@ fn option_b_with_two_cards_left_returns_one_and_triggers_the_end() {
         pending(&s),
         Pending::ReturnCards {
             color: CardColor::Yellow,
-            count: 1
+            count: 2
+        }
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A07"),
+        },
+    );
+    ok(
+        &mut s,
+        0,
+        Action::ReturnCard {
+            card: card_id("A01"),
+        },
+    );
+    // The hand went from 1 to 3 and back to 1; the pile holds the 2 returned cards.
+    assert_eq!(hand(&s, 0), vec![card_id("A02")]);
+    assert_eq!(pile_len(&s, CardColor::Yellow), 2);
+    assert_eq!(pending(&s), Pending::AfterMain);
+    assert!(final_round(&s).is_some(), "the end stays triggered");
+}
+
+/// The same sentence with one card left and nothing else of that colour in hand: the player
+/// holds only 1 card of the colour, so only 1 goes back (« prenez 2 de vos cartes » cannot
+/// take cards the player does not have).
+#[test]
+fn option_b_with_one_card_left_and_no_other_returns_the_one_held() {
+    let mut s = mover("AF4")
+        .pile(CardColor::Yellow, &["A01"])
+        .hand(0, &["P01"])
+        .build();
+    ok(&mut s, 0, migrate("AF4", "AF2"));
+    ok(&mut s, 0, choose(RewardOption::B));
+    assert_eq!(
+        pending(&s),
+        Pending::ReturnCards {
+            color: CardColor::Yellow,
+            count: 2
         }
     );
     ok(
@@ -125,8 +168,9 @@ fn option_b_with_two_cards_left_returns_one_and_triggers_the_end() {
             card: card_id("A01"),
         },
     );
+    assert_eq!(hand(&s, 0), vec![card_id("P01")]);
     assert_eq!(pile_len(&s, CardColor::Yellow), 1);
-    assert!(final_round(&s).is_some(), "the end stays triggered");
+    assert_eq!(pending(&s), Pending::AfterMain);
 }
 
 #[test]

@@ -1241,10 +1241,10 @@ fn two_player_variants_place_neutral_houses() {
     assert!(matches!(s.step(), Step::FactionDraft { .. }));
     let legal = TerraNova::legal_actions(&s, S0);
     assert!(legal.iter().all(|a| match a {
-        Action::ChooseFaction(f) => tables().faction(*f).home != t,
+        Action::ChooseSheet(home) => *home != t,
         _ => false,
     }));
-    assert_eq!(legal.len(), 8);
+    assert_eq!(legal.len(), 4, "5 sheets, the neutral colour's is out");
     // Random variant: a neutral decision before round 1's income.
     let mut o = Options::two_player(NeutralVariant::Random);
     o.factions =
@@ -1571,4 +1571,130 @@ fn power_exchange_offered_before_and_after_the_action_never_during() {
     assert_eq!(exchanges_listed(&s, S0), (3, true));
     act(&mut s, S0, Action::ConvertPowerToVp);
     assert_eq!(player(&s, S0).vp, 4);
+}
+
+/// Issue 18, read from the French setup: « Dans l'ordre du tour (en commençant par le premier
+/// joueur puis dans le sens horaire), choisissez une fiche de faction » and only later, in
+/// the personal setup, « Choisissez le côté A ou B de votre fiche de faction ». Every seat
+/// takes a sheet first; then, again in turn order, each chooses the side of its own sheet.
+#[test]
+fn faction_sheet_first_then_side_in_turn_order() {
+    let mut s = TerraNova::setup(&Options::standard(3), 4).unwrap();
+    let sheets = |s: &State, seat| TerraNova::legal_actions(s, seat);
+    assert_eq!(
+        TerraNova::view(&s, agora_engine::Viewer::Spectator).pending,
+        agora_engine::terra_nova::Pending::ChooseSheet
+    );
+    assert_eq!(sheets(&s, S0).len(), 5, "one sheet per colour");
+    assert!(sheets(&s, S0)
+        .iter()
+        .all(|a| matches!(a, Action::ChooseSheet(_))));
+    let e = TerraNova::apply(&mut s, S0, &Action::ChooseFaction(Faction::Genies)).unwrap_err();
+    assert_eq!(e.code, "UNEXPECTED_DECISION", "no side before the sheet");
+    act(&mut s, S0, Action::ChooseSheet(Terrain::Lake));
+    assert!(!sheets(&s, S1).contains(&Action::ChooseSheet(Terrain::Lake)));
+    let e = TerraNova::apply(&mut s, S1, &Action::ChooseSheet(Terrain::Lake)).unwrap_err();
+    assert_eq!(e.code, "FACTION_UNAVAILABLE");
+    act(&mut s, S1, Action::ChooseSheet(Terrain::Desert));
+    // Seat 0 has a sheet but no side yet: seat 2 chooses a sheet knowing no side.
+    assert!(player(&s, S0).faction.is_none());
+    act(&mut s, S2, Action::ChooseSheet(Terrain::Swamp));
+    assert_eq!(
+        TerraNova::view(&s, agora_engine::Viewer::Spectator).pending,
+        agora_engine::terra_nova::Pending::ChooseFaction
+    );
+    // Seat 0 (first player) chooses first, between the two sides of the Lake sheet.
+    let lake_sides: Vec<Action> = Faction::ALL
+        .iter()
+        .filter(|f| tables().faction(**f).home == Terrain::Lake)
+        .map(|f| Action::ChooseFaction(*f))
+        .collect();
+    assert_eq!(lake_sides.len(), 2);
+    assert_eq!(TerraNova::to_act(&s), agora_engine::SeatSet::only(S0));
+    assert_eq!(sheets(&s, S0), lake_sides);
+    let desert = Faction::ALL
+        .into_iter()
+        .find(|f| tables().faction(*f).home == Terrain::Desert)
+        .unwrap();
+    let e = TerraNova::apply(&mut s, S0, &Action::ChooseFaction(desert)).unwrap_err();
+    assert_eq!(
+        e.code, "FACTION_UNAVAILABLE",
+        "not a side of the Lake sheet"
+    );
+    let Action::ChooseFaction(lake) = lake_sides[1].clone() else {
+        unreachable!()
+    };
+    act(&mut s, S0, Action::ChooseFaction(lake));
+    assert_eq!(player(&s, S0).faction, Some(lake));
+    for seat in [S1, S2] {
+        let side = sheets(&s, seat)[0].clone();
+        act(&mut s, seat, side);
+    }
+    assert!(matches!(s.step(), Step::InitialHouses { index: 0 }));
+}
+
+/// Félins, 2 players: « Chaque fois qu'une autre faction améliore un bâtiment ... gagnez
+/// immédiatement 1 pièce (3-4 joueurs) ou 2 pièces (2 joueurs). La règle Gagner du Pouvoir
+/// grâce aux autres joueurs p. 7 s'applique toujours. » An upgrade next to two Félins houses
+/// gives them 2 coins and 2 power.
+#[test]
+fn felines_two_players_upgrade_next_to_two() {
+    let mut s = scenario(&[Faction::Genies, Faction::Felines]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E6", Building::House);
+    build(&mut s, S1, "E7", Building::House);
+    build(&mut s, S1, "E5", Building::House);
+    let coins = player(&s, S1).coins;
+    let bowls = player(&s, S1).bowls;
+    act(&mut s, S0, Action::Upgrade);
+    let ev = act(&mut s, S0, Action::Hex(hex("E6")));
+    assert_eq!(player(&s, S1).coins, coins + 2, "2 coins with 2 players");
+    // Both players see the coins-only gain (no power, no VP) as an event.
+    assert!(
+        ev.contains(&Event::Gained {
+            seat: S1,
+            coins: 2,
+            power: 0,
+            vp: 0,
+            reason: agora_engine::terra_nova::Reason::FactionAbility,
+        }),
+        "{ev:?}"
+    );
+    // And the power-only gain from the two neighbouring houses.
+    assert!(
+        ev.contains(&Event::Gained {
+            seat: S1,
+            coins: 0,
+            power: 2,
+            vp: 0,
+            reason: agora_engine::terra_nova::Reason::Neighbour,
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(
+        player(&s, S1).bowls.iter().map(|&b| b as u32).sum::<u32>(),
+        bowls.iter().map(|&b| b as u32).sum::<u32>(),
+        "power moves between bowls, none is created"
+    );
+    assert_ne!(player(&s, S1).bowls, bowls, "2 neighbour power gained");
+}
+
+/// Inventeurs, 2 players: « Chaque fois qu'une autre faction construit une maison (où que ce
+/// soit ...), gagnez immédiatement 1 pouvoir (3-4 joueurs) ou 2 pouvoir (2 joueurs). » A
+/// house far from every Inventeurs building still gives them 2 power.
+#[test]
+fn inventors_two_players_gain_two_power_for_a_far_house() {
+    let mut s = scenario(&[Faction::Genies, Faction::Inventors]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E4", Building::House);
+    build(&mut s, S0, "E6", Building::House);
+    set_bowls(&mut s, S1, [5, 3, 0]);
+    set_terrain(&mut s, "D6", Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(
+        player(&s, S1).bowls,
+        [3, 5, 0],
+        "2 power: bowl I to bowl II"
+    );
 }

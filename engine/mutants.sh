@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Mutation check of one game's rules module (issue 18): plants single rule mistakes in
+# engine/src/GAME/ and runs that game's engine tests against each.
+#   engine/mutants.sh GAME [cargo-mutants args...]
+#   engine/mutants.sh terra_nova --file engine/src/terra_nova/effects.rs   # one file
+#   engine/mutants.sh attika --shard 0/4                                  # a quarter
+# GAME: terra_nova | attika | origin | first_builders. Always one job (-j 1): the machine
+# is shared. Excludes (data loading, Display, test helpers) are in .cargo/mutants.toml.
+# Results: mutants.out/ (caught.txt, missed.txt, unviable.txt, timeout.txt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+game="${1:?usage: engine/mutants.sh GAME [cargo-mutants args]}"
+shift
+case "$game" in
+  terra_nova) filter=terra_nova ;;
+  attika) filter=attika ;;
+  origin) filter=origin_ ;;
+  first_builders) filter=origins ;;
+  *) echo "unknown game $game" >&2; exit 2 ;;
+esac
+# A --file given by the caller narrows the game's module; otherwise mutate all of it.
+# --in-place (no copy of the tree; one job anyway) excludes -j.
+file_args=(--file "engine/src/$game/**")
+jobs=(-j 1)
+for a in "$@"; do
+  if [[ "$a" == --file* ]]; then file_args=(); fi
+  if [[ "$a" == --in-place ]]; then jobs=(); fi
+done
+exec cargo mutants -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-120}" \
+  "$@" -- --test engine "$filter"
