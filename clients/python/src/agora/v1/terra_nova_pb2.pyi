@@ -329,7 +329,9 @@ class TerraNovaAction(_message.Message):
 
     @_typing.final
     class ChooseFaction(_message.Message):
-        """Faction draft: take this faction (its sheet, on its side)."""
+        """Faction draft, second part: this faction, one side of the seat's own sheet (chosen
+        after every seat took a sheet).
+        """
 
         DESCRIPTOR: _descriptor.Descriptor
 
@@ -343,6 +345,25 @@ class TerraNovaAction(_message.Message):
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
         _ClearFieldArgType: _TypeAlias = _typing.Literal["faction", b"faction"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class ChooseSheet(_message.Message):
+        """Faction draft, first part (turn order): take the sheet of this home terrain."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        HOME_FIELD_NUMBER: _builtins.int
+        home: Global___TerraNovaTerrain.ValueType
+        def __init__(
+            self,
+            *,
+            home: Global___TerraNovaTerrain.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["home", b"home"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -673,6 +694,7 @@ class TerraNovaAction(_message.Message):
     CHOOSE_TOWN_TILE_FIELD_NUMBER: _builtins.int
     RIVER_LINK_FIELD_NUMBER: _builtins.int
     END_TURN_FIELD_NUMBER: _builtins.int
+    CHOOSE_SHEET_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def choose_faction(self) -> Global___TerraNovaAction.ChooseFaction: ...
     @_builtins.property
@@ -709,6 +731,8 @@ class TerraNovaAction(_message.Message):
     def river_link(self) -> Global___TerraNovaAction.RiverLink: ...
     @_builtins.property
     def end_turn(self) -> Global___TerraNovaAction.EndTurn: ...
+    @_builtins.property
+    def choose_sheet(self) -> Global___TerraNovaAction.ChooseSheet: ...
     def __init__(
         self,
         *,
@@ -730,12 +754,13 @@ class TerraNovaAction(_message.Message):
         choose_town_tile: Global___TerraNovaAction.ChooseTownTile | None = ...,
         river_link: Global___TerraNovaAction.RiverLink | None = ...,
         end_turn: Global___TerraNovaAction.EndTurn | None = ...,
+        choose_sheet: Global___TerraNovaAction.ChooseSheet | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "advance_navigation", b"advance_navigation", "build", b"build", "build_bridge", b"build_bridge", "build_house", b"build_house", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_hex", b"choose_hex", "choose_palace", b"choose_palace", "choose_town_tile", b"choose_town_tile", "convert_power_to_vp", b"convert_power_to_vp", "end_turn", b"end_turn", "exchange_power", b"exchange_power", "pass", b"pass", "river_link", b"river_link", "skip", b"skip", "take_bonus", b"take_bonus", "upgrade", b"upgrade", "use_power_action", b"use_power_action", "use_special", b"use_special"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "advance_navigation", b"advance_navigation", "build", b"build", "build_bridge", b"build_bridge", "build_house", b"build_house", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_hex", b"choose_hex", "choose_palace", b"choose_palace", "choose_sheet", b"choose_sheet", "choose_town_tile", b"choose_town_tile", "convert_power_to_vp", b"convert_power_to_vp", "end_turn", b"end_turn", "exchange_power", b"exchange_power", "pass", b"pass", "river_link", b"river_link", "skip", b"skip", "take_bonus", b"take_bonus", "upgrade", b"upgrade", "use_power_action", b"use_power_action", "use_special", b"use_special"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "advance_navigation", b"advance_navigation", "build", b"build", "build_bridge", b"build_bridge", "build_house", b"build_house", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_hex", b"choose_hex", "choose_palace", b"choose_palace", "choose_town_tile", b"choose_town_tile", "convert_power_to_vp", b"convert_power_to_vp", "end_turn", b"end_turn", "exchange_power", b"exchange_power", "pass", b"pass", "river_link", b"river_link", "skip", b"skip", "take_bonus", b"take_bonus", "upgrade", b"upgrade", "use_power_action", b"use_power_action", "use_special", b"use_special"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "advance_navigation", b"advance_navigation", "build", b"build", "build_bridge", b"build_bridge", "build_house", b"build_house", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_hex", b"choose_hex", "choose_palace", b"choose_palace", "choose_sheet", b"choose_sheet", "choose_town_tile", b"choose_town_tile", "convert_power_to_vp", b"convert_power_to_vp", "end_turn", b"end_turn", "exchange_power", b"exchange_power", "pass", b"pass", "river_link", b"river_link", "skip", b"skip", "take_bonus", b"take_bonus", "upgrade", b"upgrade", "use_power_action", b"use_power_action", "use_special", b"use_special"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["choose_faction", "take_bonus", "exchange_power", "convert_power_to_vp", "build", "upgrade", "advance_navigation", "build_bridge", "use_power_action", "use_special", "pass", "choose_hex", "build_house", "choose_bridge", "choose_palace", "skip", "choose_town_tile", "river_link", "end_turn"]  # noqa: Y015
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["choose_faction", "take_bonus", "exchange_power", "convert_power_to_vp", "build", "upgrade", "advance_navigation", "build_bridge", "use_power_action", "use_special", "pass", "choose_hex", "build_house", "choose_bridge", "choose_palace", "skip", "choose_town_tile", "river_link", "end_turn", "choose_sheet"]  # noqa: Y015
     _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 
@@ -746,6 +771,28 @@ class TerraNovaEvent(_message.Message):
     """Something that happened. Terra Nova has no hidden information: every event is public."""
 
     DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class SheetChosen(_message.Message):
+        """A faction sheet (by its home terrain) was taken; its side is chosen later."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        HOME_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        home: Global___TerraNovaTerrain.ValueType
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            home: Global___TerraNovaTerrain.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["home", b"home", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
 
     @_typing.final
     class FactionChosen(_message.Message):
@@ -1118,6 +1165,7 @@ class TerraNovaEvent(_message.Message):
     PASSED_FIELD_NUMBER: _builtins.int
     ROUND_ENDED_FIELD_NUMBER: _builtins.int
     GAME_ENDED_FIELD_NUMBER: _builtins.int
+    SHEET_CHOSEN_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def faction_chosen(self) -> Global___TerraNovaEvent.FactionChosen: ...
     @_builtins.property
@@ -1150,6 +1198,8 @@ class TerraNovaEvent(_message.Message):
     def round_ended(self) -> Global___TerraNovaEvent.RoundEnded: ...
     @_builtins.property
     def game_ended(self) -> Global___TerraNovaEvent.GameEnded: ...
+    @_builtins.property
+    def sheet_chosen(self) -> Global___TerraNovaEvent.SheetChosen: ...
     def __init__(
         self,
         *,
@@ -1169,12 +1219,13 @@ class TerraNovaEvent(_message.Message):
         passed: Global___TerraNovaEvent.Passed | None = ...,
         round_ended: Global___TerraNovaEvent.RoundEnded | None = ...,
         game_ended: Global___TerraNovaEvent.GameEnded | None = ...,
+        sheet_chosen: Global___TerraNovaEvent.SheetChosen | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action_chosen", b"action_chosen", "bonus_taken", b"bonus_taken", "bridge_built", b"bridge_built", "built", b"built", "event", b"event", "faction_chosen", b"faction_chosen", "gained", b"gained", "game_ended", b"game_ended", "navigation_advanced", b"navigation_advanced", "neutral_house_discarded", b"neutral_house_discarded", "neutral_house_placed", b"neutral_house_placed", "paid", b"paid", "passed", b"passed", "round_ended", b"round_ended", "round_started", b"round_started", "town_founded", b"town_founded", "transformed", b"transformed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action_chosen", b"action_chosen", "bonus_taken", b"bonus_taken", "bridge_built", b"bridge_built", "built", b"built", "event", b"event", "faction_chosen", b"faction_chosen", "gained", b"gained", "game_ended", b"game_ended", "navigation_advanced", b"navigation_advanced", "neutral_house_discarded", b"neutral_house_discarded", "neutral_house_placed", b"neutral_house_placed", "paid", b"paid", "passed", b"passed", "round_ended", b"round_ended", "round_started", b"round_started", "sheet_chosen", b"sheet_chosen", "town_founded", b"town_founded", "transformed", b"transformed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_chosen", b"action_chosen", "bonus_taken", b"bonus_taken", "bridge_built", b"bridge_built", "built", b"built", "event", b"event", "faction_chosen", b"faction_chosen", "gained", b"gained", "game_ended", b"game_ended", "navigation_advanced", b"navigation_advanced", "neutral_house_discarded", b"neutral_house_discarded", "neutral_house_placed", b"neutral_house_placed", "paid", b"paid", "passed", b"passed", "round_ended", b"round_ended", "round_started", b"round_started", "town_founded", b"town_founded", "transformed", b"transformed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_chosen", b"action_chosen", "bonus_taken", b"bonus_taken", "bridge_built", b"bridge_built", "built", b"built", "event", b"event", "faction_chosen", b"faction_chosen", "gained", b"gained", "game_ended", b"game_ended", "navigation_advanced", b"navigation_advanced", "neutral_house_discarded", b"neutral_house_discarded", "neutral_house_placed", b"neutral_house_placed", "paid", b"paid", "passed", b"passed", "round_ended", b"round_ended", "round_started", b"round_started", "sheet_chosen", b"sheet_chosen", "town_founded", b"town_founded", "transformed", b"transformed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["faction_chosen", "neutral_house_placed", "neutral_house_discarded", "bonus_taken", "round_started", "gained", "paid", "transformed", "built", "navigation_advanced", "bridge_built", "action_chosen", "town_founded", "passed", "round_ended", "game_ended"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["faction_chosen", "neutral_house_placed", "neutral_house_discarded", "bonus_taken", "round_started", "gained", "paid", "transformed", "built", "navigation_advanced", "bridge_built", "action_chosen", "town_founded", "passed", "round_ended", "game_ended", "sheet_chosen"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
@@ -1383,7 +1434,22 @@ class TerraNovaPending(_message.Message):
 
     @_typing.final
     class ChooseFaction(_message.Message):
-        """Faction draft."""
+        """Faction draft, second part: choose the side (faction) of your sheet."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        def __init__(
+            self,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class ChooseSheet(_message.Message):
+        """Faction draft, first part: choose a faction sheet."""
 
         DESCRIPTOR: _descriptor.Descriptor
 
@@ -1766,6 +1832,7 @@ class TerraNovaPending(_message.Message):
     PASS_BONUS_FIELD_NUMBER: _builtins.int
     AFTER_ACTION_FIELD_NUMBER: _builtins.int
     GAME_OVER_FIELD_NUMBER: _builtins.int
+    CHOOSE_SHEET_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def choose_faction(self) -> Global___TerraNovaPending.ChooseFaction: ...
     @_builtins.property
@@ -1810,6 +1877,8 @@ class TerraNovaPending(_message.Message):
     def after_action(self) -> Global___TerraNovaPending.AfterAction: ...
     @_builtins.property
     def game_over(self) -> Global___TerraNovaPending.GameOver: ...
+    @_builtins.property
+    def choose_sheet(self) -> Global___TerraNovaPending.ChooseSheet: ...
     def __init__(
         self,
         *,
@@ -1835,12 +1904,13 @@ class TerraNovaPending(_message.Message):
         pass_bonus: Global___TerraNovaPending.PassBonus | None = ...,
         after_action: Global___TerraNovaPending.AfterAction | None = ...,
         game_over: Global___TerraNovaPending.GameOver | None = ...,
+        choose_sheet: Global___TerraNovaPending.ChooseSheet | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["after_action", b"after_action", "build_house", b"build_house", "choose_action", b"choose_action", "choose_bonus_tile", b"choose_bonus_tile", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_palace", b"choose_palace", "choose_town_tile", b"choose_town_tile", "edge_house_hex", b"edge_house_hex", "final_exchange", b"final_exchange", "free_upgrade_hex", b"free_upgrade_hex", "game_over", b"game_over", "inventors_hex", b"inventors_hex", "lake_house_hex", b"lake_house_hex", "pass_bonus", b"pass_bonus", "pending", b"pending", "place_initial_house", b"place_initial_house", "place_neutral_house", b"place_neutral_house", "river_link", b"river_link", "round_end_exchange", b"round_end_exchange", "second_spade_hex", b"second_spade_hex", "transform_hex", b"transform_hex", "upgrade_hex", b"upgrade_hex"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["after_action", b"after_action", "build_house", b"build_house", "choose_action", b"choose_action", "choose_bonus_tile", b"choose_bonus_tile", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_palace", b"choose_palace", "choose_sheet", b"choose_sheet", "choose_town_tile", b"choose_town_tile", "edge_house_hex", b"edge_house_hex", "final_exchange", b"final_exchange", "free_upgrade_hex", b"free_upgrade_hex", "game_over", b"game_over", "inventors_hex", b"inventors_hex", "lake_house_hex", b"lake_house_hex", "pass_bonus", b"pass_bonus", "pending", b"pending", "place_initial_house", b"place_initial_house", "place_neutral_house", b"place_neutral_house", "river_link", b"river_link", "round_end_exchange", b"round_end_exchange", "second_spade_hex", b"second_spade_hex", "transform_hex", b"transform_hex", "upgrade_hex", b"upgrade_hex"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_action", b"after_action", "build_house", b"build_house", "choose_action", b"choose_action", "choose_bonus_tile", b"choose_bonus_tile", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_palace", b"choose_palace", "choose_town_tile", b"choose_town_tile", "edge_house_hex", b"edge_house_hex", "final_exchange", b"final_exchange", "free_upgrade_hex", b"free_upgrade_hex", "game_over", b"game_over", "inventors_hex", b"inventors_hex", "lake_house_hex", b"lake_house_hex", "pass_bonus", b"pass_bonus", "pending", b"pending", "place_initial_house", b"place_initial_house", "place_neutral_house", b"place_neutral_house", "river_link", b"river_link", "round_end_exchange", b"round_end_exchange", "second_spade_hex", b"second_spade_hex", "transform_hex", b"transform_hex", "upgrade_hex", b"upgrade_hex"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_action", b"after_action", "build_house", b"build_house", "choose_action", b"choose_action", "choose_bonus_tile", b"choose_bonus_tile", "choose_bridge", b"choose_bridge", "choose_faction", b"choose_faction", "choose_palace", b"choose_palace", "choose_sheet", b"choose_sheet", "choose_town_tile", b"choose_town_tile", "edge_house_hex", b"edge_house_hex", "final_exchange", b"final_exchange", "free_upgrade_hex", b"free_upgrade_hex", "game_over", b"game_over", "inventors_hex", b"inventors_hex", "lake_house_hex", b"lake_house_hex", "pass_bonus", b"pass_bonus", "pending", b"pending", "place_initial_house", b"place_initial_house", "place_neutral_house", b"place_neutral_house", "river_link", b"river_link", "round_end_exchange", b"round_end_exchange", "second_spade_hex", b"second_spade_hex", "transform_hex", b"transform_hex", "upgrade_hex", b"upgrade_hex"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_pending: _TypeAlias = _typing.Literal["choose_faction", "place_neutral_house", "place_initial_house", "choose_bonus_tile", "round_end_exchange", "final_exchange", "choose_action", "transform_hex", "second_spade_hex", "build_house", "upgrade_hex", "choose_palace", "choose_bridge", "lake_house_hex", "free_upgrade_hex", "inventors_hex", "edge_house_hex", "choose_town_tile", "river_link", "pass_bonus", "after_action", "game_over"]  # noqa: Y015
+    _WhichOneofReturnType_pending: _TypeAlias = _typing.Literal["choose_faction", "place_neutral_house", "place_initial_house", "choose_bonus_tile", "round_end_exchange", "final_exchange", "choose_action", "transform_hex", "second_spade_hex", "build_house", "upgrade_hex", "choose_palace", "choose_bridge", "lake_house_hex", "free_upgrade_hex", "inventors_hex", "edge_house_hex", "choose_town_tile", "river_link", "pass_bonus", "after_action", "game_over", "choose_sheet"]  # noqa: Y015
     _WhichOneofArgType_pending: _TypeAlias = _typing.Literal["pending", b"pending"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_pending) -> _WhichOneofReturnType_pending | None: ...
 

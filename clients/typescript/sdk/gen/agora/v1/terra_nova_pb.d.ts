@@ -190,6 +190,12 @@ export declare type TerraNovaAction = Message<"agora.v1.TerraNovaAction"> & {
      */
     value: TerraNovaAction_EndTurn;
     case: "endTurn";
+  } | {
+    /**
+     * @generated from field: agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20;
+     */
+    value: TerraNovaAction_ChooseSheet;
+    case: "chooseSheet";
   } | { case: undefined; value?: undefined };
 };
 
@@ -200,7 +206,8 @@ export declare type TerraNovaAction = Message<"agora.v1.TerraNovaAction"> & {
 export declare const TerraNovaActionSchema: GenMessage<TerraNovaAction>;
 
 /**
- * Faction draft: take this faction (its sheet, on its side).
+ * Faction draft, second part: this faction, one side of the seat's own sheet (chosen
+ * after every seat took a sheet).
  *
  * @generated from message agora.v1.TerraNovaAction.ChooseFaction
  */
@@ -216,6 +223,24 @@ export declare type TerraNovaAction_ChooseFaction = Message<"agora.v1.TerraNovaA
  * Use `create(TerraNovaAction_ChooseFactionSchema)` to create a new message.
  */
 export declare const TerraNovaAction_ChooseFactionSchema: GenMessage<TerraNovaAction_ChooseFaction>;
+
+/**
+ * Faction draft, first part (turn order): take the sheet of this home terrain.
+ *
+ * @generated from message agora.v1.TerraNovaAction.ChooseSheet
+ */
+export declare type TerraNovaAction_ChooseSheet = Message<"agora.v1.TerraNovaAction.ChooseSheet"> & {
+  /**
+   * @generated from field: agora.v1.TerraNovaTerrain home = 1;
+   */
+  home: TerraNovaTerrain;
+};
+
+/**
+ * Describes the message agora.v1.TerraNovaAction.ChooseSheet.
+ * Use `create(TerraNovaAction_ChooseSheetSchema)` to create a new message.
+ */
+export declare const TerraNovaAction_ChooseSheetSchema: GenMessage<TerraNovaAction_ChooseSheet>;
 
 /**
  * Take this bonus tile (setup draft, or the swap when passing).
@@ -612,6 +637,12 @@ export declare type TerraNovaEvent = Message<"agora.v1.TerraNovaEvent"> & {
      */
     value: TerraNovaEvent_GameEnded;
     case: "gameEnded";
+  } | {
+    /**
+     * @generated from field: agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17;
+     */
+    value: TerraNovaEvent_SheetChosen;
+    case: "sheetChosen";
   } | { case: undefined; value?: undefined };
 };
 
@@ -620,6 +651,29 @@ export declare type TerraNovaEvent = Message<"agora.v1.TerraNovaEvent"> & {
  * Use `create(TerraNovaEventSchema)` to create a new message.
  */
 export declare const TerraNovaEventSchema: GenMessage<TerraNovaEvent>;
+
+/**
+ * A faction sheet (by its home terrain) was taken; its side is chosen later.
+ *
+ * @generated from message agora.v1.TerraNovaEvent.SheetChosen
+ */
+export declare type TerraNovaEvent_SheetChosen = Message<"agora.v1.TerraNovaEvent.SheetChosen"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: agora.v1.TerraNovaTerrain home = 2;
+   */
+  home: TerraNovaTerrain;
+};
+
+/**
+ * Describes the message agora.v1.TerraNovaEvent.SheetChosen.
+ * Use `create(TerraNovaEvent_SheetChosenSchema)` to create a new message.
+ */
+export declare const TerraNovaEvent_SheetChosenSchema: GenMessage<TerraNovaEvent_SheetChosen>;
 
 /**
  * @generated from message agora.v1.TerraNovaEvent.FactionChosen
@@ -1387,6 +1441,12 @@ export declare type TerraNovaPending = Message<"agora.v1.TerraNovaPending"> & {
      */
     value: TerraNovaPending_GameOver;
     case: "gameOver";
+  } | {
+    /**
+     * @generated from field: agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23;
+     */
+    value: TerraNovaPending_ChooseSheet;
+    case: "chooseSheet";
   } | { case: undefined; value?: undefined };
 };
 
@@ -1397,7 +1457,7 @@ export declare type TerraNovaPending = Message<"agora.v1.TerraNovaPending"> & {
 export declare const TerraNovaPendingSchema: GenMessage<TerraNovaPending>;
 
 /**
- * Faction draft.
+ * Faction draft, second part: choose the side (faction) of your sheet.
  *
  * @generated from message agora.v1.TerraNovaPending.ChooseFaction
  */
@@ -1409,6 +1469,20 @@ export declare type TerraNovaPending_ChooseFaction = Message<"agora.v1.TerraNova
  * Use `create(TerraNovaPending_ChooseFactionSchema)` to create a new message.
  */
 export declare const TerraNovaPending_ChooseFactionSchema: GenMessage<TerraNovaPending_ChooseFaction>;
+
+/**
+ * Faction draft, first part: choose a faction sheet.
+ *
+ * @generated from message agora.v1.TerraNovaPending.ChooseSheet
+ */
+export declare type TerraNovaPending_ChooseSheet = Message<"agora.v1.TerraNovaPending.ChooseSheet"> & {
+};
+
+/**
+ * Describes the message agora.v1.TerraNovaPending.ChooseSheet.
+ * Use `create(TerraNovaPending_ChooseSheetSchema)` to create a new message.
+ */
+export declare const TerraNovaPending_ChooseSheetSchema: GenMessage<TerraNovaPending_ChooseSheet>;
 
 /**
  * A 2-player variant: a neutral house of this terrain's colour on a free symbol hex.

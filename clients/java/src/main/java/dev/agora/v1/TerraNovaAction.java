@@ -66,7 +66,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Faction draft: take this faction (its sheet, on its side).
+   * Faction draft, second part: this faction, one side of the seat's own sheet (chosen
+   * after every seat took a sheet).
    * </pre>
    *
    * Protobuf type {@code agora.v1.TerraNovaAction.ChooseFaction}
@@ -283,7 +284,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Faction draft: take this faction (its sheet, on its side).
+     * Faction draft, second part: this faction, one side of the seat's own sheet (chosen
+     * after every seat took a sheet).
      * </pre>
      *
      * Protobuf type {@code agora.v1.TerraNovaAction.ChooseFaction}
@@ -564,6 +566,526 @@ private static final long serialVersionUID = 0L;
 
     @java.lang.Override
     public dev.agora.v1.TerraNovaAction.ChooseFaction getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface ChooseSheetOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:agora.v1.TerraNovaAction.ChooseSheet)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+     * @return The enum numeric value on the wire for home.
+     */
+    int getHomeValue();
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+     * @return The home.
+     */
+    dev.agora.v1.TerraNovaTerrain getHome();
+  }
+  /**
+   * <pre>
+   * Faction draft, first part (turn order): take the sheet of this home terrain.
+   * </pre>
+   *
+   * Protobuf type {@code agora.v1.TerraNovaAction.ChooseSheet}
+   */
+  public static final class ChooseSheet extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:agora.v1.TerraNovaAction.ChooseSheet)
+      ChooseSheetOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use ChooseSheet.newBuilder() to construct.
+    private ChooseSheet(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private ChooseSheet() {
+      home_ = 0;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new ChooseSheet();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaAction_ChooseSheet_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              dev.agora.v1.TerraNovaAction.ChooseSheet.class, dev.agora.v1.TerraNovaAction.ChooseSheet.Builder.class);
+    }
+
+    public static final int HOME_FIELD_NUMBER = 1;
+    private int home_ = 0;
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+     * @return The enum numeric value on the wire for home.
+     */
+    @java.lang.Override public int getHomeValue() {
+      return home_;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+     * @return The home.
+     */
+    @java.lang.Override public dev.agora.v1.TerraNovaTerrain getHome() {
+      dev.agora.v1.TerraNovaTerrain result = dev.agora.v1.TerraNovaTerrain.forNumber(home_);
+      return result == null ? dev.agora.v1.TerraNovaTerrain.UNRECOGNIZED : result;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (home_ != dev.agora.v1.TerraNovaTerrain.TERRA_NOVA_TERRAIN_UNSPECIFIED.getNumber()) {
+        output.writeEnum(1, home_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (home_ != dev.agora.v1.TerraNovaTerrain.TERRA_NOVA_TERRAIN_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(1, home_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof dev.agora.v1.TerraNovaAction.ChooseSheet)) {
+        return super.equals(obj);
+      }
+      dev.agora.v1.TerraNovaAction.ChooseSheet other = (dev.agora.v1.TerraNovaAction.ChooseSheet) obj;
+
+      if (home_ != other.home_) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + HOME_FIELD_NUMBER;
+      hash = (53 * hash) + home_;
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(dev.agora.v1.TerraNovaAction.ChooseSheet prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * Faction draft, first part (turn order): take the sheet of this home terrain.
+     * </pre>
+     *
+     * Protobuf type {@code agora.v1.TerraNovaAction.ChooseSheet}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:agora.v1.TerraNovaAction.ChooseSheet)
+        dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaAction_ChooseSheet_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                dev.agora.v1.TerraNovaAction.ChooseSheet.class, dev.agora.v1.TerraNovaAction.ChooseSheet.Builder.class);
+      }
+
+      // Construct using dev.agora.v1.TerraNovaAction.ChooseSheet.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        home_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaAction.ChooseSheet getDefaultInstanceForType() {
+        return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaAction.ChooseSheet build() {
+        dev.agora.v1.TerraNovaAction.ChooseSheet result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaAction.ChooseSheet buildPartial() {
+        dev.agora.v1.TerraNovaAction.ChooseSheet result = new dev.agora.v1.TerraNovaAction.ChooseSheet(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(dev.agora.v1.TerraNovaAction.ChooseSheet result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.home_ = home_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof dev.agora.v1.TerraNovaAction.ChooseSheet) {
+          return mergeFrom((dev.agora.v1.TerraNovaAction.ChooseSheet)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(dev.agora.v1.TerraNovaAction.ChooseSheet other) {
+        if (other == dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance()) return this;
+        if (other.home_ != 0) {
+          setHomeValue(other.getHomeValue());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 8: {
+                home_ = input.readEnum();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 8
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private int home_ = 0;
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+       * @return The enum numeric value on the wire for home.
+       */
+      @java.lang.Override public int getHomeValue() {
+        return home_;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+       * @param value The enum numeric value on the wire for home to set.
+       * @return This builder for chaining.
+       */
+      public Builder setHomeValue(int value) {
+        home_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+       * @return The home.
+       */
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaTerrain getHome() {
+        dev.agora.v1.TerraNovaTerrain result = dev.agora.v1.TerraNovaTerrain.forNumber(home_);
+        return result == null ? dev.agora.v1.TerraNovaTerrain.UNRECOGNIZED : result;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+       * @param value The home to set.
+       * @return This builder for chaining.
+       */
+      public Builder setHome(dev.agora.v1.TerraNovaTerrain value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000001;
+        home_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 1 [json_name = "home"];</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearHome() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        home_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:agora.v1.TerraNovaAction.ChooseSheet)
+    }
+
+    // @@protoc_insertion_point(class_scope:agora.v1.TerraNovaAction.ChooseSheet)
+    private static final dev.agora.v1.TerraNovaAction.ChooseSheet DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new dev.agora.v1.TerraNovaAction.ChooseSheet();
+    }
+
+    public static dev.agora.v1.TerraNovaAction.ChooseSheet getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<ChooseSheet>
+        PARSER = new com.google.protobuf.AbstractParser<ChooseSheet>() {
+      @java.lang.Override
+      public ChooseSheet parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<ChooseSheet> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<ChooseSheet> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaAction.ChooseSheet getDefaultInstanceForType() {
       return DEFAULT_INSTANCE;
     }
 
@@ -9241,6 +9763,7 @@ private static final long serialVersionUID = 0L;
     CHOOSE_TOWN_TILE(17),
     RIVER_LINK(18),
     END_TURN(19),
+    CHOOSE_SHEET(20),
     ACTION_NOT_SET(0);
     private final int value;
     private ActionCase(int value) {
@@ -9277,6 +9800,7 @@ private static final long serialVersionUID = 0L;
         case 17: return CHOOSE_TOWN_TILE;
         case 18: return RIVER_LINK;
         case 19: return END_TURN;
+        case 20: return CHOOSE_SHEET;
         case 0: return ACTION_NOT_SET;
         default: return null;
       }
@@ -9881,6 +10405,37 @@ private static final long serialVersionUID = 0L;
     return dev.agora.v1.TerraNovaAction.EndTurn.getDefaultInstance();
   }
 
+  public static final int CHOOSE_SHEET_FIELD_NUMBER = 20;
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   * @return Whether the chooseSheet field is set.
+   */
+  @java.lang.Override
+  public boolean hasChooseSheet() {
+    return actionCase_ == 20;
+  }
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   * @return The chooseSheet.
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaAction.ChooseSheet getChooseSheet() {
+    if (actionCase_ == 20) {
+       return (dev.agora.v1.TerraNovaAction.ChooseSheet) action_;
+    }
+    return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+  }
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder getChooseSheetOrBuilder() {
+    if (actionCase_ == 20) {
+       return (dev.agora.v1.TerraNovaAction.ChooseSheet) action_;
+    }
+    return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -9951,6 +10506,9 @@ private static final long serialVersionUID = 0L;
     }
     if (actionCase_ == 19) {
       output.writeMessage(19, (dev.agora.v1.TerraNovaAction.EndTurn) action_);
+    }
+    if (actionCase_ == 20) {
+      output.writeMessage(20, (dev.agora.v1.TerraNovaAction.ChooseSheet) action_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -10036,6 +10594,10 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 19) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(19, (dev.agora.v1.TerraNovaAction.EndTurn) action_);
+    }
+    if (actionCase_ == 20) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(20, (dev.agora.v1.TerraNovaAction.ChooseSheet) action_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -10130,6 +10692,10 @@ private static final long serialVersionUID = 0L;
         if (!getEndTurn()
             .equals(other.getEndTurn())) return false;
         break;
+      case 20:
+        if (!getChooseSheet()
+            .equals(other.getChooseSheet())) return false;
+        break;
       case 0:
       default:
     }
@@ -10220,6 +10786,10 @@ private static final long serialVersionUID = 0L;
       case 19:
         hash = (37 * hash) + END_TURN_FIELD_NUMBER;
         hash = (53 * hash) + getEndTurn().hashCode();
+        break;
+      case 20:
+        hash = (37 * hash) + CHOOSE_SHEET_FIELD_NUMBER;
+        hash = (53 * hash) + getChooseSheet().hashCode();
         break;
       case 0:
       default:
@@ -10416,6 +10986,9 @@ private static final long serialVersionUID = 0L;
       if (endTurnBuilder_ != null) {
         endTurnBuilder_.clear();
       }
+      if (chooseSheetBuilder_ != null) {
+        chooseSheetBuilder_.clear();
+      }
       actionCase_ = 0;
       action_ = null;
       return this;
@@ -10532,6 +11105,10 @@ private static final long serialVersionUID = 0L;
       if (actionCase_ == 19 &&
           endTurnBuilder_ != null) {
         result.action_ = endTurnBuilder_.build();
+      }
+      if (actionCase_ == 20 &&
+          chooseSheetBuilder_ != null) {
+        result.action_ = chooseSheetBuilder_.build();
       }
     }
 
@@ -10654,6 +11231,10 @@ private static final long serialVersionUID = 0L;
         }
         case END_TURN: {
           mergeEndTurn(other.getEndTurn());
+          break;
+        }
+        case CHOOSE_SHEET: {
+          mergeChooseSheet(other.getChooseSheet());
           break;
         }
         case ACTION_NOT_SET: {
@@ -10819,6 +11400,13 @@ private static final long serialVersionUID = 0L;
               actionCase_ = 19;
               break;
             } // case 154
+            case 162: {
+              input.readMessage(
+                  getChooseSheetFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              actionCase_ = 20;
+              break;
+            } // case 162
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -13547,6 +14135,148 @@ private static final long serialVersionUID = 0L;
       actionCase_ = 19;
       onChanged();
       return endTurnBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaAction.ChooseSheet, dev.agora.v1.TerraNovaAction.ChooseSheet.Builder, dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder> chooseSheetBuilder_;
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     * @return Whether the chooseSheet field is set.
+     */
+    @java.lang.Override
+    public boolean hasChooseSheet() {
+      return actionCase_ == 20;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     * @return The chooseSheet.
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaAction.ChooseSheet getChooseSheet() {
+      if (chooseSheetBuilder_ == null) {
+        if (actionCase_ == 20) {
+          return (dev.agora.v1.TerraNovaAction.ChooseSheet) action_;
+        }
+        return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+      } else {
+        if (actionCase_ == 20) {
+          return chooseSheetBuilder_.getMessage();
+        }
+        return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    public Builder setChooseSheet(dev.agora.v1.TerraNovaAction.ChooseSheet value) {
+      if (chooseSheetBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        action_ = value;
+        onChanged();
+      } else {
+        chooseSheetBuilder_.setMessage(value);
+      }
+      actionCase_ = 20;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    public Builder setChooseSheet(
+        dev.agora.v1.TerraNovaAction.ChooseSheet.Builder builderForValue) {
+      if (chooseSheetBuilder_ == null) {
+        action_ = builderForValue.build();
+        onChanged();
+      } else {
+        chooseSheetBuilder_.setMessage(builderForValue.build());
+      }
+      actionCase_ = 20;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    public Builder mergeChooseSheet(dev.agora.v1.TerraNovaAction.ChooseSheet value) {
+      if (chooseSheetBuilder_ == null) {
+        if (actionCase_ == 20 &&
+            action_ != dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance()) {
+          action_ = dev.agora.v1.TerraNovaAction.ChooseSheet.newBuilder((dev.agora.v1.TerraNovaAction.ChooseSheet) action_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          action_ = value;
+        }
+        onChanged();
+      } else {
+        if (actionCase_ == 20) {
+          chooseSheetBuilder_.mergeFrom(value);
+        } else {
+          chooseSheetBuilder_.setMessage(value);
+        }
+      }
+      actionCase_ = 20;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    public Builder clearChooseSheet() {
+      if (chooseSheetBuilder_ == null) {
+        if (actionCase_ == 20) {
+          actionCase_ = 0;
+          action_ = null;
+          onChanged();
+        }
+      } else {
+        if (actionCase_ == 20) {
+          actionCase_ = 0;
+          action_ = null;
+        }
+        chooseSheetBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    public dev.agora.v1.TerraNovaAction.ChooseSheet.Builder getChooseSheetBuilder() {
+      return getChooseSheetFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder getChooseSheetOrBuilder() {
+      if ((actionCase_ == 20) && (chooseSheetBuilder_ != null)) {
+        return chooseSheetBuilder_.getMessageOrBuilder();
+      } else {
+        if (actionCase_ == 20) {
+          return (dev.agora.v1.TerraNovaAction.ChooseSheet) action_;
+        }
+        return dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaAction.ChooseSheet, dev.agora.v1.TerraNovaAction.ChooseSheet.Builder, dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder> 
+        getChooseSheetFieldBuilder() {
+      if (chooseSheetBuilder_ == null) {
+        if (!(actionCase_ == 20)) {
+          action_ = dev.agora.v1.TerraNovaAction.ChooseSheet.getDefaultInstance();
+        }
+        chooseSheetBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.TerraNovaAction.ChooseSheet, dev.agora.v1.TerraNovaAction.ChooseSheet.Builder, dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder>(
+                (dev.agora.v1.TerraNovaAction.ChooseSheet) action_,
+                getParentForChildren(),
+                isClean());
+        action_ = null;
+      }
+      actionCase_ = 20;
+      onChanged();
+      return chooseSheetBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -292,5 +292,20 @@ public interface TerraNovaActionOrBuilder extends
    */
   dev.agora.v1.TerraNovaAction.EndTurnOrBuilder getEndTurnOrBuilder();
 
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   * @return Whether the chooseSheet field is set.
+   */
+  boolean hasChooseSheet();
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   * @return The chooseSheet.
+   */
+  dev.agora.v1.TerraNovaAction.ChooseSheet getChooseSheet();
+  /**
+   * <code>.agora.v1.TerraNovaAction.ChooseSheet choose_sheet = 20 [json_name = "chooseSheet"];</code>
+   */
+  dev.agora.v1.TerraNovaAction.ChooseSheetOrBuilder getChooseSheetOrBuilder();
+
   public dev.agora.v1.TerraNovaAction.ActionCase getActionCase();
 }

@@ -47,6 +47,598 @@ private static final long serialVersionUID = 0L;
             dev.agora.v1.TerraNovaEvent.class, dev.agora.v1.TerraNovaEvent.Builder.class);
   }
 
+  public interface SheetChosenOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:agora.v1.TerraNovaEvent.SheetChosen)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <code>uint32 seat = 1 [json_name = "seat"];</code>
+     * @return The seat.
+     */
+    int getSeat();
+
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+     * @return The enum numeric value on the wire for home.
+     */
+    int getHomeValue();
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+     * @return The home.
+     */
+    dev.agora.v1.TerraNovaTerrain getHome();
+  }
+  /**
+   * <pre>
+   * A faction sheet (by its home terrain) was taken; its side is chosen later.
+   * </pre>
+   *
+   * Protobuf type {@code agora.v1.TerraNovaEvent.SheetChosen}
+   */
+  public static final class SheetChosen extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:agora.v1.TerraNovaEvent.SheetChosen)
+      SheetChosenOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use SheetChosen.newBuilder() to construct.
+    private SheetChosen(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private SheetChosen() {
+      home_ = 0;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new SheetChosen();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaEvent_SheetChosen_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              dev.agora.v1.TerraNovaEvent.SheetChosen.class, dev.agora.v1.TerraNovaEvent.SheetChosen.Builder.class);
+    }
+
+    public static final int SEAT_FIELD_NUMBER = 1;
+    private int seat_ = 0;
+    /**
+     * <code>uint32 seat = 1 [json_name = "seat"];</code>
+     * @return The seat.
+     */
+    @java.lang.Override
+    public int getSeat() {
+      return seat_;
+    }
+
+    public static final int HOME_FIELD_NUMBER = 2;
+    private int home_ = 0;
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+     * @return The enum numeric value on the wire for home.
+     */
+    @java.lang.Override public int getHomeValue() {
+      return home_;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+     * @return The home.
+     */
+    @java.lang.Override public dev.agora.v1.TerraNovaTerrain getHome() {
+      dev.agora.v1.TerraNovaTerrain result = dev.agora.v1.TerraNovaTerrain.forNumber(home_);
+      return result == null ? dev.agora.v1.TerraNovaTerrain.UNRECOGNIZED : result;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (seat_ != 0) {
+        output.writeUInt32(1, seat_);
+      }
+      if (home_ != dev.agora.v1.TerraNovaTerrain.TERRA_NOVA_TERRAIN_UNSPECIFIED.getNumber()) {
+        output.writeEnum(2, home_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (seat_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(1, seat_);
+      }
+      if (home_ != dev.agora.v1.TerraNovaTerrain.TERRA_NOVA_TERRAIN_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(2, home_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof dev.agora.v1.TerraNovaEvent.SheetChosen)) {
+        return super.equals(obj);
+      }
+      dev.agora.v1.TerraNovaEvent.SheetChosen other = (dev.agora.v1.TerraNovaEvent.SheetChosen) obj;
+
+      if (getSeat()
+          != other.getSeat()) return false;
+      if (home_ != other.home_) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + SEAT_FIELD_NUMBER;
+      hash = (53 * hash) + getSeat();
+      hash = (37 * hash) + HOME_FIELD_NUMBER;
+      hash = (53 * hash) + home_;
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(dev.agora.v1.TerraNovaEvent.SheetChosen prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A faction sheet (by its home terrain) was taken; its side is chosen later.
+     * </pre>
+     *
+     * Protobuf type {@code agora.v1.TerraNovaEvent.SheetChosen}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:agora.v1.TerraNovaEvent.SheetChosen)
+        dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaEvent_SheetChosen_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                dev.agora.v1.TerraNovaEvent.SheetChosen.class, dev.agora.v1.TerraNovaEvent.SheetChosen.Builder.class);
+      }
+
+      // Construct using dev.agora.v1.TerraNovaEvent.SheetChosen.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        seat_ = 0;
+        home_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaEvent.SheetChosen getDefaultInstanceForType() {
+        return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaEvent.SheetChosen build() {
+        dev.agora.v1.TerraNovaEvent.SheetChosen result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaEvent.SheetChosen buildPartial() {
+        dev.agora.v1.TerraNovaEvent.SheetChosen result = new dev.agora.v1.TerraNovaEvent.SheetChosen(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(dev.agora.v1.TerraNovaEvent.SheetChosen result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.seat_ = seat_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.home_ = home_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof dev.agora.v1.TerraNovaEvent.SheetChosen) {
+          return mergeFrom((dev.agora.v1.TerraNovaEvent.SheetChosen)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(dev.agora.v1.TerraNovaEvent.SheetChosen other) {
+        if (other == dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance()) return this;
+        if (other.getSeat() != 0) {
+          setSeat(other.getSeat());
+        }
+        if (other.home_ != 0) {
+          setHomeValue(other.getHomeValue());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 8: {
+                seat_ = input.readUInt32();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 8
+              case 16: {
+                home_ = input.readEnum();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private int seat_ ;
+      /**
+       * <code>uint32 seat = 1 [json_name = "seat"];</code>
+       * @return The seat.
+       */
+      @java.lang.Override
+      public int getSeat() {
+        return seat_;
+      }
+      /**
+       * <code>uint32 seat = 1 [json_name = "seat"];</code>
+       * @param value The seat to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSeat(int value) {
+        
+        seat_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <code>uint32 seat = 1 [json_name = "seat"];</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSeat() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        seat_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int home_ = 0;
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+       * @return The enum numeric value on the wire for home.
+       */
+      @java.lang.Override public int getHomeValue() {
+        return home_;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+       * @param value The enum numeric value on the wire for home to set.
+       * @return This builder for chaining.
+       */
+      public Builder setHomeValue(int value) {
+        home_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+       * @return The home.
+       */
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaTerrain getHome() {
+        dev.agora.v1.TerraNovaTerrain result = dev.agora.v1.TerraNovaTerrain.forNumber(home_);
+        return result == null ? dev.agora.v1.TerraNovaTerrain.UNRECOGNIZED : result;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+       * @param value The home to set.
+       * @return This builder for chaining.
+       */
+      public Builder setHome(dev.agora.v1.TerraNovaTerrain value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000002;
+        home_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <code>.agora.v1.TerraNovaTerrain home = 2 [json_name = "home"];</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearHome() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        home_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:agora.v1.TerraNovaEvent.SheetChosen)
+    }
+
+    // @@protoc_insertion_point(class_scope:agora.v1.TerraNovaEvent.SheetChosen)
+    private static final dev.agora.v1.TerraNovaEvent.SheetChosen DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new dev.agora.v1.TerraNovaEvent.SheetChosen();
+    }
+
+    public static dev.agora.v1.TerraNovaEvent.SheetChosen getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<SheetChosen>
+        PARSER = new com.google.protobuf.AbstractParser<SheetChosen>() {
+      @java.lang.Override
+      public SheetChosen parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<SheetChosen> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<SheetChosen> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaEvent.SheetChosen getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   public interface FactionChosenOrBuilder extends
       // @@protoc_insertion_point(interface_extends:agora.v1.TerraNovaEvent.FactionChosen)
       com.google.protobuf.MessageOrBuilder {
@@ -10809,6 +11401,7 @@ private static final long serialVersionUID = 0L;
     PASSED(14),
     ROUND_ENDED(15),
     GAME_ENDED(16),
+    SHEET_CHOSEN(17),
     EVENT_NOT_SET(0);
     private final int value;
     private EventCase(int value) {
@@ -10842,6 +11435,7 @@ private static final long serialVersionUID = 0L;
         case 14: return PASSED;
         case 15: return ROUND_ENDED;
         case 16: return GAME_ENDED;
+        case 17: return SHEET_CHOSEN;
         case 0: return EVENT_NOT_SET;
         default: return null;
       }
@@ -11353,6 +11947,37 @@ private static final long serialVersionUID = 0L;
     return dev.agora.v1.TerraNovaEvent.GameEnded.getDefaultInstance();
   }
 
+  public static final int SHEET_CHOSEN_FIELD_NUMBER = 17;
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   * @return Whether the sheetChosen field is set.
+   */
+  @java.lang.Override
+  public boolean hasSheetChosen() {
+    return eventCase_ == 17;
+  }
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   * @return The sheetChosen.
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaEvent.SheetChosen getSheetChosen() {
+    if (eventCase_ == 17) {
+       return (dev.agora.v1.TerraNovaEvent.SheetChosen) event_;
+    }
+    return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+  }
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder getSheetChosenOrBuilder() {
+    if (eventCase_ == 17) {
+       return (dev.agora.v1.TerraNovaEvent.SheetChosen) event_;
+    }
+    return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -11414,6 +12039,9 @@ private static final long serialVersionUID = 0L;
     }
     if (eventCase_ == 16) {
       output.writeMessage(16, (dev.agora.v1.TerraNovaEvent.GameEnded) event_);
+    }
+    if (eventCase_ == 17) {
+      output.writeMessage(17, (dev.agora.v1.TerraNovaEvent.SheetChosen) event_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -11487,6 +12115,10 @@ private static final long serialVersionUID = 0L;
     if (eventCase_ == 16) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(16, (dev.agora.v1.TerraNovaEvent.GameEnded) event_);
+    }
+    if (eventCase_ == 17) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(17, (dev.agora.v1.TerraNovaEvent.SheetChosen) event_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -11569,6 +12201,10 @@ private static final long serialVersionUID = 0L;
         if (!getGameEnded()
             .equals(other.getGameEnded())) return false;
         break;
+      case 17:
+        if (!getSheetChosen()
+            .equals(other.getSheetChosen())) return false;
+        break;
       case 0:
       default:
     }
@@ -11647,6 +12283,10 @@ private static final long serialVersionUID = 0L;
       case 16:
         hash = (37 * hash) + GAME_ENDED_FIELD_NUMBER;
         hash = (53 * hash) + getGameEnded().hashCode();
+        break;
+      case 17:
+        hash = (37 * hash) + SHEET_CHOSEN_FIELD_NUMBER;
+        hash = (53 * hash) + getSheetChosen().hashCode();
         break;
       case 0:
       default:
@@ -11832,6 +12472,9 @@ private static final long serialVersionUID = 0L;
       if (gameEndedBuilder_ != null) {
         gameEndedBuilder_.clear();
       }
+      if (sheetChosenBuilder_ != null) {
+        sheetChosenBuilder_.clear();
+      }
       eventCase_ = 0;
       event_ = null;
       return this;
@@ -11936,6 +12579,10 @@ private static final long serialVersionUID = 0L;
       if (eventCase_ == 16 &&
           gameEndedBuilder_ != null) {
         result.event_ = gameEndedBuilder_.build();
+      }
+      if (eventCase_ == 17 &&
+          sheetChosenBuilder_ != null) {
+        result.event_ = sheetChosenBuilder_.build();
       }
     }
 
@@ -12046,6 +12693,10 @@ private static final long serialVersionUID = 0L;
         }
         case GAME_ENDED: {
           mergeGameEnded(other.getGameEnded());
+          break;
+        }
+        case SHEET_CHOSEN: {
+          mergeSheetChosen(other.getSheetChosen());
           break;
         }
         case EVENT_NOT_SET: {
@@ -12190,6 +12841,13 @@ private static final long serialVersionUID = 0L;
               eventCase_ = 16;
               break;
             } // case 130
+            case 138: {
+              input.readMessage(
+                  getSheetChosenFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              eventCase_ = 17;
+              break;
+            } // case 138
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -14492,6 +15150,148 @@ private static final long serialVersionUID = 0L;
       eventCase_ = 16;
       onChanged();
       return gameEndedBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaEvent.SheetChosen, dev.agora.v1.TerraNovaEvent.SheetChosen.Builder, dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder> sheetChosenBuilder_;
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     * @return Whether the sheetChosen field is set.
+     */
+    @java.lang.Override
+    public boolean hasSheetChosen() {
+      return eventCase_ == 17;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     * @return The sheetChosen.
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaEvent.SheetChosen getSheetChosen() {
+      if (sheetChosenBuilder_ == null) {
+        if (eventCase_ == 17) {
+          return (dev.agora.v1.TerraNovaEvent.SheetChosen) event_;
+        }
+        return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+      } else {
+        if (eventCase_ == 17) {
+          return sheetChosenBuilder_.getMessage();
+        }
+        return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    public Builder setSheetChosen(dev.agora.v1.TerraNovaEvent.SheetChosen value) {
+      if (sheetChosenBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        event_ = value;
+        onChanged();
+      } else {
+        sheetChosenBuilder_.setMessage(value);
+      }
+      eventCase_ = 17;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    public Builder setSheetChosen(
+        dev.agora.v1.TerraNovaEvent.SheetChosen.Builder builderForValue) {
+      if (sheetChosenBuilder_ == null) {
+        event_ = builderForValue.build();
+        onChanged();
+      } else {
+        sheetChosenBuilder_.setMessage(builderForValue.build());
+      }
+      eventCase_ = 17;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    public Builder mergeSheetChosen(dev.agora.v1.TerraNovaEvent.SheetChosen value) {
+      if (sheetChosenBuilder_ == null) {
+        if (eventCase_ == 17 &&
+            event_ != dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance()) {
+          event_ = dev.agora.v1.TerraNovaEvent.SheetChosen.newBuilder((dev.agora.v1.TerraNovaEvent.SheetChosen) event_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          event_ = value;
+        }
+        onChanged();
+      } else {
+        if (eventCase_ == 17) {
+          sheetChosenBuilder_.mergeFrom(value);
+        } else {
+          sheetChosenBuilder_.setMessage(value);
+        }
+      }
+      eventCase_ = 17;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    public Builder clearSheetChosen() {
+      if (sheetChosenBuilder_ == null) {
+        if (eventCase_ == 17) {
+          eventCase_ = 0;
+          event_ = null;
+          onChanged();
+        }
+      } else {
+        if (eventCase_ == 17) {
+          eventCase_ = 0;
+          event_ = null;
+        }
+        sheetChosenBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    public dev.agora.v1.TerraNovaEvent.SheetChosen.Builder getSheetChosenBuilder() {
+      return getSheetChosenFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder getSheetChosenOrBuilder() {
+      if ((eventCase_ == 17) && (sheetChosenBuilder_ != null)) {
+        return sheetChosenBuilder_.getMessageOrBuilder();
+      } else {
+        if (eventCase_ == 17) {
+          return (dev.agora.v1.TerraNovaEvent.SheetChosen) event_;
+        }
+        return dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaEvent.SheetChosen, dev.agora.v1.TerraNovaEvent.SheetChosen.Builder, dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder> 
+        getSheetChosenFieldBuilder() {
+      if (sheetChosenBuilder_ == null) {
+        if (!(eventCase_ == 17)) {
+          event_ = dev.agora.v1.TerraNovaEvent.SheetChosen.getDefaultInstance();
+        }
+        sheetChosenBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.TerraNovaEvent.SheetChosen, dev.agora.v1.TerraNovaEvent.SheetChosen.Builder, dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder>(
+                (dev.agora.v1.TerraNovaEvent.SheetChosen) event_,
+                getParentForChildren(),
+                isClean());
+        event_ = null;
+      }
+      eventCase_ = 17;
+      onChanged();
+      return sheetChosenBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -247,5 +247,20 @@ public interface TerraNovaEventOrBuilder extends
    */
   dev.agora.v1.TerraNovaEvent.GameEndedOrBuilder getGameEndedOrBuilder();
 
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   * @return Whether the sheetChosen field is set.
+   */
+  boolean hasSheetChosen();
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   * @return The sheetChosen.
+   */
+  dev.agora.v1.TerraNovaEvent.SheetChosen getSheetChosen();
+  /**
+   * <code>.agora.v1.TerraNovaEvent.SheetChosen sheet_chosen = 17 [json_name = "sheetChosen"];</code>
+   */
+  dev.agora.v1.TerraNovaEvent.SheetChosenOrBuilder getSheetChosenOrBuilder();
+
   public dev.agora.v1.TerraNovaEvent.EventCase getEventCase();
 }

@@ -53,7 +53,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Faction draft.
+   * Faction draft, second part: choose the side (faction) of your sheet.
    * </pre>
    *
    * Protobuf type {@code agora.v1.TerraNovaPending.ChooseFaction}
@@ -241,7 +241,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Faction draft.
+     * Faction draft, second part: choose the side (faction) of your sheet.
      * </pre>
      *
      * Protobuf type {@code agora.v1.TerraNovaPending.ChooseFaction}
@@ -450,6 +450,414 @@ private static final long serialVersionUID = 0L;
 
     @java.lang.Override
     public dev.agora.v1.TerraNovaPending.ChooseFaction getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface ChooseSheetOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:agora.v1.TerraNovaPending.ChooseSheet)
+      com.google.protobuf.MessageOrBuilder {
+  }
+  /**
+   * <pre>
+   * Faction draft, first part: choose a faction sheet.
+   * </pre>
+   *
+   * Protobuf type {@code agora.v1.TerraNovaPending.ChooseSheet}
+   */
+  public static final class ChooseSheet extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:agora.v1.TerraNovaPending.ChooseSheet)
+      ChooseSheetOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use ChooseSheet.newBuilder() to construct.
+    private ChooseSheet(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private ChooseSheet() {
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new ChooseSheet();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaPending_ChooseSheet_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              dev.agora.v1.TerraNovaPending.ChooseSheet.class, dev.agora.v1.TerraNovaPending.ChooseSheet.Builder.class);
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof dev.agora.v1.TerraNovaPending.ChooseSheet)) {
+        return super.equals(obj);
+      }
+      dev.agora.v1.TerraNovaPending.ChooseSheet other = (dev.agora.v1.TerraNovaPending.ChooseSheet) obj;
+
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(dev.agora.v1.TerraNovaPending.ChooseSheet prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * Faction draft, first part: choose a faction sheet.
+     * </pre>
+     *
+     * Protobuf type {@code agora.v1.TerraNovaPending.ChooseSheet}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:agora.v1.TerraNovaPending.ChooseSheet)
+        dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaPending_ChooseSheet_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                dev.agora.v1.TerraNovaPending.ChooseSheet.class, dev.agora.v1.TerraNovaPending.ChooseSheet.Builder.class);
+      }
+
+      // Construct using dev.agora.v1.TerraNovaPending.ChooseSheet.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return dev.agora.v1.TerraNovaProto.internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaPending.ChooseSheet getDefaultInstanceForType() {
+        return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaPending.ChooseSheet build() {
+        dev.agora.v1.TerraNovaPending.ChooseSheet result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public dev.agora.v1.TerraNovaPending.ChooseSheet buildPartial() {
+        dev.agora.v1.TerraNovaPending.ChooseSheet result = new dev.agora.v1.TerraNovaPending.ChooseSheet(this);
+        onBuilt();
+        return result;
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof dev.agora.v1.TerraNovaPending.ChooseSheet) {
+          return mergeFrom((dev.agora.v1.TerraNovaPending.ChooseSheet)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(dev.agora.v1.TerraNovaPending.ChooseSheet other) {
+        if (other == dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance()) return this;
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:agora.v1.TerraNovaPending.ChooseSheet)
+    }
+
+    // @@protoc_insertion_point(class_scope:agora.v1.TerraNovaPending.ChooseSheet)
+    private static final dev.agora.v1.TerraNovaPending.ChooseSheet DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new dev.agora.v1.TerraNovaPending.ChooseSheet();
+    }
+
+    public static dev.agora.v1.TerraNovaPending.ChooseSheet getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<ChooseSheet>
+        PARSER = new com.google.protobuf.AbstractParser<ChooseSheet>() {
+      @java.lang.Override
+      public ChooseSheet parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<ChooseSheet> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<ChooseSheet> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaPending.ChooseSheet getDefaultInstanceForType() {
       return DEFAULT_INSTANCE;
     }
 
@@ -10411,6 +10819,7 @@ private static final long serialVersionUID = 0L;
     PASS_BONUS(20),
     AFTER_ACTION(21),
     GAME_OVER(22),
+    CHOOSE_SHEET(23),
     PENDING_NOT_SET(0);
     private final int value;
     private PendingCase(int value) {
@@ -10450,6 +10859,7 @@ private static final long serialVersionUID = 0L;
         case 20: return PASS_BONUS;
         case 21: return AFTER_ACTION;
         case 22: return GAME_OVER;
+        case 23: return CHOOSE_SHEET;
         case 0: return PENDING_NOT_SET;
         default: return null;
       }
@@ -11147,6 +11557,37 @@ private static final long serialVersionUID = 0L;
     return dev.agora.v1.TerraNovaPending.GameOver.getDefaultInstance();
   }
 
+  public static final int CHOOSE_SHEET_FIELD_NUMBER = 23;
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   * @return Whether the chooseSheet field is set.
+   */
+  @java.lang.Override
+  public boolean hasChooseSheet() {
+    return pendingCase_ == 23;
+  }
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   * @return The chooseSheet.
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaPending.ChooseSheet getChooseSheet() {
+    if (pendingCase_ == 23) {
+       return (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_;
+    }
+    return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+  }
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder getChooseSheetOrBuilder() {
+    if (pendingCase_ == 23) {
+       return (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_;
+    }
+    return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -11226,6 +11667,9 @@ private static final long serialVersionUID = 0L;
     }
     if (pendingCase_ == 22) {
       output.writeMessage(22, (dev.agora.v1.TerraNovaPending.GameOver) pending_);
+    }
+    if (pendingCase_ == 23) {
+      output.writeMessage(23, (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -11323,6 +11767,10 @@ private static final long serialVersionUID = 0L;
     if (pendingCase_ == 22) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(22, (dev.agora.v1.TerraNovaPending.GameOver) pending_);
+    }
+    if (pendingCase_ == 23) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(23, (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -11429,6 +11877,10 @@ private static final long serialVersionUID = 0L;
         if (!getGameOver()
             .equals(other.getGameOver())) return false;
         break;
+      case 23:
+        if (!getChooseSheet()
+            .equals(other.getChooseSheet())) return false;
+        break;
       case 0:
       default:
     }
@@ -11531,6 +11983,10 @@ private static final long serialVersionUID = 0L;
       case 22:
         hash = (37 * hash) + GAME_OVER_FIELD_NUMBER;
         hash = (53 * hash) + getGameOver().hashCode();
+        break;
+      case 23:
+        hash = (37 * hash) + CHOOSE_SHEET_FIELD_NUMBER;
+        hash = (53 * hash) + getChooseSheet().hashCode();
         break;
       case 0:
       default:
@@ -11734,6 +12190,9 @@ private static final long serialVersionUID = 0L;
       if (gameOverBuilder_ != null) {
         gameOverBuilder_.clear();
       }
+      if (chooseSheetBuilder_ != null) {
+        chooseSheetBuilder_.clear();
+      }
       pendingCase_ = 0;
       pending_ = null;
       return this;
@@ -11862,6 +12321,10 @@ private static final long serialVersionUID = 0L;
       if (pendingCase_ == 22 &&
           gameOverBuilder_ != null) {
         result.pending_ = gameOverBuilder_.build();
+      }
+      if (pendingCase_ == 23 &&
+          chooseSheetBuilder_ != null) {
+        result.pending_ = chooseSheetBuilder_.build();
       }
     }
 
@@ -11996,6 +12459,10 @@ private static final long serialVersionUID = 0L;
         }
         case GAME_OVER: {
           mergeGameOver(other.getGameOver());
+          break;
+        }
+        case CHOOSE_SHEET: {
+          mergeChooseSheet(other.getChooseSheet());
           break;
         }
         case PENDING_NOT_SET: {
@@ -12182,6 +12649,13 @@ private static final long serialVersionUID = 0L;
               pendingCase_ = 22;
               break;
             } // case 178
+            case 186: {
+              input.readMessage(
+                  getChooseSheetFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              pendingCase_ = 23;
+              break;
+            } // case 186
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -15336,6 +15810,148 @@ private static final long serialVersionUID = 0L;
       pendingCase_ = 22;
       onChanged();
       return gameOverBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaPending.ChooseSheet, dev.agora.v1.TerraNovaPending.ChooseSheet.Builder, dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder> chooseSheetBuilder_;
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     * @return Whether the chooseSheet field is set.
+     */
+    @java.lang.Override
+    public boolean hasChooseSheet() {
+      return pendingCase_ == 23;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     * @return The chooseSheet.
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaPending.ChooseSheet getChooseSheet() {
+      if (chooseSheetBuilder_ == null) {
+        if (pendingCase_ == 23) {
+          return (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_;
+        }
+        return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+      } else {
+        if (pendingCase_ == 23) {
+          return chooseSheetBuilder_.getMessage();
+        }
+        return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    public Builder setChooseSheet(dev.agora.v1.TerraNovaPending.ChooseSheet value) {
+      if (chooseSheetBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        pending_ = value;
+        onChanged();
+      } else {
+        chooseSheetBuilder_.setMessage(value);
+      }
+      pendingCase_ = 23;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    public Builder setChooseSheet(
+        dev.agora.v1.TerraNovaPending.ChooseSheet.Builder builderForValue) {
+      if (chooseSheetBuilder_ == null) {
+        pending_ = builderForValue.build();
+        onChanged();
+      } else {
+        chooseSheetBuilder_.setMessage(builderForValue.build());
+      }
+      pendingCase_ = 23;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    public Builder mergeChooseSheet(dev.agora.v1.TerraNovaPending.ChooseSheet value) {
+      if (chooseSheetBuilder_ == null) {
+        if (pendingCase_ == 23 &&
+            pending_ != dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance()) {
+          pending_ = dev.agora.v1.TerraNovaPending.ChooseSheet.newBuilder((dev.agora.v1.TerraNovaPending.ChooseSheet) pending_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          pending_ = value;
+        }
+        onChanged();
+      } else {
+        if (pendingCase_ == 23) {
+          chooseSheetBuilder_.mergeFrom(value);
+        } else {
+          chooseSheetBuilder_.setMessage(value);
+        }
+      }
+      pendingCase_ = 23;
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    public Builder clearChooseSheet() {
+      if (chooseSheetBuilder_ == null) {
+        if (pendingCase_ == 23) {
+          pendingCase_ = 0;
+          pending_ = null;
+          onChanged();
+        }
+      } else {
+        if (pendingCase_ == 23) {
+          pendingCase_ = 0;
+          pending_ = null;
+        }
+        chooseSheetBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    public dev.agora.v1.TerraNovaPending.ChooseSheet.Builder getChooseSheetBuilder() {
+      return getChooseSheetFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    @java.lang.Override
+    public dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder getChooseSheetOrBuilder() {
+      if ((pendingCase_ == 23) && (chooseSheetBuilder_ != null)) {
+        return chooseSheetBuilder_.getMessageOrBuilder();
+      } else {
+        if (pendingCase_ == 23) {
+          return (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_;
+        }
+        return dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.TerraNovaPending.ChooseSheet, dev.agora.v1.TerraNovaPending.ChooseSheet.Builder, dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder> 
+        getChooseSheetFieldBuilder() {
+      if (chooseSheetBuilder_ == null) {
+        if (!(pendingCase_ == 23)) {
+          pending_ = dev.agora.v1.TerraNovaPending.ChooseSheet.getDefaultInstance();
+        }
+        chooseSheetBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.TerraNovaPending.ChooseSheet, dev.agora.v1.TerraNovaPending.ChooseSheet.Builder, dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder>(
+                (dev.agora.v1.TerraNovaPending.ChooseSheet) pending_,
+                getParentForChildren(),
+                isClean());
+        pending_ = null;
+      }
+      pendingCase_ = 23;
+      onChanged();
+      return chooseSheetBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -337,5 +337,20 @@ public interface TerraNovaPendingOrBuilder extends
    */
   dev.agora.v1.TerraNovaPending.GameOverOrBuilder getGameOverOrBuilder();
 
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   * @return Whether the chooseSheet field is set.
+   */
+  boolean hasChooseSheet();
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   * @return The chooseSheet.
+   */
+  dev.agora.v1.TerraNovaPending.ChooseSheet getChooseSheet();
+  /**
+   * <code>.agora.v1.TerraNovaPending.ChooseSheet choose_sheet = 23 [json_name = "chooseSheet"];</code>
+   */
+  dev.agora.v1.TerraNovaPending.ChooseSheetOrBuilder getChooseSheetOrBuilder();
+
   public dev.agora.v1.TerraNovaPending.PendingCase getPendingCase();
 }

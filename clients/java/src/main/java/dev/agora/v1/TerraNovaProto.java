@@ -30,6 +30,11 @@ public final class TerraNovaProto {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_TerraNovaAction_ChooseFaction_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_TerraNovaAction_ChooseSheet_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_TerraNovaAction_TakeBonus_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -124,6 +129,11 @@ public final class TerraNovaProto {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_TerraNovaEvent_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_TerraNovaEvent_SheetChosen_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_TerraNovaEvent_FactionChosen_descriptor;
   static final 
@@ -239,6 +249,11 @@ public final class TerraNovaProto {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_TerraNovaPending_ChooseFaction_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_TerraNovaPending_ChooseSheet_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_TerraNovaPending_PlaceNeutralHouse_descriptor;
   static final 
@@ -366,8 +381,8 @@ public final class TerraNovaProto {
       "_order_variant\030\004 \001(\010R\020turnOrderVariant\022J" +
       "\n\017neutral_variant\030\005 \001(\0162!.agora.v1.Terra" +
       "NovaNeutralVariantR\016neutralVariant\022*\n\021fi" +
-      "rst_game_preset\030\006 \001(\010R\017firstGamePreset\"\347" +
-      "\017\n\017TerraNovaAction\022P\n\016choose_faction\030\001 \001" +
+      "rst_game_preset\030\006 \001(\010R\017firstGamePreset\"\362" +
+      "\020\n\017TerraNovaAction\022P\n\016choose_faction\030\001 \001" +
       "(\0132\'.agora.v1.TerraNovaAction.ChooseFact" +
       "ionH\000R\rchooseFaction\022D\n\ntake_bonus\030\002 \001(\013" +
       "2#.agora.v1.TerraNovaAction.TakeBonusH\000R" +
@@ -402,249 +417,259 @@ public final class TerraNovaProto {
       "eTownTile\022D\n\nriver_link\030\022 \001(\0132#.agora.v1" +
       ".TerraNovaAction.RiverLinkH\000R\triverLink\022" +
       ">\n\010end_turn\030\023 \001(\0132!.agora.v1.TerraNovaAc" +
-      "tion.EndTurnH\000R\007endTurn\032E\n\rChooseFaction" +
-      "\0224\n\007faction\030\001 \001(\0162\032.agora.v1.TerraNovaFa" +
-      "ctionR\007faction\032\037\n\tTakeBonus\022\022\n\004tile\030\001 \001(" +
-      "\tR\004tile\032%\n\rExchangePower\022\024\n\005power\030\001 \001(\rR" +
-      "\005power\032\022\n\020ConvertPowerToVp\032\007\n\005Build\032\t\n\007U" +
-      "pgrade\032\023\n\021AdvanceNavigation\032\r\n\013BuildBrid" +
-      "ge\032(\n\016UsePowerAction\022\026\n\006action\030\001 \001(\tR\006ac" +
-      "tion\032B\n\nUseSpecial\0224\n\007special\030\001 \001(\0162\032.ag" +
-      "ora.v1.TerraNovaSpecialR\007special\032\006\n\004Pass" +
-      "\032\035\n\tChooseHex\022\020\n\003hex\030\001 \001(\tR\003hex\032\036\n\nBuild" +
-      "House\022\020\n\003hex\030\001 \001(\tR\003hex\032\"\n\014ChooseBridge\022" +
-      "\022\n\004spot\030\001 \001(\rR\004spot\032A\n\014ChoosePalace\0221\n\004s" +
-      "ide\030\001 \001(\0162\035.agora.v1.TerraNovaPalaceSide" +
-      "R\004side\032\006\n\004Skip\032$\n\016ChooseTownTile\022\022\n\004tile" +
-      "\030\001 \001(\tR\004tile\032\035\n\tRiverLink\022\020\n\003hex\030\001 \001(\tR\003" +
-      "hex\032\t\n\007EndTurnB\010\n\006action\"\366\023\n\016TerraNovaEv" +
-      "ent\022O\n\016faction_chosen\030\001 \001(\0132&.agora.v1.T" +
-      "erraNovaEvent.FactionChosenH\000R\rfactionCh" +
-      "osen\022_\n\024neutral_house_placed\030\002 \001(\0132+.ago" +
-      "ra.v1.TerraNovaEvent.NeutralHousePlacedH" +
-      "\000R\022neutralHousePlaced\022h\n\027neutral_house_d" +
-      "iscarded\030\003 \001(\0132..agora.v1.TerraNovaEvent" +
-      ".NeutralHouseDiscardedH\000R\025neutralHouseDi" +
-      "scarded\022F\n\013bonus_taken\030\004 \001(\0132#.agora.v1." +
-      "TerraNovaEvent.BonusTakenH\000R\nbonusTaken\022" +
-      "L\n\rround_started\030\005 \001(\0132%.agora.v1.TerraN" +
-      "ovaEvent.RoundStartedH\000R\014roundStarted\0229\n" +
-      "\006gained\030\006 \001(\0132\037.agora.v1.TerraNovaEvent." +
-      "GainedH\000R\006gained\0223\n\004paid\030\007 \001(\0132\035.agora.v" +
-      "1.TerraNovaEvent.PaidH\000R\004paid\022H\n\013transfo" +
-      "rmed\030\010 \001(\0132$.agora.v1.TerraNovaEvent.Tra" +
-      "nsformedH\000R\013transformed\0226\n\005built\030\t \001(\0132\036" +
-      ".agora.v1.TerraNovaEvent.BuiltH\000R\005built\022" +
-      "^\n\023navigation_advanced\030\n \001(\0132+.agora.v1." +
-      "TerraNovaEvent.NavigationAdvancedH\000R\022nav" +
-      "igationAdvanced\022I\n\014bridge_built\030\013 \001(\0132$." +
-      "agora.v1.TerraNovaEvent.BridgeBuiltH\000R\013b" +
-      "ridgeBuilt\022L\n\raction_chosen\030\014 \001(\0132%.agor" +
-      "a.v1.TerraNovaEvent.ActionChosenH\000R\014acti" +
-      "onChosen\022I\n\014town_founded\030\r \001(\0132$.agora.v" +
-      "1.TerraNovaEvent.TownFoundedH\000R\013townFoun" +
-      "ded\0229\n\006passed\030\016 \001(\0132\037.agora.v1.TerraNova" +
-      "Event.PassedH\000R\006passed\022F\n\013round_ended\030\017 " +
-      "\001(\0132#.agora.v1.TerraNovaEvent.RoundEnded" +
-      "H\000R\nroundEnded\022C\n\ngame_ended\030\020 \001(\0132\".ago" +
-      "ra.v1.TerraNovaEvent.GameEndedH\000R\tgameEn" +
-      "ded\032Y\n\rFactionChosen\022\022\n\004seat\030\001 \001(\rR\004seat" +
-      "\0224\n\007faction\030\002 \001(\0162\032.agora.v1.TerraNovaFa" +
-      "ctionR\007faction\032\\\n\022NeutralHousePlaced\0224\n\007" +
-      "terrain\030\001 \001(\0162\032.agora.v1.TerraNovaTerrai" +
-      "nR\007terrain\022\020\n\003hex\030\002 \001(\tR\003hex\032M\n\025NeutralH" +
-      "ouseDiscarded\0224\n\007terrain\030\001 \001(\0162\032.agora.v" +
-      "1.TerraNovaTerrainR\007terrain\032J\n\nBonusTake" +
-      "n\022\022\n\004seat\030\001 \001(\rR\004seat\022\022\n\004tile\030\002 \001(\tR\004til" +
-      "e\022\024\n\005coins\030\003 \001(\rR\005coins\032:\n\014RoundStarted\022" +
-      "\024\n\005round\030\001 \001(\rR\005round\022\024\n\005order\030\002 \003(\rR\005or" +
-      "der\032\213\001\n\006Gained\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005co" +
-      "ins\030\002 \001(\005R\005coins\022\024\n\005power\030\003 \001(\rR\005power\022\016" +
-      "\n\002vp\030\004 \001(\005R\002vp\0221\n\006reason\030\005 \001(\0162\031.agora.v" +
-      "1.TerraNovaReasonR\006reason\032F\n\004Paid\022\022\n\004sea" +
-      "t\030\001 \001(\rR\004seat\022\024\n\005coins\030\002 \001(\rR\005coins\022\024\n\005p" +
-      "ower\030\003 \001(\rR\005power\032\247\001\n\013Transformed\022\022\n\004sea" +
-      "t\030\001 \001(\rR\004seat\022\020\n\003hex\030\002 \001(\tR\003hex\022.\n\004from\030" +
-      "\003 \001(\0162\032.agora.v1.TerraNovaTerrainR\004from\022" +
-      "*\n\002to\030\004 \001(\0162\032.agora.v1.TerraNovaTerrainR" +
-      "\002to\022\026\n\006spades\030\005 \001(\rR\006spades\032f\n\005Built\022\022\n\004" +
-      "seat\030\001 \001(\rR\004seat\022\020\n\003hex\030\002 \001(\tR\003hex\0227\n\010bu" +
-      "ilding\030\003 \001(\0162\033.agora.v1.TerraNovaBuildin" +
-      "gR\010building\032>\n\022NavigationAdvanced\022\022\n\004sea" +
-      "t\030\001 \001(\rR\004seat\022\024\n\005level\030\002 \001(\rR\005level\032K\n\013B" +
-      "ridgeBuilt\022\022\n\004seat\030\001 \001(\rR\004seat\022\022\n\004spot\030\002" +
-      " \001(\rR\004spot\022\024\n\005hexes\030\003 \003(\tR\005hexes\032U\n\014Acti" +
-      "onChosen\022\022\n\004seat\030\001 \001(\rR\004seat\0221\n\006action\030\002" +
-      " \001(\0132\031.agora.v1.TerraNovaActionR\006action\032" +
-      "j\n\013TownFounded\022\022\n\004seat\030\001 \001(\rR\004seat\022\022\n\004ti" +
-      "le\030\002 \001(\tR\004tile\022\024\n\005hexes\030\003 \003(\tR\005hexes\022\035\n\n" +
-      "river_link\030\004 \001(\tR\triverLink\0322\n\006Passed\022\022\n" +
-      "\004seat\030\001 \001(\rR\004seat\022\024\n\005first\030\002 \001(\010R\005first\032" +
-      "\"\n\nRoundEnded\022\024\n\005round\030\001 \001(\rR\005round\032\013\n\tG" +
-      "ameEndedB\007\n\005event\"\275\001\n\022TerraNovaPlacement" +
-      "\022\024\n\004seat\030\001 \001(\rH\000R\004seat\0226\n\007neutral\030\002 \001(\0162" +
-      "\032.agora.v1.TerraNovaTerrainH\000R\007neutral\0227" +
-      "\n\010building\030\003 \001(\0162\033.agora.v1.TerraNovaBui" +
-      "ldingR\010building\022\027\n\007in_town\030\004 \001(\010R\006inTown" +
-      "B\007\n\005owner\"\352\001\n\014TerraNovaHex\022\020\n\003hex\030\001 \001(\tR" +
-      "\003hex\0224\n\007terrain\030\002 \001(\0162\032.agora.v1.TerraNo" +
-      "vaTerrainR\007terrain\022\024\n\005river\030\003 \001(\010R\005river" +
-      "\0224\n\006placed\030\004 \001(\0132\034.agora.v1.TerraNovaPla" +
-      "cementR\006placed\022\022\n\004edge\030\005 \001(\010R\004edge\0222\n\006sy" +
-      "mbol\030\006 \001(\0162\032.agora.v1.TerraNovaTerrainR\006" +
-      "symbol\"`\n\017TerraNovaBridge\022\022\n\004spot\030\001 \001(\rR" +
-      "\004spot\022\024\n\005hexes\030\002 \003(\tR\005hexes\022\031\n\005owner\030\003 \001" +
-      "(\rH\000R\005owner\210\001\001B\010\n\006_owner\"?\n\023TerraNovaBon" +
-      "usOffer\022\022\n\004tile\030\001 \001(\tR\004tile\022\024\n\005coins\030\002 \001" +
-      "(\rR\005coins\"\233\004\n\017TerraNovaPlayer\022\022\n\004seat\030\001 " +
-      "\001(\rR\004seat\0224\n\007faction\030\002 \001(\0162\032.agora.v1.Te" +
-      "rraNovaFactionR\007faction\022\024\n\005coins\030\003 \001(\rR\005" +
-      "coins\022\016\n\002vp\030\004 \001(\005R\002vp\022\024\n\005bowls\030\005 \003(\rR\005bo" +
-      "wls\022\036\n\nnavigation\030\006 \001(\rR\nnavigation\022&\n\017h" +
-      "ouses_on_sheet\030\007 \001(\rR\rhousesOnSheet\0223\n\026t" +
-      "rading_posts_on_sheet\030\010 \001(\rR\023tradingPost" +
-      "sOnSheet\022\037\n\013left_palace\030\t \001(\010R\nleftPalac" +
-      "e\022!\n\014right_palace\030\n \001(\010R\013rightPalace\022,\n\022" +
-      "bridges_in_reserve\030\013 \001(\rR\020bridgesInReser" +
-      "ve\022&\n\017town_tiles_left\030\014 \003(\tR\rtownTilesLe" +
-      "ft\022\024\n\005bonus\030\r \001(\tR\005bonus\022\026\n\006passed\030\016 \001(\010" +
-      "R\006passed\022=\n\014special_used\030\017 \003(\0162\032.agora.v" +
-      "1.TerraNovaSpecialR\013specialUsed\"\211\023\n\020Terr" +
-      "aNovaPending\022Q\n\016choose_faction\030\001 \001(\0132(.a" +
-      "gora.v1.TerraNovaPending.ChooseFactionH\000" +
-      "R\rchooseFaction\022^\n\023place_neutral_house\030\002" +
-      " \001(\0132,.agora.v1.TerraNovaPending.PlaceNe" +
-      "utralHouseH\000R\021placeNeutralHouse\022^\n\023place" +
-      "_initial_house\030\003 \001(\0132,.agora.v1.TerraNov" +
-      "aPending.PlaceInitialHouseH\000R\021placeIniti" +
-      "alHouse\022X\n\021choose_bonus_tile\030\004 \001(\0132*.ago" +
-      "ra.v1.TerraNovaPending.ChooseBonusTileH\000" +
-      "R\017chooseBonusTile\022[\n\022round_end_exchange\030" +
-      "\005 \001(\0132+.agora.v1.TerraNovaPending.RoundE" +
-      "ndExchangeH\000R\020roundEndExchange\022Q\n\016final_" +
-      "exchange\030\006 \001(\0132(.agora.v1.TerraNovaPendi" +
-      "ng.FinalExchangeH\000R\rfinalExchange\022N\n\rcho" +
-      "ose_action\030\007 \001(\0132\'.agora.v1.TerraNovaPen" +
-      "ding.ChooseActionH\000R\014chooseAction\022N\n\rtra" +
-      "nsform_hex\030\010 \001(\0132\'.agora.v1.TerraNovaPen" +
-      "ding.TransformHexH\000R\014transformHex\022U\n\020sec" +
-      "ond_spade_hex\030\t \001(\0132).agora.v1.TerraNova" +
-      "Pending.SecondSpadeHexH\000R\016secondSpadeHex" +
-      "\022H\n\013build_house\030\n \001(\0132%.agora.v1.TerraNo" +
-      "vaPending.BuildHouseH\000R\nbuildHouse\022H\n\013up" +
-      "grade_hex\030\013 \001(\0132%.agora.v1.TerraNovaPend" +
-      "ing.UpgradeHexH\000R\nupgradeHex\022N\n\rchoose_p" +
-      "alace\030\014 \001(\0132\'.agora.v1.TerraNovaPending." +
-      "ChoosePalaceH\000R\014choosePalace\022N\n\rchoose_b" +
-      "ridge\030\r \001(\0132\'.agora.v1.TerraNovaPending." +
-      "ChooseBridgeH\000R\014chooseBridge\022O\n\016lake_hou" +
-      "se_hex\030\016 \001(\0132\'.agora.v1.TerraNovaPending" +
-      ".LakeHouseHexH\000R\014lakeHouseHex\022U\n\020free_up" +
-      "grade_hex\030\017 \001(\0132).agora.v1.TerraNovaPend" +
-      "ing.FreeUpgradeHexH\000R\016freeUpgradeHex\022N\n\r" +
-      "inventors_hex\030\020 \001(\0132\'.agora.v1.TerraNova" +
-      "Pending.InventorsHexH\000R\014inventorsHex\022O\n\016" +
-      "edge_house_hex\030\021 \001(\0132\'.agora.v1.TerraNov" +
-      "aPending.EdgeHouseHexH\000R\014edgeHouseHex\022U\n" +
-      "\020choose_town_tile\030\022 \001(\0132).agora.v1.Terra" +
-      "NovaPending.ChooseTownTileH\000R\016chooseTown" +
-      "Tile\022E\n\nriver_link\030\023 \001(\0132$.agora.v1.Terr" +
-      "aNovaPending.RiverLinkH\000R\triverLink\022E\n\np" +
-      "ass_bonus\030\024 \001(\0132$.agora.v1.TerraNovaPend" +
-      "ing.PassBonusH\000R\tpassBonus\022K\n\014after_acti" +
-      "on\030\025 \001(\0132&.agora.v1.TerraNovaPending.Aft" +
-      "erActionH\000R\013afterAction\022B\n\tgame_over\030\026 \001" +
-      "(\0132#.agora.v1.TerraNovaPending.GameOverH" +
-      "\000R\010gameOver\032\017\n\rChooseFaction\032I\n\021PlaceNeu" +
-      "tralHouse\0224\n\007terrain\030\001 \001(\0162\032.agora.v1.Te" +
-      "rraNovaTerrainR\007terrain\032\023\n\021PlaceInitialH" +
-      "ouse\032\021\n\017ChooseBonusTile\032\022\n\020RoundEndExcha" +
-      "nge\032\017\n\rFinalExchange\032\016\n\014ChooseAction\032J\n\014" +
-      "TransformHex\022:\n\ttransform\030\001 \001(\0162\034.agora." +
-      "v1.TerraNovaTransformR\ttransform\032&\n\016Seco" +
-      "ndSpadeHex\022\024\n\005first\030\001 \001(\tR\005first\032\"\n\nBuil" +
-      "dHouse\022\024\n\005hexes\030\001 \003(\tR\005hexes\032\014\n\nUpgradeH" +
-      "ex\032 \n\014ChoosePalace\022\020\n\003hex\030\001 \001(\tR\003hex\032\016\n\014" +
-      "ChooseBridge\032\016\n\014LakeHouseHex\032\020\n\016FreeUpgr" +
-      "adeHex\032\016\n\014InventorsHex\032\016\n\014EdgeHouseHex\032E" +
-      "\n\016ChooseTownTile\022\024\n\005hexes\030\001 \003(\tR\005hexes\022\035" +
-      "\n\nriver_link\030\002 \001(\tR\triverLink\032!\n\tRiverLi" +
-      "nk\022\024\n\005hexes\030\001 \003(\tR\005hexes\032\013\n\tPassBonus\032\r\n" +
-      "\013AfterAction\032\n\n\010GameOverB\t\n\007pending\"\224\005\n\r" +
-      "TerraNovaView\0224\n\007options\030\001 \001(\0132\032.agora.v" +
-      "1.TerraNovaOptionsR\007options\022\024\n\005round\030\002 \001" +
-      "(\rR\005round\022\034\n\007pending\030\003 \001(\tB\002\030\001R\007pending\022" +
-      "\025\n\006to_act\030\004 \003(\rR\005toAct\022,\n\005hexes\030\005 \003(\0132\026." +
-      "agora.v1.TerraNovaHexR\005hexes\0223\n\007bridges\030" +
-      "\006 \003(\0132\031.agora.v1.TerraNovaBridgeR\007bridge" +
-      "s\0223\n\007players\030\007 \003(\0132\031.agora.v1.TerraNovaP" +
-      "layerR\007players\022\037\n\013round_tiles\030\010 \003(\tR\nrou" +
-      "ndTiles\022@\n\014bonus_supply\030\t \003(\0132\035.agora.v1" +
-      ".TerraNovaBonusOfferR\013bonusSupply\022,\n\022pow" +
-      "er_actions_used\030\n \003(\tR\020powerActionsUsed\022" +
-      "!\n\014start_player\030\013 \001(\rR\013startPlayer\022\024\n\005or" +
-      "der\030\014 \003(\rR\005order\022\033\n\tgame_over\030\r \001(\010R\010gam" +
-      "eOver\022<\n\014bridge_spots\030\016 \003(\0132\031.agora.v1.T" +
-      "erraNovaBridgeR\013bridgeSpots\022E\n\020pending_d" +
-      "ecision\030\017 \001(\0132\032.agora.v1.TerraNovaPendin" +
-      "gR\017pendingDecision*\321\001\n\020TerraNovaTerrain\022" +
-      "\"\n\036TERRA_NOVA_TERRAIN_UNSPECIFIED\020\000\022\033\n\027T" +
-      "ERRA_NOVA_TERRAIN_LAKE\020\001\022\035\n\031TERRA_NOVA_T" +
-      "ERRAIN_FOREST\020\002\022 \n\034TERRA_NOVA_TERRAIN_WA" +
-      "STELAND\020\003\022\035\n\031TERRA_NOVA_TERRAIN_DESERT\020\004" +
-      "\022\034\n\030TERRA_NOVA_TERRAIN_SWAMP\020\005*\376\002\n\020Terra" +
-      "NovaFaction\022\"\n\036TERRA_NOVA_FACTION_UNSPEC" +
-      "IFIED\020\000\022\035\n\031TERRA_NOVA_FACTION_GENIES\020\001\022\037" +
-      "\n\033TERRA_NOVA_FACTION_SEA_DOGS\020\002\022\035\n\031TERRA" +
-      "_NOVA_FACTION_GOLEMS\020\003\022\035\n\031TERRA_NOVA_FAC" +
-      "TION_EFRITS\020\004\022 \n\034TERRA_NOVA_FACTION_FARF" +
-      "ADETS\020\005\022 \n\034TERRA_NOVA_FACTION_INVENTORS\020" +
-      "\006\022\036\n\032TERRA_NOVA_FACTION_FAIRIES\020\007\022\035\n\031TER" +
-      "RA_NOVA_FACTION_DRUIDS\020\010\022%\n!TERRA_NOVA_F" +
-      "ACTION_DESERT_SISTERS\020\t\022\036\n\032TERRA_NOVA_FA" +
-      "CTION_FELINES\020\n*\235\001\n\021TerraNovaBuilding\022#\n" +
-      "\037TERRA_NOVA_BUILDING_UNSPECIFIED\020\000\022\035\n\031TE" +
-      "RRA_NOVA_BUILDING_HOUSE\020\001\022$\n TERRA_NOVA_" +
-      "BUILDING_TRADING_POST\020\002\022\036\n\032TERRA_NOVA_BU" +
-      "ILDING_PALACE\020\003*\200\001\n\023TerraNovaPalaceSide\022" +
-      "&\n\"TERRA_NOVA_PALACE_SIDE_UNSPECIFIED\020\000\022" +
-      "\037\n\033TERRA_NOVA_PALACE_SIDE_LEFT\020\001\022 \n\034TERR" +
-      "A_NOVA_PALACE_SIDE_RIGHT\020\002*\254\002\n\020TerraNova" +
-      "Special\022\"\n\036TERRA_NOVA_SPECIAL_UNSPECIFIE" +
-      "D\020\000\022\"\n\036TERRA_NOVA_SPECIAL_BONUS_SPADE\020\001\022" +
-      "(\n$TERRA_NOVA_SPECIAL_GENIES_LAKE_HOUSE\020" +
-      "\002\022\'\n#TERRA_NOVA_SPECIAL_SEA_DOGS_UPGRADE" +
-      "\020\003\022(\n$TERRA_NOVA_SPECIAL_SISTERS_TRANSFO" +
-      "RM\020\004\022$\n TERRA_NOVA_SPECIAL_FAIRIES_SPADE" +
-      "\020\005\022-\n)TERRA_NOVA_SPECIAL_INVENTORS_TRADI" +
-      "NG_POST\020\006*\205\001\n\022TerraNovaBoardSide\022%\n!TERR" +
-      "A_NOVA_BOARD_SIDE_UNSPECIFIED\020\000\022\"\n\036TERRA" +
-      "_NOVA_BOARD_SIDE_STANDARD\020\001\022$\n TERRA_NOV" +
-      "A_BOARD_SIDE_TWO_PLAYER\020\002*\271\001\n\027TerraNovaN" +
-      "eutralVariant\022*\n&TERRA_NOVA_NEUTRAL_VARI" +
-      "ANT_UNSPECIFIED\020\000\022#\n\037TERRA_NOVA_NEUTRAL_" +
-      "VARIANT_NONE\020\001\022&\n\"TERRA_NOVA_NEUTRAL_VAR" +
-      "IANT_PLANNER\020\002\022%\n!TERRA_NOVA_NEUTRAL_VAR" +
-      "IANT_RANDOM\020\003*\333\003\n\017TerraNovaReason\022!\n\035TER" +
-      "RA_NOVA_REASON_UNSPECIFIED\020\000\022\034\n\030TERRA_NO" +
-      "VA_REASON_INCOME\020\001\022\036\n\032TERRA_NOVA_REASON_" +
-      "EXCHANGE\020\002\022\037\n\033TERRA_NOVA_REASON_NEIGHBOU" +
-      "R\020\003\022%\n!TERRA_NOVA_REASON_FACTION_ABILITY" +
-      "\020\004\022\034\n\030TERRA_NOVA_REASON_PALACE\020\005\022 \n\034TERR" +
-      "A_NOVA_REASON_BONUS_TILE\020\006\022 \n\034TERRA_NOVA" +
-      "_REASON_ROUND_TILE\020\007\022 \n\034TERRA_NOVA_REASO" +
-      "N_NAVIGATION\020\010\022\032\n\026TERRA_NOVA_REASON_TOWN" +
-      "\020\t\022\"\n\036TERRA_NOVA_REASON_POWER_ACTION\020\n\022\034" +
-      "\n\030TERRA_NOVA_REASON_SPADES\020\013\022\034\n\030TERRA_NO" +
-      "VA_REASON_WEALTH\020\014\022\037\n\033TERRA_NOVA_REASON_" +
-      "TERRITORY\020\r*\305\001\n\022TerraNovaTransform\022$\n TE" +
-      "RRA_NOVA_TRANSFORM_UNSPECIFIED\020\000\022\036\n\032TERR" +
-      "A_NOVA_TRANSFORM_COINS\020\001\022\"\n\036TERRA_NOVA_T" +
-      "RANSFORM_ONE_SPADE\020\002\022#\n\037TERRA_NOVA_TRANS" +
-      "FORM_TWO_SPADES\020\003\022 \n\034TERRA_NOVA_TRANSFOR" +
-      "M_SISTERS\020\004B_\n\014dev.agora.v1B\016TerraNovaPr" +
-      "otoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agor" +
-      "a\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
+      "tion.EndTurnH\000R\007endTurn\022J\n\014choose_sheet\030" +
+      "\024 \001(\0132%.agora.v1.TerraNovaAction.ChooseS" +
+      "heetH\000R\013chooseSheet\032E\n\rChooseFaction\0224\n\007" +
+      "faction\030\001 \001(\0162\032.agora.v1.TerraNovaFactio" +
+      "nR\007faction\032=\n\013ChooseSheet\022.\n\004home\030\001 \001(\0162" +
+      "\032.agora.v1.TerraNovaTerrainR\004home\032\037\n\tTak" +
+      "eBonus\022\022\n\004tile\030\001 \001(\tR\004tile\032%\n\rExchangePo" +
+      "wer\022\024\n\005power\030\001 \001(\rR\005power\032\022\n\020ConvertPowe" +
+      "rToVp\032\007\n\005Build\032\t\n\007Upgrade\032\023\n\021AdvanceNavi" +
+      "gation\032\r\n\013BuildBridge\032(\n\016UsePowerAction\022" +
+      "\026\n\006action\030\001 \001(\tR\006action\032B\n\nUseSpecial\0224\n" +
+      "\007special\030\001 \001(\0162\032.agora.v1.TerraNovaSpeci" +
+      "alR\007special\032\006\n\004Pass\032\035\n\tChooseHex\022\020\n\003hex\030" +
+      "\001 \001(\tR\003hex\032\036\n\nBuildHouse\022\020\n\003hex\030\001 \001(\tR\003h" +
+      "ex\032\"\n\014ChooseBridge\022\022\n\004spot\030\001 \001(\rR\004spot\032A" +
+      "\n\014ChoosePalace\0221\n\004side\030\001 \001(\0162\035.agora.v1." +
+      "TerraNovaPalaceSideR\004side\032\006\n\004Skip\032$\n\016Cho" +
+      "oseTownTile\022\022\n\004tile\030\001 \001(\tR\004tile\032\035\n\tRiver" +
+      "Link\022\020\n\003hex\030\001 \001(\tR\003hex\032\t\n\007EndTurnB\010\n\006act" +
+      "ion\"\224\025\n\016TerraNovaEvent\022O\n\016faction_chosen" +
+      "\030\001 \001(\0132&.agora.v1.TerraNovaEvent.Faction" +
+      "ChosenH\000R\rfactionChosen\022_\n\024neutral_house" +
+      "_placed\030\002 \001(\0132+.agora.v1.TerraNovaEvent." +
+      "NeutralHousePlacedH\000R\022neutralHousePlaced" +
+      "\022h\n\027neutral_house_discarded\030\003 \001(\0132..agor" +
+      "a.v1.TerraNovaEvent.NeutralHouseDiscarde" +
+      "dH\000R\025neutralHouseDiscarded\022F\n\013bonus_take" +
+      "n\030\004 \001(\0132#.agora.v1.TerraNovaEvent.BonusT" +
+      "akenH\000R\nbonusTaken\022L\n\rround_started\030\005 \001(" +
+      "\0132%.agora.v1.TerraNovaEvent.RoundStarted" +
+      "H\000R\014roundStarted\0229\n\006gained\030\006 \001(\0132\037.agora" +
+      ".v1.TerraNovaEvent.GainedH\000R\006gained\0223\n\004p" +
+      "aid\030\007 \001(\0132\035.agora.v1.TerraNovaEvent.Paid" +
+      "H\000R\004paid\022H\n\013transformed\030\010 \001(\0132$.agora.v1" +
+      ".TerraNovaEvent.TransformedH\000R\013transform" +
+      "ed\0226\n\005built\030\t \001(\0132\036.agora.v1.TerraNovaEv" +
+      "ent.BuiltH\000R\005built\022^\n\023navigation_advance" +
+      "d\030\n \001(\0132+.agora.v1.TerraNovaEvent.Naviga" +
+      "tionAdvancedH\000R\022navigationAdvanced\022I\n\014br" +
+      "idge_built\030\013 \001(\0132$.agora.v1.TerraNovaEve" +
+      "nt.BridgeBuiltH\000R\013bridgeBuilt\022L\n\raction_" +
+      "chosen\030\014 \001(\0132%.agora.v1.TerraNovaEvent.A" +
+      "ctionChosenH\000R\014actionChosen\022I\n\014town_foun" +
+      "ded\030\r \001(\0132$.agora.v1.TerraNovaEvent.Town" +
+      "FoundedH\000R\013townFounded\0229\n\006passed\030\016 \001(\0132\037" +
+      ".agora.v1.TerraNovaEvent.PassedH\000R\006passe" +
+      "d\022F\n\013round_ended\030\017 \001(\0132#.agora.v1.TerraN" +
+      "ovaEvent.RoundEndedH\000R\nroundEnded\022C\n\ngam" +
+      "e_ended\030\020 \001(\0132\".agora.v1.TerraNovaEvent." +
+      "GameEndedH\000R\tgameEnded\022I\n\014sheet_chosen\030\021" +
+      " \001(\0132$.agora.v1.TerraNovaEvent.SheetChos" +
+      "enH\000R\013sheetChosen\032Q\n\013SheetChosen\022\022\n\004seat" +
+      "\030\001 \001(\rR\004seat\022.\n\004home\030\002 \001(\0162\032.agora.v1.Te" +
+      "rraNovaTerrainR\004home\032Y\n\rFactionChosen\022\022\n" +
+      "\004seat\030\001 \001(\rR\004seat\0224\n\007faction\030\002 \001(\0162\032.ago" +
+      "ra.v1.TerraNovaFactionR\007faction\032\\\n\022Neutr" +
+      "alHousePlaced\0224\n\007terrain\030\001 \001(\0162\032.agora.v" +
+      "1.TerraNovaTerrainR\007terrain\022\020\n\003hex\030\002 \001(\t" +
+      "R\003hex\032M\n\025NeutralHouseDiscarded\0224\n\007terrai" +
+      "n\030\001 \001(\0162\032.agora.v1.TerraNovaTerrainR\007ter" +
+      "rain\032J\n\nBonusTaken\022\022\n\004seat\030\001 \001(\rR\004seat\022\022" +
+      "\n\004tile\030\002 \001(\tR\004tile\022\024\n\005coins\030\003 \001(\rR\005coins" +
+      "\032:\n\014RoundStarted\022\024\n\005round\030\001 \001(\rR\005round\022\024" +
+      "\n\005order\030\002 \003(\rR\005order\032\213\001\n\006Gained\022\022\n\004seat\030" +
+      "\001 \001(\rR\004seat\022\024\n\005coins\030\002 \001(\005R\005coins\022\024\n\005pow" +
+      "er\030\003 \001(\rR\005power\022\016\n\002vp\030\004 \001(\005R\002vp\0221\n\006reaso" +
+      "n\030\005 \001(\0162\031.agora.v1.TerraNovaReasonR\006reas" +
+      "on\032F\n\004Paid\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005coins\030" +
+      "\002 \001(\rR\005coins\022\024\n\005power\030\003 \001(\rR\005power\032\247\001\n\013T" +
+      "ransformed\022\022\n\004seat\030\001 \001(\rR\004seat\022\020\n\003hex\030\002 " +
+      "\001(\tR\003hex\022.\n\004from\030\003 \001(\0162\032.agora.v1.TerraN" +
+      "ovaTerrainR\004from\022*\n\002to\030\004 \001(\0162\032.agora.v1." +
+      "TerraNovaTerrainR\002to\022\026\n\006spades\030\005 \001(\rR\006sp" +
+      "ades\032f\n\005Built\022\022\n\004seat\030\001 \001(\rR\004seat\022\020\n\003hex" +
+      "\030\002 \001(\tR\003hex\0227\n\010building\030\003 \001(\0162\033.agora.v1" +
+      ".TerraNovaBuildingR\010building\032>\n\022Navigati" +
+      "onAdvanced\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005level\030" +
+      "\002 \001(\rR\005level\032K\n\013BridgeBuilt\022\022\n\004seat\030\001 \001(" +
+      "\rR\004seat\022\022\n\004spot\030\002 \001(\rR\004spot\022\024\n\005hexes\030\003 \003" +
+      "(\tR\005hexes\032U\n\014ActionChosen\022\022\n\004seat\030\001 \001(\rR" +
+      "\004seat\0221\n\006action\030\002 \001(\0132\031.agora.v1.TerraNo" +
+      "vaActionR\006action\032j\n\013TownFounded\022\022\n\004seat\030" +
+      "\001 \001(\rR\004seat\022\022\n\004tile\030\002 \001(\tR\004tile\022\024\n\005hexes" +
+      "\030\003 \003(\tR\005hexes\022\035\n\nriver_link\030\004 \001(\tR\triver" +
+      "Link\0322\n\006Passed\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005fi" +
+      "rst\030\002 \001(\010R\005first\032\"\n\nRoundEnded\022\024\n\005round\030" +
+      "\001 \001(\rR\005round\032\013\n\tGameEndedB\007\n\005event\"\275\001\n\022T" +
+      "erraNovaPlacement\022\024\n\004seat\030\001 \001(\rH\000R\004seat\022" +
+      "6\n\007neutral\030\002 \001(\0162\032.agora.v1.TerraNovaTer" +
+      "rainH\000R\007neutral\0227\n\010building\030\003 \001(\0162\033.agor" +
+      "a.v1.TerraNovaBuildingR\010building\022\027\n\007in_t" +
+      "own\030\004 \001(\010R\006inTownB\007\n\005owner\"\352\001\n\014TerraNova" +
+      "Hex\022\020\n\003hex\030\001 \001(\tR\003hex\0224\n\007terrain\030\002 \001(\0162\032" +
+      ".agora.v1.TerraNovaTerrainR\007terrain\022\024\n\005r" +
+      "iver\030\003 \001(\010R\005river\0224\n\006placed\030\004 \001(\0132\034.agor" +
+      "a.v1.TerraNovaPlacementR\006placed\022\022\n\004edge\030" +
+      "\005 \001(\010R\004edge\0222\n\006symbol\030\006 \001(\0162\032.agora.v1.T" +
+      "erraNovaTerrainR\006symbol\"`\n\017TerraNovaBrid" +
+      "ge\022\022\n\004spot\030\001 \001(\rR\004spot\022\024\n\005hexes\030\002 \003(\tR\005h" +
+      "exes\022\031\n\005owner\030\003 \001(\rH\000R\005owner\210\001\001B\010\n\006_owne" +
+      "r\"?\n\023TerraNovaBonusOffer\022\022\n\004tile\030\001 \001(\tR\004" +
+      "tile\022\024\n\005coins\030\002 \001(\rR\005coins\"\233\004\n\017TerraNova" +
+      "Player\022\022\n\004seat\030\001 \001(\rR\004seat\0224\n\007faction\030\002 " +
+      "\001(\0162\032.agora.v1.TerraNovaFactionR\007faction" +
+      "\022\024\n\005coins\030\003 \001(\rR\005coins\022\016\n\002vp\030\004 \001(\005R\002vp\022\024" +
+      "\n\005bowls\030\005 \003(\rR\005bowls\022\036\n\nnavigation\030\006 \001(\r" +
+      "R\nnavigation\022&\n\017houses_on_sheet\030\007 \001(\rR\rh" +
+      "ousesOnSheet\0223\n\026trading_posts_on_sheet\030\010" +
+      " \001(\rR\023tradingPostsOnSheet\022\037\n\013left_palace" +
+      "\030\t \001(\010R\nleftPalace\022!\n\014right_palace\030\n \001(\010" +
+      "R\013rightPalace\022,\n\022bridges_in_reserve\030\013 \001(" +
+      "\rR\020bridgesInReserve\022&\n\017town_tiles_left\030\014" +
+      " \003(\tR\rtownTilesLeft\022\024\n\005bonus\030\r \001(\tR\005bonu" +
+      "s\022\026\n\006passed\030\016 \001(\010R\006passed\022=\n\014special_use" +
+      "d\030\017 \003(\0162\032.agora.v1.TerraNovaSpecialR\013spe" +
+      "cialUsed\"\345\023\n\020TerraNovaPending\022Q\n\016choose_" +
+      "faction\030\001 \001(\0132(.agora.v1.TerraNovaPendin" +
+      "g.ChooseFactionH\000R\rchooseFaction\022^\n\023plac" +
+      "e_neutral_house\030\002 \001(\0132,.agora.v1.TerraNo" +
+      "vaPending.PlaceNeutralHouseH\000R\021placeNeut" +
+      "ralHouse\022^\n\023place_initial_house\030\003 \001(\0132,." +
+      "agora.v1.TerraNovaPending.PlaceInitialHo" +
+      "useH\000R\021placeInitialHouse\022X\n\021choose_bonus" +
+      "_tile\030\004 \001(\0132*.agora.v1.TerraNovaPending." +
+      "ChooseBonusTileH\000R\017chooseBonusTile\022[\n\022ro" +
+      "und_end_exchange\030\005 \001(\0132+.agora.v1.TerraN" +
+      "ovaPending.RoundEndExchangeH\000R\020roundEndE" +
+      "xchange\022Q\n\016final_exchange\030\006 \001(\0132(.agora." +
+      "v1.TerraNovaPending.FinalExchangeH\000R\rfin" +
+      "alExchange\022N\n\rchoose_action\030\007 \001(\0132\'.agor" +
+      "a.v1.TerraNovaPending.ChooseActionH\000R\014ch" +
+      "ooseAction\022N\n\rtransform_hex\030\010 \001(\0132\'.agor" +
+      "a.v1.TerraNovaPending.TransformHexH\000R\014tr" +
+      "ansformHex\022U\n\020second_spade_hex\030\t \001(\0132).a" +
+      "gora.v1.TerraNovaPending.SecondSpadeHexH" +
+      "\000R\016secondSpadeHex\022H\n\013build_house\030\n \001(\0132%" +
+      ".agora.v1.TerraNovaPending.BuildHouseH\000R" +
+      "\nbuildHouse\022H\n\013upgrade_hex\030\013 \001(\0132%.agora" +
+      ".v1.TerraNovaPending.UpgradeHexH\000R\nupgra" +
+      "deHex\022N\n\rchoose_palace\030\014 \001(\0132\'.agora.v1." +
+      "TerraNovaPending.ChoosePalaceH\000R\014chooseP" +
+      "alace\022N\n\rchoose_bridge\030\r \001(\0132\'.agora.v1." +
+      "TerraNovaPending.ChooseBridgeH\000R\014chooseB" +
+      "ridge\022O\n\016lake_house_hex\030\016 \001(\0132\'.agora.v1" +
+      ".TerraNovaPending.LakeHouseHexH\000R\014lakeHo" +
+      "useHex\022U\n\020free_upgrade_hex\030\017 \001(\0132).agora" +
+      ".v1.TerraNovaPending.FreeUpgradeHexH\000R\016f" +
+      "reeUpgradeHex\022N\n\rinventors_hex\030\020 \001(\0132\'.a" +
+      "gora.v1.TerraNovaPending.InventorsHexH\000R" +
+      "\014inventorsHex\022O\n\016edge_house_hex\030\021 \001(\0132\'." +
+      "agora.v1.TerraNovaPending.EdgeHouseHexH\000" +
+      "R\014edgeHouseHex\022U\n\020choose_town_tile\030\022 \001(\013" +
+      "2).agora.v1.TerraNovaPending.ChooseTownT" +
+      "ileH\000R\016chooseTownTile\022E\n\nriver_link\030\023 \001(" +
+      "\0132$.agora.v1.TerraNovaPending.RiverLinkH" +
+      "\000R\triverLink\022E\n\npass_bonus\030\024 \001(\0132$.agora" +
+      ".v1.TerraNovaPending.PassBonusH\000R\tpassBo" +
+      "nus\022K\n\014after_action\030\025 \001(\0132&.agora.v1.Ter" +
+      "raNovaPending.AfterActionH\000R\013afterAction" +
+      "\022B\n\tgame_over\030\026 \001(\0132#.agora.v1.TerraNova" +
+      "Pending.GameOverH\000R\010gameOver\022K\n\014choose_s" +
+      "heet\030\027 \001(\0132&.agora.v1.TerraNovaPending.C" +
+      "hooseSheetH\000R\013chooseSheet\032\017\n\rChooseFacti" +
+      "on\032\r\n\013ChooseSheet\032I\n\021PlaceNeutralHouse\0224" +
+      "\n\007terrain\030\001 \001(\0162\032.agora.v1.TerraNovaTerr" +
+      "ainR\007terrain\032\023\n\021PlaceInitialHouse\032\021\n\017Cho" +
+      "oseBonusTile\032\022\n\020RoundEndExchange\032\017\n\rFina" +
+      "lExchange\032\016\n\014ChooseAction\032J\n\014TransformHe" +
+      "x\022:\n\ttransform\030\001 \001(\0162\034.agora.v1.TerraNov" +
+      "aTransformR\ttransform\032&\n\016SecondSpadeHex\022" +
+      "\024\n\005first\030\001 \001(\tR\005first\032\"\n\nBuildHouse\022\024\n\005h" +
+      "exes\030\001 \003(\tR\005hexes\032\014\n\nUpgradeHex\032 \n\014Choos" +
+      "ePalace\022\020\n\003hex\030\001 \001(\tR\003hex\032\016\n\014ChooseBridg" +
+      "e\032\016\n\014LakeHouseHex\032\020\n\016FreeUpgradeHex\032\016\n\014I" +
+      "nventorsHex\032\016\n\014EdgeHouseHex\032E\n\016ChooseTow" +
+      "nTile\022\024\n\005hexes\030\001 \003(\tR\005hexes\022\035\n\nriver_lin" +
+      "k\030\002 \001(\tR\triverLink\032!\n\tRiverLink\022\024\n\005hexes" +
+      "\030\001 \003(\tR\005hexes\032\013\n\tPassBonus\032\r\n\013AfterActio" +
+      "n\032\n\n\010GameOverB\t\n\007pending\"\224\005\n\rTerraNovaVi" +
+      "ew\0224\n\007options\030\001 \001(\0132\032.agora.v1.TerraNova" +
+      "OptionsR\007options\022\024\n\005round\030\002 \001(\rR\005round\022\034" +
+      "\n\007pending\030\003 \001(\tB\002\030\001R\007pending\022\025\n\006to_act\030\004" +
+      " \003(\rR\005toAct\022,\n\005hexes\030\005 \003(\0132\026.agora.v1.Te" +
+      "rraNovaHexR\005hexes\0223\n\007bridges\030\006 \003(\0132\031.ago" +
+      "ra.v1.TerraNovaBridgeR\007bridges\0223\n\007player" +
+      "s\030\007 \003(\0132\031.agora.v1.TerraNovaPlayerR\007play" +
+      "ers\022\037\n\013round_tiles\030\010 \003(\tR\nroundTiles\022@\n\014" +
+      "bonus_supply\030\t \003(\0132\035.agora.v1.TerraNovaB" +
+      "onusOfferR\013bonusSupply\022,\n\022power_actions_" +
+      "used\030\n \003(\tR\020powerActionsUsed\022!\n\014start_pl" +
+      "ayer\030\013 \001(\rR\013startPlayer\022\024\n\005order\030\014 \003(\rR\005" +
+      "order\022\033\n\tgame_over\030\r \001(\010R\010gameOver\022<\n\014br" +
+      "idge_spots\030\016 \003(\0132\031.agora.v1.TerraNovaBri" +
+      "dgeR\013bridgeSpots\022E\n\020pending_decision\030\017 \001" +
+      "(\0132\032.agora.v1.TerraNovaPendingR\017pendingD" +
+      "ecision*\321\001\n\020TerraNovaTerrain\022\"\n\036TERRA_NO" +
+      "VA_TERRAIN_UNSPECIFIED\020\000\022\033\n\027TERRA_NOVA_T" +
+      "ERRAIN_LAKE\020\001\022\035\n\031TERRA_NOVA_TERRAIN_FORE" +
+      "ST\020\002\022 \n\034TERRA_NOVA_TERRAIN_WASTELAND\020\003\022\035" +
+      "\n\031TERRA_NOVA_TERRAIN_DESERT\020\004\022\034\n\030TERRA_N" +
+      "OVA_TERRAIN_SWAMP\020\005*\376\002\n\020TerraNovaFaction" +
+      "\022\"\n\036TERRA_NOVA_FACTION_UNSPECIFIED\020\000\022\035\n\031" +
+      "TERRA_NOVA_FACTION_GENIES\020\001\022\037\n\033TERRA_NOV" +
+      "A_FACTION_SEA_DOGS\020\002\022\035\n\031TERRA_NOVA_FACTI" +
+      "ON_GOLEMS\020\003\022\035\n\031TERRA_NOVA_FACTION_EFRITS" +
+      "\020\004\022 \n\034TERRA_NOVA_FACTION_FARFADETS\020\005\022 \n\034" +
+      "TERRA_NOVA_FACTION_INVENTORS\020\006\022\036\n\032TERRA_" +
+      "NOVA_FACTION_FAIRIES\020\007\022\035\n\031TERRA_NOVA_FAC" +
+      "TION_DRUIDS\020\010\022%\n!TERRA_NOVA_FACTION_DESE" +
+      "RT_SISTERS\020\t\022\036\n\032TERRA_NOVA_FACTION_FELIN" +
+      "ES\020\n*\235\001\n\021TerraNovaBuilding\022#\n\037TERRA_NOVA" +
+      "_BUILDING_UNSPECIFIED\020\000\022\035\n\031TERRA_NOVA_BU" +
+      "ILDING_HOUSE\020\001\022$\n TERRA_NOVA_BUILDING_TR" +
+      "ADING_POST\020\002\022\036\n\032TERRA_NOVA_BUILDING_PALA" +
+      "CE\020\003*\200\001\n\023TerraNovaPalaceSide\022&\n\"TERRA_NO" +
+      "VA_PALACE_SIDE_UNSPECIFIED\020\000\022\037\n\033TERRA_NO" +
+      "VA_PALACE_SIDE_LEFT\020\001\022 \n\034TERRA_NOVA_PALA" +
+      "CE_SIDE_RIGHT\020\002*\254\002\n\020TerraNovaSpecial\022\"\n\036" +
+      "TERRA_NOVA_SPECIAL_UNSPECIFIED\020\000\022\"\n\036TERR" +
+      "A_NOVA_SPECIAL_BONUS_SPADE\020\001\022(\n$TERRA_NO" +
+      "VA_SPECIAL_GENIES_LAKE_HOUSE\020\002\022\'\n#TERRA_" +
+      "NOVA_SPECIAL_SEA_DOGS_UPGRADE\020\003\022(\n$TERRA" +
+      "_NOVA_SPECIAL_SISTERS_TRANSFORM\020\004\022$\n TER" +
+      "RA_NOVA_SPECIAL_FAIRIES_SPADE\020\005\022-\n)TERRA" +
+      "_NOVA_SPECIAL_INVENTORS_TRADING_POST\020\006*\205" +
+      "\001\n\022TerraNovaBoardSide\022%\n!TERRA_NOVA_BOAR" +
+      "D_SIDE_UNSPECIFIED\020\000\022\"\n\036TERRA_NOVA_BOARD" +
+      "_SIDE_STANDARD\020\001\022$\n TERRA_NOVA_BOARD_SID" +
+      "E_TWO_PLAYER\020\002*\271\001\n\027TerraNovaNeutralVaria" +
+      "nt\022*\n&TERRA_NOVA_NEUTRAL_VARIANT_UNSPECI" +
+      "FIED\020\000\022#\n\037TERRA_NOVA_NEUTRAL_VARIANT_NON" +
+      "E\020\001\022&\n\"TERRA_NOVA_NEUTRAL_VARIANT_PLANNE" +
+      "R\020\002\022%\n!TERRA_NOVA_NEUTRAL_VARIANT_RANDOM" +
+      "\020\003*\333\003\n\017TerraNovaReason\022!\n\035TERRA_NOVA_REA" +
+      "SON_UNSPECIFIED\020\000\022\034\n\030TERRA_NOVA_REASON_I" +
+      "NCOME\020\001\022\036\n\032TERRA_NOVA_REASON_EXCHANGE\020\002\022" +
+      "\037\n\033TERRA_NOVA_REASON_NEIGHBOUR\020\003\022%\n!TERR" +
+      "A_NOVA_REASON_FACTION_ABILITY\020\004\022\034\n\030TERRA" +
+      "_NOVA_REASON_PALACE\020\005\022 \n\034TERRA_NOVA_REAS" +
+      "ON_BONUS_TILE\020\006\022 \n\034TERRA_NOVA_REASON_ROU" +
+      "ND_TILE\020\007\022 \n\034TERRA_NOVA_REASON_NAVIGATIO" +
+      "N\020\010\022\032\n\026TERRA_NOVA_REASON_TOWN\020\t\022\"\n\036TERRA" +
+      "_NOVA_REASON_POWER_ACTION\020\n\022\034\n\030TERRA_NOV" +
+      "A_REASON_SPADES\020\013\022\034\n\030TERRA_NOVA_REASON_W" +
+      "EALTH\020\014\022\037\n\033TERRA_NOVA_REASON_TERRITORY\020\r" +
+      "*\305\001\n\022TerraNovaTransform\022$\n TERRA_NOVA_TR" +
+      "ANSFORM_UNSPECIFIED\020\000\022\036\n\032TERRA_NOVA_TRAN" +
+      "SFORM_COINS\020\001\022\"\n\036TERRA_NOVA_TRANSFORM_ON" +
+      "E_SPADE\020\002\022#\n\037TERRA_NOVA_TRANSFORM_TWO_SP" +
+      "ADES\020\003\022 \n\034TERRA_NOVA_TRANSFORM_SISTERS\020\004" +
+      "B_\n\014dev.agora.v1B\016TerraNovaProtoP\001\242\002\003AXX" +
+      "\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMet" +
+      "adata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -661,117 +686,123 @@ public final class TerraNovaProto {
     internal_static_agora_v1_TerraNovaAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_descriptor,
-        new java.lang.String[] { "ChooseFaction", "TakeBonus", "ExchangePower", "ConvertPowerToVp", "Build", "Upgrade", "AdvanceNavigation", "BuildBridge", "UsePowerAction", "UseSpecial", "Pass", "ChooseHex", "BuildHouse", "ChooseBridge", "ChoosePalace", "Skip", "ChooseTownTile", "RiverLink", "EndTurn", "Action", });
+        new java.lang.String[] { "ChooseFaction", "TakeBonus", "ExchangePower", "ConvertPowerToVp", "Build", "Upgrade", "AdvanceNavigation", "BuildBridge", "UsePowerAction", "UseSpecial", "Pass", "ChooseHex", "BuildHouse", "ChooseBridge", "ChoosePalace", "Skip", "ChooseTownTile", "RiverLink", "EndTurn", "ChooseSheet", "Action", });
     internal_static_agora_v1_TerraNovaAction_ChooseFaction_descriptor =
       internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(0);
     internal_static_agora_v1_TerraNovaAction_ChooseFaction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ChooseFaction_descriptor,
         new java.lang.String[] { "Faction", });
-    internal_static_agora_v1_TerraNovaAction_TakeBonus_descriptor =
+    internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor =
       internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(1);
+    internal_static_agora_v1_TerraNovaAction_ChooseSheet_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_TerraNovaAction_ChooseSheet_descriptor,
+        new java.lang.String[] { "Home", });
+    internal_static_agora_v1_TerraNovaAction_TakeBonus_descriptor =
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(2);
     internal_static_agora_v1_TerraNovaAction_TakeBonus_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_TakeBonus_descriptor,
         new java.lang.String[] { "Tile", });
     internal_static_agora_v1_TerraNovaAction_ExchangePower_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(2);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(3);
     internal_static_agora_v1_TerraNovaAction_ExchangePower_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ExchangePower_descriptor,
         new java.lang.String[] { "Power", });
     internal_static_agora_v1_TerraNovaAction_ConvertPowerToVp_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(3);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(4);
     internal_static_agora_v1_TerraNovaAction_ConvertPowerToVp_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ConvertPowerToVp_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_Build_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(4);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(5);
     internal_static_agora_v1_TerraNovaAction_Build_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_Build_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_Upgrade_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(5);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(6);
     internal_static_agora_v1_TerraNovaAction_Upgrade_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_Upgrade_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_AdvanceNavigation_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(6);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(7);
     internal_static_agora_v1_TerraNovaAction_AdvanceNavigation_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_AdvanceNavigation_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_BuildBridge_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(7);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(8);
     internal_static_agora_v1_TerraNovaAction_BuildBridge_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_BuildBridge_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_UsePowerAction_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(8);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(9);
     internal_static_agora_v1_TerraNovaAction_UsePowerAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_UsePowerAction_descriptor,
         new java.lang.String[] { "Action", });
     internal_static_agora_v1_TerraNovaAction_UseSpecial_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(9);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(10);
     internal_static_agora_v1_TerraNovaAction_UseSpecial_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_UseSpecial_descriptor,
         new java.lang.String[] { "Special", });
     internal_static_agora_v1_TerraNovaAction_Pass_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(10);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(11);
     internal_static_agora_v1_TerraNovaAction_Pass_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_Pass_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_ChooseHex_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(11);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(12);
     internal_static_agora_v1_TerraNovaAction_ChooseHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ChooseHex_descriptor,
         new java.lang.String[] { "Hex", });
     internal_static_agora_v1_TerraNovaAction_BuildHouse_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(12);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(13);
     internal_static_agora_v1_TerraNovaAction_BuildHouse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_BuildHouse_descriptor,
         new java.lang.String[] { "Hex", });
     internal_static_agora_v1_TerraNovaAction_ChooseBridge_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(13);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(14);
     internal_static_agora_v1_TerraNovaAction_ChooseBridge_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ChooseBridge_descriptor,
         new java.lang.String[] { "Spot", });
     internal_static_agora_v1_TerraNovaAction_ChoosePalace_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(14);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(15);
     internal_static_agora_v1_TerraNovaAction_ChoosePalace_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ChoosePalace_descriptor,
         new java.lang.String[] { "Side", });
     internal_static_agora_v1_TerraNovaAction_Skip_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(15);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(16);
     internal_static_agora_v1_TerraNovaAction_Skip_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_Skip_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaAction_ChooseTownTile_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(16);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(17);
     internal_static_agora_v1_TerraNovaAction_ChooseTownTile_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_ChooseTownTile_descriptor,
         new java.lang.String[] { "Tile", });
     internal_static_agora_v1_TerraNovaAction_RiverLink_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(17);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(18);
     internal_static_agora_v1_TerraNovaAction_RiverLink_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_RiverLink_descriptor,
         new java.lang.String[] { "Hex", });
     internal_static_agora_v1_TerraNovaAction_EndTurn_descriptor =
-      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(18);
+      internal_static_agora_v1_TerraNovaAction_descriptor.getNestedTypes().get(19);
     internal_static_agora_v1_TerraNovaAction_EndTurn_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaAction_EndTurn_descriptor,
@@ -781,99 +812,105 @@ public final class TerraNovaProto {
     internal_static_agora_v1_TerraNovaEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_descriptor,
-        new java.lang.String[] { "FactionChosen", "NeutralHousePlaced", "NeutralHouseDiscarded", "BonusTaken", "RoundStarted", "Gained", "Paid", "Transformed", "Built", "NavigationAdvanced", "BridgeBuilt", "ActionChosen", "TownFounded", "Passed", "RoundEnded", "GameEnded", "Event", });
-    internal_static_agora_v1_TerraNovaEvent_FactionChosen_descriptor =
+        new java.lang.String[] { "FactionChosen", "NeutralHousePlaced", "NeutralHouseDiscarded", "BonusTaken", "RoundStarted", "Gained", "Paid", "Transformed", "Built", "NavigationAdvanced", "BridgeBuilt", "ActionChosen", "TownFounded", "Passed", "RoundEnded", "GameEnded", "SheetChosen", "Event", });
+    internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor =
       internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(0);
+    internal_static_agora_v1_TerraNovaEvent_SheetChosen_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_TerraNovaEvent_SheetChosen_descriptor,
+        new java.lang.String[] { "Seat", "Home", });
+    internal_static_agora_v1_TerraNovaEvent_FactionChosen_descriptor =
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(1);
     internal_static_agora_v1_TerraNovaEvent_FactionChosen_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_FactionChosen_descriptor,
         new java.lang.String[] { "Seat", "Faction", });
     internal_static_agora_v1_TerraNovaEvent_NeutralHousePlaced_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(1);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(2);
     internal_static_agora_v1_TerraNovaEvent_NeutralHousePlaced_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_NeutralHousePlaced_descriptor,
         new java.lang.String[] { "Terrain", "Hex", });
     internal_static_agora_v1_TerraNovaEvent_NeutralHouseDiscarded_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(2);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(3);
     internal_static_agora_v1_TerraNovaEvent_NeutralHouseDiscarded_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_NeutralHouseDiscarded_descriptor,
         new java.lang.String[] { "Terrain", });
     internal_static_agora_v1_TerraNovaEvent_BonusTaken_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(3);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(4);
     internal_static_agora_v1_TerraNovaEvent_BonusTaken_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_BonusTaken_descriptor,
         new java.lang.String[] { "Seat", "Tile", "Coins", });
     internal_static_agora_v1_TerraNovaEvent_RoundStarted_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(4);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(5);
     internal_static_agora_v1_TerraNovaEvent_RoundStarted_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_RoundStarted_descriptor,
         new java.lang.String[] { "Round", "Order", });
     internal_static_agora_v1_TerraNovaEvent_Gained_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(5);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(6);
     internal_static_agora_v1_TerraNovaEvent_Gained_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_Gained_descriptor,
         new java.lang.String[] { "Seat", "Coins", "Power", "Vp", "Reason", });
     internal_static_agora_v1_TerraNovaEvent_Paid_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(6);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(7);
     internal_static_agora_v1_TerraNovaEvent_Paid_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_Paid_descriptor,
         new java.lang.String[] { "Seat", "Coins", "Power", });
     internal_static_agora_v1_TerraNovaEvent_Transformed_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(7);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(8);
     internal_static_agora_v1_TerraNovaEvent_Transformed_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_Transformed_descriptor,
         new java.lang.String[] { "Seat", "Hex", "From", "To", "Spades", });
     internal_static_agora_v1_TerraNovaEvent_Built_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(8);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(9);
     internal_static_agora_v1_TerraNovaEvent_Built_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_Built_descriptor,
         new java.lang.String[] { "Seat", "Hex", "Building", });
     internal_static_agora_v1_TerraNovaEvent_NavigationAdvanced_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(9);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(10);
     internal_static_agora_v1_TerraNovaEvent_NavigationAdvanced_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_NavigationAdvanced_descriptor,
         new java.lang.String[] { "Seat", "Level", });
     internal_static_agora_v1_TerraNovaEvent_BridgeBuilt_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(10);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(11);
     internal_static_agora_v1_TerraNovaEvent_BridgeBuilt_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_BridgeBuilt_descriptor,
         new java.lang.String[] { "Seat", "Spot", "Hexes", });
     internal_static_agora_v1_TerraNovaEvent_ActionChosen_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(11);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(12);
     internal_static_agora_v1_TerraNovaEvent_ActionChosen_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_ActionChosen_descriptor,
         new java.lang.String[] { "Seat", "Action", });
     internal_static_agora_v1_TerraNovaEvent_TownFounded_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(12);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(13);
     internal_static_agora_v1_TerraNovaEvent_TownFounded_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_TownFounded_descriptor,
         new java.lang.String[] { "Seat", "Tile", "Hexes", "RiverLink", });
     internal_static_agora_v1_TerraNovaEvent_Passed_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(13);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(14);
     internal_static_agora_v1_TerraNovaEvent_Passed_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_Passed_descriptor,
         new java.lang.String[] { "Seat", "First", });
     internal_static_agora_v1_TerraNovaEvent_RoundEnded_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(14);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(15);
     internal_static_agora_v1_TerraNovaEvent_RoundEnded_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_RoundEnded_descriptor,
         new java.lang.String[] { "Round", });
     internal_static_agora_v1_TerraNovaEvent_GameEnded_descriptor =
-      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(15);
+      internal_static_agora_v1_TerraNovaEvent_descriptor.getNestedTypes().get(16);
     internal_static_agora_v1_TerraNovaEvent_GameEnded_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaEvent_GameEnded_descriptor,
@@ -913,135 +950,141 @@ public final class TerraNovaProto {
     internal_static_agora_v1_TerraNovaPending_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_descriptor,
-        new java.lang.String[] { "ChooseFaction", "PlaceNeutralHouse", "PlaceInitialHouse", "ChooseBonusTile", "RoundEndExchange", "FinalExchange", "ChooseAction", "TransformHex", "SecondSpadeHex", "BuildHouse", "UpgradeHex", "ChoosePalace", "ChooseBridge", "LakeHouseHex", "FreeUpgradeHex", "InventorsHex", "EdgeHouseHex", "ChooseTownTile", "RiverLink", "PassBonus", "AfterAction", "GameOver", "Pending", });
+        new java.lang.String[] { "ChooseFaction", "PlaceNeutralHouse", "PlaceInitialHouse", "ChooseBonusTile", "RoundEndExchange", "FinalExchange", "ChooseAction", "TransformHex", "SecondSpadeHex", "BuildHouse", "UpgradeHex", "ChoosePalace", "ChooseBridge", "LakeHouseHex", "FreeUpgradeHex", "InventorsHex", "EdgeHouseHex", "ChooseTownTile", "RiverLink", "PassBonus", "AfterAction", "GameOver", "ChooseSheet", "Pending", });
     internal_static_agora_v1_TerraNovaPending_ChooseFaction_descriptor =
       internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(0);
     internal_static_agora_v1_TerraNovaPending_ChooseFaction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChooseFaction_descriptor,
         new java.lang.String[] { });
-    internal_static_agora_v1_TerraNovaPending_PlaceNeutralHouse_descriptor =
+    internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor =
       internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(1);
+    internal_static_agora_v1_TerraNovaPending_ChooseSheet_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_TerraNovaPending_ChooseSheet_descriptor,
+        new java.lang.String[] { });
+    internal_static_agora_v1_TerraNovaPending_PlaceNeutralHouse_descriptor =
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(2);
     internal_static_agora_v1_TerraNovaPending_PlaceNeutralHouse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_PlaceNeutralHouse_descriptor,
         new java.lang.String[] { "Terrain", });
     internal_static_agora_v1_TerraNovaPending_PlaceInitialHouse_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(2);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(3);
     internal_static_agora_v1_TerraNovaPending_PlaceInitialHouse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_PlaceInitialHouse_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_ChooseBonusTile_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(3);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(4);
     internal_static_agora_v1_TerraNovaPending_ChooseBonusTile_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChooseBonusTile_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_RoundEndExchange_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(4);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(5);
     internal_static_agora_v1_TerraNovaPending_RoundEndExchange_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_RoundEndExchange_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_FinalExchange_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(5);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(6);
     internal_static_agora_v1_TerraNovaPending_FinalExchange_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_FinalExchange_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_ChooseAction_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(6);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(7);
     internal_static_agora_v1_TerraNovaPending_ChooseAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChooseAction_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_TransformHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(7);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(8);
     internal_static_agora_v1_TerraNovaPending_TransformHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_TransformHex_descriptor,
         new java.lang.String[] { "Transform", });
     internal_static_agora_v1_TerraNovaPending_SecondSpadeHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(8);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(9);
     internal_static_agora_v1_TerraNovaPending_SecondSpadeHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_SecondSpadeHex_descriptor,
         new java.lang.String[] { "First", });
     internal_static_agora_v1_TerraNovaPending_BuildHouse_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(9);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(10);
     internal_static_agora_v1_TerraNovaPending_BuildHouse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_BuildHouse_descriptor,
         new java.lang.String[] { "Hexes", });
     internal_static_agora_v1_TerraNovaPending_UpgradeHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(10);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(11);
     internal_static_agora_v1_TerraNovaPending_UpgradeHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_UpgradeHex_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_ChoosePalace_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(11);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(12);
     internal_static_agora_v1_TerraNovaPending_ChoosePalace_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChoosePalace_descriptor,
         new java.lang.String[] { "Hex", });
     internal_static_agora_v1_TerraNovaPending_ChooseBridge_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(12);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(13);
     internal_static_agora_v1_TerraNovaPending_ChooseBridge_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChooseBridge_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_LakeHouseHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(13);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(14);
     internal_static_agora_v1_TerraNovaPending_LakeHouseHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_LakeHouseHex_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_FreeUpgradeHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(14);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(15);
     internal_static_agora_v1_TerraNovaPending_FreeUpgradeHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_FreeUpgradeHex_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_InventorsHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(15);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(16);
     internal_static_agora_v1_TerraNovaPending_InventorsHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_InventorsHex_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_EdgeHouseHex_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(16);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(17);
     internal_static_agora_v1_TerraNovaPending_EdgeHouseHex_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_EdgeHouseHex_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_ChooseTownTile_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(17);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(18);
     internal_static_agora_v1_TerraNovaPending_ChooseTownTile_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_ChooseTownTile_descriptor,
         new java.lang.String[] { "Hexes", "RiverLink", });
     internal_static_agora_v1_TerraNovaPending_RiverLink_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(18);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(19);
     internal_static_agora_v1_TerraNovaPending_RiverLink_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_RiverLink_descriptor,
         new java.lang.String[] { "Hexes", });
     internal_static_agora_v1_TerraNovaPending_PassBonus_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(19);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(20);
     internal_static_agora_v1_TerraNovaPending_PassBonus_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_PassBonus_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_AfterAction_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(20);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(21);
     internal_static_agora_v1_TerraNovaPending_AfterAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_AfterAction_descriptor,
         new java.lang.String[] { });
     internal_static_agora_v1_TerraNovaPending_GameOver_descriptor =
-      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(21);
+      internal_static_agora_v1_TerraNovaPending_descriptor.getNestedTypes().get(22);
     internal_static_agora_v1_TerraNovaPending_GameOver_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TerraNovaPending_GameOver_descriptor,

@@ -109,7 +109,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
    * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-   *     See agora/v1/terra_nova.proto;l=468
+   *     See agora/v1/terra_nova.proto;l=483
    * @return The pending.
    */
   @java.lang.Override
@@ -133,7 +133,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
    * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-   *     See agora/v1/terra_nova.proto;l=468
+   *     See agora/v1/terra_nova.proto;l=483
    * @return The bytes for pending.
    */
   @java.lang.Override
@@ -1807,7 +1807,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
      * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-     *     See agora/v1/terra_nova.proto;l=468
+     *     See agora/v1/terra_nova.proto;l=483
      * @return The pending.
      */
     @java.lang.Deprecated public java.lang.String getPending() {
@@ -1830,7 +1830,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
      * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-     *     See agora/v1/terra_nova.proto;l=468
+     *     See agora/v1/terra_nova.proto;l=483
      * @return The bytes for pending.
      */
     @java.lang.Deprecated public com.google.protobuf.ByteString
@@ -1854,7 +1854,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
      * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-     *     See agora/v1/terra_nova.proto;l=468
+     *     See agora/v1/terra_nova.proto;l=483
      * @param value The pending to set.
      * @return This builder for chaining.
      */
@@ -1874,7 +1874,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
      * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-     *     See agora/v1/terra_nova.proto;l=468
+     *     See agora/v1/terra_nova.proto;l=483
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearPending() {
@@ -1891,7 +1891,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
      * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-     *     See agora/v1/terra_nova.proto;l=468
+     *     See agora/v1/terra_nova.proto;l=483
      * @param value The bytes for pending to set.
      * @return This builder for chaining.
      */

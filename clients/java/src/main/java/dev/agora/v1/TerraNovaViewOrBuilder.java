@@ -40,7 +40,7 @@ public interface TerraNovaViewOrBuilder extends
    *
    * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
    * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-   *     See agora/v1/terra_nova.proto;l=468
+   *     See agora/v1/terra_nova.proto;l=483
    * @return The pending.
    */
   @java.lang.Deprecated java.lang.String getPending();
@@ -52,7 +52,7 @@ public interface TerraNovaViewOrBuilder extends
    *
    * <code>string pending = 3 [json_name = "pending", deprecated = true];</code>
    * @deprecated agora.v1.TerraNovaView.pending is deprecated.
-   *     See agora/v1/terra_nova.proto;l=468
+   *     See agora/v1/terra_nova.proto;l=483
    * @return The bytes for pending.
    */
   @java.lang.Deprecated com.google.protobuf.ByteString
