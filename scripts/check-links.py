@@ -75,7 +75,12 @@ def anchors(path):
 
 
 def links(path):
+    generated = False  # generated blocks quote the engine's comments, which may name them
     for number, line in lines_outside_fences(path):
+        if line.startswith("<!-- generated:"):
+            generated = True
+        elif line.startswith("<!-- end generated"):
+            generated = False
         plain = CODE_SPAN.sub("", line)
         for target in INLINE.findall(plain):
             yield number, target
@@ -84,7 +89,7 @@ def links(path):
             yield number, m.group(1)
         for target in HTML_HREF.findall(plain):
             yield number, target
-        for mention in OUTSIDE.findall(line):
+        for mention in [] if generated else OUTSIDE.findall(line):
             yield number, "outside:" + mention
 
 
