@@ -168,6 +168,13 @@ def block(game):
 def main():
     write = "--write" in sys.argv[1:]
     bad = 0
+    # A game added to the engine must get its page: every data folder belongs to a page.
+    known = {data for _, data in GAMES.values()}
+    for folder in sorted(os.listdir(os.path.join(ROOT, "engine", "data"))):
+        if folder not in known:
+            print(f"engine/data/{folder}: no rules page; add it to GAMES in scripts/check-rules.py "
+                  "and write docs/rules/<game>.md", file=sys.stderr)
+            bad += 1
     for game in GAMES:
         page = os.path.join(ROOT, "docs", "rules", f"{game}.md")
         rel = os.path.relpath(page, ROOT)
