@@ -61,6 +61,7 @@ check_setup() {
     has setup "agora.v1.GameService/$m"
   done
 }
+check_health() { has health '"status": "SERVING"'; }
 check_games() { for g in origin terra-nova origins attika; do has games "^$g\$"; done; }
 check_create() {
   [[ "$SESSION" =~ ^[A-Za-z0-9_-]+$ ]] || fail create "no session id: $SESSION"
@@ -92,11 +93,19 @@ check_refusals() {
   has refusals 'is stale'
   has refusals '"code": "invalid_argument"'
 }
+check_resume() {
+  # The submit's answer, then the stream: version 2 only.
+  count resume '{"version":"2"' 2
+  hasnt resume '{"version":"1"'
+}
 check_stream() {
   has stream '{"version":"1"'
   has stream 'deadline_exceeded'
 }
 
+# Blocks run in $WORK, so their scratch files (bob.json, legal.json, refused.json) stay out
+# of the tree; docs/ there is the repository's, as a reader at the root sees it.
+ln -s "$ROOT/docs" "$WORK/docs"
 cd "$WORK"
 for block in "$WORK"/[0-9][0-9]-*.sh; do
   name=$(basename "$block" .sh); name=${name#*-}
