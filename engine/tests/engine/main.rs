@@ -11,6 +11,7 @@ mod attika_determinize;
 mod attika_rules;
 mod conformance;
 mod determinization;
+mod docs_rules;
 mod mcts_bot;
 mod origin_actions;
 mod origin_cards;
