@@ -12,6 +12,7 @@ mod attika_rules;
 mod conformance;
 mod conformance_stats;
 mod determinization;
+mod docs_rules;
 mod mcts_bot;
 mod origin_actions;
 mod origin_cards;
