@@ -175,17 +175,18 @@ async function playGame(game) {
       const buttons = [...document.querySelectorAll("button.action")];
       const counts = new Map();
       for (const b of buttons) {
-        const key = b.getAttribute("data-place");
-        if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+        for (const key of new Set((b.getAttribute("data-places") ?? "").split(" ").filter(Boolean))) {
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
       }
       const onBoard = new Set([...document.querySelectorAll("svg.board [data-place]")].map((p) => p.getAttribute("data-place")));
       const singles = [...counts].filter(([k, n]) => n === 1 && onBoard.has(k)).map(([k]) => k);
-      return { buttons: buttons.length, singles };
+      return { buttons: buttons.length, singles, all: buttons.map((b) => b.textContent + ' @' + b.dataset.places) };
     });
     if (choice.buttons === 0) continue;
     if (choice.singles.length > 0 && random() < 0.5) {
       const key = choice.singles[Math.floor(random() * choice.singles.length)];
-      last = `board ${key}`;
+      last = `board ${key} of ${JSON.stringify(choice.all)}`;
       await page.locator(`svg.board [data-place="${key}"]`).first().click({ force: true });
       boardClicks++;
     } else {
@@ -198,7 +199,10 @@ async function playGame(game) {
       (v) => Number(document.body.dataset.version) > v || document.getElementById("refusal")?.textContent !== "",
       before,
       { timeout: 15000, polling: 10 },
-    );
+    ).catch(async () => {
+      const shown = await page.evaluate(() => ({ body: { ...document.body.dataset }, choices: [...document.querySelectorAll("button.action")].map((b) => b.textContent + " @" + b.dataset.places), conn: document.getElementById("conn")?.textContent }));
+      fail(`${game.id}: nothing happened after step ${steps} (${last}): ${JSON.stringify(shown)}`);
+    });
     const refused = (await page.locator("#refusal").innerText()).trim();
     if (refused !== "") fail(`${game.id}: a legal choice was refused at step ${steps} (${last}): ${refused}`);
 

@@ -40,7 +40,7 @@ function scalarText(v: JsonValue): string {
       .map(([k, w]) => `${words(k)} ${scalarText(w)}`)
       .join(", ");
   }
-  if (typeof v === "string" && /^[A-Z][A-Z0-9_]+$/.test(v)) {
+  if (typeof v === "string" && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(v)) {
     // An enum: drop the type prefix (three words at most: ORIGINS_COLOUR_RED -> red).
     const parts = v.split("_");
     return parts.slice(Math.min(parts.length - 1, v.startsWith("TERRA_NOVA_") ? 3 : 2)).join(" ").toLowerCase();
@@ -82,7 +82,10 @@ export interface Place {
 /** The place key of a JSON node under the field `name`, if it is one. */
 function placeKey(name: string, v: JsonValue): { key: string; kind: string } | undefined {
   if ((name === "hex" || name === "river_hex") && typeof v === "string" && v !== "") return { key: `hex:${v}`, kind: "hex" };
-  if (name === "territory" && typeof v === "string" && v !== "") return { key: `terr:${v}`, kind: "terr" };
+  // Origin: the territory chosen, evolved into (`target`) or migrated to (`to`).
+  if ((name === "territory" || name === "target" || name === "to") && typeof v === "string" && v !== "") {
+    return { key: `terr:${v}`, kind: "terr" };
+  }
   if (isObject(v) && typeof v["q"] === "number" && typeof v["r"] === "number") {
     return { key: `qr:${v["q"]},${v["r"]}`, kind: "qr" };
   }

@@ -422,6 +422,7 @@ function table(sessionId: string, watch: boolean) {
             class: "action",
             "data-index": String(i),
             "data-place": named[0]?.key,
+            "data-places": named.map((p) => p.key).join(" ") || undefined,
           }),
         ),
       );
