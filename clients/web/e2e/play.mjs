@@ -28,15 +28,19 @@ const GAMES = [
   { id: "origins", options: { players: "2" } },
 ].filter((g) => only.length === 0 || only.includes(g.id));
 
-// A seeded generator: a failing run can be repeated (AGORA_WEB_SEED).
-let seed = Number(process.env.AGORA_WEB_SEED ?? 20261124) >>> 0;
-function random() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+// Seeded generators, one per game: a failing run can be repeated (AGORA_WEB_SEED).
+const SEED = Number(process.env.AGORA_WEB_SEED ?? 20261124) >>> 0;
+function generator(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
+// Games played at once (each with its three browser contexts).
+const PARALLEL = Math.max(1, Number(process.env.AGORA_WEB_PARALLEL ?? 2));
 
 function fail(message) {
   throw new Error(message);
@@ -76,11 +80,24 @@ const externalFetches = [];
 
 /** What a page shows: its rendered version, status, whether it offers choices. */
 const look = (page) =>
-  page.evaluate(() => ({
-    version: Number(document.body.dataset.version ?? -1),
-    status: document.body.dataset.status ?? "",
-    myTurn: document.body.dataset.myTurn === "1",
-  }));
+  page.evaluate(() => {
+    const buttons = [...document.querySelectorAll("button.action")];
+    const counts = new Map();
+    for (const b of buttons) {
+      for (const key of new Set((b.getAttribute("data-places") ?? "").split(" ").filter(Boolean))) {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    const onBoard = new Set([...document.querySelectorAll("svg.board [data-place]")].map((p) => p.getAttribute("data-place")));
+    return {
+      version: Number(document.body.dataset.version ?? -1),
+      status: document.body.dataset.status ?? "",
+      myTurn: document.body.dataset.myTurn === "1",
+      labels: buttons.map((b) => b.textContent),
+      // Board places that exactly one choice names: a click on one of them plays it.
+      singles: [...counts].filter(([k, n]) => n === 1 && onBoard.has(k)).map(([k]) => k),
+    };
+  });
 
 async function until(what, predicate, timeoutMs = 15000) {
   const start = Date.now();
@@ -94,8 +111,9 @@ async function until(what, predicate, timeoutMs = 15000) {
 
 const scoresOf = (page) => page.locator("#scores").innerText();
 
-async function playGame(game) {
+async function playGame(game, index) {
   const t0 = Date.now();
+  const random = generator(SEED + index);
   // Seat 0 creates the session from the lobby's form (a phone-sized screen) and joins.
   const a = await newPage({ width: 390, height: 844 });
   await a.goto(`${base}/`);
@@ -134,20 +152,20 @@ async function playGame(game) {
   let reloaded = false;
   let shot = false;
   let last = "";
+  let idleSince = Date.now();
   for (;;) {
     const looks = await Promise.all(players.map(look));
     if (looks.every((l) => l.status === "finished")) break;
     const versions = looks.map((l) => l.version);
-    const same = versions.every((v) => v === versions[0]);
-    const turn = same ? looks.findIndex((l) => l.myTurn) : -1;
+    // The page that acted last shows the newest version; a page behind it may offer stale choices.
+    const newest = Math.max(...versions);
+    const turn = looks.findIndex((l) => l.myTurn && l.version === newest && l.labels.length > 0);
     if (turn < 0) {
-      await until(`a seat to act in ${game.id} at step ${steps} (versions ${versions})`, async () => {
-        const now = await Promise.all(players.map(look));
-        const v = now.map((l) => l.version);
-        return (v.every((x) => x === v[0]) && now.some((l) => l.myTurn)) || now.every((l) => l.status === "finished");
-      });
+      if (Date.now() - idleSince > 15000) fail(`${game.id}: no seat to act at step ${steps} (versions ${versions})`);
+      await new Promise((r) => setTimeout(r, 10));
       continue;
     }
+    idleSince = Date.now();
     const page = players[turn];
     const before = versions[turn];
     if (steps >= MAX_STEPS) fail(`${game.id}: not finished after ${steps} actions`);
@@ -171,28 +189,16 @@ async function playGame(game) {
     }
 
     // Choose: a board place named by exactly one choice (half the time when there is one), else a button.
-    const choice = await page.evaluate(() => {
-      const buttons = [...document.querySelectorAll("button.action")];
-      const counts = new Map();
-      for (const b of buttons) {
-        for (const key of new Set((b.getAttribute("data-places") ?? "").split(" ").filter(Boolean))) {
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        }
-      }
-      const onBoard = new Set([...document.querySelectorAll("svg.board [data-place]")].map((p) => p.getAttribute("data-place")));
-      const singles = [...counts].filter(([k, n]) => n === 1 && onBoard.has(k)).map(([k]) => k);
-      return { buttons: buttons.length, singles, all: buttons.map((b) => b.textContent + ' @' + b.dataset.places) };
-    });
-    if (choice.buttons === 0) continue;
+    const choice = looks[turn];
     if (choice.singles.length > 0 && random() < 0.5) {
       const key = choice.singles[Math.floor(random() * choice.singles.length)];
-      last = `board ${key} of ${JSON.stringify(choice.all)}`;
+      last = `board ${key}`;
       await page.locator(`svg.board [data-place="${key}"]`).first().click({ force: true });
       boardClicks++;
     } else {
-      const button = page.locator("button.action").nth(Math.floor(random() * choice.buttons));
-      last = `button ${await button.innerText()}`;
-      await button.click({ force: true });
+      const index = Math.floor(random() * choice.labels.length);
+      last = `button ${choice.labels[index]} of ${JSON.stringify(choice.labels)}`;
+      await page.locator("button.action").nth(index).click({ force: true });
     }
     steps++;
     await page.waitForFunction(
@@ -242,7 +248,14 @@ async function playGame(game) {
 
 let failed = false;
 try {
-  for (const game of GAMES) await playGame(game);
+  let next = 0;
+  const worker = async () => {
+    while (next < GAMES.length) {
+      const index = next++;
+      await playGame(GAMES[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (externalFetches.length > 0) fail(`external fetches: ${externalFetches.join(", ")}`);
 } catch (err) {
   console.error(`WEB E2E FAILED: ${err.message}`);
