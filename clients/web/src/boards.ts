@@ -270,13 +270,14 @@ function origins(view: OriginsView, ctx: BoardContext): SVGElement {
         ? ghosts(ctx, "cell", drawn).map((k) => k.slice(5).split(",").map(Number) as [number, number])
         : [];
     const all = [{ x: 0, y: 0 }, ...cells, ...extra.map(([x, y]) => ({ x, y }))];
-    const minX = Math.min(...all.map((k) => k.x));
-    const maxX = Math.max(...all.map((k) => k.x));
-    const minY = Math.min(...all.map((k) => k.y));
-    const maxY = Math.max(...all.map((k) => k.y));
+    // At least 6 x 5 cells around the Palace, so that a young city is not drawn huge.
+    const minX = Math.min(-2, ...all.map((k) => k.x));
+    const maxX = Math.max(3, ...all.map((k) => k.x));
+    const minY = Math.min(-2, ...all.map((k) => k.y));
+    const maxY = Math.max(2, ...all.map((k) => k.y));
     return { p, cells, extra, minX, maxX, minY, maxY, width: (maxX - minX + 1) * c, height: (maxY - minY + 1) * c };
   });
-  const gap = 30;
+  const gap = 40;
   const top = 70;
   const totalWidth = Math.max(grids.reduce((sum, g) => sum + g.width + gap, 0), view.meetingPlaces.length * 50);
   const tallest = Math.max(0, ...grids.map((g) => g.height));

@@ -278,17 +278,26 @@ function table(sessionId: string, watch: boolean) {
         again = false;
         const seat = mySeat(st);
         const opts = seat ? asSeat(seat.token) : {};
-        const state = await client.getState({ sessionId }, { ...opts, signal: abort.signal });
+        // Both at once (one round trip): a seat not to act simply gets no actions.
+        const [state, legal] = await Promise.all([
+          client.getState({ sessionId }, { ...opts, signal: abort.signal }),
+          seat && st.session?.status !== SessionStatus.FINISHED
+            ? client.listLegalActions({ sessionId }, { ...asSeat(seat.token), signal: abort.signal }).catch(() => undefined)
+            : Promise.resolve(undefined),
+        ]);
         st.session = state.session;
         st.view = state.view;
         const after = mySeat(st);
-        if (after && st.session?.toAct.includes(after.seat) && st.session.status === SessionStatus.IN_PROGRESS) {
-          const legal = await client.listLegalActions({ sessionId }, { ...asSeat(after.token), signal: abort.signal });
+        const current =
+          legal !== undefined && legal.version === state.session?.version && after?.seat === seat?.seat;
+        if (current && after && st.session?.toAct.includes(after.seat) && st.session.status === SessionStatus.IN_PROGRESS) {
           st.legal = legal.actions;
           st.legalVersion = legal.version;
         } else {
           st.legal = [];
           st.legalVersion = st.session?.version ?? -1n;
+          // The two answers saw different versions: ask again.
+          if (legal !== undefined && legal.version !== state.session?.version) again = true;
         }
         st.filter = undefined;
       } while (again);
