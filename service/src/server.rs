@@ -131,15 +131,8 @@ pub async fn serve_with_store(
     };
 
     let cors = cors_layer(&config.cors_allow_origins)?;
-    let mut routes = tonic::service::Routes::new(health_service)
-        .add_service(reflection)
-        .add_service(games);
     if let Some(dir) = &config.web_dir {
         tracing::info!(web_dir = %dir.display(), "serving the web client");
-        routes = routes
-            .into_axum_router()
-            .fallback_service(web_files(dir))
-            .into();
     }
 
     Server::builder()
@@ -148,6 +141,8 @@ pub async fn serve_with_store(
         .trace_fn(rpc_span)
         // CORS outside gRPC-Web: preflights never reach the gRPC services.
         .layer(tower::util::option_layer(cors))
+        // Page requests (GET, not gRPC) for --web-dir, before tonic-web refuses them.
+        .layer(crate::web::WebFilesLayer::new(config.web_dir.as_deref()))
         // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(RequestLimitLayer::new(config.max_concurrent_requests))
@@ -155,7 +150,9 @@ pub async fn serve_with_store(
         .layer(DeadlineLayer::new(config.request_timeout()))
         // Before tonic's own check of the same limit, which would answer OUT_OF_RANGE.
         .layer(MessageSizeLayer::new(config.max_message_bytes))
-        .add_routes(routes)
+        .add_service(health_service)
+        .add_service(reflection)
+        .add_service(games)
         .serve_with_incoming_shutdown(incoming(listener), signal)
         .await?;
     tracing::warn!("stopped");
@@ -192,42 +189,6 @@ fn cors_layer(origins: &[String]) -> Result<Option<tower_http::cors::CorsLayer>,
             ])
             .max_age(std::time::Duration::from_secs(24 * 3600)),
     ))
-}
-
-/// The files of `dir` for GET and HEAD, its index.html for paths it does not have (the
-/// client's own routes); a gRPC call to an unknown method still gets UNIMPLEMENTED.
-fn web_files(
-    dir: &std::path::Path,
-) -> impl tower::Service<
-    axum::extract::Request,
-    Response = axum::response::Response,
-    Error = std::convert::Infallible,
-    Future = impl Send + 'static,
-> + Clone
-       + Send
-       + Sync
-       + 'static {
-    use tower::ServiceExt;
-    use tower_http::services::{ServeDir, ServeFile};
-    let files = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
-    tower::service_fn(move |request: axum::extract::Request| {
-        let files = files.clone();
-        async move {
-            let grpc = request
-                .headers()
-                .get(tonic::codegen::http::header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| v.starts_with("application/grpc"));
-            if grpc {
-                let status = tonic::Status::unimplemented("no such method");
-                return Ok(status.into_http::<axum::body::Body>());
-            }
-            match files.oneshot(request).await {
-                Ok(response) => Ok(response.map(axum::body::Body::new)),
-                Err(never) => match never {},
-            }
-        }
-    })
 }
 
 /// The span of one call: named after the RPC (`agora.v1.GameService/SubmitAction`) in
