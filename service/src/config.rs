@@ -187,6 +187,21 @@ pub struct Config {
     /// many); more get RESOURCE_EXHAUSTED. Counted per replica. 0: no limit.
     #[arg(long, env = "AGORA_PLAYER_CALLS_PER_SECOND", default_value_t = 0)]
     pub player_calls_per_second: u32,
+
+    /// A built web client (e.g. clients/web/dist) served on the same port beside the
+    /// gRPC routes, so a browser needs no second server and no CORS: unknown paths get
+    /// its index.html (client-side routes).
+    #[arg(long, env = "AGORA_WEB_DIR")]
+    pub web_dir: Option<std::path::PathBuf>,
+
+    /// An origin (e.g. http://localhost:5173) whose pages may call the server over
+    /// gRPC-Web; repeatable. Only needed for pages not served by `--web-dir`.
+    #[arg(
+        long = "cors-allow-origin",
+        env = "AGORA_CORS_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub cors_allow_origins: Vec<String>,
 }
 
 /// HTTP/2 streams a connection may use for calls beside its open event streams.

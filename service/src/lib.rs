@@ -20,6 +20,7 @@ pub mod store;
 pub mod table;
 pub mod telemetry;
 pub mod throttle;
+pub mod web;
 
 pub use config::Config;
 pub use server::serve;

@@ -135,10 +135,19 @@ pub async fn serve_with_store(
         let _ = stop_tx.send(true);
     };
 
+    let cors = cors_layer(&config.cors_allow_origins)?;
+    if let Some(dir) = &config.web_dir {
+        tracing::info!(web_dir = %dir.display(), "serving the web client");
+    }
+
     Server::builder()
         .accept_http1(true)
         .max_concurrent_streams(Some(config.http2_max_streams()))
         .trace_fn(rpc_span)
+        // CORS outside gRPC-Web: preflights never reach the gRPC services.
+        .layer(tower::util::option_layer(cors))
+        // Page requests (GET, not gRPC) for --web-dir, before tonic-web refuses them.
+        .layer(crate::web::WebFilesLayer::new(config.web_dir.as_deref()))
         // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(RequestLimitLayer::new(config.max_concurrent_requests))
@@ -154,6 +163,38 @@ pub async fn serve_with_store(
         .await?;
     tracing::warn!("stopped");
     Ok(())
+}
+
+/// CORS for pages from `origins` (none: no CORS headers at all, same-origin only). The
+/// grpc-status/grpc-message headers are exposed so that a browser client can read refusals.
+fn cors_layer(origins: &[String]) -> Result<Option<tower_http::cors::CorsLayer>, ServeError> {
+    use tonic::codegen::http::{header::HeaderName, HeaderValue, Method};
+    use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
+    if origins.is_empty() {
+        return Ok(None);
+    }
+    let origins = origins
+        .iter()
+        .map(|origin| {
+            HeaderValue::from_str(origin.trim()).map_err(|_| {
+                ServeError::Config(format!(
+                    "--cors-allow-origin {origin:?} is not a valid origin"
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins))
+            .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+            .allow_headers(AllowHeaders::mirror_request())
+            .expose_headers([
+                HeaderName::from_static("grpc-status"),
+                HeaderName::from_static("grpc-message"),
+                HeaderName::from_static("grpc-status-details-bin"),
+            ])
+            .max_age(std::time::Duration::from_secs(24 * 3600)),
+    ))
 }
 
 /// The span of one call: named after the RPC (`agora.v1.GameService/SubmitAction`) in

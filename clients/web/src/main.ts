@@ -1,0 +1,529 @@
+/**
+ * Agora's reference web client: a lobby (the catalog's options as forms, sessions to join or
+ * watch) and a table (the board drawn from GetState, the seat's legal actions as choices and as
+ * board clicks, the refusals' sentences, the event log from StreamEvents). Everything goes
+ * through @agora/sdk over gRPC-Web to the origin that served the page (agora-server
+ * --web-dir), or to `?server=URL` (which needs --cors-allow-origin on that server).
+ */
+import { type DescField, type DescMessage, type JsonObject, type JsonValue, ScalarType, fromJson } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import {
+  type GameAction,
+  type GameInfo,
+  type GameOptions,
+  GameOptionsSchema,
+  type GameServiceClient,
+  type GameView,
+  type Session,
+  SessionStatus,
+  type StreamEventsResponse,
+  asSeat,
+  createGameServiceClient,
+  followEvents,
+  retryPolicy,
+} from "@agora/sdk";
+
+import { actionJson, eventJson, label, places, withPlace } from "./actions";
+import { SEAT_COLOURS, drawBoard } from "./boards";
+import "./style.css";
+
+const serverUrl = new URLSearchParams(location.search).get("server") ?? location.origin;
+const client: GameServiceClient = createGameServiceClient(
+  createGrpcWebTransport({ baseUrl: serverUrl, interceptors: [retryPolicy()] }),
+);
+const app = document.getElementById("app") as HTMLElement;
+const conn = document.getElementById("conn") as HTMLElement;
+
+// ---- small DOM helpers -------------------------------------------------------------------
+
+type Child = Node | string;
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function button(text: string, onClick: () => void, attrs: Record<string, string | undefined> = {}): HTMLButtonElement {
+  const b = h("button", { type: "button", ...attrs }, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** The sentence of a failed call: the server's message (a refusal's rule sentence). */
+function sentence(err: unknown): string {
+  if (err instanceof ConnectError) return err.rawMessage || Code[err.code] || String(err);
+  return err instanceof Error ? err.message : String(err);
+}
+
+const statusText = (s: SessionStatus) =>
+  ({
+    [SessionStatus.WAITING_FOR_PLAYERS]: "waiting for players",
+    [SessionStatus.IN_PROGRESS]: "in progress",
+    [SessionStatus.FINISHED]: "finished",
+  })[s as number] ?? "unknown";
+
+// ---- seats kept in the browser ----------------------------------------------------------
+
+interface SeatToken {
+  seat: number;
+  token: string;
+}
+const SEATS_KEY = "agora.seats";
+
+function storedSeats(): Record<string, SeatToken[]> {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(SEATS_KEY) ?? "{}") as unknown;
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, SeatToken[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function seatsOf(sessionId: string): SeatToken[] {
+  const seats = storedSeats()[sessionId];
+  return Array.isArray(seats) ? seats.filter((s) => typeof s.seat === "number" && typeof s.token === "string") : [];
+}
+
+function keepSeat(sessionId: string, seat: SeatToken) {
+  const all = storedSeats();
+  all[sessionId] = [...seatsOf(sessionId).filter((s) => s.seat !== seat.seat), seat];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+const playerName = () => localStorage.getItem("agora.name") ?? "";
+
+// ---- options form (read against the generated descriptors, as the TypeScript example does) ----
+
+function optionsMessage(gameId: string): DescMessage | undefined {
+  const field = GameOptionsSchema.fields.find((f) => f.oneof?.name === "game" && f.name === gameId.replace(/-/g, "_"));
+  return field?.fieldKind === "message" ? field.message : undefined;
+}
+
+function enumPrefix(name: string): string {
+  return `${name.replace(/(?!^)([A-Z])/g, "_$1").toUpperCase()}_`;
+}
+
+function optionValue(field: DescField, text: string): JsonValue {
+  const enumType = field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum") ? field.enum : undefined;
+  if (enumType !== undefined) return enumPrefix(enumType.name) + text.trim().toUpperCase();
+  const scalar = field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar") ? field.scalar : undefined;
+  if (scalar === ScalarType.BOOL) return text === "true";
+  if (scalar === ScalarType.STRING) return text;
+  return Number(text);
+}
+
+function readOptions(game: GameInfo, form: HTMLFormElement): GameOptions {
+  const message = optionsMessage(game.gameId);
+  if (message === undefined) throw new Error(`this client does not know the options of ${game.gameId}`);
+  const values: JsonObject = {};
+  const data = new FormData(form);
+  for (const option of game.options) {
+    const field = message.fields.find((f) => f.name === option.name);
+    const text = String(data.get(option.name) ?? "").trim();
+    if (field === undefined || text === "") continue;
+    values[field.name] =
+      field.fieldKind === "list"
+        ? text
+            .split(",")
+            .filter((t) => t.trim() !== "")
+            .map((t) => optionValue(field, t.trim()))
+        : optionValue(field, text);
+  }
+  return fromJson(GameOptionsSchema, { [game.gameId.replace(/-/g, "_")]: values });
+}
+
+function optionsForm(game: GameInfo): HTMLFormElement {
+  const form = h("form", { class: "options", "data-game": game.gameId, "aria-label": `New ${game.name}` });
+  const message = optionsMessage(game.gameId);
+  for (const option of game.options) {
+    const id = `opt-${game.gameId}-${option.name}`;
+    const field = message?.fields.find((f) => f.name === option.name);
+    let input: HTMLElement;
+    if (field?.fieldKind === "list" || option.values.length === 0) {
+      input = h("input", { id, name: option.name, value: option.defaultValue, placeholder: option.values.slice(0, 4).join(",") });
+    } else {
+      const select = h("select", { id, name: option.name });
+      if (option.defaultValue === "") select.append(h("option", { value: "" }, "(unset)"));
+      for (const v of option.values) select.append(h("option", { value: v, selected: v === option.defaultValue }, v));
+      input = select;
+    }
+    form.append(h("label", { for: id, title: option.description }, option.name.replace(/_/g, " ")), input);
+  }
+  const error = h("p", { class: "error", role: "alert" });
+  const create = h("button", { type: "submit", "data-testid": `create-${game.gameId}` }, `Create ${game.name}`);
+  form.append(create, error);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    void (async () => {
+      try {
+        const options = readOptions(game, form);
+        const created = await client.createSession({ options, requestId: crypto.randomUUID() });
+        if (created.session) location.hash = `#/s/${created.session.sessionId}`;
+      } catch (err) {
+        error.textContent = sentence(err);
+      }
+    })();
+  });
+  return form;
+}
+
+// ---- lobby ------------------------------------------------------------------------------
+
+let leaveTable: (() => void) | undefined;
+
+async function lobby() {
+  document.title = "Agora";
+  const name = h("input", { id: "player-name", value: playerName(), autocomplete: "nickname" });
+  name.addEventListener("change", () => localStorage.setItem("agora.name", name.value.trim()));
+  const games = h("section", { class: "games", "aria-label": "Games" }, h("h2", {}, "New game"));
+  const sessions = h("section", { class: "sessions", "aria-label": "Sessions" }, h("h2", {}, "Sessions"));
+  app.replaceChildren(h("div", { class: "lobby" }, h("p", {}, h("label", { for: "player-name" }, "Your name "), name), games, sessions));
+  try {
+    const catalog = await client.listGames({});
+    for (const game of catalog.games) {
+      games.append(
+        h(
+          "details",
+          { class: "game" },
+          h("summary", {}, `${game.name} (${game.minPlayers}–${game.maxPlayers} players)`),
+          optionsForm(game),
+        ),
+      );
+    }
+    const list = await client.listSessions({ includeFull: true, pageSize: 50 });
+    const table = h("ul", { class: "session-list" });
+    for (const s of list.sessions) {
+      const open = s.seats.filter((seat) => !seat.taken).length;
+      const mine = seatsOf(s.sessionId).length > 0;
+      table.append(
+        h(
+          "li",
+          { "data-session": s.sessionId },
+          `${s.gameId} · ${statusText(s.status)} · ${s.seats.map((seat) => (seat.taken ? seat.playerName || "taken" : "open")).join(", ")} `,
+          h("a", { href: `#/s/${s.sessionId}`, class: "open" }, mine ? "Resume" : open > 0 ? "Join" : "Watch"),
+          " ",
+          h("a", { href: `#/s/${s.sessionId}?watch`, class: "watch" }, "Watch"),
+        ),
+      );
+    }
+    sessions.append(list.sessions.length === 0 ? h("p", {}, "No sessions yet.") : table);
+  } catch (err) {
+    app.append(h("p", { class: "error", role: "alert" }, `Cannot reach the server: ${sentence(err)}`));
+  }
+}
+
+// ---- table -------------------------------------------------------------------------------
+
+interface TableState {
+  sessionId: string;
+  watch: boolean;
+  session?: Session;
+  view?: GameView;
+  legal: GameAction[];
+  legalVersion: bigint;
+  /** Place key of the board click that narrowed the choices, if any. */
+  filter?: string;
+  refusal: string;
+  log: string[];
+  lastVersion: bigint;
+}
+
+/** The stored seat of this browser that is to act (or the first stored seat). */
+function mySeat(st: TableState): SeatToken | undefined {
+  if (st.watch) return undefined;
+  const seats = seatsOf(st.sessionId);
+  const toAct = st.session?.toAct ?? [];
+  return seats.find((s) => toAct.includes(s.seat)) ?? seats[0];
+}
+
+function table(sessionId: string, watch: boolean) {
+  const abort = new AbortController();
+  leaveTable = () => abort.abort();
+  const st: TableState = { sessionId, watch, legal: [], legalVersion: -1n, refusal: "", log: [], lastVersion: 0n };
+  const head = h("div", { class: "table-head" });
+  const board = h("div", { class: "board-wrap", "aria-label": "Board" });
+  const actions = h("section", { class: "actions", "aria-label": "Your choices" });
+  const refusal = h("p", { id: "refusal", class: "error", role: "alert", "aria-live": "assertive" });
+  const scores = h("section", { id: "scores", "aria-label": "Scores" });
+  const players = h("details", { class: "view-data" });
+  const log = h("ol", { id: "log", class: "log", "aria-label": "Event log", "aria-live": "polite" });
+  app.replaceChildren(
+    h(
+      "div",
+      { class: "table" },
+      h("div", { class: "main-col" }, head, board, players),
+      h("aside", { class: "side-col" }, actions, refusal, scores, h("h3", {}, "Events"), log),
+    ),
+  );
+
+  let refreshing = false;
+  let again = false;
+  async function refresh() {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    refreshing = true;
+    try {
+      do {
+        again = false;
+        const seat = mySeat(st);
+        const opts = seat ? asSeat(seat.token) : {};
+        // Both at once (one round trip): a seat not to act simply gets no actions.
+        const [state, legal] = await Promise.all([
+          client.getState({ sessionId }, { ...opts, signal: abort.signal }),
+          seat && st.session?.status !== SessionStatus.FINISHED
+            ? client.listLegalActions({ sessionId }, { ...asSeat(seat.token), signal: abort.signal }).catch(() => undefined)
+            : Promise.resolve(undefined),
+        ]);
+        st.session = state.session;
+        st.view = state.view;
+        const after = mySeat(st);
+        const current =
+          legal !== undefined && legal.version === state.session?.version && after?.seat === seat?.seat;
+        if (current && after && st.session?.toAct.includes(after.seat) && st.session.status === SessionStatus.IN_PROGRESS) {
+          st.legal = legal.actions;
+          st.legalVersion = legal.version;
+        } else {
+          st.legal = [];
+          st.legalVersion = st.session?.version ?? -1n;
+          // The two answers saw different versions: ask again.
+          if (legal !== undefined && legal.version !== state.session?.version) again = true;
+        }
+        st.filter = undefined;
+      } while (again);
+      render();
+    } catch (err) {
+      if (!abort.signal.aborted) {
+        st.refusal = sentence(err);
+        render();
+      }
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  async function submit(action: GameAction) {
+    const seat = mySeat(st);
+    if (!seat) return;
+    st.refusal = "";
+    refusal.textContent = "";
+    try {
+      await client.submitAction(
+        { sessionId, action, expectedVersion: st.legalVersion, requestId: crypto.randomUUID() },
+        asSeat(seat.token),
+      );
+      // The new state comes with the stream's event (see `follow`), not from here.
+    } catch (err) {
+      st.refusal = sentence(err);
+      render();
+    }
+  }
+
+  async function join(seatNo: number) {
+    try {
+      const joined = await client.joinSession({ sessionId, seat: seatNo, playerName: playerName() || `Player ${seatNo + 1}` });
+      keepSeat(sessionId, { seat: joined.seat, token: joined.seatToken });
+      st.watch = false;
+      // The new state comes with the stream's event (see `follow`), not from here.
+    } catch (err) {
+      st.refusal = sentence(err);
+      render();
+    }
+  }
+
+  function clickPlace(key: string) {
+    const naming = st.legal.filter((a) => places(actionJson(a)).some((p) => p.key === key));
+    const only = naming[0];
+    if (naming.length === 1 && only !== undefined) {
+      void submit(only);
+      return;
+    }
+    if (naming.length > 1) {
+      st.filter = key;
+      render();
+      return;
+    }
+    // No legal action names this place: ask for it anyway with an action of the same kind,
+    // and show the server's sentence.
+    const kind = key.slice(0, key.indexOf(":"));
+    const template = st.legal.find((a) => places(actionJson(a)).some((p) => p.kind === kind));
+    const asked = template === undefined ? undefined : withPlace(template, key);
+    if (asked !== undefined) {
+      void submit(asked);
+    } else {
+      st.refusal = st.legal.length === 0 ? "It is not your turn." : "None of your choices names this place.";
+      render();
+    }
+  }
+
+  function render() {
+    const s = st.session;
+    if (!s) return;
+    const seat = mySeat(st);
+    document.title = `Agora · ${s.gameId}`;
+    document.body.dataset["version"] = String(s.version);
+    document.body.dataset["status"] = statusText(s.status);
+    document.body.dataset["myTurn"] = st.legal.length > 0 ? "1" : "0";
+    // Header: game, status, seats (and joining).
+    head.replaceChildren(
+      h("h2", {}, `${s.gameId} · ${statusText(s.status)}`),
+      h("p", { class: "meta" }, `Session ${s.sessionId} · version ${s.version}${seat ? ` · you are seat ${seat.seat}` : " · watching"}`),
+    );
+    const seatList = h("ul", { class: "seats" });
+    for (const info of s.seats) {
+      const colour = SEAT_COLOURS[info.seat] ?? "#000";
+      const item = h("li", { style: `border-color:${colour}` }, `Seat ${info.seat}: `);
+      if (info.taken) item.append(info.playerName || (info.bot ? "bot" : "taken"));
+      else if (s.status === SessionStatus.WAITING_FOR_PLAYERS)
+        item.append(button(`Join seat ${info.seat}`, () => void join(info.seat), { "data-testid": `join-${info.seat}` }));
+      else item.append("open");
+      if (s.toAct.includes(info.seat)) item.append(" ◀ to act");
+      seatList.append(item);
+    }
+    head.append(seatList);
+    // Board.
+    const legalPlaces = new Map<string, number>();
+    for (const a of st.legal) for (const p of places(actionJson(a))) legalPlaces.set(p.key, (legalPlaces.get(p.key) ?? 0) + 1);
+    const svg = st.view ? drawBoard(st.view, { legal: legalPlaces, actingSeat: seat && s.toAct.includes(seat.seat) ? seat.seat : undefined }) : undefined;
+    if (svg) {
+      svg.addEventListener("click", (e) => {
+        const target = (e.target as Element).closest("[data-place]");
+        const key = target?.getAttribute("data-place");
+        if (key) clickPlace(key);
+      });
+      svg.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        const key = (e.target as Element).getAttribute("data-place");
+        if (key) {
+          e.preventDefault();
+          clickPlace(key);
+        }
+      });
+      board.replaceChildren(svg);
+    } else {
+      board.replaceChildren(h("p", {}, "No board for this game yet."));
+    }
+    // The rest of the view, as data.
+    viewData();
+    // Choices.
+    actions.replaceChildren(h("h3", {}, st.legal.length > 0 ? "Your turn" : seat ? "Waiting" : "Watching"));
+    if (st.filter) actions.append(h("p", {}, "Choices for this place: ", button("show all", () => ((st.filter = undefined), render()))));
+    const list = h("ul", { class: "choices" });
+    st.legal.forEach((a, i) => {
+      const json = actionJson(a);
+      const named = places(json);
+      if (st.filter && !named.some((p) => p.key === st.filter)) return;
+      list.append(
+        h(
+          "li",
+          {},
+          button(label(json), () => void submit(a), {
+            class: "action",
+            "data-index": String(i),
+            "data-place": named[0]?.key,
+            "data-places": named.map((p) => p.key).join(" ") || undefined,
+          }),
+        ),
+      );
+    });
+    actions.append(list);
+    refusal.textContent = st.refusal;
+    // Scores.
+    const outcome = s.outcome;
+    if (outcome && outcome.standings.length > 0) {
+      const rows = outcome.standings.map((standing) =>
+        h("tr", {}, h("td", {}, String(standing.rank)), h("td", {}, `seat ${standing.seat}`), h("td", {}, String(standing.score))),
+      );
+      scores.replaceChildren(
+        h("h3", {}, "Final scores"),
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "seat"), h("th", {}, "score"))), h("tbody", {}, ...rows)),
+      );
+    } else {
+      scores.replaceChildren();
+    }
+  }
+
+  /** The whole view as JSON, written only while its <details> is open (it is large). */
+  function viewData() {
+    if (players.childElementCount === 0) players.append(h("summary", {}, "Players, hands, market and the rest of the view"), h("pre", {}));
+    const pre = players.querySelector("pre");
+    if (!players.open || !pre || !st.view?.game.case) return;
+    const json = JSON.stringify(st.view.game.value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 1);
+    pre.textContent = json.length > 50000 ? `${json.slice(0, 50000)}…` : json;
+  }
+  players.addEventListener("toggle", viewData);
+
+  function logVersion(m: StreamEventsResponse) {
+    const lines: string[] = [];
+    if (m.seatChange) {
+      const c = m.seatChange;
+      lines.push(`seat ${m.seat}: ${c.resigned ? "resigned" : c.undo ? "undo" : c.timedOut ? "timed out" : c.bot ? "handed to a bot" : "changed"}`);
+    }
+    for (const e of m.events) lines.push(`seat ${m.seat}: ${label(eventJson(e))}`);
+    if (m.status === SessionStatus.FINISHED) lines.push("game over");
+    for (const line of lines) {
+      log.prepend(h("li", { "data-version": String(m.version) }, `${m.version}. ${line}`));
+    }
+    while (log.childElementCount > 300) log.lastElementChild?.remove();
+  }
+
+  async function follow() {
+    for (;;) {
+      try {
+        for await (const m of followEvents(client, sessionId, {
+          afterVersion: st.lastVersion,
+          untilFinished: false,
+          maxReconnects: 1000,
+          signal: abort.signal,
+          onReconnect: (after) => {
+            conn.textContent = `reconnecting after version ${after}…`;
+          },
+        })) {
+          conn.textContent = "";
+          if (m.version <= st.lastVersion) continue;
+          st.lastVersion = m.version;
+          logVersion(m);
+          void refresh();
+        }
+        return;
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        conn.textContent = `stream: ${sentence(err)}; retrying`;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  // Joins are no game events: while seats are open, the table asks again every second.
+  const poll = setInterval(() => {
+    if (st.session?.status === SessionStatus.WAITING_FOR_PLAYERS) void refresh();
+  }, 1000);
+  abort.signal.addEventListener("abort", () => clearInterval(poll));
+
+  void refresh();
+  void follow();
+}
+
+// ---- routing -------------------------------------------------------------------------------
+
+function route() {
+  leaveTable?.();
+  leaveTable = undefined;
+  const match = /^#\/s\/([^?]+)(\?watch)?$/.exec(location.hash);
+  if (match?.[1]) table(decodeURIComponent(match[1]), match[2] !== undefined);
+  else void lobby();
+  app.focus();
+}
+
+window.addEventListener("hashchange", route);
+route();

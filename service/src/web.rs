@@ -1,0 +1,90 @@
+//! `--web-dir`: a built web client served on the gRPC port, so that a browser page calls the
+//! API on its own origin (no second server, no CORS). A layer outside gRPC-Web, because
+//! tonic-web answers 400 to any HTTP/1.1 request that is not gRPC-Web.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use tonic::codegen::http::{header, Method, Request, Response};
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Serves GET and HEAD requests that are not gRPC from a directory (its index.html for
+/// paths it lacks: the client's own routes); everything else goes to the gRPC services.
+#[derive(Clone)]
+pub struct WebFilesLayer {
+    files: Option<ServeDir<ServeFile>>,
+}
+
+impl WebFilesLayer {
+    pub fn new(dir: Option<&Path>) -> Self {
+        WebFilesLayer {
+            files: dir
+                .map(|dir| ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        }
+    }
+}
+
+impl<S> tower::Layer<S> for WebFilesLayer {
+    type Service = WebFiles<S>;
+    fn layer(&self, inner: S) -> WebFiles<S> {
+        WebFiles {
+            inner,
+            files: self.files.clone(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct WebFiles<S> {
+    inner: S,
+    files: Option<ServeDir<ServeFile>>,
+}
+
+/// A page, script or image request: GET or HEAD, and not a gRPC content type.
+fn is_page_request<B>(request: &Request<B>) -> bool {
+    (request.method() == Method::GET || request.method() == Method::HEAD)
+        && !request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/grpc"))
+}
+
+impl<S, ReqBody, ResBody> tower::Service<Request<ReqBody>> for WebFiles<S>
+where
+    S: tower::Service<Request<ReqBody>, Response = Response<ResBody>>,
+    S::Future: Send + 'static,
+    ReqBody: Send + 'static,
+    ResBody: http_body::Body<Data = tonic::codegen::Bytes> + Send + 'static,
+    ResBody::Error: Into<BoxError>,
+{
+    type Response = Response<tonic::body::Body>;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
+        if let Some(files) = &self.files {
+            if is_page_request(&request) {
+                let files = files.clone();
+                return Box::pin(async move {
+                    let answer: Result<_, Infallible> = files.oneshot(request).await;
+                    match answer {
+                        Ok(response) => Ok(response.map(tonic::body::Body::new)),
+                        Err(never) => match never {},
+                    }
+                });
+            }
+        }
+        let call = self.inner.call(request);
+        Box::pin(async move { call.await.map(|r| r.map(tonic::body::Body::new)) })
+    }
+}
