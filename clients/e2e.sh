@@ -9,7 +9,8 @@
 #      mypy on play.py and the SDK's helpers, then play.py (stream follower checks) for both
 #      Origin rule sets, Terra Nova, Origins (4 players, solo, both expansion modules) and Attika;
 #   3. the TypeScript SDK and client (clients/typescript/e2e.sh; Node from PyPI when none is installed);
-#   4. the Java and Go SDKs' examples, each playing whole games with a spectator (clients/sdk-e2e.sh).
+#   4. the web client in Debian's Chromium (clients/web/e2e.sh: its own server with --web-dir);
+#   5. the Java and Go SDKs' examples, each playing whole games with a spectator (clients/sdk-e2e.sh).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
 # Python virtualenv (default: a temporary one); AGORA_E2E_PROFILE=dev|release|test (default test) chooses the cargo profile.
 set -euo pipefail
@@ -199,6 +200,9 @@ step "Python: play.py, Attika, 3 players"
 
 step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo, Attika 2p)"
 AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
+
+step "Web client: build it, serve it from agora-server --web-dir, play every game by clicking in Chromium (clients/web/e2e.sh)"
+AGORA_SERVER_BIN=$SERVER_BIN AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/web/e2e.sh || fail "web client (clients/web/e2e.sh)"
 
 step "Java and Go SDKs: build the examples, play whole games with a spectator (clients/sdk-e2e.sh)"
 clients/sdk-e2e.sh "$ADDR" || fail "Java and Go SDKs (clients/sdk-e2e.sh)"
