@@ -13,6 +13,10 @@ usage: bench/vs-boardgameio.sh [options]
                     agora-load always warms up for 1 s)
   --sessions N      concurrent matches/sessions, one move in flight each (default 100)
   --skip-bgio       do not run boardgame.io (give --rate for the open-loop runs)
+  --bgio-g KIND     boardgame.io's game state: counter (a move counter only), view (the
+                    counter plus Agora's seat-0 view of the game agora-load plays, after 40
+                    moves, as JSON: a real game's size), or both (default: both runs, one
+                    ratio column each; the open loop offers the faster one's rate)
   --rate R          open-loop offered load (default: boardgame.io's measured moves/s)
   --server-bin P    agora-server binary (default: release build, built if missing)
   --load-bin P      agora-load binary (default: beside --server-bin)
@@ -31,6 +35,7 @@ seconds=10
 warmup=2
 sessions=100
 skip_bgio=0
+bgio_g=both
 rate=""
 server_bin=""
 load_bin=""
@@ -50,6 +55,7 @@ while [ $# -gt 0 ]; do
     --warmup) warmup="${2:?--warmup needs a value}"; shift 2 ;;
     --sessions) sessions="${2:?--sessions needs a value}"; shift 2 ;;
     --skip-bgio) skip_bgio=1; shift ;;
+    --bgio-g) bgio_g="${2:?--bgio-g needs a value}"; shift 2 ;;
     --rate) rate="${2:?--rate needs a value}"; shift 2 ;;
     --server-bin) server_bin="${2:?--server-bin needs a value}"; shift 2 ;;
     --load-bin) load_bin="${2:?--load-bin needs a value}"; shift 2 ;;
@@ -180,40 +186,65 @@ rows=()
 bgio_rate=""
 
 # --- boardgame.io -------------------------------------------------------------------
+bgio_view_rate=""
 if [ "$skip_bgio" = 0 ]; then
+  case "$bgio_g" in
+    counter) kinds=(counter) ;;
+    view) kinds=(view) ;;
+    both) kinds=(counter view) ;;
+    *) die "--bgio-g $bgio_g: one of counter, view, both" ;;
+  esac
   bgio_dir="$here/vs-boardgameio"
   if [ ! -d "$bgio_dir/node_modules/boardgame.io" ]; then
     echo "vs-boardgameio: installing boardgame.io from npm" >&2
     (cd "$bgio_dir" && npm ci --no-audit --no-fund >"$work/npm.log" 2>&1) ||
       die "npm ci failed (see $work/npm.log)"
   fi
-  port="$(free_port)"
-  log="$work/bgio-server.log"
-  start "$log" env -u FLATFILE_DIR NODE_ENV=production taskset -c "$server_cpu" node "$bgio_dir/server.js" "$port"
-  bgio_pid="$last_pid"
-  wait_listening "$bgio_pid" "$port" "$log"
-  echo "vs-boardgameio: boardgame.io, $sessions matches, closed loop" >&2
-  run env NODE_ENV=production taskset -c "$load_cpu" node "$bgio_dir/driver.js" \
-    --server "http://127.0.0.1:$port" --matches "$sessions" --warmup "$warmup" \
-    --seconds "$seconds" >"$work/bgio.json" || die "the boardgame.io driver failed"
-  stop_pid "$bgio_pid"
-  bgio_rate="$(jq -r '.moves_per_s' "$work/bgio.json")"
-  rows+=("$(jq -r '"| boardgame.io 0.50.2, in-memory storage (closed loop) | \(.moves_per_s | round) | 1.0× | \(.p50_ms * 100 | round / 100) ms | \(.p99_ms * 100 | round / 100) ms |"' "$work/bgio.json")")
+  for kind in "${kinds[@]}"; do
+    g_env=(-u BENCH_G)
+    label="a move counter as G"
+    if [ "$kind" = view ]; then
+      "$load_bin" "${game_args[@]}" view --moves 40 >"$work/bgio-g.json" ||
+        die "agora-load view failed"
+      g_env=(BENCH_G="$work/bgio-g.json")
+      label="G of the game's size (Agora's view as JSON, $(wc -c <"$work/bgio-g.json") bytes)"
+    fi
+    port="$(free_port)"
+    log="$work/bgio-$kind-server.log"
+    start "$log" env -u FLATFILE_DIR "${g_env[@]}" NODE_ENV=production taskset -c "$server_cpu" node "$bgio_dir/server.js" "$port"
+    bgio_pid="$last_pid"
+    wait_listening "$bgio_pid" "$port" "$log"
+    echo "vs-boardgameio: boardgame.io ($label), $sessions matches, closed loop" >&2
+    run env "${g_env[@]}" NODE_ENV=production taskset -c "$load_cpu" node "$bgio_dir/driver.js" \
+      --server "http://127.0.0.1:$port" --matches "$sessions" --warmup "$warmup" \
+      --seconds "$seconds" >"$work/bgio-$kind.json" || die "the boardgame.io driver failed"
+    stop_pid "$bgio_pid"
+    if [ "$kind" = counter ]; then
+      bgio_rate="$(jq -r '.moves_per_s' "$work/bgio-$kind.json")"
+    else
+      bgio_view_rate="$(jq -r '.moves_per_s' "$work/bgio-$kind.json")"
+    fi
+    rows+=("$(jq -r --arg what "$label" '"| boardgame.io 0.50.2, in-memory storage, \($what) (closed loop) | \(.moves_per_s | round) | — | — | \(.p50_ms * 100 | round / 100) ms | \(.p99_ms * 100 | round / 100) ms |"' "$work/bgio-$kind.json")")
+  done
+  # The open loop offers the faster boardgame.io's rate.
+  [ -n "$bgio_rate" ] || bgio_rate="$bgio_view_rate"
 fi
+bgio_counter_rate=""
+[ "$bgio_g" = view ] || bgio_counter_rate="$bgio_rate"
 [ -n "$rate" ] || rate="$(printf '%.0f' "${bgio_rate:-0}")"
 [ "$rate" != 0 ] || rate=""
 
 # --- agora-server -------------------------------------------------------------------
-# One row per agora-load run; the ratio only for closed-loop runs, against boardgame.io.
+# One row per agora-load run; the ratios only for closed-loop runs, against each
+# boardgame.io run (counter G, then game-sized G).
 row() {
   local name="$1" json="$2"
-  jq -r --arg name "$name" --arg bgio "${bgio_rate:-}" '
+  jq -r --arg name "$name" --arg bgio "${bgio_counter_rate:-}" --arg view "${bgio_view_rate:-}" '
     def r2: . * 100 | round / 100;
+    def ratio($to): if .loop == "closed" and $to != "" then "\((.per_s / ($to | tonumber)) * 10 | round / 10)×" else "—" end;
     "| \($name)" +
     (if .loop == "open" then "; \(.busy_arrivals) of \(.offered) arrivals found every session busy, \(.not_sent) never sent" else "" end) +
-    " | \(.per_s | round) | " +
-    (if .loop == "closed" and $bgio != "" then "\((.per_s / ($bgio | tonumber)) * 10 | round / 10)×" else "—" end) +
-    " | \(.p50_ms | r2) ms | \(.p99_ms | r2) ms |"
+    " | \(.per_s | round) | \(ratio($bgio)) | \(ratio($view)) | \(.p50_ms | r2) ms | \(.p99_ms | r2) ms |"
   ' "$json"
 }
 
@@ -272,6 +303,6 @@ for persistence in none everysec always; do
 done
 
 echo
-echo "| system | moves/s | ratio to boardgame.io | p50 | p99 |"
-echo "| --- | ---: | ---: | ---: | ---: |"
+echo "| system | moves/s | ratio to boardgame.io, counter G | ratio to boardgame.io, game-sized G | p50 | p99 |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 printf '%s\n' "${rows[@]}"

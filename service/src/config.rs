@@ -85,6 +85,12 @@ pub struct Config {
     #[arg(long, env = "AGORA_STATE_CACHE_SESSIONS", default_value_t = crate::api::DEFAULT_STATE_CACHE)]
     pub state_cache_sessions: usize,
 
+    /// Threads that run calls: 0 is one per CPU the process may use (its affinity and cgroup
+    /// quota). With one, everything runs on tokio's current-thread scheduler, which sends
+    /// the responses that are ready in one write per connection.
+    #[arg(long, env = "AGORA_WORKER_THREADS", default_value_t = 0)]
+    pub worker_threads: usize,
+
     /// Versions a live subscriber may fall behind before its stream is ended.
     #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
     pub stream_buffer: usize,

@@ -15,6 +15,7 @@ pub mod message_size;
 pub mod metrics;
 pub mod notify;
 pub mod reliability;
+pub mod runtime;
 pub mod server;
 pub mod store;
 pub mod table;

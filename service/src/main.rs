@@ -10,9 +10,19 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let config = Config::parse();
+    let runtime = agora_service::runtime::build(config.worker_threads);
+    match runtime {
+        Ok(runtime) => runtime.block_on(serve(config)),
+        Err(e) => {
+            eprintln!("agora-server: cannot start the runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> ExitCode {
     // Test builds only: crash points named in FAILPOINTS (see `failpoints`).
     let _failpoints = agora_service::failpoints::arm();
     let telemetry = match telemetry::init(&config) {

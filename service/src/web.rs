@@ -2,10 +2,10 @@
 //! API on its own origin (no second server, no CORS). A layer outside gRPC-Web, because
 //! tonic-web answers 400 to any HTTP/1.1 request that is not gRPC-Web.
 
+use futures::future::{BoxFuture, Either, MapOk};
+use futures::{FutureExt, TryFutureExt};
 use std::convert::Infallible;
-use std::future::Future;
 use std::path::Path;
-use std::pin::Pin;
 use std::task::{Context, Poll};
 use tonic::codegen::http::{header, Method, Request, Response};
 use tower::ServiceExt;
@@ -65,7 +65,12 @@ where
 {
     type Response = Response<tonic::body::Body>;
     type Error = S::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
+    /// gRPC calls pass through unboxed (no allocation on the move path); only page
+    /// requests, which are rare, are boxed.
+    type Future = Either<
+        BoxFuture<'static, Result<Self::Response, S::Error>>,
+        MapOk<S::Future, fn(Response<ResBody>) -> Response<tonic::body::Body>>,
+    >;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -75,16 +80,28 @@ where
         if let Some(files) = &self.files {
             if is_page_request(&request) {
                 let files = files.clone();
-                return Box::pin(async move {
-                    let answer: Result<_, Infallible> = files.oneshot(request).await;
-                    match answer {
-                        Ok(response) => Ok(response.map(tonic::body::Body::new)),
-                        Err(never) => match never {},
+                return Either::Left(
+                    async move {
+                        let answer: Result<_, Infallible> = files.oneshot(request).await;
+                        match answer {
+                            Ok(response) => Ok(response.map(tonic::body::Body::new)),
+                            Err(never) => match never {},
+                        }
                     }
-                });
+                    .boxed(),
+                );
             }
         }
-        let call = self.inner.call(request);
-        Box::pin(async move { call.await.map(|r| r.map(tonic::body::Body::new)) })
+        let to_body: fn(Response<ResBody>) -> Response<tonic::body::Body> = rebody::<ResBody>;
+        Either::Right(self.inner.call(request).map_ok(to_body))
     }
+}
+
+/// The inner body as tonic's `Body` (a downcast, not a new box, when it already is one).
+fn rebody<B>(response: Response<B>) -> Response<tonic::body::Body>
+where
+    B: http_body::Body<Data = tonic::codegen::Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
+    response.map(tonic::body::Body::new)
 }

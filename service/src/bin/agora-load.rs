@@ -85,11 +85,36 @@ struct Args {
     /// Print every configuration name and exit.
     #[arg(long)]
     list_configs: bool,
+    /// Threads of this load generator (0: one per CPU it may use; one CPU, as when pinned
+    /// with taskset, runs it on the current-thread scheduler).
+    #[arg(long, global = true, default_value_t = 0)]
+    worker_threads: usize,
     /// Also write the result as one JSON object to this file (`-`: stdout).
     #[arg(long, global = true)]
     json: Option<PathBuf>,
     #[command(subcommand)]
     mode: Option<Mode>,
+}
+
+/// Seat 0's view as JSON after `moves` random legal moves (fewer if the game ends).
+fn view_after(options: &AnyOptions, moves: usize, seed: u64) -> Result<String, Error> {
+    let mut state = AnyState::setup(options, seed).map_err(|e| format!("setup: {e:?}"))?;
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..moves {
+        let Some(seat) = state.to_act().iter().next() else {
+            break;
+        };
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[rng.random_range(0..legal.len())];
+        state
+            .apply(seat, action)
+            .map_err(|e| format!("a legal action was refused: {e}"))?;
+    }
+    let view = state.view(agora_engine::Viewer::Seat(Seat(0)));
+    Ok(serde_json::to_string(&view)?)
 }
 
 /// The options `--game` and `--config` name, with the configuration's full name.
@@ -172,6 +197,15 @@ enum Mode {
         #[arg(long, default_value_t = 20)]
         games: usize,
     },
+    /// Prints seat 0's view of the configuration after `--moves` random legal moves, as JSON:
+    /// a game state of a real game's size for other servers' benchmarks to carry
+    /// (bench/vs-boardgameio.sh gives it to boardgame.io as its `G`). Starts no server.
+    View {
+        #[arg(long, default_value_t = 40)]
+        moves: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Idle StreamEvents spectators held open: memory per stream, then one move each.
     Idle {
         #[arg(long, default_value_t = 10_000)]
@@ -188,9 +222,12 @@ enum Mode {
     },
 }
 
-#[tokio::main]
-async fn main() -> Result<(), Error> {
+fn main() -> Result<(), Error> {
     let args = Args::parse();
+    agora_service::runtime::build(args.worker_threads)?.block_on(run(args))
+}
+
+async fn run(args: Args) -> Result<(), Error> {
     if args.list_configs {
         for kind in GameKind::ALL {
             for (name, _) in kind.configurations() {
@@ -203,6 +240,12 @@ async fn main() -> Result<(), Error> {
         .mode
         .ok_or("a mode is needed: submit, fanout, idle or footprint (see --help)")?;
     let (config_name, options) = chosen_options(args.game.as_deref(), args.config.as_deref())?;
+    if let Mode::View { moves, seed } = mode {
+        // Written, not printed: a closed pipe (`| head`) is an error, not a panic.
+        use std::io::Write;
+        let json = view_after(&options, moves, seed)?;
+        return writeln!(std::io::stdout(), "{json}").map_err(|e| format!("stdout: {e}").into());
+    }
     let mut redis = None;
     let mut redis_url = args.redis_url.clone();
     let mut stop = None;
@@ -286,6 +329,8 @@ async fn main() -> Result<(), Error> {
                 .await
                 .map(|()| Value::Null)
         }
+        // Answered above, before any server starts.
+        Mode::View { .. } => Ok(Value::Null),
         Mode::Idle {
             streams,
             per_session,

@@ -385,14 +385,7 @@ async fn my_sessions_are_the_same_from_two_replicas_on_one_redis() {
     let key = SigningKey::generate("k1");
     let jwks = Jwks::serve(&[&key]).await;
     let redis = RedisServer::start();
-    let flags = [
-        "--jwks-url",
-        jwks.url.as_str(),
-        "--jwt-issuer",
-        idp::ISSUER,
-        "--jwt-audience",
-        idp::AUDIENCE,
-    ];
+    let flags = idp::trust_flags(&jwks);
     let a = ServerProcess::start(&redis.url(), &flags);
     let b = ServerProcess::start(&redis.url(), &flags);
     let alice = key.sign(&claims("alice", "Alice"));
@@ -486,15 +479,10 @@ async fn racing_joins_on_two_replicas_stay_within_the_open_sessions_limit() {
     let jwks = Jwks::serve(&[&key]).await;
     let redis = RedisServer::start();
     let flags = [
-        "--jwks-url",
-        jwks.url.as_str(),
-        "--jwt-issuer",
-        idp::ISSUER,
-        "--jwt-audience",
-        idp::AUDIENCE,
-        "--max-open-sessions-per-player",
-        "2",
-    ];
+        &idp::trust_flags(&jwks)[..],
+        &["--max-open-sessions-per-player", "2"],
+    ]
+    .concat();
     let a = ServerProcess::start(&redis.url(), &flags);
     let b = ServerProcess::start(&redis.url(), &flags);
     let alice = key.sign(&claims("alice", "Alice"));

@@ -7,20 +7,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 use tonic_health::pb::HealthCheckRequest;
-use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
-use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
-use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-use tonic_reflection::pb::v1::ServerReflectionRequest;
 
 #[tokio::test]
 async fn health_reports_the_game_service_serving() {
     let server = TestServer::start(StoreKind::Memory).await;
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
-        .expect("endpoint")
-        .connect()
-        .await
-        .expect("connect");
-    let mut health = HealthClient::new(channel);
+    let mut health = HealthClient::new(channel(&server).await);
     for service in ["", "agora.v1.GameService"] {
         let status = health
             .check(HealthCheckRequest {
@@ -34,33 +25,43 @@ async fn health_reports_the_game_service_serving() {
     }
 }
 
-/// Reflection answers in both versions: tools that ask `v1alpha` first find the service too.
-#[tokio::test]
-async fn reflection_v1alpha_lists_the_game_service() {
-    use tonic_reflection::pb::v1alpha::server_reflection_client::ServerReflectionClient;
-    use tonic_reflection::pb::v1alpha::server_reflection_request::MessageRequest;
-    use tonic_reflection::pb::v1alpha::server_reflection_response::MessageResponse;
-    use tonic_reflection::pb::v1alpha::ServerReflectionRequest;
-    let server = TestServer::start(StoreKind::Memory).await;
-    let mut reflection = ServerReflectionClient::new(channel(&server).await);
-    let request = ServerReflectionRequest {
-        host: String::new(),
-        message_request: Some(MessageRequest::ListServices(String::new())),
+/// A reflection test for one version of the protocol (`v1`, `v1alpha`): each has its own
+/// generated types, the same shape.
+macro_rules! reflection_lists_the_game_service {
+    ($test:ident, $version:ident) => {
+        #[tokio::test]
+        async fn $test() {
+            use tonic_reflection::pb::$version::server_reflection_client::ServerReflectionClient;
+            use tonic_reflection::pb::$version::server_reflection_request::MessageRequest;
+            use tonic_reflection::pb::$version::server_reflection_response::MessageResponse;
+            use tonic_reflection::pb::$version::ServerReflectionRequest;
+            let server = TestServer::start(StoreKind::Memory).await;
+            let mut reflection = ServerReflectionClient::new(channel(&server).await);
+            let request = ServerReflectionRequest {
+                host: String::new(),
+                message_request: Some(MessageRequest::ListServices(String::new())),
+            };
+            let mut responses = reflection
+                .server_reflection_info(futures::stream::iter([request]))
+                .await
+                .expect(stringify!($version))
+                .into_inner();
+            let response = responses.message().await.expect("message").expect("one");
+            let Some(MessageResponse::ListServicesResponse(list)) = response.message_response
+            else {
+                panic!("not a service list: {response:?}");
+            };
+            assert!(list
+                .service
+                .iter()
+                .any(|s| s.name == "agora.v1.GameService"));
+        }
     };
-    let mut responses = reflection
-        .server_reflection_info(futures::stream::iter([request]))
-        .await
-        .expect("reflection v1alpha")
-        .into_inner();
-    let response = responses.message().await.expect("message").expect("one");
-    let Some(MessageResponse::ListServicesResponse(list)) = response.message_response else {
-        panic!("not a service list: {response:?}");
-    };
-    assert!(list
-        .service
-        .iter()
-        .any(|s| s.name == "agora.v1.GameService"));
 }
+
+reflection_lists_the_game_service!(reflection_lists_the_game_service, v1);
+// Tools that ask `v1alpha` first (grpcio-reflection, older grpcurl) find the service too.
+reflection_lists_the_game_service!(reflection_v1alpha_lists_the_game_service, v1alpha);
 
 async fn channel(server: &TestServer) -> tonic::transport::Channel {
     tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
@@ -68,29 +69,6 @@ async fn channel(server: &TestServer) -> tonic::transport::Channel {
         .connect()
         .await
         .expect("connect")
-}
-
-#[tokio::test]
-async fn reflection_lists_the_game_service() {
-    let server = TestServer::start(StoreKind::Memory).await;
-    let mut reflection = ServerReflectionClient::new(channel(&server).await);
-    let request = ServerReflectionRequest {
-        host: String::new(),
-        message_request: Some(MessageRequest::ListServices(String::new())),
-    };
-    let mut responses = reflection
-        .server_reflection_info(futures::stream::iter([request]))
-        .await
-        .expect("reflection")
-        .into_inner();
-    let response = responses.message().await.expect("message").expect("one");
-    let Some(MessageResponse::ListServicesResponse(list)) = response.message_response else {
-        panic!("not a service list: {response:?}");
-    };
-    assert!(list
-        .service
-        .iter()
-        .any(|s| s.name == "agora.v1.GameService"));
 }
 
 #[tokio::test]

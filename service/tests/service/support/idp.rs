@@ -159,6 +159,18 @@ impl Drop for Jwks {
 
 /// Sets `config` to trust `jwks` with this issuer and audience, fetching again on every
 /// unknown key id (no minimum interval), so a test never waits for one.
+/// The command-line flags of `trust`, for a server started as a process.
+pub fn trust_flags(jwks: &Jwks) -> [&str; 6] {
+    [
+        "--jwks-url",
+        jwks.url.as_str(),
+        "--jwt-issuer",
+        ISSUER,
+        "--jwt-audience",
+        AUDIENCE,
+    ]
+}
+
 pub fn trust(config: &mut agora_service::Config, jwks: &Jwks) {
     config.jwks_url = Some(jwks.url.clone());
     config.jwt_issuer = vec![ISSUER.to_string()];
