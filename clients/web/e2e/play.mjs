@@ -212,6 +212,8 @@ async function checkPanels(game, a, b, c) {
   }
   const needs = { "terra-nova": "svg.bowls", origin: ".hand", origins: "svg.military", attika: ".hand" }[game.id];
   if ((await count(c, `.panels ${needs}`)) === 0) fail(`${game.id}: the watcher's panels lack ${needs}`);
+  // Origin's map is placed by the catalog's board_layout (the circle fallback has no class).
+  if (game.id === "origin" && (await count(c, "svg.board.origin-map")) !== 1) fail("origin: the map is not drawn from the catalog's board_layout");
   if (game.id === "origin" || game.id === "attika") {
     // Seat 0 (page a) sees its own hand, never seat 1's; the watcher sees no hand.
     const shown = game.id === "origin" ? ".hand .card:not(.hidden)" : "ul.hand";

@@ -144,7 +144,14 @@ function hand(cards: { color: number; card: string }[]): HTMLElement {
 }
 
 function origin(view: OriginView, name: SeatName): HTMLElement[] {
-  const pawns = view.reserve.map((r) => `${r.count} × ${enumWords(OriginPawnColor, r.pawn?.color ?? 0)} ${r.pawn?.size ?? 0}/${r.pawn?.strength ?? 0}`);
+  // The reserve by pawn colour: "white 1/1, 2×1/2; brown …" (size/strength, count when > 1).
+  const byColour = new Map<number, string[]>();
+  for (const r of view.reserve) {
+    const colour = r.pawn?.color ?? 0;
+    const kind = `${r.count > 1 ? `${r.count}×` : ""}${r.pawn?.size ?? 0}/${r.pawn?.strength ?? 0}`;
+    byColour.set(colour, [...(byColour.get(colour) ?? []), kind]);
+  }
+  const pawns = [...byColour].map(([colour, kinds]) => `${enumWords(OriginPawnColor, colour)} ${kinds.join(", ")}`);
   // Junior rules have no reward board: its columns are empty then.
   const hasBoard = view.columns.length > 0;
   const board = h(
@@ -155,7 +162,7 @@ function origin(view: OriginView, name: SeatName): HTMLElement[] {
     facts([
       ["face-down tiles", view.hiddenTiles],
       ["card piles", view.piles.map((p) => `${enumWords(OriginCardColor, p.color)} ${p.remaining}`).join(", ")],
-      ["pawn reserve", pawns.join(", ")],
+      ["pawn reserve", pawns.join("; ")],
       ["final round", view.finalRoundStarted ? "started" : ""],
     ]),
   );
