@@ -8,10 +8,15 @@
 # mid-game resumes; one illegal board click shows the refusal's sentence.
 # With no address, starts its own agora-server (AGORA_SERVER_BIN, default
 # $CARGO_TARGET_DIR/debug/agora-server, else target/debug/agora-server) with --web-dir dist on
-# a free loopback port. With HOST:PORT, that server must already serve this dist
-# (agora-server --web-dir clients/web/dist). Node as in clients/typescript/e2e.sh: the one on
+# a free loopback port, storing sessions in a private redis-server (another free port) and
+# accepting HS256 player tokens (a fresh secret file): a supervisor loop restarts it on the
+# same port whenever it dies, so play.mjs can kill it mid-game (AGORA_WEB_SERVER_PIDFILE) to
+# prove the page resumes, and can sign players in (AGORA_WEB_JWT_SECRET_FILE). With
+# HOST:PORT, that server must already serve this dist (agora-server --web-dir
+# clients/web/dist); the restart and sign-in checks are then skipped. Node as in clients/typescript/e2e.sh: the one on
 # PATH when >= 20, else from PyPI into AGORA_E2E_NODE_VENV (or a temporary virtualenv).
-# AGORA_WEB_SHOTS=DIR saves a mid-game screenshot of each board. Exits non-zero on any failure.
+# AGORA_WEB_SHOTS=DIR saves a mid-game screenshot of each board; AGORA_WEB_GAMES="origin attika"
+# plays only those. Exits non-zero on any failure.
 set -euo pipefail
 ADDR=${1:-}
 ADDR=${ADDR#http://}
@@ -30,19 +35,34 @@ node_ok() {
 }
 
 TMP_VENV_DIR=
-SERVER_PID=
+SUPERVISOR_PID=
+REDIS_PID=
+RUN_DIR=
 LOG=
 cleanup() {
   local rc=$?
-  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
+  if [[ -n $SUPERVISOR_PID ]]; then
+    touch "$RUN_DIR/stop"
+    local pid
+    # Until the supervisor is gone (a server it was starting as stop appeared is stopped too).
+    for _ in $(seq 50); do
+      pid=$(cat "$RUN_DIR/server.pid" 2>/dev/null || true)
+      if [[ -n $pid ]]; then kill -TERM "$pid" 2>/dev/null || true; fi
+      kill -0 "$SUPERVISOR_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    wait "$SUPERVISOR_PID" 2>/dev/null || true
+  fi
+  if [[ -n $REDIS_PID ]] && kill -0 "$REDIS_PID" 2>/dev/null; then
+    kill -TERM "$REDIS_PID" 2>/dev/null || true
+    wait "$REDIS_PID" 2>/dev/null || true
   fi
   if [[ $rc -ne 0 && -n $LOG && -f $LOG ]]; then
     echo "--- last lines of the server log ($LOG):" >&2
     tail -n 20 "$LOG" >&2 || true
   fi
   if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi
+  if [[ -n $RUN_DIR ]]; then rm -rf "$RUN_DIR"; fi
 }
 trap cleanup EXIT
 
@@ -96,20 +116,46 @@ if [[ -z $ADDR ]]; then
   TARGET_DIR=${CARGO_TARGET_DIR:-$WEB_DIR/../../target}
   SERVER_BIN=${AGORA_SERVER_BIN:-$TARGET_DIR/debug/agora-server}
   [[ -x $SERVER_BIN ]] || fail "no agora-server at $SERVER_BIN (cargo build -p agora-service --bin agora-server, or set AGORA_SERVER_BIN)"
-  PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  ADDR=127.0.0.1:$PORT
-  LOG=$(mktemp "${TMPDIR:-/tmp}/agora-web-server.XXXXXX")
-  step "agora-server --web-dir dist on $ADDR"
-  "$SERVER_BIN" --listen "$ADDR" --web-dir "$WEB_DIR/dist" >"$LOG" 2>&1 &
-  SERVER_PID=$!
+  free_port() { "$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+  command -v redis-server >/dev/null || fail "no redis-server (apt-get install redis-server): the restart check needs a store that outlives the server"
+  RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-web-run.XXXXXX")
+  LOG=$RUN_DIR/server.log
+  REDIS_PORT=$(free_port)
+  step "redis-server on 127.0.0.1:$REDIS_PORT (private, no persistence)"
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$RUN_DIR" >"$RUN_DIR/redis.log" 2>&1 &
+  REDIS_PID=$!
   for _ in $(seq 100); do
-    if curl -fsS "http://$ADDR/" -o /dev/null 2>/dev/null; then break; fi
-    kill -0 "$SERVER_PID" 2>/dev/null || fail "agora-server exited"
+    if "$PYTHON" -c "import socket; socket.create_connection(('127.0.0.1', $REDIS_PORT), 0.2)" 2>/dev/null; then break; fi
+    kill -0 "$REDIS_PID" 2>/dev/null || fail "redis-server exited"
     sleep 0.1
   done
+  head -c 48 /dev/urandom | base64 | tr -d '\n' >"$RUN_DIR/jwt-secret"
+  PORT=$(free_port)
+  ADDR=127.0.0.1:$PORT
+  step "agora-server --web-dir dist --store redis on $ADDR (restarted whenever it dies)"
+  # The supervisor: each server's pid in server.pid; a second after one dies, the next starts
+  # on the same port, until cleanup creates $RUN_DIR/stop.
+  (
+    while [[ ! -e $RUN_DIR/stop ]]; do
+      "$SERVER_BIN" --listen "$ADDR" --web-dir "$WEB_DIR/dist" --store redis --redis-url "redis://127.0.0.1:$REDIS_PORT/0" \
+        --jwt-hs256-secret-file "$RUN_DIR/jwt-secret" >>"$LOG" 2>&1 &
+      echo $! >"$RUN_DIR/server.pid"
+      wait $! || true
+      sleep 1
+    done
+  ) &
+  SUPERVISOR_PID=$!
+  for _ in $(seq 100); do
+    if curl -fsS "http://$ADDR/" -o /dev/null 2>/dev/null; then break; fi
+    kill -0 "$SUPERVISOR_PID" 2>/dev/null || fail "the server supervisor exited"
+    sleep 0.1
+  done
+  export AGORA_WEB_SERVER_PIDFILE=$RUN_DIR/server.pid AGORA_WEB_JWT_SECRET_FILE=$RUN_DIR/jwt-secret
 fi
 curl -fsS "http://$ADDR/" | grep -q '<div\|<main' || fail "http://$ADDR/ does not serve the app (is --web-dir set?)"
 
 step "play every game in Chromium (e2e/play.mjs)"
-node e2e/play.mjs "http://$ADDR" || fail "e2e/play.mjs"
+# AGORA_WEB_GAMES: a space-separated subset of the games (all four by default).
+# shellcheck disable=SC2086
+node e2e/play.mjs "http://$ADDR" ${AGORA_WEB_GAMES:-} || fail "e2e/play.mjs"
 printf '\n== web e2e: all checks passed in %d s\n' $(( $(date +%s) - START ))

@@ -11,6 +11,7 @@ pub mod registry;
 pub mod terra_nova;
 
 pub use crate::core::{
-    FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome, Provenance, RuleError, Seat,
-    SeatSet, Secret, SetupError, SoloResult, Standing, Viewer, COMMON_REFUSAL_CODES,
+    BoardPoint, FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome, Provenance,
+    RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing, Viewer,
+    COMMON_REFUSAL_CODES,
 };

@@ -34,6 +34,8 @@ export interface BoardContext {
   legal: Map<string, number>;
   /** The seat whose city grid takes cell clicks (Origins). */
   actingSeat: number | undefined;
+  /** The catalog's board layout of this game: place id -> [x, y] (Origin's territories). */
+  layout: Map<string, [number, number]>;
 }
 
 /** A clickable place: a focusable group with its key and name. */
@@ -187,11 +189,8 @@ const TERRITORY_FILL: Record<number, string> = {
   [OriginTerritoryColor.NONE]: "#e0e0e0",
 };
 
-/**
- * Origin: the world map's territories grouped by continent (continents around a circle, their
- * territories around each continent's centre), borders as lines, straits dashed.
- */
-function origin(view: OriginView, ctx: BoardContext): SVGElement {
+/** Territories placed by continent around a circle: for a server whose catalog has no layout. */
+function schematic(view: OriginView): Map<string, [number, number]> {
   const continents = [...new Set(view.territories.map((t) => t.continent))];
   const pos = new Map<string, [number, number]>();
   const R = 190;
@@ -205,9 +204,29 @@ function origin(view: OriginView, ctx: BoardContext): SVGElement {
       pos.set(t.id, [ccx + rc * Math.cos(b), ccy + rc * Math.sin(b)]);
     });
   });
+  return pos;
+}
+
+/**
+ * Origin: the world map's territories where the catalog's board layout puts them (a server
+ * without one: grouped by continent around a circle), borders as lines, straits dashed.
+ */
+function origin(view: OriginView, ctx: BoardContext): SVGElement {
+  const laidOut = view.territories.every((t) => ctx.layout.has(t.id));
+  const pos = laidOut ? ctx.layout : schematic(view);
   const xs = [...pos.values()].map((p) => p[0]);
   const ys = [...pos.values()].map((p) => p[1]);
-  const svg = frame(Math.min(...xs, 0) - 10, Math.min(...ys, 0) - 10, Math.max(...xs, 0) + 10, Math.max(...ys, 0) + 10, "Origin world map");
+  const r = laidOut ? 24 : 17;
+  const [west, east] = [Math.min(...xs) - r, Math.max(...xs) + r];
+  const svg = frame(west, Math.min(...ys) - r, east, Math.max(...ys) + r, "Origin world map");
+  if (laidOut) svg.classList.add("origin-map");
+  // A link across most of the map (Bering) leaves by one edge and comes back by the other.
+  const link = (pa: [number, number], pb: [number, number], attrs: Attrs, ...title: SVGElement[]) => {
+    const [w, e] = pa[0] <= pb[0] ? [pa, pb] : [pb, pa];
+    if (!laidOut || e[0] - w[0] <= 500) return [el("line", { x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], ...attrs }, ...title)];
+    const y = (w[1] + e[1]) / 2;
+    return [el("line", { x1: w[0], y1: w[1], x2: west, y2: y, ...attrs }, ...title), el("line", { x1: e[0], y1: e[1], x2: east, y2: y, ...attrs })];
+  };
   const seen = new Set<string>();
   for (const t of view.territories) {
     const [x1, y1] = pos.get(t.id) ?? [0, 0];
@@ -216,7 +235,7 @@ function origin(view: OriginView, ctx: BoardContext): SVGElement {
       const p = pos.get(other);
       if (seen.has(edge) || p === undefined) continue;
       seen.add(edge);
-      svg.append(el("line", { x1, y1, x2: p[0], y2: p[1], class: "border" }));
+      svg.append(...link([x1, y1], p, { class: "border" }));
     }
   }
   for (const st of view.straits) {
@@ -224,7 +243,7 @@ function origin(view: OriginView, ctx: BoardContext): SVGElement {
     const pa = a === undefined ? undefined : pos.get(a);
     const pb = b === undefined ? undefined : pos.get(b);
     if (pa === undefined || pb === undefined) continue;
-    svg.append(el("line", { x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1], class: "strait" }, el("title", {}, `strait ${st.id}`)));
+    svg.append(...link(pa, pb, { class: "strait" }, el("title", {}, `strait ${st.id}`)));
   }
   for (const t of view.territories) {
     const [cx, cy] = pos.get(t.id) ?? [0, 0];
@@ -232,16 +251,16 @@ function origin(view: OriginView, ctx: BoardContext): SVGElement {
       el("circle", {
         cx,
         cy,
-        r: 17,
+        r,
         fill: TERRITORY_FILL[t.color] ?? "#eee",
         stroke: t.owner === undefined ? "#555" : (SEAT_COLOURS[t.owner] ?? "#000"),
         "stroke-width": t.owner === undefined ? 1 : 4,
         class: "cell",
       }),
-      el("text", { x: cx, y: cy - 2, class: "coord" }, t.id.slice(0, 4)),
+      el("text", { x: cx, y: cy - r / 8, class: "coord" }, t.id.slice(0, 4)),
     ];
     if (t.pawn !== undefined && t.pawn.size > 0) {
-      shapes.push(el("text", { x: cx, y: cy + 9, class: "pawn" }, `${t.pawn.size}/${t.pawn.strength}`));
+      shapes.push(el("text", { x: cx, y: cy + r / 2 + 1, class: "pawn" }, `${t.pawn.size}/${t.pawn.strength}`));
     }
     svg.append(place(`terr:${t.id}`, `${t.name || t.id} (${t.continent})${t.owner === undefined ? "" : `, seat ${t.owner}`}`, ctx, ...shapes));
   }
@@ -307,16 +326,23 @@ function origins(view: OriginsView, ctx: BoardContext): SVGElement {
       if (text !== "") shapes.push(el("text", { x: px + c / 2 - 1, y: py + c / 2 + 3, class: "coord" }, text));
       return shapes;
     };
-    const palace = cellShape(0, 0, { class: "cell", fill: "#cfd8dc" }, "P");
-    svg.append(acting ? place("cell:0,0", "Palace (0, 0)", ctx, ...palace) : el("g", {}, ...palace));
+    // Every cell is named by its grid's seat and {x, y} (data-cell), so events can light it.
+    const grid = el("g", { "data-grid-seat": g.p.seat });
+    const cellGroup = (x: number, y: number, name: string, shapes: SVGElement[]) => {
+      const node = acting ? place(`cell:${x},${y}`, name, ctx, ...shapes) : el("g", {}, ...shapes);
+      node.setAttribute("data-cell", `${x},${y}`);
+      return node;
+    };
+    grid.append(cellGroup(0, 0, "Palace (0, 0)", cellShape(0, 0, { class: "cell", fill: "#cfd8dc" }, "P")));
     for (const k of g.cells) {
       if (k.x === 0 && k.y === 0) continue;
       const shapes = cellShape(k.x, k.y, { class: "cell", fill: COLOUR_FILL[k.tile.pile] ?? "#e0e0e0" }, k.tile.building.slice(0, 3));
-      svg.append(acting ? place(`cell:${k.x},${k.y}`, `cell (${k.x}, ${k.y}) ${k.tile.building}`, ctx, ...shapes) : el("g", {}, ...shapes));
+      grid.append(cellGroup(k.x, k.y, `cell (${k.x}, ${k.y}) ${k.tile.building}`, shapes));
     }
     for (const [x, y] of g.extra) {
-      svg.append(place(`cell:${x},${y}`, `cell (${x}, ${y})`, ctx, ...cellShape(x, y, { class: "ghost" }, "")));
+      grid.append(place(`cell:${x},${y}`, `cell (${x}, ${y})`, ctx, ...cellShape(x, y, { class: "ghost" }, "")));
     }
+    svg.append(grid);
     left += g.width + gap;
   }
   return svg;

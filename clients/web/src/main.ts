@@ -15,6 +15,7 @@ import {
   GameOptionsSchema,
   type GameServiceClient,
   type GameView,
+  MySessionGroup,
   type Session,
   SessionStatus,
   type StreamEventsResponse,
@@ -26,31 +27,19 @@ import {
 
 import { actionJson, eventJson, label, places, withPlace } from "./actions";
 import { SEAT_COLOURS, drawBoard } from "./boards";
+import { h } from "./dom";
+import { bearer, bearerInterceptor, playerId, setBearer } from "./identity";
+import { drawPanels } from "./panels";
 import "./style.css";
 
 const serverUrl = new URLSearchParams(location.search).get("server") ?? location.origin;
 const client: GameServiceClient = createGameServiceClient(
-  createGrpcWebTransport({ baseUrl: serverUrl, interceptors: [retryPolicy()] }),
+  createGrpcWebTransport({ baseUrl: serverUrl, interceptors: [bearerInterceptor, retryPolicy()] }),
 );
 const app = document.getElementById("app") as HTMLElement;
 const conn = document.getElementById("conn") as HTMLElement;
 
 // ---- small DOM helpers -------------------------------------------------------------------
-
-type Child = Node | string;
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | boolean | undefined> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === false) continue;
-    node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children);
-  return node;
-}
 
 function button(text: string, onClick: () => void, attrs: Record<string, string | undefined> = {}): HTMLButtonElement {
   const b = h("button", { type: "button", ...attrs }, text);
@@ -75,8 +64,16 @@ const statusText = (s: SessionStatus) =>
 
 interface SeatToken {
   seat: number;
+  /** The seat token; "" for a seat bound to the signed-in player (its JWT acts for it). */
   token: string;
 }
+
+/** Call options acting for `seat`: its seat token, else the player's bearer token. */
+const actAs = (seat: SeatToken) => (seat.token === "" ? {} : asSeat(seat.token));
+
+/** Transport failures (server restarting, network down) rather than answers. */
+const unreachable = (err: unknown) =>
+  err instanceof ConnectError && (err.code === Code.Unavailable || err.code === Code.Unknown || err.code === Code.Internal || err.code === Code.DeadlineExceeded);
 const SEATS_KEY = "agora.seats";
 
 function storedSeats(): Record<string, SeatToken[]> {
@@ -186,9 +183,9 @@ async function lobby() {
   name.addEventListener("change", () => localStorage.setItem("agora.name", name.value.trim()));
   const games = h("section", { class: "games", "aria-label": "Games" }, h("h2", {}, "New game"));
   const sessions = h("section", { class: "sessions", "aria-label": "Sessions" }, h("h2", {}, "Sessions"));
-  app.replaceChildren(h("div", { class: "lobby" }, h("p", {}, h("label", { for: "player-name" }, "Your name "), name), games, sessions));
+  app.replaceChildren(h("div", { class: "lobby" }, h("p", {}, h("label", { for: "player-name" }, "Your name "), name), signIn(), games, sessions));
   try {
-    const catalog = await client.listGames({});
+    const catalog = { games: await catalogGames() };
     for (const game of catalog.games) {
       games.append(
         h(
@@ -221,6 +218,56 @@ async function lobby() {
   }
 }
 
+/**
+ * The signed-in player (when the server has identity, docs/identity.md): a field for the
+ * bearer token the app's identity provider issued, and the player's sessions (ListMySessions).
+ */
+function signIn(): HTMLElement {
+  const token = h("input", { id: "bearer", type: "password", value: bearer(), autocomplete: "off", spellcheck: "false" });
+  const save = button("Sign in", () => {
+    setBearer(token.value);
+    void lobby();
+  }, { "data-testid": "sign-in" });
+  const out = button("Sign out", () => {
+    setBearer("");
+    void lobby();
+  });
+  const mine = h("section", { class: "my-sessions", "aria-label": "My sessions" });
+  const box = h(
+    "details",
+    { class: "sign-in", open: bearer() !== "" },
+    h("summary", {}, bearer() === "" ? "Sign in (player token)" : `Signed in${playerId() ? ` as ${playerId()}` : ""}`),
+    h("p", {}, h("label", { for: "bearer" }, "Player token (JWT) "), token, " ", save, " ", out),
+    mine,
+  );
+  if (bearer() !== "") {
+    mine.append(h("h2", {}, "My sessions"));
+    void (async () => {
+      try {
+        const list = await client.listMySessions({ pageSize: 50 });
+        const items = h("ul", { class: "session-list", id: "my-sessions" });
+        for (const m of list.sessions) {
+          const s = m.session;
+          if (!s) continue;
+          const group = { [MySessionGroup.YOUR_TURN]: "your turn", [MySessionGroup.WAITING]: "waiting", [MySessionGroup.FINISHED]: "finished" }[m.group as number] ?? "";
+          items.append(
+            h(
+              "li",
+              { "data-session": s.sessionId },
+              `${s.gameId} · ${group} · seat ${m.seats.join(", ")} `,
+              h("a", { href: `#/s/${s.sessionId}`, class: "open" }, "Open"),
+            ),
+          );
+        }
+        mine.append(list.sessions.length === 0 ? h("p", {}, "None yet.") : items);
+      } catch (err) {
+        mine.append(h("p", { class: "error", role: "alert" }, `Your sessions: ${sentence(err)}`));
+      }
+    })();
+  }
+  return box;
+}
+
 // ---- table -------------------------------------------------------------------------------
 
 interface TableState {
@@ -235,12 +282,62 @@ interface TableState {
   refusal: string;
   log: string[];
   lastVersion: bigint;
+  /** Board places and seats the latest events touched -> when their highlight started. */
+  touched: Map<string, number>;
+  /** The catalog's board layout of the session's game (empty until the catalog answers). */
+  layout: Map<string, [number, number]>;
+}
+
+/** The catalog, asked once per page (board layouts come from it). */
+let catalog: Promise<GameInfo[]> | undefined;
+function catalogGames(): Promise<GameInfo[]> {
+  catalog ??= client.listGames({}).then(
+    (c) => c.games,
+    (err: unknown) => {
+      catalog = undefined;
+      throw err;
+    },
+  );
+  return catalog;
+}
+
+/** How long a touched place stays highlighted (the CSS animation `touched` lasts as long). */
+const TOUCH_MS = 1600;
+
+/** Marks what recent events touched; a redraw mid-highlight resumes it where it was. */
+function markTouched(root: Element, touched: Map<string, number>) {
+  const now = performance.now();
+  for (const [key, since] of touched) {
+    const age = now - since;
+    if (age >= TOUCH_MS) {
+      touched.delete(key);
+      continue;
+    }
+    const [kind = "", seat = "", cell = ""] = key.split(":");
+    const selector =
+      kind === "seat"
+        ? `.player-card[data-seat="${CSS.escape(seat)}"]`
+        : kind === "grid"
+          ? `svg.board [data-grid-seat="${CSS.escape(seat)}"] [data-cell="${CSS.escape(cell)}"]`
+          : `svg.board [data-place="${CSS.escape(key)}"]`;
+    for (const node of root.querySelectorAll<HTMLElement | SVGElement>(selector)) {
+      node.classList.add("touched");
+      node.style.animationDelay = `${-Math.round(age)}ms`;
+    }
+  }
 }
 
 /** The stored seat of this browser that is to act (or the first stored seat). */
 function mySeat(st: TableState): SeatToken | undefined {
   if (st.watch) return undefined;
   const seats = seatsOf(st.sessionId);
+  // Seats bound to the signed-in player act with its JWT, from any browser.
+  const me = playerId();
+  if (me !== "") {
+    for (const info of st.session?.seats ?? []) {
+      if (info.playerId === me && !seats.some((s) => s.seat === info.seat)) seats.push({ seat: info.seat, token: "" });
+    }
+  }
   const toAct = st.session?.toAct ?? [];
   return seats.find((s) => toAct.includes(s.seat)) ?? seats[0];
 }
@@ -248,24 +345,26 @@ function mySeat(st: TableState): SeatToken | undefined {
 function table(sessionId: string, watch: boolean) {
   const abort = new AbortController();
   leaveTable = () => abort.abort();
-  const st: TableState = { sessionId, watch, legal: [], legalVersion: -1n, refusal: "", log: [], lastVersion: 0n };
+  const st: TableState = { sessionId, watch, legal: [], legalVersion: -1n, refusal: "", log: [], lastVersion: 0n, touched: new Map(), layout: new Map() };
   const head = h("div", { class: "table-head" });
   const board = h("div", { class: "board-wrap", "aria-label": "Board" });
   const actions = h("section", { class: "actions", "aria-label": "Your choices" });
   const refusal = h("p", { id: "refusal", class: "error", role: "alert", "aria-live": "assertive" });
   const scores = h("section", { id: "scores", "aria-label": "Scores" });
+  const panels = h("div", { class: "panels", "aria-label": "Players" });
   const players = h("details", { class: "view-data" });
   const log = h("ol", { id: "log", class: "log", "aria-label": "Event log", "aria-live": "polite" });
   app.replaceChildren(
     h(
       "div",
       { class: "table" },
-      h("div", { class: "main-col" }, head, board, players),
+      h("div", { class: "main-col" }, head, board, panels, players),
       h("aside", { class: "side-col" }, actions, refusal, scores, h("h3", {}, "Events"), log),
     ),
   );
 
   let refreshing = false;
+  let refreshDelay = 250;
   let again = false;
   async function refresh() {
     if (refreshing) {
@@ -277,15 +376,19 @@ function table(sessionId: string, watch: boolean) {
       do {
         again = false;
         const seat = mySeat(st);
-        const opts = seat ? asSeat(seat.token) : {};
+        const opts = seat ? actAs(seat) : {};
         // Both at once (one round trip): a seat not to act simply gets no actions.
         const [state, legal] = await Promise.all([
           client.getState({ sessionId }, { ...opts, signal: abort.signal }),
           seat && st.session?.status !== SessionStatus.FINISHED
-            ? client.listLegalActions({ sessionId }, { ...asSeat(seat.token), signal: abort.signal }).catch(() => undefined)
+            ? client.listLegalActions({ sessionId }, { ...actAs(seat), signal: abort.signal }).catch(() => undefined)
             : Promise.resolve(undefined),
         ]);
         st.session = state.session;
+        if (st.layout.size === 0 && state.session) {
+          const info = (await catalogGames().catch(() => [])).find((g) => g.gameId === state.session?.gameId);
+          st.layout = new Map((info?.boardLayout ?? []).map((p) => [p.place, [p.x, p.y]]));
+        }
         st.view = state.view;
         const after = mySeat(st);
         const current =
@@ -296,20 +399,30 @@ function table(sessionId: string, watch: boolean) {
         } else {
           st.legal = [];
           st.legalVersion = st.session?.version ?? -1n;
-          // The two answers saw different versions: ask again.
+          // The two answers saw different versions, or the seat became known (a signed-in
+          // player's seat is found in the session): ask again.
           if (legal !== undefined && legal.version !== state.session?.version) again = true;
+          if (after !== undefined && after.seat !== seat?.seat) again = true;
         }
         st.filter = undefined;
       } while (again);
       render();
     } catch (err) {
-      if (!abort.signal.aborted) {
+      if (abort.signal.aborted) return;
+      if (unreachable(err)) {
+        // The server is away (restarting?): say so and ask again with backoff.
+        conn.textContent = `server unreachable (${sentence(err)}); retrying`;
+        refreshDelay = Math.min(5000, refreshDelay * 2);
+        setTimeout(() => void refresh(), refreshDelay);
+      } else {
         st.refusal = sentence(err);
         render();
       }
+      return;
     } finally {
       refreshing = false;
     }
+    refreshDelay = 250;
   }
 
   async function submit(action: GameAction) {
@@ -320,7 +433,7 @@ function table(sessionId: string, watch: boolean) {
     try {
       await client.submitAction(
         { sessionId, action, expectedVersion: st.legalVersion, requestId: crypto.randomUUID() },
-        asSeat(seat.token),
+        actAs(seat),
       );
       // The new state comes with the stream's event (see `follow`), not from here.
     } catch (err) {
@@ -331,8 +444,11 @@ function table(sessionId: string, watch: boolean) {
 
   async function join(seatNo: number) {
     try {
-      const joined = await client.joinSession({ sessionId, seat: seatNo, playerName: playerName() || `Player ${seatNo + 1}` });
-      keepSeat(sessionId, { seat: joined.seat, token: joined.seatToken });
+      // A signed-in player with no name typed is named by its token (the server's name claim).
+      const name = playerName() || (bearer() !== "" ? "" : `Player ${seatNo + 1}`);
+      const joined = await client.joinSession({ sessionId, seat: seatNo, playerName: name });
+      // A signed-in player's seat needs no seat token (an empty one when joining again).
+      if (joined.seatToken !== "") keepSeat(sessionId, { seat: joined.seat, token: joined.seatToken });
       st.watch = false;
       // The new state comes with the stream's event (see `follow`), not from here.
     } catch (err) {
@@ -391,10 +507,18 @@ function table(sessionId: string, watch: boolean) {
       seatList.append(item);
     }
     head.append(seatList);
+    // Keyboard users skip the board's places straight to the choices.
+    if (st.legal.length > 0) {
+      head.append(
+        button("Skip to your choices", () => actions.querySelector<HTMLButtonElement>("button.action")?.focus(), { class: "skip", "data-testid": "skip" }),
+      );
+    }
     // Board.
     const legalPlaces = new Map<string, number>();
     for (const a of st.legal) for (const p of places(actionJson(a))) legalPlaces.set(p.key, (legalPlaces.get(p.key) ?? 0) + 1);
-    const svg = st.view ? drawBoard(st.view, { legal: legalPlaces, actingSeat: seat && s.toAct.includes(seat.seat) ? seat.seat : undefined }) : undefined;
+    const svg = st.view
+      ? drawBoard(st.view, { legal: legalPlaces, actingSeat: seat && s.toAct.includes(seat.seat) ? seat.seat : undefined, layout: st.layout })
+      : undefined;
     if (svg) {
       svg.addEventListener("click", (e) => {
         const target = (e.target as Element).closest("[data-place]");
@@ -413,7 +537,10 @@ function table(sessionId: string, watch: boolean) {
     } else {
       board.replaceChildren(h("p", {}, "No board for this game yet."));
     }
-    // The rest of the view, as data.
+    // Player panels, then the whole view as data for developers.
+    const names = new Map(s.seats.map((info) => [info.seat, info.playerName || `seat ${info.seat}`]));
+    panels.replaceChildren(...(st.view ? drawPanels(st.view, (n) => names.get(n) ?? `seat ${n}`) : []));
+    markTouched(app, st.touched);
     viewData();
     // Choices.
     actions.replaceChildren(h("h3", {}, st.legal.length > 0 ? "Your turn" : seat ? "Waiting" : "Watching"));
@@ -455,7 +582,7 @@ function table(sessionId: string, watch: boolean) {
 
   /** The whole view as JSON, written only while its <details> is open (it is large). */
   function viewData() {
-    if (players.childElementCount === 0) players.append(h("summary", {}, "Players, hands, market and the rest of the view"), h("pre", {}));
+    if (players.childElementCount === 0) players.append(h("summary", {}, "Raw view (JSON, for developers)"), h("pre", {}));
     const pre = players.querySelector("pre");
     if (!players.open || !pre || !st.view?.game.case) return;
     const json = JSON.stringify(st.view.game.value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 1);
@@ -469,38 +596,55 @@ function table(sessionId: string, watch: boolean) {
       const c = m.seatChange;
       lines.push(`seat ${m.seat}: ${c.resigned ? "resigned" : c.undo ? "undo" : c.timedOut ? "timed out" : c.bot ? "handed to a bot" : "changed"}`);
     }
-    for (const e of m.events) lines.push(`seat ${m.seat}: ${label(eventJson(e))}`);
+    const now = performance.now();
+    for (const e of m.events) {
+      const json = eventJson(e);
+      lines.push(`seat ${m.seat}: ${label(json)}`);
+      // An Origins city cell {x, y} is in the grid of the seat that acted.
+      for (const p of places(json)) st.touched.set(p.kind === "cell" ? `grid:${m.seat}:${p.key.slice(5)}` : p.key, now);
+    }
+    if (m.events.length > 0) st.touched.set(`seat:${m.seat}`, now);
+    if (lines.length === 0) lines.push(`seat ${m.seat}: no event`);
     if (m.status === SessionStatus.FINISHED) lines.push("game over");
     for (const line of lines) {
-      log.prepend(h("li", { "data-version": String(m.version) }, `${m.version}. ${line}`));
+      log.prepend(h("li", { "data-version": String(m.version) }, h("span", { class: "v" }, `${m.version}.`), ` ${line}`));
     }
-    while (log.childElementCount > 300) log.lastElementChild?.remove();
+    while (log.childElementCount > 5000) log.lastElementChild?.remove();
   }
 
+  /**
+   * The event stream, resumed after a dropped connection from the last version this page has
+   * (`after_version`), so no version is missed or shown twice; the wait between attempts
+   * doubles from 250 ms to 8 s and starts again at the first message.
+   */
   async function follow() {
-    for (;;) {
+    let delay = 250;
+    let finished = false;
+    while (!abort.signal.aborted && !finished) {
       try {
         for await (const m of followEvents(client, sessionId, {
           afterVersion: st.lastVersion,
-          untilFinished: false,
-          maxReconnects: 1000,
+          untilFinished: true,
+          maxReconnects: 0,
           signal: abort.signal,
-          onReconnect: (after) => {
-            conn.textContent = `reconnecting after version ${after}…`;
-          },
         })) {
           conn.textContent = "";
-          if (m.version <= st.lastVersion) continue;
+          delay = 250;
+          if (m.status === SessionStatus.FINISHED || m.outcome !== undefined) finished = true;
+          if (m.rematchSessionId !== "" || m.version <= st.lastVersion) continue;
           st.lastVersion = m.version;
           logVersion(m);
           void refresh();
         }
-        return;
+        if (finished) return;
+        if (abort.signal.aborted) return;
+        conn.textContent = `stream ended; reconnecting after version ${st.lastVersion}…`;
       } catch (err) {
         if (abort.signal.aborted) return;
-        conn.textContent = `stream: ${sentence(err)}; retrying`;
-        await new Promise((r) => setTimeout(r, 1000));
+        conn.textContent = `stream: ${sentence(err)}; reconnecting after version ${st.lastVersion}…`;
       }
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(8000, delay * 2);
     }
   }
 

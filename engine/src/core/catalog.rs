@@ -20,6 +20,19 @@ pub struct GameInfo {
     /// Every refusal code the game's rules can return (besides the common ones of
     /// [`crate::RuleError`]), so clients can enumerate them.
     pub refusal_codes: Vec<&'static str>,
+    /// Where a client draws each place of the game's static board (Origin's territories),
+    /// from the game's data tables; empty for a game whose view carries its own geometry.
+    pub board_layout: Vec<BoardPoint>,
+}
+
+/// One place of a static board and where to draw it, in the game's map units (x east,
+/// y down). Layouts are data (their provenance is the place's row), not rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardPoint {
+    /// The place's wire id (an Origin territory code such as `AF1`).
+    pub place: String,
+    pub x: i32,
+    pub y: i32,
 }
 
 /// One option of a game: a field of its proto options message.

@@ -270,6 +270,7 @@ fn info() -> GameInfo {
         ],
         provisional_data: data::provisional(),
         refusal_codes: Refusal::codes(),
+        board_layout: Vec::new(),
     }
 }
 

@@ -29,6 +29,9 @@ struct RawTerritory {
     code: String,
     name: String,
     continent: Continent,
+    /// Where a client draws it (ASSUMPTION 13: a schematic layout, see map.toml).
+    x: i32,
+    y: i32,
     color: RawTerritoryColor,
     land: Vec<String>,
     provenance: Provenance,
@@ -286,6 +289,8 @@ pub struct TerritoryRow {
     pub code: String,
     pub name: String,
     pub continent: Continent,
+    /// Where a client draws it, in map units (x east, y down): the catalog's board layout.
+    pub at: (i32, i32),
     pub color: TerritoryColor,
     /// Land neighbours (indices).
     pub land: Vec<u8>,
@@ -359,6 +364,7 @@ fn load() -> Tables {
             code: t.code.clone(),
             name: t.name.clone(),
             continent: t.continent,
+            at: (t.x, t.y),
             color: match t.color {
                 RawTerritoryColor::Yellow => TerritoryColor::Yellow,
                 RawTerritoryColor::Orange => TerritoryColor::Orange,
@@ -508,6 +514,19 @@ impl Tables {
             .find(|r| r.level == level)
             .map_or(0, |r| if junior { r.junior_vp } else { r.standard_vp })
     }
+}
+
+/// The catalog's `board_layout`: every territory where map.toml places it.
+pub fn board_layout() -> Vec<crate::BoardPoint> {
+    tables()
+        .territories
+        .iter()
+        .map(|r| crate::BoardPoint {
+            place: r.code.clone(),
+            x: r.at.0,
+            y: r.at.1,
+        })
+        .collect()
 }
 
 /// A data row's code, provenance and note, for the catalog.
@@ -725,6 +744,28 @@ mod tests {
         }
         assert_eq!(TerritoryId::from_code("XX9"), None);
         assert_eq!(StraitId(99).code(), "?");
+    }
+
+    #[test]
+    fn board_layout_places_every_territory_apart() {
+        let layout = board_layout();
+        assert_eq!(layout.len(), tables().territories.len());
+        for (i, p) in layout.iter().enumerate() {
+            assert!(
+                (0..=1000).contains(&p.x) && (0..=580).contains(&p.y),
+                "{p:?} off the map"
+            );
+            for q in &layout[i + 1..] {
+                let (dx, dy) = (p.x - q.x, p.y - q.y);
+                // Drawn as circles of radius 22: centres 50 apart never overlap.
+                assert!(
+                    dx * dx + dy * dy >= 50 * 50,
+                    "{} and {} overlap",
+                    p.place,
+                    q.place
+                );
+            }
+        }
     }
 
     #[test]

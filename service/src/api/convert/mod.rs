@@ -97,6 +97,15 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
             .chain(&info.refusal_codes)
             .map(|code| code.to_string())
             .collect(),
+        board_layout: info
+            .board_layout
+            .iter()
+            .map(|p| pb::BoardPoint {
+                place: p.place.clone(),
+                x: p.x,
+                y: p.y,
+            })
+            .collect(),
     }
 }
 

@@ -35,6 +35,7 @@ class GameInfo(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     PROVISIONAL_DATA_FIELD_NUMBER: _builtins.int
     REFUSAL_CODES_FIELD_NUMBER: _builtins.int
+    BOARD_LAYOUT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     name: _builtins.str
     min_players: _builtins.int
@@ -52,6 +53,14 @@ class GameInfo(_message.Message):
         WRONG_GAME first, then the game's own. Codes are stable; clients may switch on them.
         """
 
+    @_builtins.property
+    def board_layout(self) -> _containers.RepeatedCompositeFieldContainer[Global___BoardPoint]:
+        """Where a client draws each place of the game's static board, for games whose view has
+        no geometry of its own: Origin's territories (by territory id). Empty for the others.
+        Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+        world map, engine/data/origin/map.toml), not the printed board.
+        """
+
     def __init__(
         self,
         *,
@@ -62,14 +71,43 @@ class GameInfo(_message.Message):
         options: _abc.Iterable[Global___GameOptionInfo] | None = ...,
         provisional_data: _abc.Iterable[_builtins.str] | None = ...,
         refusal_codes: _abc.Iterable[_builtins.str] | None = ...,
+        board_layout: _abc.Iterable[Global___BoardPoint] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "refusal_codes", b"refusal_codes"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_layout", b"board_layout", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "refusal_codes", b"refusal_codes"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameInfo: _TypeAlias = GameInfo  # noqa: Y015
+
+@_typing.final
+class BoardPoint(_message.Message):
+    """One place of a static board (GameInfo.board_layout) and where to draw it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLACE_FIELD_NUMBER: _builtins.int
+    X_FIELD_NUMBER: _builtins.int
+    Y_FIELD_NUMBER: _builtins.int
+    place: _builtins.str
+    """The place's id as actions and views name it (an Origin territory id such as "AF1")."""
+    x: _builtins.int
+    y: _builtins.int
+    def __init__(
+        self,
+        *,
+        place: _builtins.str = ...,
+        x: _builtins.int = ...,
+        y: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["place", b"place", "x", b"x", "y", b"y"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BoardPoint: _TypeAlias = BoardPoint  # noqa: Y015
 
 @_typing.final
 class GameOptionInfo(_message.Message):

@@ -60,6 +60,16 @@ export declare type GameInfo = Message<"agora.v1.GameInfo"> & {
    * @generated from field: repeated string refusal_codes = 7;
    */
   refusalCodes: string[];
+
+  /**
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   *
+   * @generated from field: repeated agora.v1.BoardPoint board_layout = 8;
+   */
+  boardLayout: BoardPoint[];
 };
 
 /**
@@ -67,6 +77,36 @@ export declare type GameInfo = Message<"agora.v1.GameInfo"> & {
  * Use `create(GameInfoSchema)` to create a new message.
  */
 export declare const GameInfoSchema: GenMessage<GameInfo>;
+
+/**
+ * One place of a static board (GameInfo.board_layout) and where to draw it.
+ *
+ * @generated from message agora.v1.BoardPoint
+ */
+export declare type BoardPoint = Message<"agora.v1.BoardPoint"> & {
+  /**
+   * The place's id as actions and views name it (an Origin territory id such as "AF1").
+   *
+   * @generated from field: string place = 1;
+   */
+  place: string;
+
+  /**
+   * @generated from field: int32 x = 2;
+   */
+  x: number;
+
+  /**
+   * @generated from field: int32 y = 3;
+   */
+  y: number;
+};
+
+/**
+ * Describes the message agora.v1.BoardPoint.
+ * Use `create(BoardPointSchema)` to create a new message.
+ */
+export declare const BoardPointSchema: GenMessage<BoardPoint>;
 
 /**
  * @generated from message agora.v1.GameOptionInfo

@@ -25,6 +25,7 @@ private static final long serialVersionUID = 0L;
     options_ = java.util.Collections.emptyList();
     provisionalData_ = com.google.protobuf.LazyStringArrayList.EMPTY;
     refusalCodes_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+    boardLayout_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -305,6 +306,82 @@ private static final long serialVersionUID = 0L;
     return refusalCodes_.getByteString(index);
   }
 
+  public static final int BOARD_LAYOUT_FIELD_NUMBER = 8;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.agora.v1.BoardPoint> boardLayout_;
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.agora.v1.BoardPoint> getBoardLayoutList() {
+    return boardLayout_;
+  }
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.agora.v1.BoardPointOrBuilder> 
+      getBoardLayoutOrBuilderList() {
+    return boardLayout_;
+  }
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  @java.lang.Override
+  public int getBoardLayoutCount() {
+    return boardLayout_.size();
+  }
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.BoardPoint getBoardLayout(int index) {
+    return boardLayout_.get(index);
+  }
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.BoardPointOrBuilder getBoardLayoutOrBuilder(
+      int index) {
+    return boardLayout_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -339,6 +416,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < refusalCodes_.size(); i++) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 7, refusalCodes_.getRaw(i));
+    }
+    for (int i = 0; i < boardLayout_.size(); i++) {
+      output.writeMessage(8, boardLayout_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -383,6 +463,10 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getRefusalCodesList().size();
     }
+    for (int i = 0; i < boardLayout_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, boardLayout_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -412,6 +496,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getProvisionalDataList())) return false;
     if (!getRefusalCodesList()
         .equals(other.getRefusalCodesList())) return false;
+    if (!getBoardLayoutList()
+        .equals(other.getBoardLayoutList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -442,6 +528,10 @@ private static final long serialVersionUID = 0L;
     if (getRefusalCodesCount() > 0) {
       hash = (37 * hash) + REFUSAL_CODES_FIELD_NUMBER;
       hash = (53 * hash) + getRefusalCodesList().hashCode();
+    }
+    if (getBoardLayoutCount() > 0) {
+      hash = (37 * hash) + BOARD_LAYOUT_FIELD_NUMBER;
+      hash = (53 * hash) + getBoardLayoutList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -591,6 +681,13 @@ private static final long serialVersionUID = 0L;
       bitField0_ = (bitField0_ & ~0x00000020);
       refusalCodes_ = com.google.protobuf.LazyStringArrayList.EMPTY;
       bitField0_ = (bitField0_ & ~0x00000040);
+      if (boardLayoutBuilder_ == null) {
+        boardLayout_ = java.util.Collections.emptyList();
+      } else {
+        boardLayout_ = null;
+        boardLayoutBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000080);
       return this;
     }
 
@@ -643,6 +740,15 @@ private static final long serialVersionUID = 0L;
         bitField0_ = (bitField0_ & ~0x00000040);
       }
       result.refusalCodes_ = refusalCodes_;
+      if (boardLayoutBuilder_ == null) {
+        if (((bitField0_ & 0x00000080) != 0)) {
+          boardLayout_ = java.util.Collections.unmodifiableList(boardLayout_);
+          bitField0_ = (bitField0_ & ~0x00000080);
+        }
+        result.boardLayout_ = boardLayout_;
+      } else {
+        result.boardLayout_ = boardLayoutBuilder_.build();
+      }
     }
 
     private void buildPartial0(dev.agora.v1.GameInfo result) {
@@ -767,6 +873,32 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (boardLayoutBuilder_ == null) {
+        if (!other.boardLayout_.isEmpty()) {
+          if (boardLayout_.isEmpty()) {
+            boardLayout_ = other.boardLayout_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+          } else {
+            ensureBoardLayoutIsMutable();
+            boardLayout_.addAll(other.boardLayout_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.boardLayout_.isEmpty()) {
+          if (boardLayoutBuilder_.isEmpty()) {
+            boardLayoutBuilder_.dispose();
+            boardLayoutBuilder_ = null;
+            boardLayout_ = other.boardLayout_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+            boardLayoutBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getBoardLayoutFieldBuilder() : null;
+          } else {
+            boardLayoutBuilder_.addAllMessages(other.boardLayout_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -838,6 +970,19 @@ private static final long serialVersionUID = 0L;
               refusalCodes_.add(s);
               break;
             } // case 58
+            case 66: {
+              dev.agora.v1.BoardPoint m =
+                  input.readMessage(
+                      dev.agora.v1.BoardPoint.parser(),
+                      extensionRegistry);
+              if (boardLayoutBuilder_ == null) {
+                ensureBoardLayoutIsMutable();
+                boardLayout_.add(m);
+              } else {
+                boardLayoutBuilder_.addMessage(m);
+              }
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1599,6 +1744,372 @@ private static final long serialVersionUID = 0L;
       refusalCodes_.add(value);
       onChanged();
       return this;
+    }
+
+    private java.util.List<dev.agora.v1.BoardPoint> boardLayout_ =
+      java.util.Collections.emptyList();
+    private void ensureBoardLayoutIsMutable() {
+      if (!((bitField0_ & 0x00000080) != 0)) {
+        boardLayout_ = new java.util.ArrayList<dev.agora.v1.BoardPoint>(boardLayout_);
+        bitField0_ |= 0x00000080;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.BoardPoint, dev.agora.v1.BoardPoint.Builder, dev.agora.v1.BoardPointOrBuilder> boardLayoutBuilder_;
+
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public java.util.List<dev.agora.v1.BoardPoint> getBoardLayoutList() {
+      if (boardLayoutBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(boardLayout_);
+      } else {
+        return boardLayoutBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public int getBoardLayoutCount() {
+      if (boardLayoutBuilder_ == null) {
+        return boardLayout_.size();
+      } else {
+        return boardLayoutBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public dev.agora.v1.BoardPoint getBoardLayout(int index) {
+      if (boardLayoutBuilder_ == null) {
+        return boardLayout_.get(index);
+      } else {
+        return boardLayoutBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder setBoardLayout(
+        int index, dev.agora.v1.BoardPoint value) {
+      if (boardLayoutBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardLayoutIsMutable();
+        boardLayout_.set(index, value);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder setBoardLayout(
+        int index, dev.agora.v1.BoardPoint.Builder builderForValue) {
+      if (boardLayoutBuilder_ == null) {
+        ensureBoardLayoutIsMutable();
+        boardLayout_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        boardLayoutBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder addBoardLayout(dev.agora.v1.BoardPoint value) {
+      if (boardLayoutBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardLayoutIsMutable();
+        boardLayout_.add(value);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder addBoardLayout(
+        int index, dev.agora.v1.BoardPoint value) {
+      if (boardLayoutBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardLayoutIsMutable();
+        boardLayout_.add(index, value);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder addBoardLayout(
+        dev.agora.v1.BoardPoint.Builder builderForValue) {
+      if (boardLayoutBuilder_ == null) {
+        ensureBoardLayoutIsMutable();
+        boardLayout_.add(builderForValue.build());
+        onChanged();
+      } else {
+        boardLayoutBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder addBoardLayout(
+        int index, dev.agora.v1.BoardPoint.Builder builderForValue) {
+      if (boardLayoutBuilder_ == null) {
+        ensureBoardLayoutIsMutable();
+        boardLayout_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        boardLayoutBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder addAllBoardLayout(
+        java.lang.Iterable<? extends dev.agora.v1.BoardPoint> values) {
+      if (boardLayoutBuilder_ == null) {
+        ensureBoardLayoutIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, boardLayout_);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder clearBoardLayout() {
+      if (boardLayoutBuilder_ == null) {
+        boardLayout_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000080);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public Builder removeBoardLayout(int index) {
+      if (boardLayoutBuilder_ == null) {
+        ensureBoardLayoutIsMutable();
+        boardLayout_.remove(index);
+        onChanged();
+      } else {
+        boardLayoutBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public dev.agora.v1.BoardPoint.Builder getBoardLayoutBuilder(
+        int index) {
+      return getBoardLayoutFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public dev.agora.v1.BoardPointOrBuilder getBoardLayoutOrBuilder(
+        int index) {
+      if (boardLayoutBuilder_ == null) {
+        return boardLayout_.get(index);  } else {
+        return boardLayoutBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public java.util.List<? extends dev.agora.v1.BoardPointOrBuilder> 
+         getBoardLayoutOrBuilderList() {
+      if (boardLayoutBuilder_ != null) {
+        return boardLayoutBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(boardLayout_);
+      }
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public dev.agora.v1.BoardPoint.Builder addBoardLayoutBuilder() {
+      return getBoardLayoutFieldBuilder().addBuilder(
+          dev.agora.v1.BoardPoint.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public dev.agora.v1.BoardPoint.Builder addBoardLayoutBuilder(
+        int index) {
+      return getBoardLayoutFieldBuilder().addBuilder(
+          index, dev.agora.v1.BoardPoint.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Where a client draws each place of the game's static board, for games whose view has
+     * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+     * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+     * world map, engine/data/origin/map.toml), not the printed board.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+     */
+    public java.util.List<dev.agora.v1.BoardPoint.Builder> 
+         getBoardLayoutBuilderList() {
+      return getBoardLayoutFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.BoardPoint, dev.agora.v1.BoardPoint.Builder, dev.agora.v1.BoardPointOrBuilder> 
+        getBoardLayoutFieldBuilder() {
+      if (boardLayoutBuilder_ == null) {
+        boardLayoutBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            dev.agora.v1.BoardPoint, dev.agora.v1.BoardPoint.Builder, dev.agora.v1.BoardPointOrBuilder>(
+                boardLayout_,
+                ((bitField0_ & 0x00000080) != 0),
+                getParentForChildren(),
+                isClean());
+        boardLayout_ = null;
+      }
+      return boardLayoutBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -156,4 +156,63 @@ public interface GameInfoOrBuilder extends
    */
   com.google.protobuf.ByteString
       getRefusalCodesBytes(int index);
+
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  java.util.List<dev.agora.v1.BoardPoint> 
+      getBoardLayoutList();
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  dev.agora.v1.BoardPoint getBoardLayout(int index);
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  int getBoardLayoutCount();
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  java.util.List<? extends dev.agora.v1.BoardPointOrBuilder> 
+      getBoardLayoutOrBuilderList();
+  /**
+   * <pre>
+   * Where a client draws each place of the game's static board, for games whose view has
+   * no geometry of its own: Origin's territories (by territory id). Empty for the others.
+   * Map units, x east and y down; Origin's layout is a documented ASSUMPTION (a schematic
+   * world map, engine/data/origin/map.toml), not the printed board.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardPoint board_layout = 8 [json_name = "boardLayout"];</code>
+   */
+  dev.agora.v1.BoardPointOrBuilder getBoardLayoutOrBuilder(
+      int index);
 }

@@ -20,6 +20,11 @@ public final class GamesProto {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_GameInfo_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_BoardPoint_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_BoardPoint_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_GameOptionInfo_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -56,42 +61,45 @@ public final class GamesProto {
       "\n\024agora/v1/games.proto\022\010agora.v1\032\025agora/" +
       "v1/attika.proto\032\025agora/v1/origin.proto\032\026" +
       "agora/v1/origins.proto\032\031agora/v1/terra_n" +
-      "ova.proto\"\375\001\n\010GameInfo\022\027\n\007game_id\030\001 \001(\tR" +
+      "ova.proto\"\266\002\n\010GameInfo\022\027\n\007game_id\030\001 \001(\tR" +
       "\006gameId\022\022\n\004name\030\002 \001(\tR\004name\022\037\n\013min_playe" +
       "rs\030\003 \001(\rR\nminPlayers\022\037\n\013max_players\030\004 \001(" +
       "\rR\nmaxPlayers\0222\n\007options\030\005 \003(\0132\030.agora.v" +
       "1.GameOptionInfoR\007options\022)\n\020provisional" +
       "_data\030\006 \003(\tR\017provisionalData\022#\n\rrefusal_" +
-      "codes\030\007 \003(\tR\014refusalCodes\"\203\001\n\016GameOption" +
-      "Info\022\022\n\004name\030\001 \001(\tR\004name\022 \n\013description\030" +
-      "\002 \001(\tR\013description\022\026\n\006values\030\003 \003(\tR\006valu" +
-      "es\022#\n\rdefault_value\030\004 \001(\tR\014defaultValue\"" +
-      "\356\001\n\013GameOptions\0221\n\006origin\030\001 \001(\0132\027.agora." +
-      "v1.OriginOptionsH\000R\006origin\022;\n\nterra_nova" +
-      "\030\002 \001(\0132\032.agora.v1.TerraNovaOptionsH\000R\tte" +
-      "rraNova\0224\n\007origins\030\003 \001(\0132\030.agora.v1.Orig" +
-      "insOptionsH\000R\007origins\0221\n\006attika\030\004 \001(\0132\027." +
-      "agora.v1.AttikaOptionsH\000R\006attikaB\006\n\004game" +
-      "\"\351\001\n\nGameAction\0220\n\006origin\030\001 \001(\0132\026.agora." +
-      "v1.OriginActionH\000R\006origin\022:\n\nterra_nova\030" +
-      "\002 \001(\0132\031.agora.v1.TerraNovaActionH\000R\tterr" +
-      "aNova\0223\n\007origins\030\003 \001(\0132\027.agora.v1.Origin" +
-      "sActionH\000R\007origins\0220\n\006attika\030\004 \001(\0132\026.ago" +
-      "ra.v1.AttikaActionH\000R\006attikaB\006\n\004game\"\337\001\n" +
-      "\010GameView\022.\n\006origin\030\001 \001(\0132\024.agora.v1.Ori" +
-      "ginViewH\000R\006origin\0228\n\nterra_nova\030\002 \001(\0132\027." +
-      "agora.v1.TerraNovaViewH\000R\tterraNova\0221\n\007o" +
-      "rigins\030\003 \001(\0132\025.agora.v1.OriginsViewH\000R\007o" +
-      "rigins\022.\n\006attika\030\004 \001(\0132\024.agora.v1.Attika" +
-      "ViewH\000R\006attikaB\006\n\004game\"\344\001\n\tGameEvent\022/\n\006" +
-      "origin\030\001 \001(\0132\025.agora.v1.OriginEventH\000R\006o" +
-      "rigin\0229\n\nterra_nova\030\002 \001(\0132\030.agora.v1.Ter" +
-      "raNovaEventH\000R\tterraNova\0222\n\007origins\030\003 \001(" +
-      "\0132\026.agora.v1.OriginsEventH\000R\007origins\022/\n\006" +
-      "attika\030\004 \001(\0132\025.agora.v1.AttikaEventH\000R\006a" +
-      "ttikaB\006\n\004gameB[\n\014dev.agora.v1B\nGamesProt" +
-      "oP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\" +
-      "V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
+      "codes\030\007 \003(\tR\014refusalCodes\0227\n\014board_layou" +
+      "t\030\010 \003(\0132\024.agora.v1.BoardPointR\013boardLayo" +
+      "ut\">\n\nBoardPoint\022\024\n\005place\030\001 \001(\tR\005place\022\014" +
+      "\n\001x\030\002 \001(\005R\001x\022\014\n\001y\030\003 \001(\005R\001y\"\203\001\n\016GameOptio" +
+      "nInfo\022\022\n\004name\030\001 \001(\tR\004name\022 \n\013description" +
+      "\030\002 \001(\tR\013description\022\026\n\006values\030\003 \003(\tR\006val" +
+      "ues\022#\n\rdefault_value\030\004 \001(\tR\014defaultValue" +
+      "\"\356\001\n\013GameOptions\0221\n\006origin\030\001 \001(\0132\027.agora" +
+      ".v1.OriginOptionsH\000R\006origin\022;\n\nterra_nov" +
+      "a\030\002 \001(\0132\032.agora.v1.TerraNovaOptionsH\000R\tt" +
+      "erraNova\0224\n\007origins\030\003 \001(\0132\030.agora.v1.Ori" +
+      "ginsOptionsH\000R\007origins\0221\n\006attika\030\004 \001(\0132\027" +
+      ".agora.v1.AttikaOptionsH\000R\006attikaB\006\n\004gam" +
+      "e\"\351\001\n\nGameAction\0220\n\006origin\030\001 \001(\0132\026.agora" +
+      ".v1.OriginActionH\000R\006origin\022:\n\nterra_nova" +
+      "\030\002 \001(\0132\031.agora.v1.TerraNovaActionH\000R\tter" +
+      "raNova\0223\n\007origins\030\003 \001(\0132\027.agora.v1.Origi" +
+      "nsActionH\000R\007origins\0220\n\006attika\030\004 \001(\0132\026.ag" +
+      "ora.v1.AttikaActionH\000R\006attikaB\006\n\004game\"\337\001" +
+      "\n\010GameView\022.\n\006origin\030\001 \001(\0132\024.agora.v1.Or" +
+      "iginViewH\000R\006origin\0228\n\nterra_nova\030\002 \001(\0132\027" +
+      ".agora.v1.TerraNovaViewH\000R\tterraNova\0221\n\007" +
+      "origins\030\003 \001(\0132\025.agora.v1.OriginsViewH\000R\007" +
+      "origins\022.\n\006attika\030\004 \001(\0132\024.agora.v1.Attik" +
+      "aViewH\000R\006attikaB\006\n\004game\"\344\001\n\tGameEvent\022/\n" +
+      "\006origin\030\001 \001(\0132\025.agora.v1.OriginEventH\000R\006" +
+      "origin\0229\n\nterra_nova\030\002 \001(\0132\030.agora.v1.Te" +
+      "rraNovaEventH\000R\tterraNova\0222\n\007origins\030\003 \001" +
+      "(\0132\026.agora.v1.OriginsEventH\000R\007origins\022/\n" +
+      "\006attika\030\004 \001(\0132\025.agora.v1.AttikaEventH\000R\006" +
+      "attikaB\006\n\004gameB[\n\014dev.agora.v1B\nGamesPro" +
+      "toP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora" +
+      "\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -106,33 +114,39 @@ public final class GamesProto {
     internal_static_agora_v1_GameInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameInfo_descriptor,
-        new java.lang.String[] { "GameId", "Name", "MinPlayers", "MaxPlayers", "Options", "ProvisionalData", "RefusalCodes", });
-    internal_static_agora_v1_GameOptionInfo_descriptor =
+        new java.lang.String[] { "GameId", "Name", "MinPlayers", "MaxPlayers", "Options", "ProvisionalData", "RefusalCodes", "BoardLayout", });
+    internal_static_agora_v1_BoardPoint_descriptor =
       getDescriptor().getMessageTypes().get(1);
+    internal_static_agora_v1_BoardPoint_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_BoardPoint_descriptor,
+        new java.lang.String[] { "Place", "X", "Y", });
+    internal_static_agora_v1_GameOptionInfo_descriptor =
+      getDescriptor().getMessageTypes().get(2);
     internal_static_agora_v1_GameOptionInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameOptionInfo_descriptor,
         new java.lang.String[] { "Name", "Description", "Values", "DefaultValue", });
     internal_static_agora_v1_GameOptions_descriptor =
-      getDescriptor().getMessageTypes().get(2);
+      getDescriptor().getMessageTypes().get(3);
     internal_static_agora_v1_GameOptions_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameOptions_descriptor,
         new java.lang.String[] { "Origin", "TerraNova", "Origins", "Attika", "Game", });
     internal_static_agora_v1_GameAction_descriptor =
-      getDescriptor().getMessageTypes().get(3);
+      getDescriptor().getMessageTypes().get(4);
     internal_static_agora_v1_GameAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameAction_descriptor,
         new java.lang.String[] { "Origin", "TerraNova", "Origins", "Attika", "Game", });
     internal_static_agora_v1_GameView_descriptor =
-      getDescriptor().getMessageTypes().get(4);
+      getDescriptor().getMessageTypes().get(5);
     internal_static_agora_v1_GameView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameView_descriptor,
         new java.lang.String[] { "Origin", "TerraNova", "Origins", "Attika", "Game", });
     internal_static_agora_v1_GameEvent_descriptor =
-      getDescriptor().getMessageTypes().get(5);
+      getDescriptor().getMessageTypes().get(6);
     internal_static_agora_v1_GameEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameEvent_descriptor,
