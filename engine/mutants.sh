@@ -34,5 +34,7 @@ if command -v mold >/dev/null 2>&1; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-fuse-ld=mold"
 fi
 export CARGO_TARGET_DIR="${MUTANTS_TARGET_DIR:-$PWD/target/mutants}"
-exec cargo mutants --profile mutants -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-120}" \
-  "$@" -- --test engine "$filter"
+# -C --test=engine: build only the integration test binary (not the lib's unit tests nor the
+# examples and benches) for each mutant; the rules modules' tests are all in it.
+exec cargo mutants --profile mutants -C --test=engine -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-120}" \
+  "$@" -- "$filter"

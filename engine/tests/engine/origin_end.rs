@@ -267,7 +267,10 @@ fn ties_are_broken_by_cards_in_hand_then_shared() {
 fn play_final_turn_of_seat_1(s: &mut State) {
     assert_eq!(current(s), Seat(1));
     assert!(!is_over(s));
-    let first = legal(s, 1).into_iter().next().expect("a main action or a pass");
+    let first = legal(s, 1)
+        .into_iter()
+        .next()
+        .expect("a main action or a pass");
     ok(s, 1, first);
     finish_turn(s);
     assert!(is_over(s), "the final round is over");
@@ -279,7 +282,12 @@ fn seat_1_wins(s: &State, scores: [i32; 2]) {
     let outcome = Origin::outcome(s).expect("outcome");
     let st = &outcome.standings;
     for (i, score) in scores.into_iter().enumerate() {
-        assert_eq!((st[i].seat, st[i].score), (Seat(i as u8), score), "{:?}", st[i].breakdown);
+        assert_eq!(
+            (st[i].seat, st[i].score),
+            (Seat(i as u8), score),
+            "{:?}",
+            st[i].breakdown
+        );
     }
     assert_eq!((st[0].rank, st[1].rank), (2, 1));
 }

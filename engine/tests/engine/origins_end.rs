@@ -25,7 +25,9 @@ fn last_round(gold: u8) -> State {
         .build();
     let cards = s.districts().len();
     let mut s = s;
-    edit(&mut s, |p| (0..cards).fold(p, |p, i| p.district_gold(i, gold)));
+    edit(&mut s, |p| {
+        (0..cards).fold(p, |p, i| p.district_gold(i, gold))
+    });
     s
 }
 

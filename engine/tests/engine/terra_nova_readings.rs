@@ -72,7 +72,11 @@ fn upgrade_across_a_bridge_gives_the_neighbour_one_power() {
     act(&mut s, S0, Action::Upgrade);
     act(&mut s, S0, Action::Hex(hex("B1")));
     assert_eq!(coins(&s, S0), 30 - 7, "an opponent's building is adjacent");
-    assert_eq!(bowls(&s, S1), [1, 3, 4], "Golems +1 power across the bridge");
+    assert_eq!(
+        bowls(&s, S1),
+        [1, 3, 4],
+        "Golems +1 power across the bridge"
+    );
     // Without the bridge the two houses are not adjacent: 10 coins, no power.
     let mut s = across_the_river(false, "B1");
     act(&mut s, S0, Action::Upgrade);
