@@ -190,3 +190,79 @@ fn two_spade_action_on_a_two_spade_hex_ends_the_transforms() {
         vec![Action::BuildHouse(hex("D6")), Action::Skip]
     );
 }
+
+// ------------------------------------------------------------------ gains told to the table
+
+/// A gain of VP alone is told like any other (W6: « marquez 2 points à chaque fois que vous
+/// construisez une maison »): the round tile's 2 VP for a house come as one `Gained` event
+/// with no coins and no power.
+#[test]
+fn round_tile_vp_alone_is_told_as_a_gain() {
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    round_tile(&mut s, RoundTrigger::House);
+    build(&mut s, S0, "E6", Building::House);
+    agora_engine::terra_nova::testing::set_terrain(&mut s, "D6", Terrain::Lake);
+    act(&mut s, S0, Action::Build);
+    let ev = act(&mut s, S0, Action::Hex(hex("D6")));
+    assert_eq!(s.players()[0].vp, 2);
+    let gains: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Gained { .. }))
+        .collect();
+    assert_eq!(
+        gains,
+        vec![&Event::Gained {
+            seat: S0,
+            coins: 0,
+            power: 0,
+            vp: 2,
+            reason: agora_engine::terra_nova::Reason::RoundTile,
+        }]
+    );
+}
+
+fn paid(ev: &[Event]) -> Vec<(u32, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Paid { coins, power, .. } => Some((*coins, *power)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Payments are told as they are made, and only when something is paid: W7 « le coût
+/// d'amélioration est de 7 pièces » is one payment of 7 coins; the one-free-spade power
+/// action (« Dépensez 4 pouvoir ») on a 1-spade hex is one payment of 4 power, the bought
+/// spades (none here) add no empty payment.
+#[test]
+fn payments_are_told_once_each_coins_or_power() {
+    let mut s = across_the_river(true, "B1");
+    act(&mut s, S0, Action::Upgrade);
+    let ev = act(&mut s, S0, Action::Hex(hex("B1")));
+    assert_eq!(paid(&ev), vec![(7, 0)]);
+
+    let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E6", Building::House);
+    set_bowls(&mut s, S0, [0, 4, 4]);
+    let mut ev = act(&mut s, S0, Action::PowerAction(PowerAction(4)));
+    ev.extend(act(&mut s, S0, Action::Hex(hex("E5"))));
+    assert_eq!(paid(&ev), vec![(0, 4)], "{ev:?}");
+}
+
+/// Farfadets: « Gagnez 2 pouvoir pour chaque pelle que vous utilisez pour rendre un terrain
+/// habitable. » A Forest made Swamp takes 2 spades: 4 power, not 2.
+#[test]
+fn farfadets_gain_two_power_for_each_of_two_spades() {
+    let mut s = scenario(&[Faction::Farfadets, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "E5", Building::House);
+    agora_engine::terra_nova::testing::set_terrain(&mut s, "E4", Terrain::Forest);
+    assert_eq!(s.spades_needed(S0, hex("E4")), 2, "Forest -> Swamp");
+    set_bowls(&mut s, S0, [8, 0, 0]);
+    set_coins(&mut s, S0, 20);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("E4")));
+    assert_eq!(coins(&s, S0), 20 - 12);
+    assert_eq!(bowls(&s, S0), [4, 4, 0], "2 spades x 2 power");
+}
