@@ -7,6 +7,10 @@
 # GAME: terra_nova | attika | origin | first_builders. Always one job (-j 1): the machine
 # is shared. Excludes (data loading, Display, test helpers) are in .cargo/mutants.toml.
 # Results: mutants.out/ (caught.txt, missed.txt, unviable.txt, timeout.txt).
+# Speed (engine/MUTANTS.md has the figures): the `mutants` cargo profile (no debug info), the
+# mold linker when installed (`apt-get install mold`; only for this script, not globally),
+# and a target dir of its own (MUTANTS_TARGET_DIR, default target/mutants) so the
+# dependencies, built with these flags, are built once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game="${1:?usage: engine/mutants.sh GAME [cargo-mutants args]}"
@@ -26,5 +30,11 @@ for a in "$@"; do
   if [[ "$a" == --file* ]]; then file_args=(); fi
   if [[ "$a" == --in-place ]]; then jobs=(); fi
 done
-exec cargo mutants -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-120}" \
-  "$@" -- --test engine "$filter"
+if command -v mold >/dev/null 2>&1; then
+  export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-fuse-ld=mold"
+fi
+export CARGO_TARGET_DIR="${MUTANTS_TARGET_DIR:-$PWD/target/mutants}"
+# -C --test=engine: build only the integration test binary (not the lib's unit tests nor the
+# examples and benches) for each mutant; the rules modules' tests are all in it.
+exec cargo mutants --profile mutants -C --test=engine -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-120}" \
+  "$@" -- "$filter"

@@ -54,12 +54,22 @@ pub fn play_random<G: Game>(
     bot: &mut RandomBot,
     max_steps: usize,
 ) -> Result<Played<G::Action>, PlayoutError<G::Action>> {
+    play_with::<G>(state, |s| bot.choose::<G>(s), max_steps)
+}
+
+/// The one playout loop: asks `choose` for the next (seat, action) until nobody has to act,
+/// applying each; the bots differ only in how they choose.
+pub fn play_with<G: Game>(
+    state: &mut G::State,
+    mut choose: impl FnMut(&G::State) -> Option<(Seat, G::Action)>,
+    max_steps: usize,
+) -> Result<Played<G::Action>, PlayoutError<G::Action>> {
     let mut played = Vec::new();
     for step in 0..max_steps {
         if G::to_act(state).is_empty() {
             return Ok(played);
         }
-        let Some((seat, action)) = bot.choose::<G>(state) else {
+        let Some((seat, action)) = choose(state) else {
             return Err(PlayoutError::Stuck { step });
         };
         if let Err(error) = G::apply(state, seat, &action) {
@@ -142,25 +152,7 @@ pub fn play_greedy<G: Heuristic>(
     bot: &mut GreedyBot,
     max_steps: usize,
 ) -> Result<Played<G::Action>, PlayoutError<G::Action>> {
-    let mut played = Vec::new();
-    for step in 0..max_steps {
-        if G::to_act(state).is_empty() {
-            return Ok(played);
-        }
-        let Some((seat, action)) = bot.choose::<G>(state) else {
-            return Err(PlayoutError::Stuck { step });
-        };
-        if let Err(error) = G::apply(state, seat, &action) {
-            return Err(PlayoutError::Rejected {
-                step,
-                seat,
-                action,
-                error,
-            });
-        }
-        played.push((seat, action));
-    }
-    Err(PlayoutError::TooLong { steps: max_steps })
+    play_with::<G>(state, |s| bot.choose::<G>(s), max_steps)
 }
 
 impl Heuristic for crate::terra_nova::TerraNova {

@@ -155,7 +155,8 @@ fn attika_reaches_both_victories() {
 }
 
 /// Not reached in these games: `NoTilesOnBoard`, `ReserveEmpty`, `Stalemate` (the engine's
-/// safeguard); their scenario tests are in origin_end.rs.
+/// safeguard). Each is played from a constructed state through the final round to the
+/// outcome in origin_end.rs (`*_ends_after_the_final_round*`).
 #[test]
 fn origin_reaches_the_end_triggers() {
     let all = union(stats::<Origin>("origin", games(GAMES)));
@@ -172,7 +173,9 @@ fn origin_reaches_the_end_triggers() {
     );
 }
 
-/// Not reached in these games: `NO_DISTRICT_GOLD`.
+/// Not reached in these games: `NO_DISTRICT_GOLD` (some card still held Gold at every end of
+/// round where the game ended). Played from a constructed state to the outcome in
+/// origins_end.rs.
 #[test]
 fn origins_reaches_wonders_towers_and_end_reasons() {
     let all = union(stats::<FirstBuilders>("origins", games(GAMES)));

@@ -257,3 +257,93 @@ fn ties_are_broken_by_cards_in_hand_then_shared() {
     let outcome = Origin::outcome(&s).expect("over");
     assert_eq!(outcome.winners().count(), 2);
 }
+
+// ------------------------------------------------------------------ triggers played to the end
+// The conformance playouts never reach these three triggers (conformance_stats): each is
+// played here from a constructed state through the final round to the outcome.
+
+/// Seat 1 plays its one final turn (its first legal main action, or a pass) and the game
+/// ends.
+fn play_final_turn_of_seat_1(s: &mut State) {
+    assert_eq!(current(s), Seat(1));
+    assert!(!is_over(s));
+    let first = legal(s, 1)
+        .into_iter()
+        .next()
+        .expect("a main action or a pass");
+    ok(s, 1, first);
+    finish_turn(s);
+    assert!(is_over(s), "the final round is over");
+    assert!(Origin::to_act(s).is_empty());
+}
+
+/// The final scores are `scores` (seat 1's hunting token of 4 in it), seat 1 ahead: it wins.
+fn seat_1_wins(s: &State, scores: [i32; 2]) {
+    let outcome = Origin::outcome(s).expect("outcome");
+    let st = &outcome.standings;
+    for (i, score) in scores.into_iter().enumerate() {
+        assert_eq!(
+            (st[i].seat, st[i].score),
+            (Seat(i as u8), score),
+            "{:?}",
+            st[i].breakdown
+        );
+    }
+    assert_eq!((st[0].rank, st[1].rank), (2, 1));
+}
+
+#[test]
+fn no_tile_left_on_the_board_ends_after_the_final_round() {
+    let mut s = Position::standard(2)
+        .pawn("AF4", "P11K", 0)
+        .empty_slots()
+        .no_hidden_tiles()
+        .owned_hunting_tokens(1, &[4])
+        .build();
+    let ev = ok(&mut s, 0, migrate("AF4", "AF2"));
+    assert_eq!(trigger_of(&ev), Some(EndTrigger::NoTilesOnBoard));
+    assert_eq!(
+        final_round(&s),
+        Some((Seat(0), EndTrigger::NoTilesOnBoard, vec![Seat(1)]))
+    );
+    finish_turn(&mut s);
+    play_final_turn_of_seat_1(&mut s);
+    // Each seat's reward put 1 card in its hand (1 VP); seat 1 adds its token's 4.
+    seat_1_wins(&s, [1, 5]);
+}
+
+#[test]
+fn empty_reserve_ends_after_the_final_round() {
+    let mut s = Position::standard(2)
+        .pawn("AF2", "P22B", 0)
+        .reserve_only(&["P22W"])
+        .owned_hunting_tokens(1, &[4])
+        .build();
+    let ev = ok(&mut s, 0, evolve("AF4", "AF2", "P22W"));
+    assert_eq!(trigger_of(&ev), Some(EndTrigger::ReserveEmpty));
+    assert_eq!(reserve_count(&s, "P22W"), 0);
+    finish_turn(&mut s);
+    play_final_turn_of_seat_1(&mut s);
+    // Seat 0's evolution reward put 1 card in its hand: 1 VP.
+    seat_1_wins(&s, [1, 4]);
+}
+
+#[test]
+fn stalemate_ends_after_the_final_round_with_the_scores() {
+    // Standard, villages left but no evolution possible: both pass, the stalemate triggers
+    // at seat 1's end of turn, seat 0 plays its last turn.
+    let mut s = Position::standard(2)
+        .reserve_only(&["P33K"])
+        .owned_hunting_tokens(1, &[4])
+        .build();
+    ok(&mut s, 0, Action::PassMain);
+    ok(&mut s, 0, Action::EndTurn);
+    ok(&mut s, 1, Action::PassMain);
+    let ev = ok(&mut s, 1, Action::EndTurn);
+    assert_eq!(trigger_of(&ev), Some(EndTrigger::Stalemate));
+    assert!(!is_over(&s));
+    ok(&mut s, 0, Action::PassMain);
+    ok(&mut s, 0, Action::EndTurn);
+    assert!(is_over(&s));
+    seat_1_wins(&s, [0, 4]);
+}
