@@ -200,7 +200,10 @@ async function playByKeyboard(page, before) {
   if (label === "") fail("no action button reached with Tab");
   await page.keyboard.press("Enter");
   await page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 15000, polling: 10 });
-  console.log(`  keyboard: Tab to "${label}", Enter: played`);
+  // The redraw keeps the keyboard in the choices (the first new one, or their heading).
+  const kept = await page.evaluate(() => document.activeElement?.closest("section.actions") != null);
+  if (!kept) fail("after a move played from the keyboard, the focus left the choices (lost on redraw)");
+  console.log(`  keyboard: Tab to "${label}", Enter: played; focus still in the choices`);
 }
 
 /** The player panels: one card per seat, the game's pictures, hands only for their owner. */

@@ -486,6 +486,8 @@ function table(sessionId: string, watch: boolean) {
     const s = st.session;
     if (!s) return;
     const seat = mySeat(st);
+    // Redrawing replaces the elements: remember where the keyboard was, to put it back.
+    const focus = focusBefore();
     document.title = `Agora · ${s.gameId}`;
     document.body.dataset["version"] = String(s.version);
     document.body.dataset["status"] = statusText(s.status);
@@ -564,6 +566,7 @@ function table(sessionId: string, watch: boolean) {
       );
     });
     actions.append(list);
+    restoreFocus(focus);
     refusal.textContent = st.refusal;
     // Scores.
     const outcome = s.outcome;
@@ -613,6 +616,38 @@ function table(sessionId: string, watch: boolean) {
   }
 
   /**
+   * Where the keyboard focus is before a redraw: a board place (by its key), a choice, or
+   * elsewhere (left alone).
+   */
+  function focusBefore(): { place?: string; choice?: boolean } | undefined {
+    const active = document.activeElement;
+    if (!active || active === document.body) return undefined;
+    if (board.contains(active)) return { place: active.getAttribute("data-place") ?? undefined };
+    if (actions.contains(active)) return { choice: true };
+    return undefined;
+  }
+
+  /**
+   * Puts the focus back after a redraw: on the same board place, or, from a choice, on the
+   * first new choice (or the choices' heading when there is none), so a keyboard player can
+   * go on without tabbing through the page again.
+   */
+  function restoreFocus(focus: { place?: string; choice?: boolean } | undefined) {
+    if (!focus) return;
+    if (focus.place !== undefined) {
+      board.querySelector<SVGElement>(`[data-place="${CSS.escape(focus.place)}"]`)?.focus();
+    } else if (focus.choice) {
+      const first = actions.querySelector<HTMLElement>("button.action");
+      const heading = actions.querySelector<HTMLElement>("h3");
+      if (first) first.focus();
+      else if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }
+  }
+
+  /**
    * The event stream, resumed after a dropped connection from the last version this page has
    * (`after_version`), so no version is missed or shown twice; the wait between attempts
    * doubles from 250 ms to 8 s and starts again at the first message.
@@ -645,6 +680,13 @@ function table(sessionId: string, watch: boolean) {
       }
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(8000, delay * 2);
+      // The server answers again: the notice goes even if no new event comes.
+      try {
+        await client.getState({ sessionId }, { signal: abort.signal });
+        conn.textContent = "";
+      } catch {
+        // Still away: the notice stays and the loop waits again.
+      }
     }
   }
 
