@@ -273,6 +273,57 @@ async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
     );
 }
 
+/// The PTTL of every key of session `id`, in ms.
+async fn pttls(conn: &mut redis::aio::MultiplexedConnection, id: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    for suffix in ["meta", "snap", "log", "req", "join"] {
+        let key = format!("agora:{{{id}}}:{suffix}");
+        let ttl: i64 = redis::cmd("PTTL").arg(&key).query_async(conn).await.unwrap();
+        out.push((key, ttl));
+    }
+    out
+}
+
+/// Commits push the keys' expiries out only once per sixteenth of the TTL; a key a commit
+/// creates (the log, the request index) gets its TTL at once, and after a sixteenth of the
+/// TTL has passed the next commit pushes every key's expiry out again.
+#[tokio::test]
+async fn commits_refresh_expiries_once_per_sixteenth_of_the_ttl() {
+    let server = RedisServer::start();
+    let mut config = config(&server);
+    config.abandoned_ttl = Duration::from_secs(16);
+    let store = RedisStore::connect(config).await.unwrap();
+    let (meta, state) = new_session("ttl", 1);
+    store.create(meta, state).await.unwrap();
+    let claim = SeatClaim::new(None, "p0", "hash0").with_retry(join_record("k", "f", "salt"));
+    store.claim_seat("ttl", claim).await.unwrap();
+    seat_all(&store, "ttl").await;
+    let mut conn = raw(&server).await;
+    let mut state = store.load("ttl").await.unwrap().state;
+    // Version 1 has no request id: the request index does not exist yet.
+    let first = next_commit(&state, 0, None);
+    state = first.state.clone();
+    store.commit("ttl", first).await.unwrap();
+    // Version 2 is the first with a request id, inside the same sixteenth: not a refresh,
+    // but the index it creates must not live forever.
+    let second = next_commit(&state, 1, Some("rq-2"));
+    state = second.state.clone();
+    store.commit("ttl", second).await.unwrap();
+    for (key, ttl) in pttls(&mut conn, "ttl").await {
+        assert!((14_000..=16_000).contains(&ttl), "{key} pttl {ttl}");
+    }
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    for (key, ttl) in pttls(&mut conn, "ttl").await {
+        assert!(ttl < 15_000, "{key} pttl {ttl}: 1.3 s passed");
+    }
+    // More than a sixteenth (1 s) since the last push: this commit pushes every key.
+    let third = next_commit(&state, 2, Some("rq-3"));
+    store.commit("ttl", third).await.unwrap();
+    for (key, ttl) in pttls(&mut conn, "ttl").await {
+        assert!(ttl > 15_000, "{key} pttl {ttl}: refreshed by the commit");
+    }
+}
+
 #[tokio::test]
 async fn finished_and_abandoned_sessions_expire_and_leave_the_lobby() {
     let server = RedisServer::start();

@@ -7,7 +7,7 @@
 //!
 //! | key                      | type   | holds |
 //! |--------------------------|--------|-------|
-//! | `agora:{id}:meta`        | hash   | `meta` (the fixed metadata, in a format envelope), `game`, `created`, `seats`, `open`, `version`, `to_act`, `outcome`, `updated`, and per seat `seat:<i>:name` and `seat:<i>:token` (the SHA-256 of the seat token, never the token) |
+//! | `agora:{id}:meta`        | hash   | `meta` (the fixed metadata, in a format envelope), `game`, `created`, `seats`, `open`, `version`, `to_act`, `outcome`, `updated`, `touched` (when a commit last pushed the keys' expiries out), and per seat `seat:<i>:name` and `seat:<i>:token` (the SHA-256 of the seat token, never the token) |
 //! | `agora:{id}:snap`        | string | the state at `version` ([`codec`] snapshot, with its format number) |
 //! | `agora:{id}:log`         | stream | one entry per version, entry id `<version>-0`, field `e` = [`codec`] log entry; once the game is finished, only its last entry |
 //! | `agora:{id}:logz`        | string | once the game is finished: the whole log in one compacted record (`codec` format 3, written by `compact.lua` just after the final commit) |
@@ -31,9 +31,11 @@
 //!
 //! Create, seat claim, seat release and commit are each one Lua script (`redis/*.lua`, sent with
 //! EVALSHA; `scripts.rs`). A commit checks the expected version, stores the snapshot, appends the log
-//! entry with an explicit id, records the request id and pushes every key's expiry out:
+//! entry with an explicit id, records the request id and keeps every key's expiry ahead:
 //! sessions with an outcome expire after the finished TTL, others after the abandoned TTL
-//! counted from their last write. A seat claim with a retry key (a JoinSession with a
+//! counted from their last write, give or take a sixteenth of it (a commit pushes the
+//! expiries out only when the last push is older than that, which saves five commands per
+//! move, and always on the final commit). A seat claim with a retry key (a JoinSession with a
 //! request id) records `<seat> <fingerprint> <salt>` in the `join` hash in the same
 //! script, and a second claim with that key answers the record instead of taking a seat.
 //! A seat release (LeaveSession, `release.lua`) deletes the seat's fields and the join
