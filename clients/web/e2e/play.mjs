@@ -217,6 +217,17 @@ async function checkPanels(game, a, b, c) {
   if ((await count(c, `.panels ${needs}`)) === 0) fail(`${game.id}: the watcher's panels lack ${needs}`);
   // Origin's map is placed by the catalog's board_layout (the circle fallback has no class).
   if (game.id === "origin" && (await count(c, "svg.board.origin-map")) !== 1) fail("origin: the map is not drawn from the catalog's board_layout");
+  // Origins' military track comes from the catalog's board_tracks: Start, Final, the
+  // boundaries where two sections meet (the fallback draws no rules).
+  if (game.id === "origins") {
+    const track = await c.$eval(".panels svg.military", (pic) => ({
+      source: pic.dataset.source,
+      titles: [...pic.querySelectorAll("[data-space] > title")].map((t) => t.textContent),
+      boundaries: pic.querySelectorAll("line.boundary").length,
+    }));
+    if (track.source !== "catalog" || track.boundaries === 0 || track.titles[0] !== "Start" || !/^Final, \+\d+ VP on arrival$/.test(track.titles.at(-1) ?? ""))
+      fail(`origins: the military track is not drawn from the catalog's board_tracks: ${JSON.stringify(track)}`);
+  }
   if (game.id === "origin" || game.id === "attika") {
     // Seat 0 (page a) sees its own hand, never seat 1's; the watcher sees no hand.
     const shown = game.id === "origin" ? ".hand .card:not(.hidden)" : "ul.hand";
@@ -253,6 +264,21 @@ async function checkLog(game, page) {
   if (bad >= 0 || runs.length !== final) {
     fail(`${game.id}: the watcher's log is not versions 1..${final} once each (at ${bad}: ${runs.slice(Math.max(0, bad - 3), bad + 3)})`);
   }
+}
+
+/**
+ * The log's words for versions with no event: never "no event"; the page that submitted such
+ * a step names its choice ("<name> chose ..."), every other page only says a choice was made,
+ * so the watcher's log must never name one. Returns [named by the players, unnamed at the watcher].
+ */
+async function checkChoiceLines(game, players, watcher) {
+  const lines = (page) => page.$$eval("#log li", (lis) => lis.map((li) => li.textContent ?? ""));
+  const [mine, watched] = await Promise.all([Promise.all(players.map(lines)).then((l) => l.flat()), lines(watcher)]);
+  const noEvent = [...mine, ...watched].find((l) => l.endsWith("no event"));
+  if (noEvent !== undefined) fail(`${game.id}: a log line still says "${noEvent}"`);
+  const named = watched.find((l) => / chose /.test(l));
+  if (named !== undefined) fail(`${game.id}: the watcher's log names a choice it was not told: "${named}"`);
+  return [mine.filter((l) => / chose /.test(l)).length, watched.filter((l) => l.includes("made a choice")).length];
 }
 
 /** The board as a player and the watcher draw it, without classes and labels (highlights). */
@@ -427,11 +453,12 @@ async function playGame(game, index) {
   if (!keyboard) fail(`${game.id}: no action was played from the keyboard`);
   if (!highlighted) fail(`${game.id}: the watcher's board never highlighted what an event touched`);
   await checkLog(game, c);
+  const [named, unnamed] = await checkChoiceLines(game, [a, b], c);
   await checkSameBoard(game, b, c);
   if (!reloaded) fail(`${game.id}: the game ended before the reload`);
   const logLines = await c.locator("#log li").count();
   console.log(
-    `ok ${game.id}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher, ` +
+    `ok ${game.id}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher (${unnamed} choices with no event; ${named} named by the players' pages), ` +
       `scores ${sc.replace(/\s+/g, " ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s (first board ${firstBoard} ms after a cold page load)`,
   );
   await Promise.all([a, b, c].map((p) => p.context().close()));

@@ -11,7 +11,7 @@ import { SEAT_COLOURS, drawBoard } from "./boards";
 import { button, h } from "./dom";
 import { bearer, playerId } from "./identity";
 import { app, conn } from "./page";
-import { drawPanels } from "./panels";
+import { type BoardTracks, drawPanels } from "./panels";
 import { type SeatToken, actAs, keepSeat, playerName, seatsOf } from "./seats";
 
 interface TableState {
@@ -30,6 +30,15 @@ interface TableState {
   touched: Map<string, number>;
   /** The catalog's board layout of the session's game (empty until the catalog answers). */
   layout: Map<string, [number, number]>;
+  /** The catalog's board tracks of the session's game (Origins' military track), by name. */
+  tracks: BoardTracks;
+  /**
+   * The action this page submitted last and the version it would create: that version's log
+   * line names the choice when the version has no event (a step inside a turn).
+   */
+  submitted?: { version: bigint; label: string };
+  /** The catalog has been asked for this game's static board (once per table). */
+  catalogAsked: boolean;
 }
 
 /** How long a touched place stays highlighted (the CSS animation `touched` lasts as long). */
@@ -76,7 +85,7 @@ function mySeat(st: TableState): SeatToken | undefined {
 /** Opens the table of `sessionId` in the page; returns what leaves it (stops its calls). */
 export function table(sessionId: string, watch: boolean): () => void {
   const abort = new AbortController();
-  const st: TableState = { sessionId, watch, legal: [], legalVersion: -1n, refusal: "", log: [], lastVersion: 0n, touched: new Map(), layout: new Map() };
+  const st: TableState = { sessionId, watch, legal: [], legalVersion: -1n, refusal: "", log: [], lastVersion: 0n, touched: new Map(), layout: new Map(), tracks: new Map(), catalogAsked: false };
   const head = h("div", { class: "table-head" });
   const board = h("div", { class: "board-wrap", "aria-label": "Board" });
   const actions = h("section", { class: "actions", "aria-label": "Your choices" });
@@ -116,9 +125,13 @@ export function table(sessionId: string, watch: boolean): () => void {
             : Promise.resolve(undefined),
         ]);
         st.session = state.session;
-        if (st.layout.size === 0 && state.session) {
-          const info = (await catalogGames().catch(() => [])).find((g) => g.gameId === state.session?.gameId);
+        if (!st.catalogAsked && state.session) {
+          const games = await catalogGames().catch(() => undefined);
+          // Asked again at the next refresh when the catalog did not answer.
+          st.catalogAsked = games !== undefined;
+          const info = games?.find((g) => g.gameId === state.session?.gameId);
           st.layout = new Map((info?.boardLayout ?? []).map((p) => [p.place, [p.x, p.y]]));
+          st.tracks = new Map((info?.boardTracks ?? []).map((t) => [t.track, t.spaces]));
         }
         st.view = state.view;
         const after = mySeat(st);
@@ -161,6 +174,7 @@ export function table(sessionId: string, watch: boolean): () => void {
     if (!seat) return;
     st.refusal = "";
     refusal.textContent = "";
+    st.submitted = { version: st.legalVersion + 1n, label: label(actionJson(action)) };
     try {
       await client.submitAction(
         { sessionId, action, expectedVersion: st.legalVersion, requestId: crypto.randomUUID() },
@@ -168,6 +182,7 @@ export function table(sessionId: string, watch: boolean): () => void {
       );
       // The new state comes with the stream's event (see `follow`), not from here.
     } catch (err) {
+      st.submitted = undefined;
       st.refusal = sentence(err);
       render();
     }
@@ -272,7 +287,7 @@ export function table(sessionId: string, watch: boolean): () => void {
     }
     // Player panels, then the whole view as data for developers.
     const names = new Map(s.seats.map((info) => [info.seat, info.playerName || `seat ${info.seat}`]));
-    panels.replaceChildren(...(st.view ? drawPanels(st.view, (n) => names.get(n) ?? `seat ${n}`) : []));
+    panels.replaceChildren(...(st.view ? drawPanels(st.view, (n) => names.get(n) ?? `seat ${n}`, st.tracks) : []));
     markTouched(app, st.touched);
     viewData();
     // Choices.
@@ -324,21 +339,33 @@ export function table(sessionId: string, watch: boolean): () => void {
   }
   players.addEventListener("toggle", viewData);
 
+  /** A seat's player name as the session lists it ("seat N" before it is known). */
+  function seatName(seat: number): string {
+    return st.session?.seats.find((info) => info.seat === seat)?.playerName || `seat ${seat}`;
+  }
+
   function logVersion(m: StreamEventsResponse) {
     const lines: string[] = [];
+    const who = seatName(m.seat);
     if (m.seatChange) {
       const c = m.seatChange;
-      lines.push(`seat ${m.seat}: ${c.resigned ? "resigned" : c.undo ? "undo" : c.timedOut ? "timed out" : c.bot ? "handed to a bot" : "changed"}`);
+      lines.push(`${who}: ${c.resigned ? "resigned" : c.undo ? "undo" : c.timedOut ? "timed out" : c.bot ? "handed to a bot" : "changed"}`);
     }
     const now = performance.now();
     for (const e of m.events) {
       const json = eventJson(e);
-      lines.push(`seat ${m.seat}: ${label(json)}`);
+      lines.push(`${who}: ${label(json)}`);
       // An Origins city cell {x, y} is in the grid of the seat that acted.
       for (const p of places(json)) st.touched.set(p.kind === "cell" ? `grid:${m.seat}:${p.key.slice(5)}` : p.key, now);
     }
     if (m.events.length > 0) st.touched.set(`seat:${m.seat}`, now);
-    if (lines.length === 0) lines.push(`seat ${m.seat}: no event`);
+    const mine = st.submitted?.version === m.version ? st.submitted.label : undefined;
+    if (st.submitted !== undefined && st.submitted.version <= m.version) st.submitted = undefined;
+    // A version with no event is a step inside a turn (Origins' worker before its meeting
+    // place, say) that changes nothing public yet. The page that submitted it names the
+    // choice; every other viewer (the other seats, a watcher, this page after a reload) gets
+    // no more than the stream gives it: that a choice was made.
+    if (lines.length === 0) lines.push(mine !== undefined ? `${who} chose ${mine}` : `${who} made a choice (no visible change yet)`);
     if (m.status === SessionStatus.FINISHED) lines.push("game over");
     for (const line of lines) {
       log.prepend(h("li", { "data-version": String(m.version) }, h("span", { class: "v" }, `${m.version}.`), ` ${line}`));
