@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 
 const base = (process.argv[2] ?? "").replace(/\/$/, "");
 if (!base.startsWith("http")) {
-  console.error("usage: node e2e/play.mjs http://HOST:PORT [origin|terra-nova|origins|attika ...]");
+  console.error("usage: node e2e/play.mjs http://HOST:PORT [origin|terra-nova|origins|attika|origin-standard ...]");
   process.exit(2);
 }
 const only = process.argv.slice(3);
@@ -29,13 +29,21 @@ const shots = process.env.AGORA_WEB_SHOTS;
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const MAX_STEPS = Number(process.env.AGORA_WEB_MAX_STEPS ?? 3000);
 
-/** Small two-player configurations: the form's fields by option name. */
+/**
+ * Small two-player configurations: the catalog's game id, a key naming the run (filters,
+ * screenshots; the id when absent) and the form's fields by option name. Origin's standard
+ * rules (the reward board) come last so that, two games at a time, they run beside the long
+ * Origins game and hardly lengthen the run.
+ */
 const GAMES = [
   { id: "origin", options: { players: "2", rules: "junior" } },
   { id: "attika", options: { players: "2" } },
   { id: "terra-nova", options: { players: "2", first_game_preset: "true" } },
   { id: "origins", options: { players: "2" } },
-].filter((g) => only.length === 0 || only.includes(g.id));
+  { id: "origin", key: "origin-standard", options: { players: "2", rules: "standard" } },
+]
+  .map((g) => ({ ...g, key: g.key ?? g.id }))
+  .filter((g) => only.length === 0 || only.includes(g.key));
 
 // Seeded generators, one per game: a failing run can be repeated (AGORA_WEB_SEED).
 const SEED = Number(process.env.AGORA_WEB_SEED ?? 20261124) >>> 0;
@@ -217,6 +225,9 @@ async function checkPanels(game, a, b, c) {
   if ((await count(c, `.panels ${needs}`)) === 0) fail(`${game.id}: the watcher's panels lack ${needs}`);
   // Origin's map is placed by the catalog's board_layout (the circle fallback has no class).
   if (game.id === "origin" && (await count(c, "svg.board.origin-map")) !== 1) fail("origin: the map is not drawn from the catalog's board_layout");
+  // Standard rules have a reward board; junior rules none.
+  if (game.id === "origin" && (await count(c, ".panels svg.reward-board")) !== (game.options.rules === "standard" ? 1 : 0))
+    fail(`origin (${game.options.rules} rules): the reward board is ${game.options.rules === "standard" ? "missing" : "drawn"}`);
   // Origins' military track comes from the catalog's board_tracks: Start, Final, the
   // boundaries where two sections meet (the fallback draws no rules).
   if (game.id === "origins") {
@@ -430,11 +441,11 @@ async function playGame(game, index) {
         await checkPhone(game, a);
         if (shots) {
           mkdirSync(shots, { recursive: true });
-          await b.screenshot({ path: `${shots}/${game.id}.png`, fullPage: true });
+          await b.screenshot({ path: `${shots}/${game.key}.png`, fullPage: true });
           if (game.id === "terra-nova") {
             // The phone's first screen: the board, then the panels below it.
             await a.evaluate(() => window.scrollTo(0, 0));
-            await a.screenshot({ path: `${shots}/${game.id}-phone.png` });
+            await a.screenshot({ path: `${shots}/${game.key}-phone.png` });
           }
         }
         shot = true;
@@ -458,7 +469,7 @@ async function playGame(game, index) {
   if (!reloaded) fail(`${game.id}: the game ended before the reload`);
   const logLines = await c.locator("#log li").count();
   console.log(
-    `ok ${game.id}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher (${unnamed} choices with no event; ${named} named by the players' pages), ` +
+    `ok ${game.key}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher (${unnamed} choices with no event; ${named} named by the players' pages), ` +
       `scores ${sc.replace(/\s+/g, " ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s (first board ${firstBoard} ms after a cold page load)`,
   );
   await Promise.all([a, b, c].map((p) => p.context().close()));
