@@ -3,7 +3,7 @@
 #   clients/web/e2e.sh [HOST:PORT]
 # Builds the app (npm ci, tsc, vite build: dist/), then runs e2e/play.mjs (playwright-core
 # driving Debian's chromium, installed with apt-get when /usr/bin/chromium is missing): for
-# Origin, Attika, Terra Nova and Origins, two browser contexts take the two seats and play to
+# Origin (junior and standard rules), Attika, Terra Nova and Origins, two browser contexts take the two seats and play to
 # the end by clicking, a third watches and must see the same final scores; one reload
 # mid-game resumes; one illegal board click shows the refusal's sentence.
 # With no address, starts its own agora-server (AGORA_SERVER_BIN, default
@@ -130,7 +130,8 @@ fi
 curl -fsS "http://$ADDR/" | grep -q '<div\|<main' || fail "http://$ADDR/ does not serve the app (is --web-dir set?)"
 
 step "play every game in Chromium (e2e/play.mjs)"
-# AGORA_WEB_GAMES: a space-separated subset of the games (all four by default).
+# AGORA_WEB_GAMES: a space-separated subset of the games (origin, attika, terra-nova, origins,
+# origin-standard; all by default).
 # shellcheck disable=SC2086
 node e2e/play.mjs "http://$ADDR" ${AGORA_WEB_GAMES:-} || fail "e2e/play.mjs"
 printf '\n== web e2e: all checks passed in %d s\n' $(( $(date +%s) - START ))

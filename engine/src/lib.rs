@@ -11,7 +11,7 @@ pub mod registry;
 pub mod terra_nova;
 
 pub use crate::core::{
-    BoardPoint, FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome, Provenance,
-    RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing, Viewer,
-    COMMON_REFUSAL_CODES,
+    BoardPoint, BoardTrack, FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome,
+    Provenance, RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing, TrackSpace,
+    Viewer, COMMON_REFUSAL_CODES,
 };

@@ -21,7 +21,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 
 const base = (process.argv[2] ?? "").replace(/\/$/, "");
 if (!base.startsWith("http")) {
-  console.error("usage: node e2e/play.mjs http://HOST:PORT [origin|terra-nova|origins|attika ...]");
+  console.error("usage: node e2e/play.mjs http://HOST:PORT [origin|terra-nova|origins|attika|origin-standard ...]");
   process.exit(2);
 }
 const only = process.argv.slice(3);
@@ -29,13 +29,21 @@ const shots = process.env.AGORA_WEB_SHOTS;
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const MAX_STEPS = Number(process.env.AGORA_WEB_MAX_STEPS ?? 3000);
 
-/** Small two-player configurations: the form's fields by option name. */
+/**
+ * Small two-player configurations: the catalog's game id, a key naming the run (filters,
+ * screenshots; the id when absent) and the form's fields by option name. Origin's standard
+ * rules (the reward board) come last so that, two games at a time, they run beside the long
+ * Origins game and hardly lengthen the run.
+ */
 const GAMES = [
   { id: "origin", options: { players: "2", rules: "junior" } },
   { id: "attika", options: { players: "2" } },
   { id: "terra-nova", options: { players: "2", first_game_preset: "true" } },
   { id: "origins", options: { players: "2" } },
-].filter((g) => only.length === 0 || only.includes(g.id));
+  { id: "origin", key: "origin-standard", options: { players: "2", rules: "standard" } },
+]
+  .map((g) => ({ ...g, key: g.key ?? g.id }))
+  .filter((g) => only.length === 0 || only.includes(g.key));
 
 // Seeded generators, one per game: a failing run can be repeated (AGORA_WEB_SEED).
 const SEED = Number(process.env.AGORA_WEB_SEED ?? 20261124) >>> 0;
@@ -217,6 +225,20 @@ async function checkPanels(game, a, b, c) {
   if ((await count(c, `.panels ${needs}`)) === 0) fail(`${game.id}: the watcher's panels lack ${needs}`);
   // Origin's map is placed by the catalog's board_layout (the circle fallback has no class).
   if (game.id === "origin" && (await count(c, "svg.board.origin-map")) !== 1) fail("origin: the map is not drawn from the catalog's board_layout");
+  // Standard rules have a reward board; junior rules none.
+  if (game.id === "origin" && (await count(c, ".panels svg.reward-board")) !== (game.options.rules === "standard" ? 1 : 0))
+    fail(`origin (${game.options.rules} rules): the reward board is ${game.options.rules === "standard" ? "missing" : "drawn"}`);
+  // Origins' military track comes from the catalog's board_tracks: Start, Final, the
+  // boundaries where two sections meet (the fallback draws no rules).
+  if (game.id === "origins") {
+    const track = await c.$eval(".panels svg.military", (pic) => ({
+      source: pic.dataset.source,
+      titles: [...pic.querySelectorAll("[data-space] > title")].map((t) => t.textContent),
+      boundaries: pic.querySelectorAll("line.boundary").length,
+    }));
+    if (track.source !== "catalog" || track.boundaries === 0 || track.titles[0] !== "Start" || !/^Final, \+\d+ VP on arrival$/.test(track.titles.at(-1) ?? ""))
+      fail(`origins: the military track is not drawn from the catalog's board_tracks: ${JSON.stringify(track)}`);
+  }
   if (game.id === "origin" || game.id === "attika") {
     // Seat 0 (page a) sees its own hand, never seat 1's; the watcher sees no hand.
     const shown = game.id === "origin" ? ".hand .card:not(.hidden)" : "ul.hand";
@@ -253,6 +275,21 @@ async function checkLog(game, page) {
   if (bad >= 0 || runs.length !== final) {
     fail(`${game.id}: the watcher's log is not versions 1..${final} once each (at ${bad}: ${runs.slice(Math.max(0, bad - 3), bad + 3)})`);
   }
+}
+
+/**
+ * The log's words for versions with no event: never "no event"; the page that submitted such
+ * a step names its choice ("<name> chose ..."), every other page only says a choice was made,
+ * so the watcher's log must never name one. Returns [named by the players, unnamed at the watcher].
+ */
+async function checkChoiceLines(game, players, watcher) {
+  const lines = (page) => page.$$eval("#log li", (lis) => lis.map((li) => li.textContent ?? ""));
+  const [mine, watched] = await Promise.all([Promise.all(players.map(lines)).then((l) => l.flat()), lines(watcher)]);
+  const noEvent = [...mine, ...watched].find((l) => l.endsWith("no event"));
+  if (noEvent !== undefined) fail(`${game.id}: a log line still says "${noEvent}"`);
+  const named = watched.find((l) => / chose /.test(l));
+  if (named !== undefined) fail(`${game.id}: the watcher's log names a choice it was not told: "${named}"`);
+  return [mine.filter((l) => / chose /.test(l)).length, watched.filter((l) => l.includes("made a choice")).length];
 }
 
 /** The board as a player and the watcher draw it, without classes and labels (highlights). */
@@ -404,11 +441,11 @@ async function playGame(game, index) {
         await checkPhone(game, a);
         if (shots) {
           mkdirSync(shots, { recursive: true });
-          await b.screenshot({ path: `${shots}/${game.id}.png`, fullPage: true });
+          await b.screenshot({ path: `${shots}/${game.key}.png`, fullPage: true });
           if (game.id === "terra-nova") {
             // The phone's first screen: the board, then the panels below it.
             await a.evaluate(() => window.scrollTo(0, 0));
-            await a.screenshot({ path: `${shots}/${game.id}-phone.png` });
+            await a.screenshot({ path: `${shots}/${game.key}-phone.png` });
           }
         }
         shot = true;
@@ -427,11 +464,12 @@ async function playGame(game, index) {
   if (!keyboard) fail(`${game.id}: no action was played from the keyboard`);
   if (!highlighted) fail(`${game.id}: the watcher's board never highlighted what an event touched`);
   await checkLog(game, c);
+  const [named, unnamed] = await checkChoiceLines(game, [a, b], c);
   await checkSameBoard(game, b, c);
   if (!reloaded) fail(`${game.id}: the game ended before the reload`);
   const logLines = await c.locator("#log li").count();
   console.log(
-    `ok ${game.id}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher, ` +
+    `ok ${game.key}: ${steps} actions (${boardClicks} on the board)${restartedHere ? ", server restarted mid-game" : ""}, ${logLines} log lines at the watcher (${unnamed} choices with no event; ${named} named by the players' pages), ` +
       `scores ${sc.replace(/\s+/g, " ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s (first board ${firstBoard} ms after a cold page load)`,
   );
   await Promise.all([a, b, c].map((p) => p.context().close()));

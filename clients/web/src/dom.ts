@@ -32,3 +32,10 @@ export function enumWords(names: Record<number, string>, value: number): string 
   const name = names[value] ?? "";
   return name === "UNSPECIFIED" ? "" : name.replace(/_/g, " ").toLowerCase();
 }
+
+/** A button that calls `onClick`. */
+export function button(text: string, onClick: () => void, attrs: Record<string, string | undefined> = {}): HTMLButtonElement {
+  const b = h("button", { type: "button", ...attrs }, text);
+  b.addEventListener("click", onClick);
+  return b;
+}

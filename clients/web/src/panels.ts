@@ -17,10 +17,16 @@ import {
   TerraNovaFaction,
   TerraNovaSpecial,
   type TerraNovaView,
+  type TrackSpace,
+  TrackSpaceSchema,
 } from "@agora/sdk";
+import { create } from "@bufbuild/protobuf";
 
 import { SEAT_COLOURS } from "./boards";
 import { type Child, enumWords, h, svg } from "./dom";
+
+/** The catalog's static tracks of a game (`GameInfo.board_tracks`): track name -> its spaces. */
+export type BoardTracks = Map<string, TrackSpace[]>;
 
 /** A seat's display name (from the session's seat list). */
 export type SeatName = (seat: number) => string;
@@ -201,33 +207,64 @@ const PILE_FILL: Record<number, string> = {
 const PILE_ORDER = [OriginsColour.RED, OriginsColour.PURPLE, OriginsColour.BLUE, OriginsColour.YELLOW, OriginsColour.ORANGE];
 
 /**
- * The military track as the rules lay it out (first-builders §2.5.4: Start, 5 sections of 3
- * spaces separated by the boundaries P1-P5, Final = 16), each seat's marker on its space.
+ * The military track from the catalog's `GameInfo.board_tracks` entry "military" (the
+ * engine's board.toml rows: spaces, sections, attack bonuses, Start and Final), each seat's
+ * marker on its space: a boundary where two neighbouring spaces' sections differ (crossing it
+ * takes a Superiority token), the bonus under each number. A server whose catalog lacks the
+ * track gets a plain numbered row up to the furthest marker, with no rules drawn on it.
  */
-function militaryTrack(view: OriginsView): SVGElement {
-  const last = 16;
+function militaryTrack(view: OriginsView, track: TrackSpace[] | undefined): SVGElement {
+  const furthest = Math.max(0, ...view.playerViews.map((p) => p.military));
+  const spaces: TrackSpace[] =
+    track && track.length > 0
+      ? track
+      : Array.from({ length: furthest + 1 }, (_, index) => create(TrackSpaceSchema, { index }));
   const step = 20;
-  const pic = svg("svg", { class: "military", viewBox: `0 0 ${(last + 1) * step + 4} 44`, role: "img" });
+  const pic = svg("svg", { class: "military", viewBox: `0 0 ${spaces.length * step + 4} 52`, role: "img" });
+  pic.dataset["spaces"] = String(spaces.length);
+  pic.dataset["source"] = track && track.length > 0 ? "catalog" : "view";
   pic.setAttribute("aria-label", `military track: ${view.playerViews.map((p) => `seat ${p.seat} on ${p.military}`).join(", ")}`);
-  for (let i = 0; i <= last; i++) {
+  spaces.forEach((space, i) => {
     const x = 2 + i * step;
-    pic.append(svg("rect", { x, y: 2, width: step - 2, height: 18, fill: i === 0 || i === last ? "#cfd8dc" : "#fff", stroke: "#777" }));
-    pic.append(svg("text", { x: x + step / 2 - 1, y: 15, class: "track-no" }, i === 0 ? "S" : i === last ? "F" : String(i)));
-    if (i > 0 && i % 3 === 0 && i < last) pic.append(svg("line", { x1: x + step - 1, y1: 0, x2: x + step - 1, y2: 22, class: "boundary" }));
-  }
+    const title = [
+      space.label || `space ${space.index}`,
+      space.bonus ? `attack bonus ${space.bonus}` : "",
+      space.arrivalVp ? `+${space.arrivalVp} VP on arrival` : "",
+    ].filter((t) => t !== "").join(", ");
+    pic.append(
+      svg(
+        "g",
+        { "data-space": space.index },
+        svg("title", {}, title),
+        svg("rect", { x, y: 2, width: step - 2, height: 26, fill: space.label ? "#cfd8dc" : "#fff", stroke: "#777" }),
+        svg("text", { x: x + step / 2 - 1, y: 13, class: "track-no" }, space.label ? space.label.slice(0, 1) : String(space.index)),
+        svg("text", { x: x + step / 2 - 1, y: 24, class: "track-bonus" }, space.arrivalVp ? `+${space.arrivalVp}` : space.bonus),
+      ),
+    );
+    const next = spaces[i + 1];
+    if (next !== undefined && next.section !== space.section) {
+      pic.append(
+        svg(
+          "line",
+          { x1: x + step - 1, y1: 0, x2: x + step - 1, y2: 30, class: "boundary" },
+          svg("title", {}, "section boundary: a Superiority token when crossed"),
+        ),
+      );
+    }
+  });
   const stacked = new Map<number, number>();
   for (const p of view.playerViews) {
-    const at = Math.min(p.military, last);
+    const at = Math.min(p.military, spaces.length - 1);
     const k = stacked.get(at) ?? 0;
     stacked.set(at, k + 1);
     pic.append(
-      svg("circle", { cx: 2 + at * step + step / 2 - 1 + k * 4, cy: 30 + k * 4, r: 6, fill: SEAT_COLOURS[p.seat] ?? "#000", stroke: "#fff" }, svg("title", {}, `seat ${p.seat}: ${p.military}`)),
+      svg("circle", { cx: 2 + at * step + step / 2 - 1 + k * 4, cy: 38 + k * 4, r: 6, fill: SEAT_COLOURS[p.seat] ?? "#000", stroke: "#fff" }, svg("title", {}, `seat ${p.seat}: ${p.military}`)),
     );
   }
   return pic;
 }
 
-function origins(view: OriginsView, name: SeatName): HTMLElement[] {
+function origins(view: OriginsView, name: SeatName, tracks: BoardTracks): HTMLElement[] {
   const market = h("ul", { class: "market" });
   view.market.forEach((slot, i) => market.append(h("li", { class: "tile" }, slot.building ?? `(empty ${i + 1})`)));
   const piles = h("ul", { class: "market" });
@@ -245,7 +282,7 @@ function origins(view: OriginsView, name: SeatName): HTMLElement[] {
     h("p", { class: "hand-label" }, "Piles (top, size)"),
     piles,
     h("p", { class: "hand-label" }, "Military track"),
-    militaryTrack(view),
+    militaryTrack(view, tracks.get("military")),
     facts([
       ["bastion", `seat ${view.bastion}`],
       ["superiority supply", view.superioritySupply],
@@ -330,15 +367,18 @@ function attika(view: AttikaView, name: SeatName): HTMLElement[] {
   return [shared, ...players];
 }
 
-/** The panels of `view` (empty for a game this client does not draw). */
-export function drawPanels(view: GameView, name: SeatName): HTMLElement[] {
+/**
+ * The panels of `view` (empty for a game this client does not draw); `tracks` are the
+ * catalog's `board_tracks` of the game by name (empty when the catalog has none).
+ */
+export function drawPanels(view: GameView, name: SeatName, tracks: BoardTracks = new Map()): HTMLElement[] {
   switch (view.game.case) {
     case "terraNova":
       return terraNova(view.game.value, name);
     case "origin":
       return origin(view.game.value, name);
     case "origins":
-      return origins(view.game.value, name);
+      return origins(view.game.value, name, tracks);
     case "attika":
       return attika(view.game.value, name);
     default:

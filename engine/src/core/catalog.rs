@@ -23,6 +23,10 @@ pub struct GameInfo {
     /// Where a client draws each place of the game's static board (Origin's territories),
     /// from the game's data tables; empty for a game whose view carries its own geometry.
     pub board_layout: Vec<BoardPoint>,
+    /// The tracks of the game's static board whose view gives only a marker's space
+    /// (Origins' military track), from the game's data tables so that a client draws the
+    /// spaces, sections and rewards without its own copy of them; empty for the others.
+    pub board_tracks: Vec<BoardTrack>,
 }
 
 /// One place of a static board and where to draw it, in the game's map units (x east,
@@ -33,6 +37,33 @@ pub struct BoardPoint {
     pub place: String,
     pub x: i32,
     pub y: i32,
+}
+
+/// A track of a static board: spaces in a row that a marker moves along, the marker's
+/// position in the view being a space's `index`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardTrack {
+    /// Which track, named like the view field that holds a marker's space (`military`).
+    pub track: &'static str,
+    /// Every space, first (index 0) to last.
+    pub spaces: Vec<TrackSpace>,
+}
+
+/// One space of a [`BoardTrack`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrackSpace {
+    /// The marker value that stands here (0 = the first space).
+    pub index: u32,
+    /// The space's section; crossing into another section is what a drawing marks with a
+    /// boundary (in Origins it takes a Superiority token while the supply lasts).
+    pub section: u32,
+    /// What the space gives, as the game's data spells it (Origins' attack bonus `S+`,
+    /// `trade`...); empty for nothing.
+    pub bonus: &'static str,
+    /// The space's name when it has one (`Start`, `Final`), else empty.
+    pub label: &'static str,
+    /// Victory points for reaching the space (Origins' Final space), else 0.
+    pub arrival_vp: i32,
 }
 
 /// One option of a game: a field of its proto options message.

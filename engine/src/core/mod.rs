@@ -14,7 +14,7 @@ pub mod wire;
 
 pub use wire::FieldViolation;
 
-pub use catalog::{BoardPoint, GameInfo, OptionInfo, Provenance};
+pub use catalog::{BoardPoint, BoardTrack, GameInfo, OptionInfo, Provenance, TrackSpace};
 pub use error::{RuleError, SetupError, COMMON_REFUSAL_CODES};
 pub use game::Game;
 pub use outcome::{Outcome, SoloResult, Standing};

@@ -115,6 +115,25 @@ pub enum MilitaryBonus {
     GPlus,
 }
 
+impl MilitaryBonus {
+    /// The bonus as board.toml spells it (the catalog's `TrackSpace.bonus`); empty for none.
+    pub fn code(self) -> &'static str {
+        match self {
+            MilitaryBonus::None => "",
+            MilitaryBonus::Trade => "trade",
+            MilitaryBonus::S => "S",
+            MilitaryBonus::F => "F",
+            MilitaryBonus::W => "W",
+            MilitaryBonus::G1 => "G1",
+            MilitaryBonus::G2 => "G2",
+            MilitaryBonus::SPlus => "S+",
+            MilitaryBonus::FPlus => "F+",
+            MilitaryBonus::WPlus => "W+",
+            MilitaryBonus::GPlus => "G+",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ability {
@@ -477,6 +496,38 @@ impl Tables {
     }
 }
 
+/// The catalog's `board_tracks` entry for the military track: board.toml's spaces with
+/// their sections (a Superiority token per section boundary crossed) and attack bonuses,
+/// Start and Final named as §2.5.4 names them, and the Final space's arrival VP, so that
+/// clients draw the track from the same rows [`super::military`] plays by.
+pub fn military_track() -> crate::BoardTrack {
+    let t = tables();
+    let last = t.final_space();
+    crate::BoardTrack {
+        track: "military",
+        spaces: t
+            .board
+            .military_space
+            .iter()
+            .map(|m| crate::TrackSpace {
+                index: m.index.into(),
+                section: m.section.into(),
+                bonus: m.bonus.code(),
+                label: match m.index {
+                    0 => "Start",
+                    i if i == last => "Final",
+                    _ => "",
+                },
+                arrival_vp: if m.index == last {
+                    t.board.constants.final_space_vp
+                } else {
+                    0
+                },
+            })
+            .collect(),
+    }
+}
+
 /// The catalog's list of data that is not from the printed game: one line per table and
 /// note of the rows marked `assumed`, so correcting a row in the TOML files changes the
 /// catalog without a code edit.
@@ -750,5 +801,38 @@ mod tests {
         let mut unique = list.clone();
         unique.dedup();
         assert_eq!(unique, list);
+    }
+
+    #[test]
+    fn the_catalog_s_military_track_reads_back_as_board_toml() {
+        #[derive(Deserialize)]
+        struct Row {
+            bonus: MilitaryBonus,
+        }
+        let t = tables();
+        let track = military_track();
+        assert_eq!(track.spaces.len(), t.board.military_space.len());
+        for (space, row) in track.spaces.iter().zip(&t.board.military_space) {
+            assert_eq!(space.index, u32::from(row.index));
+            assert_eq!(space.section, u32::from(t.section(row.index)));
+            // The catalog's code reads back as the bonus the attack pays ("" = none).
+            let code = if space.bonus.is_empty() {
+                "none"
+            } else {
+                space.bonus
+            };
+            let back: Row = toml::from_str(&format!("bonus = {code:?}")).expect("a bonus code");
+            assert_eq!(back.bonus, row.bonus, "space {}", row.index);
+        }
+        let labels: Vec<_> = track
+            .spaces
+            .iter()
+            .map(|s| s.label)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(labels, ["Start", "Final"]);
+        let last = track.spaces.last().expect("spaces");
+        assert_eq!(last.index, u32::from(t.final_space()));
+        assert_eq!(last.arrival_vp, t.board.constants.final_space_vp);
     }
 }

@@ -271,6 +271,7 @@ fn info() -> GameInfo {
         provisional_data: data::provisional(),
         refusal_codes: Refusal::codes(),
         board_layout: Vec::new(),
+        board_tracks: vec![data::military_track()],
     }
 }
 

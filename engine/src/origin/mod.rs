@@ -146,5 +146,6 @@ fn info() -> GameInfo {
         provisional_data: data::provisional_rows(),
         refusal_codes: Refusal::codes(),
         board_layout: data::board_layout(),
+        board_tracks: Vec::new(),
     }
 }

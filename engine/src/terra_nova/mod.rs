@@ -211,5 +211,6 @@ fn info() -> GameInfo {
         provisional_data: data::provisional_rows(),
         refusal_codes: Refusal::codes(),
         board_layout: Vec::new(),
+        board_tracks: Vec::new(),
     }
 }

@@ -9,6 +9,7 @@ mod support;
 
 mod attika;
 mod auth;
+mod boards;
 mod bots;
 mod canonical;
 mod clocks;

@@ -106,6 +106,24 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
                 y: p.y,
             })
             .collect(),
+        board_tracks: info
+            .board_tracks
+            .iter()
+            .map(|t| pb::BoardTrack {
+                track: t.track.to_string(),
+                spaces: t
+                    .spaces
+                    .iter()
+                    .map(|s| pb::TrackSpace {
+                        index: s.index,
+                        section: s.section,
+                        bonus: s.bonus.to_string(),
+                        label: s.label.to_string(),
+                        arrival_vp: s.arrival_vp,
+                    })
+                    .collect(),
+            })
+            .collect(),
     }
 }
 

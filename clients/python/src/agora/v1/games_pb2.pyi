@@ -36,6 +36,7 @@ class GameInfo(_message.Message):
     PROVISIONAL_DATA_FIELD_NUMBER: _builtins.int
     REFUSAL_CODES_FIELD_NUMBER: _builtins.int
     BOARD_LAYOUT_FIELD_NUMBER: _builtins.int
+    BOARD_TRACKS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     name: _builtins.str
     min_players: _builtins.int
@@ -61,6 +62,15 @@ class GameInfo(_message.Message):
         world map, engine/data/origin/map.toml), not the printed board.
         """
 
+    @_builtins.property
+    def board_tracks(self) -> _containers.RepeatedCompositeFieldContainer[Global___BoardTrack]:
+        """The tracks of the game's static board whose view holds only each marker's space: Origins'
+        military track (OriginsPlayerView.military is a space's index on the track "military").
+        Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+        rows the rules play by), so a client draws the spaces, section boundaries and rewards
+        without a copy of its own.
+        """
+
     def __init__(
         self,
         *,
@@ -72,10 +82,11 @@ class GameInfo(_message.Message):
         provisional_data: _abc.Iterable[_builtins.str] | None = ...,
         refusal_codes: _abc.Iterable[_builtins.str] | None = ...,
         board_layout: _abc.Iterable[Global___BoardPoint] | None = ...,
+        board_tracks: _abc.Iterable[Global___BoardTrack] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_layout", b"board_layout", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "refusal_codes", b"refusal_codes"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_layout", b"board_layout", "board_tracks", b"board_tracks", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "refusal_codes", b"refusal_codes"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -108,6 +119,77 @@ class BoardPoint(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___BoardPoint: _TypeAlias = BoardPoint  # noqa: Y015
+
+@_typing.final
+class BoardTrack(_message.Message):
+    """A track of a static board (GameInfo.board_tracks): spaces in a row that a marker moves along."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TRACK_FIELD_NUMBER: _builtins.int
+    SPACES_FIELD_NUMBER: _builtins.int
+    track: _builtins.str
+    """Which track, named like the view field holding a marker's space ("military" for Origins)."""
+    @_builtins.property
+    def spaces(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrackSpace]:
+        """Every space in order, the first (index 0) to the last."""
+
+    def __init__(
+        self,
+        *,
+        track: _builtins.str = ...,
+        spaces: _abc.Iterable[Global___TrackSpace] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["spaces", b"spaces", "track", b"track"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BoardTrack: _TypeAlias = BoardTrack  # noqa: Y015
+
+@_typing.final
+class TrackSpace(_message.Message):
+    """One space of a BoardTrack."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    INDEX_FIELD_NUMBER: _builtins.int
+    SECTION_FIELD_NUMBER: _builtins.int
+    BONUS_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
+    ARRIVAL_VP_FIELD_NUMBER: _builtins.int
+    index: _builtins.int
+    """The marker value that stands on this space (0 = the first space)."""
+    section: _builtins.int
+    """The space's section. A drawing marks a boundary between two neighbouring spaces whose
+    sections differ: in Origins, crossing one takes a Superiority token (while the supply
+    lasts), and an attack scores the section's number besides the markers behind.
+    """
+    bonus: _builtins.str
+    """What the space gives, as the game's data spells it (Origins' attack bonus: "S", "F",
+    "W", "G1", "G2", "S+", "F+", "W+", "G+", "trade"); empty for nothing.
+    """
+    label: _builtins.str
+    """The space's name when the rules give it one ("Start", "Final"); else empty."""
+    arrival_vp: _builtins.int
+    """Victory points for reaching the space (Origins' Final space: 9); else 0."""
+    def __init__(
+        self,
+        *,
+        index: _builtins.int = ...,
+        section: _builtins.int = ...,
+        bonus: _builtins.str = ...,
+        label: _builtins.str = ...,
+        arrival_vp: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["arrival_vp", b"arrival_vp", "bonus", b"bonus", "index", b"index", "label", b"label", "section", b"section"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TrackSpace: _TypeAlias = TrackSpace  # noqa: Y015
 
 @_typing.final
 class GameOptionInfo(_message.Message):

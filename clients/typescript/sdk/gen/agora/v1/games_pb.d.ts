@@ -70,6 +70,17 @@ export declare type GameInfo = Message<"agora.v1.GameInfo"> & {
    * @generated from field: repeated agora.v1.BoardPoint board_layout = 8;
    */
   boardLayout: BoardPoint[];
+
+  /**
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   *
+   * @generated from field: repeated agora.v1.BoardTrack board_tracks = 9;
+   */
+  boardTracks: BoardTrack[];
 };
 
 /**
@@ -107,6 +118,84 @@ export declare type BoardPoint = Message<"agora.v1.BoardPoint"> & {
  * Use `create(BoardPointSchema)` to create a new message.
  */
 export declare const BoardPointSchema: GenMessage<BoardPoint>;
+
+/**
+ * A track of a static board (GameInfo.board_tracks): spaces in a row that a marker moves along.
+ *
+ * @generated from message agora.v1.BoardTrack
+ */
+export declare type BoardTrack = Message<"agora.v1.BoardTrack"> & {
+  /**
+   * Which track, named like the view field holding a marker's space ("military" for Origins).
+   *
+   * @generated from field: string track = 1;
+   */
+  track: string;
+
+  /**
+   * Every space in order, the first (index 0) to the last.
+   *
+   * @generated from field: repeated agora.v1.TrackSpace spaces = 2;
+   */
+  spaces: TrackSpace[];
+};
+
+/**
+ * Describes the message agora.v1.BoardTrack.
+ * Use `create(BoardTrackSchema)` to create a new message.
+ */
+export declare const BoardTrackSchema: GenMessage<BoardTrack>;
+
+/**
+ * One space of a BoardTrack.
+ *
+ * @generated from message agora.v1.TrackSpace
+ */
+export declare type TrackSpace = Message<"agora.v1.TrackSpace"> & {
+  /**
+   * The marker value that stands on this space (0 = the first space).
+   *
+   * @generated from field: uint32 index = 1;
+   */
+  index: number;
+
+  /**
+   * The space's section. A drawing marks a boundary between two neighbouring spaces whose
+   * sections differ: in Origins, crossing one takes a Superiority token (while the supply
+   * lasts), and an attack scores the section's number besides the markers behind.
+   *
+   * @generated from field: uint32 section = 2;
+   */
+  section: number;
+
+  /**
+   * What the space gives, as the game's data spells it (Origins' attack bonus: "S", "F",
+   * "W", "G1", "G2", "S+", "F+", "W+", "G+", "trade"); empty for nothing.
+   *
+   * @generated from field: string bonus = 3;
+   */
+  bonus: string;
+
+  /**
+   * The space's name when the rules give it one ("Start", "Final"); else empty.
+   *
+   * @generated from field: string label = 4;
+   */
+  label: string;
+
+  /**
+   * Victory points for reaching the space (Origins' Final space: 9); else 0.
+   *
+   * @generated from field: int32 arrival_vp = 5;
+   */
+  arrivalVp: number;
+};
+
+/**
+ * Describes the message agora.v1.TrackSpace.
+ * Use `create(TrackSpaceSchema)` to create a new message.
+ */
+export declare const TrackSpaceSchema: GenMessage<TrackSpace>;
 
 /**
  * @generated from message agora.v1.GameOptionInfo

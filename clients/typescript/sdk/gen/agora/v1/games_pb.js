@@ -12,7 +12,7 @@ import { file_agora_v1_terra_nova } from "./terra_nova_pb.js";
  * Describes the file agora/v1/games.proto.
  */
 export const file_agora_v1_games = /*@__PURE__*/
-  fileDesc("ChRhZ29yYS92MS9nYW1lcy5wcm90bxIIYWdvcmEudjEi2wEKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoDRITCgttYXhfcGxheWVycxgEIAEoDRIpCgdvcHRpb25zGAUgAygLMhguYWdvcmEudjEuR2FtZU9wdGlvbkluZm8SGAoQcHJvdmlzaW9uYWxfZGF0YRgGIAMoCRIVCg1yZWZ1c2FsX2NvZGVzGAcgAygJEioKDGJvYXJkX2xheW91dBgIIAMoCzIULmFnb3JhLnYxLkJvYXJkUG9pbnQiMQoKQm9hcmRQb2ludBINCgVwbGFjZRgBIAEoCRIJCgF4GAIgASgFEgkKAXkYAyABKAUiWgoOR2FtZU9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZ2YWx1ZXMYAyADKAkSFQoNZGVmYXVsdF92YWx1ZRgEIAEoCSLKAQoLR2FtZU9wdGlvbnMSKQoGb3JpZ2luGAEgASgLMhcuYWdvcmEudjEuT3JpZ2luT3B0aW9uc0gAEjAKCnRlcnJhX25vdmEYAiABKAsyGi5hZ29yYS52MS5UZXJyYU5vdmFPcHRpb25zSAASKwoHb3JpZ2lucxgDIAEoCzIYLmFnb3JhLnYxLk9yaWdpbnNPcHRpb25zSAASKQoGYXR0aWthGAQgASgLMhcuYWdvcmEudjEuQXR0aWthT3B0aW9uc0gAQgYKBGdhbWUixQEKCkdhbWVBY3Rpb24SKAoGb3JpZ2luGAEgASgLMhYuYWdvcmEudjEuT3JpZ2luQWN0aW9uSAASLwoKdGVycmFfbm92YRgCIAEoCzIZLmFnb3JhLnYxLlRlcnJhTm92YUFjdGlvbkgAEioKB29yaWdpbnMYAyABKAsyFy5hZ29yYS52MS5PcmlnaW5zQWN0aW9uSAASKAoGYXR0aWthGAQgASgLMhYuYWdvcmEudjEuQXR0aWthQWN0aW9uSABCBgoEZ2FtZSK7AQoIR2FtZVZpZXcSJgoGb3JpZ2luGAEgASgLMhQuYWdvcmEudjEuT3JpZ2luVmlld0gAEi0KCnRlcnJhX25vdmEYAiABKAsyFy5hZ29yYS52MS5UZXJyYU5vdmFWaWV3SAASKAoHb3JpZ2lucxgDIAEoCzIVLmFnb3JhLnYxLk9yaWdpbnNWaWV3SAASJgoGYXR0aWthGAQgASgLMhQuYWdvcmEudjEuQXR0aWthVmlld0gAQgYKBGdhbWUiwAEKCUdhbWVFdmVudBInCgZvcmlnaW4YASABKAsyFS5hZ29yYS52MS5PcmlnaW5FdmVudEgAEi4KCnRlcnJhX25vdmEYAiABKAsyGC5hZ29yYS52MS5UZXJyYU5vdmFFdmVudEgAEikKB29yaWdpbnMYAyABKAsyFi5hZ29yYS52MS5PcmlnaW5zRXZlbnRIABInCgZhdHRpa2EYBCABKAsyFS5hZ29yYS52MS5BdHRpa2FFdmVudEgAQgYKBGdhbWViBnByb3RvMw", [file_agora_v1_attika, file_agora_v1_origin, file_agora_v1_origins, file_agora_v1_terra_nova]);
+  fileDesc("ChRhZ29yYS92MS9nYW1lcy5wcm90bxIIYWdvcmEudjEihwIKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgttaW5fcGxheWVycxgDIAEoDRITCgttYXhfcGxheWVycxgEIAEoDRIpCgdvcHRpb25zGAUgAygLMhguYWdvcmEudjEuR2FtZU9wdGlvbkluZm8SGAoQcHJvdmlzaW9uYWxfZGF0YRgGIAMoCRIVCg1yZWZ1c2FsX2NvZGVzGAcgAygJEioKDGJvYXJkX2xheW91dBgIIAMoCzIULmFnb3JhLnYxLkJvYXJkUG9pbnQSKgoMYm9hcmRfdHJhY2tzGAkgAygLMhQuYWdvcmEudjEuQm9hcmRUcmFjayIxCgpCb2FyZFBvaW50Eg0KBXBsYWNlGAEgASgJEgkKAXgYAiABKAUSCQoBeRgDIAEoBSJBCgpCb2FyZFRyYWNrEg0KBXRyYWNrGAEgASgJEiQKBnNwYWNlcxgCIAMoCzIULmFnb3JhLnYxLlRyYWNrU3BhY2UiXgoKVHJhY2tTcGFjZRINCgVpbmRleBgBIAEoDRIPCgdzZWN0aW9uGAIgASgNEg0KBWJvbnVzGAMgASgJEg0KBWxhYmVsGAQgASgJEhIKCmFycml2YWxfdnAYBSABKAUiWgoOR2FtZU9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIOCgZ2YWx1ZXMYAyADKAkSFQoNZGVmYXVsdF92YWx1ZRgEIAEoCSLKAQoLR2FtZU9wdGlvbnMSKQoGb3JpZ2luGAEgASgLMhcuYWdvcmEudjEuT3JpZ2luT3B0aW9uc0gAEjAKCnRlcnJhX25vdmEYAiABKAsyGi5hZ29yYS52MS5UZXJyYU5vdmFPcHRpb25zSAASKwoHb3JpZ2lucxgDIAEoCzIYLmFnb3JhLnYxLk9yaWdpbnNPcHRpb25zSAASKQoGYXR0aWthGAQgASgLMhcuYWdvcmEudjEuQXR0aWthT3B0aW9uc0gAQgYKBGdhbWUixQEKCkdhbWVBY3Rpb24SKAoGb3JpZ2luGAEgASgLMhYuYWdvcmEudjEuT3JpZ2luQWN0aW9uSAASLwoKdGVycmFfbm92YRgCIAEoCzIZLmFnb3JhLnYxLlRlcnJhTm92YUFjdGlvbkgAEioKB29yaWdpbnMYAyABKAsyFy5hZ29yYS52MS5PcmlnaW5zQWN0aW9uSAASKAoGYXR0aWthGAQgASgLMhYuYWdvcmEudjEuQXR0aWthQWN0aW9uSABCBgoEZ2FtZSK7AQoIR2FtZVZpZXcSJgoGb3JpZ2luGAEgASgLMhQuYWdvcmEudjEuT3JpZ2luVmlld0gAEi0KCnRlcnJhX25vdmEYAiABKAsyFy5hZ29yYS52MS5UZXJyYU5vdmFWaWV3SAASKAoHb3JpZ2lucxgDIAEoCzIVLmFnb3JhLnYxLk9yaWdpbnNWaWV3SAASJgoGYXR0aWthGAQgASgLMhQuYWdvcmEudjEuQXR0aWthVmlld0gAQgYKBGdhbWUiwAEKCUdhbWVFdmVudBInCgZvcmlnaW4YASABKAsyFS5hZ29yYS52MS5PcmlnaW5FdmVudEgAEi4KCnRlcnJhX25vdmEYAiABKAsyGC5hZ29yYS52MS5UZXJyYU5vdmFFdmVudEgAEikKB29yaWdpbnMYAyABKAsyFi5hZ29yYS52MS5PcmlnaW5zRXZlbnRIABInCgZhdHRpa2EYBCABKAsyFS5hZ29yYS52MS5BdHRpa2FFdmVudEgAQgYKBGdhbWViBnByb3RvMw", [file_agora_v1_attika, file_agora_v1_origin, file_agora_v1_origins, file_agora_v1_terra_nova]);
 
 /**
  * Describes the message agora.v1.GameInfo.
@@ -29,37 +29,51 @@ export const BoardPointSchema = /*@__PURE__*/
   messageDesc(file_agora_v1_games, 1);
 
 /**
+ * Describes the message agora.v1.BoardTrack.
+ * Use `create(BoardTrackSchema)` to create a new message.
+ */
+export const BoardTrackSchema = /*@__PURE__*/
+  messageDesc(file_agora_v1_games, 2);
+
+/**
+ * Describes the message agora.v1.TrackSpace.
+ * Use `create(TrackSpaceSchema)` to create a new message.
+ */
+export const TrackSpaceSchema = /*@__PURE__*/
+  messageDesc(file_agora_v1_games, 3);
+
+/**
  * Describes the message agora.v1.GameOptionInfo.
  * Use `create(GameOptionInfoSchema)` to create a new message.
  */
 export const GameOptionInfoSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_games, 2);
+  messageDesc(file_agora_v1_games, 4);
 
 /**
  * Describes the message agora.v1.GameOptions.
  * Use `create(GameOptionsSchema)` to create a new message.
  */
 export const GameOptionsSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_games, 3);
+  messageDesc(file_agora_v1_games, 5);
 
 /**
  * Describes the message agora.v1.GameAction.
  * Use `create(GameActionSchema)` to create a new message.
  */
 export const GameActionSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_games, 4);
+  messageDesc(file_agora_v1_games, 6);
 
 /**
  * Describes the message agora.v1.GameView.
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_games, 5);
+  messageDesc(file_agora_v1_games, 7);
 
 /**
  * Describes the message agora.v1.GameEvent.
  * Use `create(GameEventSchema)` to create a new message.
  */
 export const GameEventSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_games, 6);
+  messageDesc(file_agora_v1_games, 8);
 

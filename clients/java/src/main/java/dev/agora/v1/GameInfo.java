@@ -26,6 +26,7 @@ private static final long serialVersionUID = 0L;
     provisionalData_ = com.google.protobuf.LazyStringArrayList.EMPTY;
     refusalCodes_ = com.google.protobuf.LazyStringArrayList.EMPTY;
     boardLayout_ = java.util.Collections.emptyList();
+    boardTracks_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -382,6 +383,87 @@ private static final long serialVersionUID = 0L;
     return boardLayout_.get(index);
   }
 
+  public static final int BOARD_TRACKS_FIELD_NUMBER = 9;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.agora.v1.BoardTrack> boardTracks_;
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.agora.v1.BoardTrack> getBoardTracksList() {
+    return boardTracks_;
+  }
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.agora.v1.BoardTrackOrBuilder> 
+      getBoardTracksOrBuilderList() {
+    return boardTracks_;
+  }
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  @java.lang.Override
+  public int getBoardTracksCount() {
+    return boardTracks_.size();
+  }
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.BoardTrack getBoardTracks(int index) {
+    return boardTracks_.get(index);
+  }
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.BoardTrackOrBuilder getBoardTracksOrBuilder(
+      int index) {
+    return boardTracks_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -419,6 +501,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < boardLayout_.size(); i++) {
       output.writeMessage(8, boardLayout_.get(i));
+    }
+    for (int i = 0; i < boardTracks_.size(); i++) {
+      output.writeMessage(9, boardTracks_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -467,6 +552,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(8, boardLayout_.get(i));
     }
+    for (int i = 0; i < boardTracks_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, boardTracks_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -498,6 +587,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getRefusalCodesList())) return false;
     if (!getBoardLayoutList()
         .equals(other.getBoardLayoutList())) return false;
+    if (!getBoardTracksList()
+        .equals(other.getBoardTracksList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -532,6 +623,10 @@ private static final long serialVersionUID = 0L;
     if (getBoardLayoutCount() > 0) {
       hash = (37 * hash) + BOARD_LAYOUT_FIELD_NUMBER;
       hash = (53 * hash) + getBoardLayoutList().hashCode();
+    }
+    if (getBoardTracksCount() > 0) {
+      hash = (37 * hash) + BOARD_TRACKS_FIELD_NUMBER;
+      hash = (53 * hash) + getBoardTracksList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -688,6 +783,13 @@ private static final long serialVersionUID = 0L;
         boardLayoutBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000080);
+      if (boardTracksBuilder_ == null) {
+        boardTracks_ = java.util.Collections.emptyList();
+      } else {
+        boardTracks_ = null;
+        boardTracksBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000100);
       return this;
     }
 
@@ -748,6 +850,15 @@ private static final long serialVersionUID = 0L;
         result.boardLayout_ = boardLayout_;
       } else {
         result.boardLayout_ = boardLayoutBuilder_.build();
+      }
+      if (boardTracksBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0)) {
+          boardTracks_ = java.util.Collections.unmodifiableList(boardTracks_);
+          bitField0_ = (bitField0_ & ~0x00000100);
+        }
+        result.boardTracks_ = boardTracks_;
+      } else {
+        result.boardTracks_ = boardTracksBuilder_.build();
       }
     }
 
@@ -899,6 +1010,32 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (boardTracksBuilder_ == null) {
+        if (!other.boardTracks_.isEmpty()) {
+          if (boardTracks_.isEmpty()) {
+            boardTracks_ = other.boardTracks_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+          } else {
+            ensureBoardTracksIsMutable();
+            boardTracks_.addAll(other.boardTracks_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.boardTracks_.isEmpty()) {
+          if (boardTracksBuilder_.isEmpty()) {
+            boardTracksBuilder_.dispose();
+            boardTracksBuilder_ = null;
+            boardTracks_ = other.boardTracks_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+            boardTracksBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getBoardTracksFieldBuilder() : null;
+          } else {
+            boardTracksBuilder_.addAllMessages(other.boardTracks_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -983,6 +1120,19 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 66
+            case 74: {
+              dev.agora.v1.BoardTrack m =
+                  input.readMessage(
+                      dev.agora.v1.BoardTrack.parser(),
+                      extensionRegistry);
+              if (boardTracksBuilder_ == null) {
+                ensureBoardTracksIsMutable();
+                boardTracks_.add(m);
+              } else {
+                boardTracksBuilder_.addMessage(m);
+              }
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2110,6 +2260,390 @@ private static final long serialVersionUID = 0L;
         boardLayout_ = null;
       }
       return boardLayoutBuilder_;
+    }
+
+    private java.util.List<dev.agora.v1.BoardTrack> boardTracks_ =
+      java.util.Collections.emptyList();
+    private void ensureBoardTracksIsMutable() {
+      if (!((bitField0_ & 0x00000100) != 0)) {
+        boardTracks_ = new java.util.ArrayList<dev.agora.v1.BoardTrack>(boardTracks_);
+        bitField0_ |= 0x00000100;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.BoardTrack, dev.agora.v1.BoardTrack.Builder, dev.agora.v1.BoardTrackOrBuilder> boardTracksBuilder_;
+
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public java.util.List<dev.agora.v1.BoardTrack> getBoardTracksList() {
+      if (boardTracksBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(boardTracks_);
+      } else {
+        return boardTracksBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public int getBoardTracksCount() {
+      if (boardTracksBuilder_ == null) {
+        return boardTracks_.size();
+      } else {
+        return boardTracksBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public dev.agora.v1.BoardTrack getBoardTracks(int index) {
+      if (boardTracksBuilder_ == null) {
+        return boardTracks_.get(index);
+      } else {
+        return boardTracksBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder setBoardTracks(
+        int index, dev.agora.v1.BoardTrack value) {
+      if (boardTracksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardTracksIsMutable();
+        boardTracks_.set(index, value);
+        onChanged();
+      } else {
+        boardTracksBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder setBoardTracks(
+        int index, dev.agora.v1.BoardTrack.Builder builderForValue) {
+      if (boardTracksBuilder_ == null) {
+        ensureBoardTracksIsMutable();
+        boardTracks_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        boardTracksBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder addBoardTracks(dev.agora.v1.BoardTrack value) {
+      if (boardTracksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardTracksIsMutable();
+        boardTracks_.add(value);
+        onChanged();
+      } else {
+        boardTracksBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder addBoardTracks(
+        int index, dev.agora.v1.BoardTrack value) {
+      if (boardTracksBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBoardTracksIsMutable();
+        boardTracks_.add(index, value);
+        onChanged();
+      } else {
+        boardTracksBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder addBoardTracks(
+        dev.agora.v1.BoardTrack.Builder builderForValue) {
+      if (boardTracksBuilder_ == null) {
+        ensureBoardTracksIsMutable();
+        boardTracks_.add(builderForValue.build());
+        onChanged();
+      } else {
+        boardTracksBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder addBoardTracks(
+        int index, dev.agora.v1.BoardTrack.Builder builderForValue) {
+      if (boardTracksBuilder_ == null) {
+        ensureBoardTracksIsMutable();
+        boardTracks_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        boardTracksBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder addAllBoardTracks(
+        java.lang.Iterable<? extends dev.agora.v1.BoardTrack> values) {
+      if (boardTracksBuilder_ == null) {
+        ensureBoardTracksIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, boardTracks_);
+        onChanged();
+      } else {
+        boardTracksBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder clearBoardTracks() {
+      if (boardTracksBuilder_ == null) {
+        boardTracks_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000100);
+        onChanged();
+      } else {
+        boardTracksBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public Builder removeBoardTracks(int index) {
+      if (boardTracksBuilder_ == null) {
+        ensureBoardTracksIsMutable();
+        boardTracks_.remove(index);
+        onChanged();
+      } else {
+        boardTracksBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public dev.agora.v1.BoardTrack.Builder getBoardTracksBuilder(
+        int index) {
+      return getBoardTracksFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public dev.agora.v1.BoardTrackOrBuilder getBoardTracksOrBuilder(
+        int index) {
+      if (boardTracksBuilder_ == null) {
+        return boardTracks_.get(index);  } else {
+        return boardTracksBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public java.util.List<? extends dev.agora.v1.BoardTrackOrBuilder> 
+         getBoardTracksOrBuilderList() {
+      if (boardTracksBuilder_ != null) {
+        return boardTracksBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(boardTracks_);
+      }
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public dev.agora.v1.BoardTrack.Builder addBoardTracksBuilder() {
+      return getBoardTracksFieldBuilder().addBuilder(
+          dev.agora.v1.BoardTrack.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public dev.agora.v1.BoardTrack.Builder addBoardTracksBuilder(
+        int index) {
+      return getBoardTracksFieldBuilder().addBuilder(
+          index, dev.agora.v1.BoardTrack.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The tracks of the game's static board whose view holds only each marker's space: Origins'
+     * military track (OriginsPlayerView.military is a space's index on the track "military").
+     * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+     * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+     * without a copy of its own.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+     */
+    public java.util.List<dev.agora.v1.BoardTrack.Builder> 
+         getBoardTracksBuilderList() {
+      return getBoardTracksFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.BoardTrack, dev.agora.v1.BoardTrack.Builder, dev.agora.v1.BoardTrackOrBuilder> 
+        getBoardTracksFieldBuilder() {
+      if (boardTracksBuilder_ == null) {
+        boardTracksBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            dev.agora.v1.BoardTrack, dev.agora.v1.BoardTrack.Builder, dev.agora.v1.BoardTrackOrBuilder>(
+                boardTracks_,
+                ((bitField0_ & 0x00000100) != 0),
+                getParentForChildren(),
+                isClean());
+        boardTracks_ = null;
+      }
+      return boardTracksBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

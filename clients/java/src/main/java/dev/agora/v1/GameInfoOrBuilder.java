@@ -215,4 +215,68 @@ public interface GameInfoOrBuilder extends
    */
   dev.agora.v1.BoardPointOrBuilder getBoardLayoutOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  java.util.List<dev.agora.v1.BoardTrack> 
+      getBoardTracksList();
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  dev.agora.v1.BoardTrack getBoardTracks(int index);
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  int getBoardTracksCount();
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  java.util.List<? extends dev.agora.v1.BoardTrackOrBuilder> 
+      getBoardTracksOrBuilderList();
+  /**
+   * <pre>
+   * The tracks of the game's static board whose view holds only each marker's space: Origins'
+   * military track (OriginsPlayerView.military is a space's index on the track "military").
+   * Empty for the others. From the engine's data tables (engine/data/origins/board.toml, the
+   * rows the rules play by), so a client draws the spaces, section boundaries and rewards
+   * without a copy of its own.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.BoardTrack board_tracks = 9 [json_name = "boardTracks"];</code>
+   */
+  dev.agora.v1.BoardTrackOrBuilder getBoardTracksOrBuilder(
+      int index);
 }
