@@ -6,10 +6,10 @@
 //! so on.
 
 use agora_engine::terra_nova::data::tables;
-use agora_engine::terra_nova::map::bit;
+use agora_engine::terra_nova::map::{bit, hexes};
 use agora_engine::terra_nova::testing::{
     bridge, build, hex, palace, quiet_round, scenario, set_bowls, set_coins, set_navigation,
-    set_order, set_terrain, turn,
+    set_order, set_terrain, town_check, turn,
 };
 use agora_engine::terra_nova::{
     Action, Awaiting, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Special,
@@ -385,4 +385,59 @@ fn inventors_trading_post_on_a_habitable_hex_transforms_nothing() {
     );
     assert_eq!(s.players()[0].bowls, [6, 0, 2], "6 power");
     assert_eq!(transformed(&ev), vec![], "already habitable");
+}
+
+// ------------------------------------------------------------------ Chiens de Mer, river towns
+
+/// Chiens de Mer: « Vous pouvez fonder des villes de part et d'autre d'une case de rivière sans
+/// devoir construire un pont. » The river hex C1 joins the buildings on its two banks (A1, B1
+/// | D1, E1, town founded with 9 VP) and nothing else: a later group of 4 buildings of value 7
+/// far from C1 (I1-I4) is a group of its own and founds a second town.
+#[test]
+fn sea_dogs_river_link_joins_only_the_buildings_beside_it() {
+    let mut s = scenario(&[Faction::SeaDogs, Faction::Golems]);
+    quiet_round(&mut s);
+    build(&mut s, S0, "A1", Building::TradingPost);
+    build(&mut s, S0, "B1", Building::TradingPost);
+    build(&mut s, S0, "D1", Building::House);
+    build(&mut s, S0, "E1", Building::House);
+    set_terrain(&mut s, "D2", Terrain::Lake);
+    set_coins(&mut s, S0, 4);
+    act(&mut s, S0, Action::Build);
+    act(&mut s, S0, Action::Hex(hex("D2")));
+    act(&mut s, S0, Action::RiverLink(hex("C1")));
+    act(&mut s, S0, Action::TownTile(TownTile(2)));
+    assert!(s.placed_at(hex("E1")).is_some_and(|p| p.in_town));
+    build(&mut s, S0, "I1", Building::House);
+    build(&mut s, S0, "I2", Building::House);
+    build(&mut s, S0, "I3", Building::TradingPost);
+    palace(&mut s, S0, "I4", PalaceSide::Left);
+    let group = town_check(&mut s, S0).expect("a second town");
+    let mut names: Vec<String> = hexes(group).map(|h| h.to_string()).collect();
+    names.sort();
+    assert_eq!(names, vec!["I1", "I2", "I3", "I4"]);
+    assert!(s.placed_at(hex("I1")).is_some_and(|p| !p.in_town));
+}
+
+/// The Chiens de Mer's river link joins the groups on the banks of one river hex, as many as
+/// touch it: trading posts A1 and B1, trading post C3, house D1 are three groups (no two of
+/// them a town: 3 buildings at most), and only the river hex C2 touches all three (4 buildings,
+/// value 2 + 2 + 2 + 1 = 7); C1 touches two. So C2 is the one river link offered. Another
+/// faction with the same buildings founds no town across a river: the ability is the
+/// Chiens de Mer's.
+#[test]
+fn sea_dogs_river_link_across_three_groups() {
+    for (faction, offered) in [
+        (Faction::SeaDogs, vec![hex("C2")]),
+        (Faction::Golems, vec![]),
+    ] {
+        let mut s = scenario(&[faction, Faction::Fairies]);
+        quiet_round(&mut s);
+        build(&mut s, S0, "A1", Building::TradingPost);
+        build(&mut s, S0, "B1", Building::TradingPost);
+        build(&mut s, S0, "C3", Building::TradingPost);
+        build(&mut s, S0, "D1", Building::House);
+        assert_eq!(s.town_groups(S0).len(), 3, "{faction:?}");
+        assert_eq!(s.river_link_options(S0), offered, "{faction:?}");
+    }
 }
