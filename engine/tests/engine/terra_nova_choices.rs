@@ -1,9 +1,9 @@
 //! Terra Nova: which choices the rules offer, with the book's numbers (issue 18, session 10).
-//! Each test was written for a rule mistake that the mutation run of `effects.rs` and
-//! `actions.rs` planted and that no earlier test noticed (engine/MUTANTS.md lists them): a
-//! free Sisters transform across a bridge, a bridge spot far from one's buildings, a second
-//! free spade out of reach, a third palace, a special action with its building used up, and
-//! so on.
+//! Each test was written for a rule mistake that the mutation run of `effects.rs`,
+//! `actions.rs` and `towns.rs` planted and that no earlier test noticed (engine/MUTANTS.md
+//! lists them): a free Sisters transform across a bridge, a bridge spot far from one's
+//! buildings, a second free spade out of reach, a third palace, a special action with its
+//! building used up, a Chiens de Mer river link joining buildings far from it, and so on.
 
 use agora_engine::terra_nova::data::tables;
 use agora_engine::terra_nova::map::{bit, hexes};
