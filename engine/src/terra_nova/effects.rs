@@ -288,11 +288,6 @@ impl State {
         }
     }
 
-    /// Is `h` a free land hex?
-    pub fn is_free_land(&self, h: Hex) -> bool {
-        self.terrain_at(h).is_some() && self.placed_at(h).is_none()
-    }
-
     /// Own buildings as a mask of hexes with `kind`.
     pub fn own_of_kind(&self, seat: Seat, kind: Building) -> u128 {
         let mut m = 0;

@@ -28,6 +28,7 @@ mod origins_military;
 mod origins_props;
 mod origins_rules;
 mod pass;
+mod terra_nova_choices;
 mod terra_nova_data;
 mod terra_nova_props;
 mod terra_nova_readings;
