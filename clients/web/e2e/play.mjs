@@ -289,6 +289,18 @@ async function checkChoiceLines(game, players, watcher) {
   if (noEvent !== undefined) fail(`${game.id}: a log line still says "${noEvent}"`);
   const named = watched.find((l) => / chose /.test(l));
   if (named !== undefined) fail(`${game.id}: the watcher's log names a choice it was not told: "${named}"`);
+  // Hidden draws (Origin's cards): the watcher reads only how many; each seat's page follows
+  // the stream as that seat, so it reads its own cards (a page streaming as a spectator
+  // read "3 hidden" for its own draws too).
+  const draws = (ls) => (game.id === "origin" ? ls.filter((l) => l.includes("cards drawn")) : []);
+  const seen = draws(watched).find((l) => !l.includes("hidden"));
+  if (seen !== undefined) fail(`${game.id}: the watcher reads a hidden draw: "${seen}"`);
+  if (draws(watched).length > 0) {
+    for (const [i, page] of players.entries()) {
+      const own = draws(await lines(page)).filter((l) => !l.includes("hidden"));
+      if (own.length === 0) fail(`${game.id}: player ${i}'s page never reads the cards it drew`);
+    }
+  }
   return [mine.filter((l) => / chose /.test(l)).length, watched.filter((l) => l.includes("made a choice")).length];
 }
 

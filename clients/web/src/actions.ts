@@ -27,6 +27,8 @@ const isObject = (v: JsonValue | undefined): v is JsonObject =>
 const words = (name: string) => name.replace(/_/g, " ");
 
 function scalarText(v: JsonValue): string {
+  // A list the server redacted for this viewer keeps its length with empty items.
+  if (Array.isArray(v) && v.length > 0 && v.every((w) => w === "")) return `${v.length} hidden`;
   if (Array.isArray(v)) return `[${v.map(scalarText).join(", ")}]`;
   if (isObject(v)) {
     const q = v["q"];

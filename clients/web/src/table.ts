@@ -415,7 +415,11 @@ export function table(sessionId: string, watch: boolean): () => void {
     let finished = false;
     while (!abort.signal.aborted && !finished) {
       try {
+        // As the seat this page plays (its own hidden draws shown), or as a spectator; the
+        // seat is read again at every resume.
+        const seat = mySeat(st);
         for await (const m of followEvents(client, sessionId, {
+          callOptions: seat ? actAs(seat) : {},
           afterVersion: st.lastVersion,
           untilFinished: true,
           maxReconnects: 0,
