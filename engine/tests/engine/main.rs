@@ -6,6 +6,7 @@
 mod attika_common;
 mod origin_support;
 mod origins_common;
+mod terra_nova_common;
 
 mod attika_determinize;
 mod attika_rules;

@@ -5,17 +5,18 @@
 //! buildings, a second free spade out of reach, a third palace, a special action with its
 //! building used up, a Chiens de Mer river link joining buildings far from it, and so on.
 
-use agora_engine::terra_nova::data::tables;
 use agora_engine::terra_nova::map::{bit, hexes};
 use agora_engine::terra_nova::testing::{
     bridge, build, hex, palace, quiet_round, scenario, set_bowls, set_coins, set_navigation,
     set_order, set_terrain, town_check, turn,
 };
 use agora_engine::terra_nova::{
-    Action, Awaiting, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Special,
-    State, Step, TerraNova, Terrain, TownTile,
+    Action, Awaiting, Building, Event, Faction, PalaceSide, PowerAction, Special, State, TerraNova,
+    Terrain, TownTile,
 };
 use agora_engine::{Game, Seat};
+
+use super::terra_nova_common::{pending, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
@@ -47,24 +48,6 @@ fn hexes_offered(s: &State, seat: Seat) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn spot(a: &str, b: &str) -> BridgeSpot {
-    let (a, b) = (hex(a), hex(b));
-    let i = tables()
-        .map
-        .bridge_spots
-        .iter()
-        .position(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
-        .expect("spot");
-    BridgeSpot(i as u8)
-}
-
-fn pending(s: &State) -> Awaiting {
-    match s.step() {
-        Step::Turn { pending, .. } => pending.clone(),
-        other => panic!("not in a turn: {other:?}"),
-    }
 }
 
 // ------------------------------------------------------------------ Sœurs du Désert

@@ -3,16 +3,18 @@
 //! bridge, the Inventeurs' trading post that is not spades, no bought spade with the
 //! two-spade power action.
 
-use agora_engine::terra_nova::data::{tables, RoundTrigger};
+use agora_engine::terra_nova::data::RoundTrigger;
 use agora_engine::terra_nova::map::{bit, neighbours};
 use agora_engine::terra_nova::testing::{
     bridge, build, hex, palace, quiet_round, round_tile, scenario, set_bowls, set_coins,
 };
 use agora_engine::terra_nova::{
-    Action, Awaiting, BridgeSpot, Building, Event, Faction, PalaceSide, PowerAction, Special,
-    State, Step, TerraNova, Terrain,
+    Action, Awaiting, Building, Event, Faction, PalaceSide, PowerAction, Special, State, Step,
+    TerraNova, Terrain,
 };
 use agora_engine::{Game, Seat};
+
+use super::terra_nova_common::spot;
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
@@ -29,17 +31,6 @@ fn bowls(s: &State, seat: Seat) -> [u8; 3] {
 
 fn coins(s: &State, seat: Seat) -> u32 {
     s.players()[seat.index()].coins
-}
-
-fn spot(a: &str, b: &str) -> BridgeSpot {
-    let (a, b) = (hex(a), hex(b));
-    let i = tables()
-        .map
-        .bridge_spots
-        .iter()
-        .position(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
-        .expect("spot");
-    BridgeSpot(i as u8)
 }
 
 // ------------------------------------------------------------------ neighbour power, bridges

@@ -11,11 +11,12 @@ use agora_engine::terra_nova::testing::{
     use_town_tiles,
 };
 use agora_engine::terra_nova::{
-    Action, Awaiting, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant,
-    Options, Owner, PalaceSide, Player, PowerAction, Special, State, Step, TerraNova, Terrain,
-    TownTile,
+    Action, Awaiting, BonusTile, Building, Event, Faction, Hex, NeutralVariant, Options, Owner,
+    PalaceSide, Player, PowerAction, Special, State, Step, TerraNova, Terrain, TownTile,
 };
 use agora_engine::{Game, Seat};
+
+use super::terra_nova_common::{pending, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
@@ -43,24 +44,6 @@ fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
-}
-
-fn spot(a: &str, b: &str) -> BridgeSpot {
-    let (a, b) = (hex(a), hex(b));
-    let i = tables()
-        .map
-        .bridge_spots
-        .iter()
-        .position(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
-        .expect("spot");
-    BridgeSpot(i as u8)
-}
-
-fn pending(s: &State) -> Awaiting {
-    match s.step() {
-        Step::Turn { pending, .. } => pending.clone(),
-        other => panic!("not in a turn: {other:?}"),
-    }
 }
 
 fn player(s: &State, seat: Seat) -> &Player {

@@ -278,7 +278,11 @@ async fn pttls(conn: &mut redis::aio::MultiplexedConnection, id: &str) -> Vec<(S
     let mut out = Vec::new();
     for suffix in ["meta", "snap", "log", "req", "join"] {
         let key = format!("agora:{{{id}}}:{suffix}");
-        let ttl: i64 = redis::cmd("PTTL").arg(&key).query_async(conn).await.unwrap();
+        let ttl: i64 = redis::cmd("PTTL")
+            .arg(&key)
+            .query_async(conn)
+            .await
+            .unwrap();
         out.push((key, ttl));
     }
     out
