@@ -46,6 +46,17 @@ function readOptions(game: GameInfo, form: HTMLFormElement): GameOptions {
   return fromJson(GameOptionsSchema, { [game.gameId.replace(/-/g, "_")]: values });
 }
 
+/** The form field of the seed; not a game option's name (those are proto field names). */
+const SEED_FIELD = "session-seed";
+
+/** The seed typed in the form, if any: a whole number that fits the API's uint64. */
+function readSeed(form: HTMLFormElement): bigint | undefined {
+  const text = String(new FormData(form).get(SEED_FIELD) ?? "").trim();
+  if (text === "") return undefined;
+  if (!/^\d{1,20}$/.test(text) || BigInt(text) > 0xffff_ffff_ffff_ffffn) throw new Error("The seed must be a whole number from 0 to 18446744073709551615.");
+  return BigInt(text);
+}
+
 export function optionsForm(game: GameInfo): HTMLFormElement {
   const form = h("form", { class: "options", "data-game": game.gameId, "aria-label": `New ${game.name}` });
   const message = optionsMessage(game.gameId);
@@ -63,6 +74,13 @@ export function optionsForm(game: GameInfo): HTMLFormElement {
     }
     form.append(h("label", { for: id, title: option.description }, option.name.replace(/_/g, " ")), input);
   }
+  // The seed of the game's randomness (CreateSessionRequest.seed): the same seed, options
+  // and decisions play the same game again, to share a position or repeat a bug.
+  const seedId = `seed-${game.gameId}`;
+  form.append(
+    h("label", { for: seedId, title: "The same seed, options and decisions give the same game. Leave empty for a random one." }, "seed"),
+    h("input", { id: seedId, name: SEED_FIELD, inputmode: "numeric", placeholder: "random" }),
+  );
   const error = h("p", { class: "error", role: "alert" });
   const create = h("button", { type: "submit", "data-testid": `create-${game.gameId}` }, `Create ${game.name}`);
   form.append(create, error);
@@ -71,7 +89,8 @@ export function optionsForm(game: GameInfo): HTMLFormElement {
     void (async () => {
       try {
         const options = readOptions(game, form);
-        const created = await client.createSession({ options, requestId: crypto.randomUUID() });
+        const seed = readSeed(form);
+        const created = await client.createSession({ options, seed, requestId: crypto.randomUUID() });
         if (created.session) location.hash = `#/s/${created.session.sessionId}`;
       } catch (err) {
         error.textContent = sentence(err);

@@ -67,9 +67,9 @@ function markTouched(root: Element, touched: Map<string, number>) {
   }
 }
 
-/** The stored seat of this browser that is to act (or the first stored seat). */
-function mySeat(st: TableState): SeatToken | undefined {
-  if (st.watch) return undefined;
+/** The seats this browser plays in the session: stored with their tokens, or bound to the signed-in player. */
+function heldSeats(st: TableState): SeatToken[] {
+  if (st.watch) return [];
   const seats = seatsOf(st.sessionId);
   // Seats bound to the signed-in player act with its JWT, from any browser.
   const me = playerId();
@@ -78,8 +78,23 @@ function mySeat(st: TableState): SeatToken | undefined {
       if (info.playerId === me && !seats.some((s) => s.seat === info.seat)) seats.push({ seat: info.seat, token: "" });
     }
   }
+  return seats;
+}
+
+/** The seat of this browser that is to act (or the first it holds). */
+function mySeat(st: TableState): SeatToken | undefined {
+  const seats = heldSeats(st);
   const toAct = st.session?.toAct ?? [];
   return seats.find((s) => toAct.includes(s.seat)) ?? seats[0];
+}
+
+/**
+ * The seat the event stream follows as: the lowest this browser holds, so that its own
+ * hidden draws read as cards (not the seat to act, which would reopen the stream at every
+ * turn of a browser holding two seats); none for a watcher.
+ */
+function streamSeat(st: TableState): SeatToken | undefined {
+  return heldSeats(st).sort((x, y) => x.seat - y.seat)[0];
 }
 
 /** Opens the table of `sessionId` in the page; returns what leaves it (stops its calls). */
@@ -150,6 +165,8 @@ export function table(sessionId: string, watch: boolean): () => void {
         }
         st.filter = undefined;
       } while (again);
+      // A signed-in player's seat is known once the session is: follow as it from now on.
+      followAs();
       render();
     } catch (err) {
       if (abort.signal.aborted) return;
@@ -196,6 +213,8 @@ export function table(sessionId: string, watch: boolean): () => void {
       // A signed-in player's seat needs no seat token (an empty one when joining again).
       if (joined.seatToken !== "") keepSeat(sessionId, { seat: joined.seat, token: joined.seatToken });
       st.watch = false;
+      // The stream opened before the join follows as a spectator: reopen it as the seat.
+      followAs();
       // The new state comes with the stream's event (see `follow`), not from here.
     } catch (err) {
       st.refusal = sentence(err);
@@ -408,22 +427,20 @@ export function table(sessionId: string, watch: boolean): () => void {
   /**
    * The event stream, resumed after a dropped connection from the last version this page has
    * (`after_version`), so no version is missed or shown twice; the wait between attempts
-   * doubles from 250 ms to 8 s and starts again at the first message.
+   * doubles from 250 ms to 8 s and starts again at the first message. It follows as `seat`
+   * (see `streamSeat`) until `signal` ends it: `followAs` reopens it when the seat changes.
    */
-  async function follow() {
+  async function follow(seat: SeatToken | undefined, signal: AbortSignal) {
     let delay = 250;
     let finished = false;
-    while (!abort.signal.aborted && !finished) {
+    while (!signal.aborted && !finished) {
       try {
-        // As the seat this page plays (its own hidden draws shown), or as a spectator; the
-        // seat is read again at every resume.
-        const seat = mySeat(st);
         for await (const m of followEvents(client, sessionId, {
           callOptions: seat ? actAs(seat) : {},
           afterVersion: st.lastVersion,
           untilFinished: true,
           maxReconnects: 0,
-          signal: abort.signal,
+          signal,
         })) {
           conn.textContent = "";
           delay = 250;
@@ -434,23 +451,38 @@ export function table(sessionId: string, watch: boolean): () => void {
           void refresh();
         }
         if (finished) return;
-        if (abort.signal.aborted) return;
+        if (signal.aborted) return;
         conn.textContent = `stream ended; reconnecting after version ${st.lastVersion}…`;
       } catch (err) {
-        if (abort.signal.aborted) return;
+        if (signal.aborted) return;
         conn.textContent = `stream: ${sentence(err)}; reconnecting after version ${st.lastVersion}…`;
       }
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(8000, delay * 2);
       // The server answers again: the notice goes even if no new event comes.
       try {
-        await client.getState({ sessionId }, { signal: abort.signal });
+        await client.getState({ sessionId }, { signal });
         conn.textContent = "";
       } catch {
         // Still away: the notice stays and the loop waits again.
       }
     }
   }
+
+  // The stream now open, and the seat it follows as ("" for a spectator).
+  let stream: AbortController | undefined;
+  let streamAs = "";
+  /** Opens the stream as `streamSeat`, or reopens it when that seat changed (a join, a sign-in). */
+  function followAs() {
+    const seat = streamSeat(st);
+    const as = seat ? `${seat.seat}:${seat.token}` : "";
+    if (abort.signal.aborted || (stream !== undefined && as === streamAs)) return;
+    stream?.abort();
+    stream = new AbortController();
+    streamAs = as;
+    void follow(seat, stream.signal);
+  }
+  abort.signal.addEventListener("abort", () => stream?.abort());
 
   // Joins are no game events: while seats are open, the table asks again every second.
   const poll = setInterval(() => {
@@ -459,6 +491,6 @@ export function table(sessionId: string, watch: boolean): () => void {
   abort.signal.addEventListener("abort", () => clearInterval(poll));
 
   void refresh();
-  void follow();
+  followAs();
   return () => abort.abort();
 }
