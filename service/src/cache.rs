@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A session's state at `version`, with the meta it was read or written with.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Cached {
     pub meta: SessionMeta,
     pub version: u64,
@@ -57,6 +57,15 @@ impl StateCache {
             cache.pop(id);
             None
         }
+    }
+
+    /// Takes session `id`'s entry out of the cache (as [`StateCache::get`] finds it), so a
+    /// writer holding the session's lock can change it in place and put it back once
+    /// committed: nobody else holds the entry then, so it is not copied.
+    pub fn take(&self, id: &str) -> Option<Arc<Cached>> {
+        let inner = self.inner.as_ref()?;
+        let found = lock(inner).pop(id)?;
+        (found.at.elapsed() <= self.max_age).then_some(found)
     }
 
     /// Remembers `entry` for `id` unless a newer version is already cached (two calls
@@ -138,6 +147,21 @@ mod tests {
         assert_eq!(cache.len(), 2);
         cache.forget("a");
         assert!(cache.get("a").is_none());
+    }
+
+    #[test]
+    fn take_removes_the_entry_and_answers_nothing_old() {
+        let cache = StateCache::new(4, Duration::from_secs(60));
+        cache.put("a", entry(3, Instant::now()));
+        assert_eq!(cache.take("a").map(|e| e.version), Some(3));
+        assert!(cache.take("a").is_none(), "taken once");
+        assert!(cache.is_empty());
+        let old = Instant::now()
+            .checked_sub(Duration::from_secs(61))
+            .expect("the clock is past a minute");
+        cache.put("b", entry(1, old));
+        assert!(cache.take("b").is_none());
+        assert!(cache.is_empty(), "an expired entry is dropped");
     }
 
     #[test]

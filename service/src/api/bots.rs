@@ -265,10 +265,11 @@ impl GameApi {
                 now,
             })
             .await?;
+            let next = Arc::new(next);
             let commit = Commit {
                 expected_version: current.version,
                 state: next.clone(),
-                entry,
+                entry: Arc::new(entry),
             };
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
@@ -281,7 +282,7 @@ impl GameApi {
                         Arc::new(Cached {
                             meta: current.meta.clone(),
                             version,
-                            state: next,
+                            state: Arc::unwrap_or_clone(next),
                             at: std::time::Instant::now(),
                         }),
                     );

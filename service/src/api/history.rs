@@ -231,8 +231,8 @@ impl GameApi {
             }
             let commit = Commit {
                 expected_version: version - 1,
-                state: replay.table.clone(),
-                entry,
+                state: Arc::new(replay.table.clone()),
+                entry: Arc::new(entry),
             };
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(v)) | Ok(CommitResult::Duplicate(v)) => {
@@ -837,8 +837,8 @@ mod tests {
             old.cause = None;
             let commit = Commit {
                 expected_version: entry.version - 1,
-                state: replay.table.clone(),
-                entry: old,
+                state: Arc::new(replay.table.clone()),
+                entry: Arc::new(old),
             };
             store.commit("old", commit).await.unwrap();
         }

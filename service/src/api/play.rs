@@ -6,7 +6,7 @@ use super::stream::redacted_events;
 use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::cache::Cached;
-use crate::store::{Commit, CommitResult, LogEntry, StoreError};
+use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError};
 use crate::table::{Cause, Table};
 use agora_engine::registry::AnyState;
 use agora_engine::RuleError;
@@ -81,7 +81,7 @@ impl Write {
 pub(crate) struct Written {
     pub version: u64,
     pub seat: Seat,
-    pub entry: LogEntry,
+    pub entry: Arc<LogEntry>,
     /// The session as this replica knows it now, for the answer's `session`.
     pub session: pb::Session,
 }
@@ -155,6 +155,12 @@ impl GameApi {
 
     /// Commits `submission`'s cause for the caller's seat (see [`GameApi::submit`]), and
     /// wakes the server's bots when the new version is a bot's turn.
+    ///
+    /// The warm path copies nothing: the session's lock makes this call the only user of
+    /// its cached state, which is taken out of the cache, changed in place, shared with
+    /// the store's commit and put back as the new version. A refusal leaves the state as
+    /// it was (the engine changes nothing, the clocks are restored), so it goes back to
+    /// the cache; any later failure drops it and the next call loads from the store.
     pub(crate) async fn write(
         &self,
         submission: Write,
@@ -164,54 +170,64 @@ impl GameApi {
 
         let _write = self.locks.lock(id).await;
         let mut attempt = 0;
-        let mut cached = self.cache.get(id);
+        let mut cached = self.cache.take(id);
         loop {
             let from_cache = cached.is_some();
-            let current = match cached.take() {
-                Some(current) => current,
-                None => {
-                    let loaded = Arc::new(Cached::from(self.store.load(id).await?));
-                    self.cache.put(id, loaded.clone());
-                    loaded
-                }
+            let mut current = match cached.take() {
+                Some(current) => Arc::unwrap_or_clone(current),
+                None => Cached::from(self.store.load(id).await?),
             };
             let to_act: Vec<Seat> = current.state.to_act().iter().collect();
             let seat = match auth::acting_seat(&current.meta, &caller, &to_act) {
                 Ok(seat) => seat,
                 // The seat may have been taken since the entry was cached.
-                Err(_) if from_cache => {
-                    self.cache.forget(id);
-                    continue;
+                Err(_) if from_cache => continue,
+                Err(e) => {
+                    self.cache.put(id, Arc::new(current));
+                    return Err(e.into());
                 }
-                Err(e) => return Err(e.into()),
             };
             Span::current().record("seat", seat.0);
 
             let now = crate::store::now_ms();
-            let (state, entry) = match apply_write(&current, seat, &submission, now) {
-                Ok(applied) => applied,
-                Err(_) if from_cache => {
-                    self.cache.forget(id);
-                    continue;
-                }
+            let entry = match apply_write(&mut current, seat, &submission, now) {
+                Ok(entry) => Arc::new(entry),
+                Err(_) if from_cache => continue,
                 Err(e) => {
                     // A retry of a committed request usually no longer applies: answer it.
                     if let Some(rid) = &submission.request_id {
                         if let Some(version) = self.store.find_request(id, rid).await? {
-                            return self
-                                .replay(&current, seat, version, &submission.fingerprint)
+                            let answer = self
+                                .replay(
+                                    &current.meta,
+                                    &current.state,
+                                    seat,
+                                    version,
+                                    &submission.fingerprint,
+                                )
                                 .await;
+                            self.cache.put(id, Arc::new(current));
+                            return answer;
                         }
                     }
+                    self.cache.put(id, Arc::new(current));
                     return Err(e);
                 }
             };
+            // From here `current.state` is the next version's, not yet committed: an
+            // error drops it.
+            let Cached {
+                meta,
+                version: expected_version,
+                state,
+                ..
+            } = current;
             // The server's mark (a bot's turn, a clock's deadline) goes in before the
             // commit: if this replica dies after it, another one acts on it.
             let mark = self.mark_server_work(id, &state, now).await?;
             // So are the notifications it makes: the worker sends only what commits.
             self.notify(&crate::notify::Change {
-                meta: &current.meta,
+                meta: &meta,
                 table: &state,
                 version: entry.version,
                 before: &to_act,
@@ -222,31 +238,31 @@ impl GameApi {
                 now,
             })
             .await?;
+            let state = Arc::new(state);
             let commit = Commit {
-                expected_version: current.version,
-                state,
+                expected_version,
+                state: state.clone(),
                 entry: entry.clone(),
             };
-            // The commit takes the state; the cache gets it back only once committed.
-            let next_state = commit.state.clone();
             match self.store.commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
                     let session = convert::session_out(
-                        &current.meta,
+                        &meta,
                         version,
                         &entry.to_act,
                         entry.outcome.as_ref(),
-                        &next_state.seats,
+                        &state.seats,
                         &entry.clocks,
                     );
-                    let bot_turn = next_state.bot_to_act().is_some();
+                    let bot_turn = state.bot_to_act().is_some();
+                    self.metrics.committed(&meta.game_id);
                     self.cache.put(
                         id,
                         Arc::new(Cached {
-                            meta: current.meta.clone(),
+                            meta,
                             version,
-                            state: next_state,
+                            state: Arc::unwrap_or_clone(state),
                             at: std::time::Instant::now(),
                         }),
                     );
@@ -254,7 +270,6 @@ impl GameApi {
                         "submit-stored"
                     ));
                     tracing::debug!("action committed");
-                    self.metrics.committed(&current.meta.game_id);
                     if let Some(mark) = mark.filter(|_| bot_turn) {
                         self.drive_bots(id, mark);
                     }
@@ -266,31 +281,27 @@ impl GameApi {
                     });
                 }
                 Ok(CommitResult::Duplicate(version)) => {
+                    // The seats and clocks with the request applied, as the store has them.
                     return self
-                        .replay(&current, seat, version, &submission.fingerprint)
+                        .replay(&meta, &state, seat, version, &submission.fingerprint)
                         .await;
                 }
                 // A stale cache is not a lost race: reload and decide on fresh state.
                 Err(StoreError::Conflict { .. }) if from_cache => {
-                    self.cache.forget(id);
                     tracing::debug!("cached state was stale; reloading");
                 }
                 Err(conflict @ StoreError::Conflict { .. })
                     if submission.expected_version.is_some() || attempt >= self.commit_retries =>
                 {
-                    self.cache.forget(id);
                     return Err(conflict.into());
                 }
                 Err(StoreError::Conflict { .. }) => {
-                    self.cache.forget(id);
                     attempt += 1;
                     tracing::debug!(attempt, "version moved; revalidating");
                 }
-                Err(e) => {
-                    // The commit may or may not have happened: trust the store next time.
-                    self.cache.forget(id);
-                    return Err(e.into());
-                }
+                // The commit may or may not have happened: the next call loads from the
+                // store.
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -300,12 +311,12 @@ impl GameApi {
     /// with another action, is refused.
     async fn replay(
         &self,
-        current: &Cached,
+        meta: &SessionMeta,
+        table: &Table,
         seat: Seat,
         version: u64,
         fingerprint: &Option<String>,
     ) -> Result<Written, ApiError> {
-        let meta = &current.meta;
         let entries = self
             .store
             .read_log(&meta.id, version.saturating_sub(1), 1)
@@ -341,28 +352,28 @@ impl GameApi {
             version,
             &entry.to_act,
             entry.outcome.as_ref(),
-            &current.state.seats,
-            &current
-                .state
-                .clocks_at(meta.started_ms, crate::store::now_ms()),
+            &table.seats,
+            &table.clocks_at(meta.started_ms, crate::store::now_ms()),
         );
         Ok(Written {
             version,
             seat,
-            entry: LogEntry::clone(&entry),
+            entry,
             session,
         })
     }
 }
 
-/// Checks that play may go on at the state's version, then applies the write to a copy of
-/// the state: a refused write leaves nothing behind.
+/// Checks that play may go on at the state's version, then applies the write to the
+/// cached session in place and describes the new version. A refused write leaves the
+/// session as it was: every check that can refuse runs before the table changes, or (the
+/// engine's own) changes nothing, and the clocks settled for the check are put back.
 fn apply_write(
-    current: &Cached,
+    current: &mut Cached,
     seat: Seat,
     submission: &Write,
     now: i64,
-) -> Result<(Table, LogEntry), ApiError> {
+) -> Result<LogEntry, ApiError> {
     if !current.meta.all_seats_taken() {
         return Err(ApiError::WaitingForPlayers {
             open_seats: current.meta.open_seats(),
@@ -376,35 +387,46 @@ fn apply_write(
             });
         }
     }
-    let mut next = current.state.clone();
-    next.settle_clocks(current.meta.started_ms);
-    let events = match &submission.cause {
-        Cause::Action(action) => {
-            current.state.check_player(seat)?;
-            next.check_time(seat, now)?;
-            next.play(seat, action)?
+    if let Cause::Action(_) = &submission.cause {
+        current.state.check_player(seat)?;
+    }
+    let restored = match &submission.cause {
+        Cause::Undo => Some(submission.restored.clone().ok_or_else(|| {
+            RuleError::new("UNDO_NOT_ALLOWED", "There is no decision to take back.")
+        })?),
+        _ => None,
+    };
+    let table = &mut current.state;
+    let clocks = table.clocks.clone();
+    table.settle_clocks(current.meta.started_ms);
+    let applied = match (&submission.cause, restored) {
+        (Cause::Action(action), _) => table
+            .check_time(seat, now)
+            .and_then(|()| table.play(seat, action)),
+        (_, Some(restored)) => {
+            table.game = restored;
+            Ok(Vec::new())
         }
-        Cause::Undo => {
-            let restored = submission.restored.clone().ok_or_else(|| {
-                RuleError::new("UNDO_NOT_ALLOWED", "There is no decision to take back.")
-            })?;
-            next.game = restored;
-            Vec::new()
+        (change, None) => table.apply(seat, change),
+    };
+    let events = match applied {
+        Ok(events) => events,
+        Err(refused) => {
+            table.clocks = clocks;
+            return Err(refused.into());
         }
-        change => next.apply(seat, change)?,
     };
     let decided = matches!(submission.cause, Cause::Action(_)).then_some(seat);
-    next.tick(now, decided);
-    let entry = LogEntry {
+    table.tick(now, decided);
+    Ok(LogEntry {
         version: current.version + 1,
         seat,
         cause: Some(submission.cause.clone()),
         events,
-        to_act: next.to_act().iter().collect(),
-        outcome: next.outcome(),
+        to_act: table.to_act().iter().collect(),
+        outcome: table.outcome(),
         request_id: submission.request_id.clone(),
         request_fingerprint: submission.fingerprint.clone(),
-        clocks: next.clocks_at(None, now),
-    };
-    Ok((next, entry))
+        clocks: table.clocks_at(None, now),
+    })
 }

@@ -177,10 +177,30 @@ pub fn encode_log_blob(
     }
     let plain = postcard::to_stdvec(&encoded)
         .map_err(|e| StoreError::Corrupt(format!("cannot encode: {e}")))?;
-    let mut blob = vec![BINARY, LOG_BLOB_FORMAT];
-    zstd::stream::copy_encode(&plain[..], &mut blob, 3)
+    let compressed = COMPRESSOR
+        .with(|compressor| -> std::io::Result<Vec<u8>> {
+            let mut compressor = compressor.borrow_mut();
+            let compressor = match &mut *compressor {
+                Some(compressor) => compressor,
+                none => none.insert(zstd::bulk::Compressor::new(LOG_BLOB_LEVEL)?),
+            };
+            compressor.compress(&plain)
+        })
         .map_err(|e| StoreError::Corrupt(format!("cannot compress: {e}")))?;
+    let mut blob = Vec::with_capacity(2 + compressed.len());
+    blob.extend_from_slice(&[BINARY, LOG_BLOB_FORMAT]);
+    blob.extend_from_slice(&compressed);
     Ok(blob)
+}
+
+/// zstd's level for finished logs: its default, fast, and small enough (issue 13).
+const LOG_BLOB_LEVEL: i32 = 3;
+
+thread_local! {
+    /// One zstd context per thread, made on first use: making one (about a megabyte of
+    /// tables set up) cost more than compressing a finished game's log with it.
+    static COMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Compressor<'static>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// The entries of a blob from [`encode_log_blob`], version 1 first.

@@ -347,7 +347,7 @@ impl SessionStore for MemoryStore {
                 commit.entry.version
             )));
         }
-        let entry = Arc::new(commit.entry);
+        let entry = commit.entry;
         data.log.push(encoded)?;
         data.version = version;
         data.snapshot = snapshot;
@@ -850,8 +850,8 @@ mod tests {
     fn commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit {
         Commit {
             expected_version: version,
-            state: state.clone(),
-            entry: LogEntry {
+            state: Arc::new(state.clone()),
+            entry: Arc::new(LogEntry {
                 version: version + 1,
                 cause: None,
                 seat: Seat(0),
@@ -861,7 +861,7 @@ mod tests {
                 request_id: request_id.map(str::to_string),
                 request_fingerprint: None,
                 clocks: Vec::new(),
-            },
+            }),
         }
     }
 
@@ -998,7 +998,7 @@ mod tests {
         });
         let state = session(&store);
         let mut last = commit(&state, 0, None);
-        last.entry.outcome = Some(Outcome::ranked(vec![]));
+        std::sync::Arc::make_mut(&mut last.entry).outcome = Some(Outcome::ranked(vec![]));
         store.commit("s", last).await.expect("final commit");
         let mut sub = store.subscribe("s", 1).await.expect("subscribe");
         tokio::time::advance(hour).await;

@@ -254,12 +254,17 @@ pub struct LogEntry {
 }
 
 /// A write: the state after one action, valid only on top of `expected_version`.
+///
+/// Both parts are shared, not copied: the store encodes the state and drops its handle,
+/// so the writer gets the same table back for its cache without a copy
+/// ([`std::sync::Arc::unwrap_or_clone`]), and the entry the store sends to followers is
+/// the one the writer answers with.
 #[derive(Debug, Clone)]
 pub struct Commit {
     pub expected_version: u64,
-    pub state: Table,
+    pub state: Arc<Table>,
     /// `entry.version` must be `expected_version + 1`.
-    pub entry: LogEntry,
+    pub entry: Arc<LogEntry>,
 }
 
 /// What a commit did.

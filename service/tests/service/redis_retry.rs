@@ -52,8 +52,8 @@ impl Hooks for Racing {
             };
             let other = Commit {
                 expected_version: loaded.version,
-                state: next,
-                entry,
+                state: std::sync::Arc::new(next),
+                entry: std::sync::Arc::new(entry),
             };
             inner.commit(id, other).await?;
         }

@@ -54,7 +54,7 @@ fn next_commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit 
     let events = next.play(seat, &action).expect("legal action applies");
     Commit {
         expected_version: version,
-        entry: LogEntry {
+        entry: std::sync::Arc::new(LogEntry {
             version: version + 1,
             cause: None,
             seat,
@@ -64,8 +64,8 @@ fn next_commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit 
             request_id: request_id.map(str::to_string),
             request_fingerprint: None,
             clocks: Vec::new(),
-        },
-        state: next,
+        }),
+        state: std::sync::Arc::new(next),
     }
 }
 
@@ -178,7 +178,7 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
         })
     );
     let loaded = store.load("s1").await.unwrap();
-    assert_eq!((loaded.version, &loaded.state), (1, &after1));
+    assert_eq!((loaded.version, &loaded.state), (1, &*after1));
     play(&store, "s1", 4).await;
 
     let log = store.read_log("s1", 0, 100).await.unwrap();
@@ -306,12 +306,12 @@ async fn commits_refresh_expiries_once_per_sixteenth_of_the_ttl() {
     let mut state = store.load("ttl").await.unwrap().state;
     // Version 1 has no request id: the request index does not exist yet.
     let first = next_commit(&state, 0, None);
-    state = first.state.clone();
+    state = Table::clone(&first.state);
     store.commit("ttl", first).await.unwrap();
     // Version 2 is the first with a request id, inside the same sixteenth: not a refresh,
     // but the index it creates must not live forever.
     let second = next_commit(&state, 1, Some("rq-2"));
-    state = second.state.clone();
+    state = Table::clone(&second.state);
     store.commit("ttl", second).await.unwrap();
     for (key, ttl) in pttls(&mut conn, "ttl").await {
         assert!((14_000..=16_000).contains(&ttl), "{key} pttl {ttl}");
@@ -762,8 +762,8 @@ async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record()
     let mut state = store.load("s").await.unwrap().state;
     for version in 3..5 {
         let commit = next_commit(&state, version, None);
-        state = commit.state;
-        entries.push(std::sync::Arc::new(commit.entry));
+        state = std::sync::Arc::unwrap_or_clone(commit.state);
+        entries.push(commit.entry);
     }
     let blob = agora_service::store::codec::encode_log_blob(&entries).unwrap();
     let mut conn = raw(&server).await;

@@ -190,20 +190,6 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
     assert_eq!(first.version, v + 1);
     counting.hooks.take();
 
-    // A retry of B's request reaches A: its stale state accepts the move, and the commit
-    // itself answers "duplicate of v + 1": one commit, no load, no request-id lookup.
-    let retried = a
-        .submit_action(submit(&id, x, &a1, "r1", &tokens))
-        .await
-        .expect("the retry is answered")
-        .into_inner();
-    assert_eq!(retried, first, "the retry gets the first answer");
-    assert_eq!(
-        counting.hooks.take(),
-        (0, 1, 0, 0),
-        "(loads, commits, conflicts, lookups)"
-    );
-
     // A new move on A's stale state: the commit refuses it, A reloads and commits on top.
     let second = a
         .submit_action(submit(&id, y, &a2, "r2", &tokens))
@@ -227,12 +213,52 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
         "the stored state is the sequential replay of both moves"
     );
 
+    // B moves again: A's cached state (v + 2) is stale once more.
+    let fresh = inner.load(&id).await.expect("load");
+    let seat = fresh.state.to_act().iter().next().expect("in progress");
+    let action = fresh.state.legal_actions(seat).remove(0);
+    let third = b
+        .submit_action(submit(&id, seat, &action, "r3", &tokens))
+        .await
+        .expect("B's move")
+        .into_inner();
+    assert_eq!(third.version, v + 3);
+    counting.hooks.take();
+
+    // A retry of B's request reaches A: its stale state accepts the move, and the commit
+    // itself answers "duplicate of v + 3": one commit, no load, no request-id lookup.
+    let retried = a
+        .submit_action(submit(&id, seat, &action, "r3", &tokens))
+        .await
+        .expect("the retry is answered")
+        .into_inner();
+    assert_eq!(retried, third, "the retry gets the first answer");
+    assert_eq!(
+        counting.hooks.take(),
+        (0, 1, 0, 0),
+        "(loads, commits, conflicts, lookups)"
+    );
+
+    // The state A built on its stale entry was not kept: its next move loads first.
+    let fresh = inner.load(&id).await.expect("load");
+    counting.hooks.take();
+    let seat = fresh.state.to_act().iter().next().expect("in progress");
+    let action = fresh.state.legal_actions(seat).remove(0);
+    a.submit_action(submit(&id, seat, &action, "r4", &tokens))
+        .await
+        .expect("a move after the duplicate");
+    assert_eq!(
+        counting.hooks.take(),
+        (1, 1, 0, 0),
+        "(loads, commits, conflicts, lookups)"
+    );
+
     // Warm now: A's next move is one commit and nothing else.
     let fresh = inner.load(&id).await.expect("load");
     counting.hooks.take();
     let seat = fresh.state.to_act().iter().next().expect("in progress");
     let action = fresh.state.legal_actions(seat).remove(0);
-    a.submit_action(submit(&id, seat, &action, "r3", &tokens))
+    a.submit_action(submit(&id, seat, &action, "r5", &tokens))
         .await
         .expect("a warm move");
     assert_eq!(
