@@ -240,32 +240,32 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
     );
 
     // The state A built on its stale entry was not kept: its next move loads first.
-    let fresh = inner.load(&id).await.expect("load");
-    counting.hooks.take();
-    let seat = fresh.state.to_act().iter().next().expect("in progress");
-    let action = fresh.state.legal_actions(seat).remove(0);
-    a.submit_action(submit(&id, seat, &action, "r4", &tokens))
-        .await
-        .expect("a move after the duplicate");
-    assert_eq!(
-        counting.hooks.take(),
-        (1, 1, 0, 0),
-        "(loads, commits, conflicts, lookups)"
-    );
+    let calls = next_move_calls(&counting, inner.as_ref(), &mut a, &id, "r4", &tokens).await;
+    assert_eq!(calls, (1, 1, 0, 0), "(loads, commits, conflicts, lookups)");
 
     // Warm now: A's next move is one commit and nothing else.
-    let fresh = inner.load(&id).await.expect("load");
+    let calls = next_move_calls(&counting, inner.as_ref(), &mut a, &id, "r5", &tokens).await;
+    assert_eq!(calls, (0, 1, 0, 0), "(loads, commits, conflicts, lookups)");
+}
+
+/// The store calls `replica` makes for the first legal move of the stored session.
+async fn next_move_calls(
+    counting: &Intercepted<Counting>,
+    inner: &dyn SessionStore,
+    replica: &mut GameServiceClient<Channel>,
+    id: &str,
+    request_id: &str,
+    tokens: &[String],
+) -> (usize, usize, usize, usize) {
+    let fresh = inner.load(id).await.expect("load");
     counting.hooks.take();
     let seat = fresh.state.to_act().iter().next().expect("in progress");
     let action = fresh.state.legal_actions(seat).remove(0);
-    a.submit_action(submit(&id, seat, &action, "r5", &tokens))
+    replica
+        .submit_action(submit(id, seat, &action, request_id, tokens))
         .await
-        .expect("a warm move");
-    assert_eq!(
-        counting.hooks.take(),
-        (0, 1, 0, 0),
-        "(loads, commits, conflicts, lookups)"
-    );
+        .expect("a legal move");
+    counting.hooks.take()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
