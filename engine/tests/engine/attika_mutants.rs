@@ -5,7 +5,7 @@
 
 use crate::attika_common::*;
 use agora_engine::attika::data::tables;
-use agora_engine::attika::hex::neighbours;
+use agora_engine::attika::hex::{adjacent, distance, neighbours};
 use agora_engine::attika::state::{State, Step};
 use agora_engine::attika::types::{Action, Hex, PieceId};
 use agora_engine::attika::Attika;
@@ -239,4 +239,38 @@ fn a_card_too_many_is_noticed() {
     let forged: State = serde_json::from_value(json).expect("state deserializes");
     let broken = Attika::invariants(&forged).expect_err("61 cards");
     assert!(broken.contains("61 landscape cards"), "{broken}");
+}
+
+/// §2.1 and §3.3: adjacent means sharing an edge (hex distance 1); neighbouring piece
+/// centres of the starting shapes differ by (3, -2), (2, 1) or (-1, 3), three steps apart;
+/// and « Every shrine cell listed here lies outside the board and is edge-adjacent to 2
+/// cells of its corner piece ».
+#[test]
+fn shrines_sit_outside_the_board_beside_two_cells_of_a_corner_piece() {
+    let c = hex(2, -1);
+    for n in neighbours(c) {
+        assert!(adjacent(c, n) && adjacent(n, c), "{n} shares an edge with {c}");
+    }
+    assert!(!adjacent(c, c));
+    for (dq, dr) in [(3, -2), (2, 1), (-1, 3), (-3, 2), (-2, -1), (1, -3)] {
+        assert_eq!(distance(c, hex(c.q + dq, c.r + dr)), 3, "({dq}, {dr})");
+    }
+    for (dq, dr) in [(2, 0), (1, 1), (0, 2), (-2, 2), (-2, 0), (0, -2), (2, -2)] {
+        let far = hex(c.q + dq, c.r + dr);
+        assert_eq!(distance(c, far), 2, "({dq}, {dr})");
+        assert!(!adjacent(c, far));
+    }
+    for players in 2..=4 {
+        let s = Attika::setup(&options(players), 5).expect("setup");
+        assert_eq!(s.shrines().len(), usize::from(players));
+        for &shrine in s.shrines() {
+            assert!(s.cell(shrine).is_none(), "{shrine} is not a board cell");
+            let beside = s
+                .cells()
+                .iter()
+                .filter(|cell| adjacent(cell.hex, shrine))
+                .count();
+            assert_eq!(beside, 2, "{players} players, shrine {shrine}");
+        }
+    }
 }
