@@ -274,3 +274,18 @@ fn shrines_sit_outside_the_board_beside_two_cells_of_a_corner_piece() {
         }
     }
 }
+
+/// §3.2: the 22 map pieces are named T01 .. T22 (the data file's ids, in table order).
+#[test]
+fn map_pieces_are_named_t01_to_t22() {
+    for (i, piece) in tables().pieces.iter().enumerate() {
+        let id = PieceId(i as u8);
+        assert_eq!(id.code(), piece.id);
+        assert_eq!(PieceId::from_code(&piece.id), Some(id));
+    }
+    assert_eq!(PieceId::from_code("T01"), Some(PieceId(0)));
+    assert_eq!(PieceId::from_code("T22"), Some(PieceId(21)));
+    for wrong in ["T00", "T23", "T1", "T001", "X01", "T0a", "t01", ""] {
+        assert_eq!(PieceId::from_code(wrong), None, "{wrong:?}");
+    }
+}
