@@ -7,7 +7,7 @@ use crate::attika_common::*;
 use agora_engine::attika::data::tables;
 use agora_engine::attika::hex::{adjacent, distance, neighbours};
 use agora_engine::attika::state::{State, Step};
-use agora_engine::attika::types::{Action, Hex, PieceId};
+use agora_engine::attika::types::{Action, Event, Hex, PieceId};
 use agora_engine::attika::Attika;
 use agora_engine::{Game, Seat};
 
@@ -288,4 +288,52 @@ fn map_pieces_are_named_t01_to_t22() {
     for wrong in ["T00", "T23", "T1", "T001", "X01", "T0a", "t01", ""] {
         assert_eq!(PieceId::from_code(wrong), None, "{wrong:?}");
     }
+}
+
+/// « Si tous les bâtiments d'un même groupe sont érigés à côté les uns des autres, le joueur
+/// reçoit une amphore » (§2.8, A4: one cluster among the group's own tiles). The Vineyard
+/// at (0,0) and the Vintner at (2,0) both touch the Temple at (1,0), but not each other:
+/// the colony is one, the group is not built side by side, so no amphora. The Vintner
+/// next to the Vineyard then earns it.
+#[test]
+fn a_group_joined_only_through_another_building_earns_no_amphora() {
+    let mut s = fresh(2);
+    put(&mut s, 0, "VIN1", hex(0, 0));
+    put(&mut s, 0, "CTY2", hex(1, 0));
+    reserve(&mut s, 0, &["VIN2"]);
+    set_hand(&mut s, 0, [3, 3, 3, 3]);
+    let vintner = Action::Build {
+        building: building("VIN2"),
+    };
+    play(&mut s, 0, vintner.clone());
+    let mut ev = play(&mut s, 0, Action::Place { cell: hex(2, 0) });
+    while is_paying(&s) {
+        let pay = Attika::legal_actions(&s, Seat(0))[0].clone();
+        ev.extend(play(&mut s, 0, pay));
+    }
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::BuildingPlaced { new_colony: false, .. })));
+    assert_eq!(s.colony_count(Seat(0)), 1, "one colony");
+    assert!(
+        ev.iter().all(|e| !matches!(e, Event::AmphoraEarned { .. })),
+        "Vineyard and Vintner are not side by side"
+    );
+    assert_eq!(
+        (s.player(Seat(0)).amphorae, s.amphora_supply()),
+        (0, 15)
+    );
+
+    let mut s = fresh(2);
+    put(&mut s, 0, "VIN1", hex(0, 0));
+    put(&mut s, 0, "CTY2", hex(1, 0));
+    reserve(&mut s, 0, &["VIN2"]);
+    play(&mut s, 0, vintner);
+    let ev = play(&mut s, 0, Action::Place { cell: hex(0, 1) });
+    assert!(ev.contains(&Event::AmphoraEarned {
+        seat: Seat(0),
+        group: agora_engine::attika::types::Group::Vineyard,
+        from_supply: true
+    }));
+    assert_eq!(s.player(Seat(0)).amphorae, 1);
 }
