@@ -249,7 +249,10 @@ fn a_card_too_many_is_noticed() {
 fn shrines_sit_outside_the_board_beside_two_cells_of_a_corner_piece() {
     let c = hex(2, -1);
     for n in neighbours(c) {
-        assert!(adjacent(c, n) && adjacent(n, c), "{n} shares an edge with {c}");
+        assert!(
+            adjacent(c, n) && adjacent(n, c),
+            "{n} shares an edge with {c}"
+        );
     }
     assert!(!adjacent(c, c));
     for (dq, dr) in [(3, -2), (2, 1), (-1, 3), (-3, 2), (-2, -1), (1, -3)] {
@@ -311,18 +314,19 @@ fn a_group_joined_only_through_another_building_earns_no_amphora() {
         let pay = Attika::legal_actions(&s, Seat(0))[0].clone();
         ev.extend(play(&mut s, 0, pay));
     }
-    assert!(ev
-        .iter()
-        .any(|e| matches!(e, Event::BuildingPlaced { new_colony: false, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::BuildingPlaced {
+            new_colony: false,
+            ..
+        }
+    )));
     assert_eq!(s.colony_count(Seat(0)), 1, "one colony");
     assert!(
         ev.iter().all(|e| !matches!(e, Event::AmphoraEarned { .. })),
         "Vineyard and Vintner are not side by side"
     );
-    assert_eq!(
-        (s.player(Seat(0)).amphorae, s.amphora_supply()),
-        (0, 15)
-    );
+    assert_eq!((s.player(Seat(0)).amphorae, s.amphora_supply()), (0, 15));
 
     let mut s = fresh(2);
     put(&mut s, 0, "VIN1", hex(0, 0));
