@@ -341,3 +341,25 @@ fn a_group_joined_only_through_another_building_earns_no_amphora() {
     }));
     assert_eq!(s.player(Seat(0)).amphorae, 1);
 }
+
+/// The sample setups every configuration-driven check plays (conformance suites, golden
+/// games, benches) cover each player count of the box (2, 3, 4) and the amphora-for-card
+/// variant (A3), each under its own name.
+#[test]
+fn the_sample_setups_cover_every_player_count_and_the_amphora_variant() {
+    let configurations = Attika::configurations();
+    for players in 2..=4u8 {
+        assert!(
+            configurations
+                .iter()
+                .any(|(_, o)| o.players == players && !o.amphora_for_card),
+            "{players} players"
+        );
+    }
+    assert!(configurations.iter().any(|(_, o)| o.amphora_for_card));
+    let mut names: Vec<&str> = configurations.iter().map(|(n, _)| *n).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), configurations.len(), "one name each");
+    assert!(names.iter().all(|n| !n.is_empty()));
+}
