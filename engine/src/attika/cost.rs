@@ -19,12 +19,6 @@ pub struct Cost {
     pub new_colony: bool,
 }
 
-impl Cost {
-    pub fn is_free(&self) -> bool {
-        self.generic == 0 && self.typed.iter().all(|&u| u == 0)
-    }
-}
-
 /// What the surroundings of one empty board cell give a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Site {

@@ -217,11 +217,6 @@ impl State {
         self.shrines.contains(&hex)
     }
 
-    /// Owner of the building on `hex`, if any.
-    pub fn owner(&self, hex: Hex) -> Option<Seat> {
-        self.cell(hex).and_then(|c| c.building).map(|(s, _)| s)
-    }
-
     /// The building being handled (drawn or taken from the reserve), if any.
     pub fn held_building(&self) -> Option<BuildingId> {
         match &self.step {

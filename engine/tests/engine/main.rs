@@ -9,6 +9,7 @@ mod origins_common;
 mod terra_nova_common;
 
 mod attika_determinize;
+mod attika_mutants;
 mod attika_rules;
 mod conformance;
 mod conformance_stats;
