@@ -486,6 +486,61 @@ fn p07_p10_exchange_with_equal_strength_and_p08_immunity() {
     );
 }
 
+/// P10 (« Your pawns count strength + 1 when you Exchange ») counts in the refusals too: a
+/// strength-2 pawn faces a strength-3 one as strength 3, not strictly stronger, and the
+/// sentence says so; against a strength-2 pawn out of reach the problem is the distance.
+#[test]
+fn p07_p10_refusals_name_the_real_reason() {
+    let with_p10 = |target: &str, pawn: &str| {
+        base()
+            .pawn("AF2", "P22W", 0)
+            .pawn(target, pawn, 1)
+            .permanent(0, &["P10"])
+            .build()
+    };
+    let mut s = with_p10("AF3", "P23K");
+    refuse(
+        &mut s,
+        0,
+        exchange("AF2", "AF3"),
+        "EXCHANGE_TARGET_NOT_WEAKER",
+    );
+    let err = Origin::apply(&mut s, Seat(0), &exchange("AF2", "AF3")).expect_err("refused");
+    assert!(
+        err.message
+            .contains("(strength 3) can only exchange with a strictly weaker pawn (strength 3)"),
+        "{}",
+        err.message
+    );
+    refuse(
+        &mut with_p10("OC4", "P22K"),
+        0,
+        exchange("AF2", "OC4"),
+        "OUT_OF_RANGE",
+    );
+    // Likewise P07 (equal strength allowed): an equal pawn out of reach is refused for the
+    // distance, a stronger one for its strength.
+    let with_p07 = |pawn: &str| {
+        base()
+            .pawn("AF2", "P22W", 0)
+            .pawn("OC4", pawn, 1)
+            .permanent(0, &["P07"])
+            .build()
+    };
+    refuse(
+        &mut with_p07("P22K"),
+        0,
+        exchange("AF2", "OC4"),
+        "OUT_OF_RANGE",
+    );
+    refuse(
+        &mut with_p07("P23K"),
+        0,
+        exchange("AF2", "OC4"),
+        "EXCHANGE_TARGET_NOT_WEAKER",
+    );
+}
+
 #[test]
 fn p09_protects_from_opponents_action_cards() {
     let mut s = base()
