@@ -136,6 +136,20 @@ fn last_turn_allows_several_objectives_but_replaces_only_the_first() {
     refuse(&mut s, 0, play("O05"), "CARD_COLOR_ALREADY_PLAYED");
 }
 
+/// The last turn lifts the one-card-per-colour limit for Objectives only (rules 2.8: "the
+/// one-purple-per-turn limit is lifted"): a second Action card is still refused, for its
+/// colour.
+#[test]
+fn last_turn_lifts_the_colour_limit_for_objectives_only() {
+    let mut s = base()
+        .pawn("AF2", "P11K", 0)
+        .hand(0, &["A03", "A10"])
+        .final_round(&[1])
+        .build();
+    ok(&mut s, 0, play("A03"));
+    refuse(&mut s, 0, play("A10"), "CARD_COLOR_ALREADY_PLAYED");
+}
+
 // ------------------------------------------------------------------ Action cards
 
 #[test]
@@ -382,6 +396,32 @@ fn a12_pushes_an_opponent_pawn_to_an_adjacent_empty_territory() {
     // The owner of the pushed pawn is the first arrival on the green territory.
     assert_eq!(hunting_tokens(&s, 1), vec![6]);
     assert_eq!(pending(&s), Pending::Main);
+}
+
+/// A12 offers only the opponents' pawns that have an empty adjacent territory to be moved
+/// to: a pawn walled in by other pawns (AF7: AF6, AF8 and, across the Cape strait, AN2
+/// all held) cannot be chosen.
+#[test]
+fn a12_offers_only_pawns_with_an_empty_neighbour() {
+    let mut s = base()
+        .pawn("AF2", "P11K", 0)
+        .pawn("AF6", "P13K", 0)
+        .pawn("AF8", "P13W", 0)
+        .pawn("AF7", "P12B", 1)
+        .pawn("AN2", "P12K", 1)
+        .pawn("AF5", "P12W", 1)
+        .hand(0, &["A12"])
+        .build();
+    ok(&mut s, 0, play("A12"));
+    let mut offered = legal(&s, 0);
+    offered.sort_by_key(|a| format!("{a:?}"));
+    let mut expected = vec![territory("AF5"), territory("AN2")];
+    expected.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(offered, expected);
+    refuse(&mut s, 0, territory("AF7"), "INVALID_CHOICE");
+    ok(&mut s, 0, territory("AF5"));
+    ok(&mut s, 0, territory("AF3"));
+    assert_eq!(pawn_at(&s, "AF3"), Some((pawn_type("P12W"), Some(Seat(1)))));
 }
 
 #[test]
