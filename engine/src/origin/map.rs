@@ -196,7 +196,9 @@ impl Map {
             .unwrap_or(Continent::Africa)
     }
 
-    /// Steps needed to go from `a` to `b` (`u8::MAX` if unreachable).
+    /// Steps needed to go from `a` to `b` (`u8::MAX` if unreachable). The rules use
+    /// [`Map::reach`]; this checks the distance tables in the unit tests.
+    #[cfg(test)]
     pub fn distance(&self, a: TerritoryId, b: TerritoryId, straits_free: bool) -> u8 {
         if !self.contains(a) || !self.contains(b) {
             return FAR;

@@ -348,3 +348,23 @@ fn refused_garbage_never_panics() {
         }
     }
 }
+
+/// A territory number one past the map's last (42 territories: 0-41) is refused as unknown,
+/// not taken for a territory, whatever the main action.
+#[test]
+fn a_territory_past_the_map_is_unknown() {
+    let mut s = Position::standard(2).pawn("AF2", "P11K", 0).build();
+    let past = TerritoryId(42);
+    let from = territory_id("AF2");
+    for action in [
+        Action::Migrate { from, to: past },
+        Action::Exchange { from, to: past },
+        Action::Evolve {
+            target: past,
+            reference: from,
+            pawn: pawn_type("P12K"),
+        },
+    ] {
+        refuse(&mut s, 0, action, "UNKNOWN_TERRITORY");
+    }
+}

@@ -120,6 +120,21 @@ fn standard_view_shows_public_information_only() {
         Some(Seat(0))
     );
     assert_eq!(spectator.current, Some(Seat(0)));
+    // The map a client draws: AF2 Sahara borders AF1, AF3 and AF4 by land and EU1 Iberia
+    // across the Gibraltar strait (S1), whose ends the strait list names.
+    let mut adjacent = spectator.territories[territory_id("AF2").0 as usize]
+        .adjacent
+        .clone();
+    adjacent.sort();
+    assert_eq!(adjacent, ["AF1", "AF3", "AF4", "EU1"].map(territory_id));
+    let s1 = spectator
+        .straits
+        .iter()
+        .find(|x| x.id == strait_id("S1"))
+        .expect("S1 is on the board");
+    let mut ends = s1.ends;
+    ends.sort();
+    assert_eq!(ends, ["AF2", "EU1"].map(territory_id));
     let json = serde_json::to_string(&spectator).unwrap();
     assert!(!json.contains("rng") && !json.contains("seed"));
 }
