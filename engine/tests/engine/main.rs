@@ -20,6 +20,7 @@ mod origin_actions;
 mod origin_cards;
 mod origin_determinize;
 mod origin_end;
+mod origin_objectives;
 mod origin_rewards;
 mod origin_setup_view;
 mod origin_smoke;
