@@ -368,3 +368,23 @@ fn a_territory_past_the_map_is_unknown() {
         refuse(&mut s, 0, action, "UNKNOWN_TERRITORY");
     }
 }
+
+/// Pawns come in sizes and strengths 1 to 3: a pawn of strength 4 or size 0 or 4 named in
+/// an Evolve is refused as unknown.
+#[test]
+fn a_pawn_outside_sizes_and_strengths_one_to_three_is_unknown() {
+    let mut s = Position::standard(2).pawn("AF2", "P11K", 0).build();
+    for (size, strength) in [(1, 4), (4, 1), (0, 2), (2, 0)] {
+        let pawn = PawnType {
+            size,
+            strength,
+            color: PawnColor::Black,
+        };
+        let action = Action::Evolve {
+            target: territory_id("AF4"),
+            reference: territory_id("AF2"),
+            pawn,
+        };
+        refuse(&mut s, 0, action, "UNKNOWN_PAWN");
+    }
+}
