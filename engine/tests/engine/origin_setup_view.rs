@@ -127,6 +127,12 @@ fn standard_view_shows_public_information_only() {
         .clone();
     adjacent.sort();
     assert_eq!(adjacent, ["AF1", "AF3", "AF4", "EU1"].map(territory_id));
+    // And from the strait's other end: EU1 Iberia borders EU2 and, across S1, AF2.
+    let mut adjacent = spectator.territories[territory_id("EU1").0 as usize]
+        .adjacent
+        .clone();
+    adjacent.sort();
+    assert_eq!(adjacent, ["AF2", "EU2"].map(territory_id));
     let s1 = spectator
         .straits
         .iter()
