@@ -76,12 +76,14 @@ fn t2_standard_example() {
     assert_eq!(total(&parts), 51);
 }
 
+/// The Permanent cards that score at the end (P05, P06, P13, P14), with three hunting
+/// tokens so that "2 VP per token" cannot pass as "2 + tokens".
 #[test]
 fn permanent_scoring_effects() {
     let tally = StandardTally {
         objective_vp: vec![5, 4],
         hand: 0,
-        hunting: vec![4, 6],
+        hunting: vec![4, 6, 5],
         straits: vec![3, 3, 5],
         tile_levels: vec![1, 2, 3, 4],
         permanents: vec![
@@ -93,6 +95,8 @@ fn permanent_scoring_effects() {
     };
     let parts = standard_breakdown(&tally);
     let get = |k: &str| parts.iter().find(|(n, _)| n == k).unwrap().1;
-    assert_eq!(get("permanent_cards"), 4 + 3 + 2);
+    // P05: 2 VP per hunting token (3 tokens), P06: 1 per strait token (3), P13: 1 per
+    // played Objective (2).
+    assert_eq!(get("permanent_cards"), 2 * 3 + 3 + 2);
     assert_eq!(get("innovation_tiles"), 3 + 4);
 }
