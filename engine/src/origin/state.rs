@@ -111,11 +111,6 @@ pub fn pile_index(color: CardColor) -> usize {
 pub const CARD_COLORS: [CardColor; 3] = [CardColor::Yellow, CardColor::Orange, CardColor::Purple];
 
 impl State {
-    /// The options the game was set up with.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
     pub fn junior(&self) -> bool {
         self.options.rules == RuleSet::Junior
     }
