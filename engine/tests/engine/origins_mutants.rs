@@ -5,6 +5,7 @@
 use crate::origins_common::*;
 
 use agora_engine::first_builders::testing::Position;
+use agora_engine::first_builders::data::ZodiacKind;
 use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::state::Task;
 use agora_engine::first_builders::FirstBuilders;
@@ -37,4 +38,65 @@ fn recruiting_rolls_the_new_recruitment_die_at_random_a_tower_rolls_nothing() {
     finish_turn(&mut s);
     act(&mut s, Action::RaiseTower(Colour::Red));
     assert_eq!(FirstBuilders::randomness_drawn(&s), after, "no roll");
+}
+
+/// Port: « Gagnez 2 points de Victoire pour chacun de vos Bâtiments jaunes. » Three yellow
+/// buildings (the Port counts itself) give 6 VP. Kills abilities.rs 25:34 (`2 * n` ->
+/// `2 + n`, which the two-building case could not tell: 2 x 2 = 2 + 2).
+#[test]
+fn port_scores_two_vp_for_each_of_three_yellow_buildings() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .vp(0, 0)
+        .building(0, "Y2", 1, 0)
+        .building(0, "Y1", 2, 0)
+        .building(0, "Y4", 3, 0)
+        .building(0, "R1", 4, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].vp, 6);
+}
+
+/// Arena: « Gagnez 2 points de Victoire pour chacun de vos Bâtiments rouges et 2 autres
+/// points pour chacun de vos Stratèges rouges. » Three red buildings and one red Freeman:
+/// 3 x 2 + 1 x 2 = 8 VP. Kills abilities.rs 60:34 (`2 * b` -> `2 + b`, equal for b = 2).
+#[test]
+fn arena_scores_two_vp_per_red_building_and_per_red_freeman() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .vp(0, 0)
+        .freemen(0, &[freeman(Colour::Red, 2), freeman(Colour::Blue, 3)])
+        .building(0, "R2", 1, 0)
+        .building(0, "R1", 2, 0)
+        .building(0, "R3", 3, 0)
+        .building(0, "Y1", 4, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].vp, 8);
+}
+
+/// Aquarius: « Seule l'Action Principale permettant de monter 2 marches ou la construction
+/// d'un Temple peut activer l'effet de cette carte. » A Forest Temple activated by a
+/// District (not built now) climbs 2 and offers the Temple's own paid step on another
+/// track, once: Aquarius adds no second one. Kills abilities.rs 109:22 (`built &&
+/// has_zodiac` -> `||`).
+#[test]
+fn aquarius_gives_no_extra_step_to_a_temple_activated_by_a_district() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .zodiac(0, ZodiacKind::Aquarius)
+        .resources(0, [0, 0, 0, 2])
+        .temples(0, [0, 0, 0])
+        .building(0, "B1", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].temples, [2, 0, 0]);
+    act(&mut s, Action::Track(Temple::Sea));
+    assert_eq!(s.players()[0].temples, [2, 0, 1]);
+    assert_eq!(s.players()[0].res[3], 1, "one Gold paid");
+    assert!(
+        !legal(&s).contains(&Action::Track(Temple::Mountain)),
+        "no second paid step: {:?}",
+        legal(&s)
+    );
 }
