@@ -9,7 +9,7 @@ use agora_engine::first_builders::data::ZodiacKind;
 use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::state::Task;
 use agora_engine::first_builders::FirstBuilders;
-use agora_engine::Game;
+use agora_engine::{Game, Seat};
 
 /// « Prenez dans la réserve un dé de la même couleur que celui choisi, lancez-le (relancez
 /// en cas de 6) et placez-le sur la case vide de la zone Recrutement. » The new die is
@@ -99,4 +99,45 @@ fn aquarius_gives_no_extra_step_to_a_temple_activated_by_a_district() {
         "no second paid step: {:?}",
         legal(&s)
     );
+}
+
+/// « Après toute autre action que Passer, vous pouvez immédiatement dépenser un jeton
+/// Supériorité pour réaliser une autre action »: *may*. A player who declines keeps the
+/// token and the turn goes to the next player. Kills resolve.rs 96:9 (the `EndTurn` arm
+/// deleted: declining re-asked the same question forever).
+#[test]
+fn declining_the_superiority_token_ends_the_turn_and_keeps_the_token() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .superiority(0, 1)
+        .resources(0, [0, 10, 0, 0])
+        .build();
+    act(&mut s, Action::BuyBase);
+    assert_eq!(legal(&s), vec![Action::UseSuperiority, Action::EndTurn]);
+    act(&mut s, Action::EndTurn);
+    assert_eq!(s.current(), Seat(1));
+    assert_eq!(s.players()[0].superiority, 1);
+}
+
+/// Worked example T04 as the players are told it: the orange tower of height 3 is raised
+/// for 3 Gold and the event says it is now 4 floors high. Kills resolve.rs 119:19 (the
+/// event's `h + 1` -> `h - 1`).
+#[test]
+fn raising_a_tower_of_three_reports_height_four() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .tower(0, Colour::Orange, 3)
+        .resource(0, Resource::Gold, 3)
+        .floor_reserve(Colour::Orange, 2)
+        .build();
+    let events = act(&mut s, Action::RaiseTower(Colour::Orange));
+    assert!(
+        events.contains(&Event::TowerRaised {
+            seat: Seat(0),
+            colour: Colour::Orange,
+            height: 4
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].towers[Colour::Orange.index()], 4);
 }
