@@ -141,3 +141,25 @@ fn raising_a_tower_of_three_reports_height_four() {
     );
     assert_eq!(s.players()[0].towers[Colour::Orange.index()], 4);
 }
+
+/// Worked example T25 as the players are told it: « Augmentez de 1 la valeur de tous les
+/// Stratèges entre 1 et 5. » On passing, the blue 3 becomes a 4 and the event says 3 -> 4.
+/// Kills resolve.rs 174:33 (the event's `value + 1` -> `value - 1` / `value * 1`).
+#[test]
+fn passing_ages_a_blue_three_to_four_and_says_so() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Blue, 3)])
+        .build();
+    let events = act(&mut s, Action::Pass);
+    assert!(
+        events.contains(&Event::DieChanged {
+            seat: Seat(0),
+            colour: Colour::Blue,
+            from: 3,
+            to: 4
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 4)]);
+}
