@@ -163,3 +163,46 @@ fn passing_ages_a_blue_three_to_four_and_says_so() {
     );
     assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 4)]);
 }
+
+/// Solo setup: « écartez les 2 plus grandes valeurs (choisissez en cas d'égalité) et
+/// prenez-en 2 parmi les 3 restant. » After the two highest dice are set aside, any of the
+/// three others may be the one left out. Kills choices.rs 48:21 (`&&` -> `||`) and 48:44
+/// (`> 1` -> `>= 1`), which forced the highest of the three out as well.
+#[test]
+fn solo_draft_keeps_any_two_of_the_three_lowest_dice() {
+    let mut s = (0..50)
+        .map(|seed| FirstBuilders::setup(&Options::players(1), seed).expect("setup"))
+        .find(|s| {
+            let mut v: Vec<u8> = s.draft_pool().iter().map(|d| d.value).collect();
+            v.sort();
+            v[0] < v[2]
+        })
+        .expect("a pool whose three lowest dice differ");
+    for _ in 0..2 {
+        let max = s.draft_pool().iter().map(|d| d.value).max().unwrap_or(0);
+        let i = s.draft_pool().iter().position(|d| d.value == max).unwrap_or(0);
+        act(&mut s, Action::DraftDie(i as u8));
+    }
+    assert_eq!(s.draft_pool().len(), 3);
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::DraftDie(0),
+            Action::DraftDie(1),
+            Action::DraftDie(2)
+        ]
+    );
+    // leave out the lowest die: the two higher ones are kept
+    let low = (0..3)
+        .min_by_key(|&i| s.draft_pool()[i].value)
+        .unwrap_or(0);
+    let mut kept: Vec<u8> = (0..3)
+        .filter(|&i| i != low)
+        .map(|i| s.draft_pool()[i].value)
+        .collect();
+    act(&mut s, Action::DraftDie(low as u8));
+    let mut got: Vec<u8> = s.players()[0].freemen.iter().map(|f| f.die.value).collect();
+    kept.sort();
+    got.sort();
+    assert_eq!(got, kept);
+}
