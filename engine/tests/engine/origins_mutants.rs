@@ -4,10 +4,10 @@
 
 use crate::origins_common::*;
 
-use agora_engine::first_builders::testing::Position;
 use agora_engine::first_builders::data::ZodiacKind;
-use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::state::Task;
+use agora_engine::first_builders::testing::Position;
+use agora_engine::first_builders::types::*;
 use agora_engine::first_builders::FirstBuilders;
 use agora_engine::{Game, Seat};
 
@@ -180,7 +180,11 @@ fn solo_draft_keeps_any_two_of_the_three_lowest_dice() {
         .expect("a pool whose three lowest dice differ");
     for _ in 0..2 {
         let max = s.draft_pool().iter().map(|d| d.value).max().unwrap_or(0);
-        let i = s.draft_pool().iter().position(|d| d.value == max).unwrap_or(0);
+        let i = s
+            .draft_pool()
+            .iter()
+            .position(|d| d.value == max)
+            .unwrap_or(0);
         act(&mut s, Action::DraftDie(i as u8));
     }
     assert_eq!(s.draft_pool().len(), 3);
@@ -193,9 +197,7 @@ fn solo_draft_keeps_any_two_of_the_three_lowest_dice() {
         ]
     );
     // leave out the lowest die: the two higher ones are kept
-    let low = (0..3)
-        .min_by_key(|&i| s.draft_pool()[i].value)
-        .unwrap_or(0);
+    let low = (0..3).min_by_key(|&i| s.draft_pool()[i].value).unwrap_or(0);
     let mut kept: Vec<u8> = (0..3)
         .filter(|&i| i != low)
         .map(|i| s.draft_pool()[i].value)
@@ -205,4 +207,192 @@ fn solo_draft_keeps_any_two_of_the_three_lowest_dice() {
     kept.sort();
     got.sort();
     assert_eq!(got, kept);
+}
+
+/// Workshop: « Recevez 1 ressource de base (Nourriture, Pierre ou Sagesse). » One, not
+/// two: after the choice the decision is over. Kills resolve.rs 352:18 (`n > 1` ->
+/// `n >= 1`, which asked for a second resource).
+#[test]
+fn workshop_gives_exactly_one_basic_resource() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 0, 0])
+        .building(0, "Y6", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    act(&mut s, Action::Resource(Resource::Stone));
+    assert_eq!(s.players()[0].res, [1, 0, 0, 0]);
+    assert!(
+        !legal(&s).contains(&Action::Resource(Resource::Stone)),
+        "no second resource: {:?}",
+        legal(&s)
+    );
+}
+
+/// Equestrian Grounds: « Progressez de 2 cases sur la piste Militaire et recevez 1
+/// ressource Pierre/Nourriture par adversaire plus faible. » With two opponents behind,
+/// two resources. Kills resolve.rs 358:18 (`n > 1` -> `n < 1`: one resource only).
+#[test]
+fn equestrian_grounds_gives_one_stone_or_food_per_weaker_opponent() {
+    let mut s = Position::drafted(3)
+        .current(0)
+        .resources(0, [0, 0, 0, 0])
+        .military(0, 0)
+        .military(1, 0)
+        .military(2, 1)
+        .building(0, "R4", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].military, 2);
+    act(&mut s, Action::Resource(Resource::Stone));
+    act(&mut s, Action::Resource(Resource::Food));
+    assert_eq!(s.players()[0].res, [1, 1, 0, 0]);
+}
+
+/// « Si vous n'avez aucun socle Population libre, vous ne pouvez pas prendre de Citoyen. »
+/// A Freeman visiting Meeting Place 4 (Gold / Recruit) when every base holds a Freeman is
+/// offered the Gold action only. Kills choices.rs 136:5 (`recruit_possible` -> true),
+/// 136:28 (`> 0` -> `== 0` / `>= 0`) and 137:9 (`&&` -> `||`).
+#[test]
+fn recruiting_needs_a_free_base() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 5)])
+        .bases(0, 2)
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(legal(&s).contains(&Action::Main(MainSlot::Top)));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "no free base: no Citizen ({:?})",
+        legal(&s)
+    );
+    // with a third base the same visit may recruit
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 5)])
+        .bases(0, 3)
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(legal(&s).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// « Prenez un dé sur la zone Recrutement Citoyen »: with no die left in the Recruitment
+/// area there is nothing to take, so the Recruit action is not offered. Kills choices.rs
+/// 139:17 (`is_some() && ...` -> `||`, which took an empty slot for a die).
+#[test]
+fn no_recruit_from_an_empty_recruitment_area() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .bases(0, 3)
+        .recruitment([None, None, None, None, None])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "{:?}",
+        legal(&s)
+    );
+}
+
+/// M_FEED (Meeting Place 5, bottom): « Dépensez 1-3 ressources Nourriture et, pour
+/// chacune, vous devez choisir une des options : augmenter de 1 la valeur d'un Stratège
+/// non utilisé ; progresser d'une case sur la piste Militaire. » Three Food: the unused
+/// blue 2 becomes a 4, the marker moves 1 space, and a fourth Food is not asked for.
+/// Kills resolve.rs 483:54 (`done + 1` -> `done * 1`: no limit of 3), 486:17 and 487:17
+/// (the Freeman and the advance arms deleted: Food paid for nothing).
+#[test]
+fn feeding_spends_up_to_three_food_each_for_plus_one_or_one_space() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 5, 0, 0])
+        .military(0, 0)
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 2)])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(5));
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    assert_eq!(legal(&s), vec![Action::Freeman(1), Action::Advance]);
+    act(&mut s, Action::Freeman(1));
+    act(&mut s, Action::Freeman(1));
+    act(&mut s, Action::Advance);
+    assert_eq!(s.players()[0].freemen[1].die.value, 4);
+    assert_eq!(s.players()[0].military, 1);
+    assert_eq!(s.players()[0].res[1], 2, "3 Food paid");
+    assert_eq!(legal(&s), vec![Action::Done], "at most 3 Food");
+}
+
+/// M_FEED needs Food: « Dépensez 1-3 ressources Nourriture ». Without Food (nor Gold) a
+/// visit to Meeting Place 5 offers only its other action (1 Stone, 1 Wisdom, 1 Food); with
+/// 1 Food it offers both. Kills choices.rs 189:9 (the Feed arm deleted: always possible)
+/// and 191:17 (`&&` -> `||`: possible without Food as long as the marker can advance).
+#[test]
+fn feeding_is_offered_only_with_food_to_spend() {
+    let visit = |food: u32| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [0, food, 0, 0])
+            .military(0, 0)
+            .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 2)])
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(5));
+        legal(&s)
+    };
+    let none = visit(0);
+    assert!(none.contains(&Action::Main(MainSlot::Top)));
+    assert!(!none.contains(&Action::Main(MainSlot::Bottom)), "{none:?}");
+    assert!(visit(1).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// Construction Site: « Prenez gratuitement un Bâtiment du Marché et placez-le à côté de
+/// votre plateau individuel. Vous pouvez le construire plus tard à l'occasion d'une action
+/// de construction normale. » With the Market empty, a visit to Meeting Place 2 offers the
+/// Build action only to a player who kept a tile, and the kept tile is built. Kills
+/// choices.rs 174:12 (`!kept.is_empty()` -> `kept.is_empty()`), 175:9 (`||` -> `&&`,
+/// which asked for a Wonder as well) and 186:9 (the Build arm deleted: always possible).
+#[test]
+fn with_the_market_empty_only_a_kept_tile_can_be_built() {
+    let empty_market = |p: Position| {
+        (1..=5)
+            .fold(p, |p, k| p.market_slot(k, None))
+            .new_turn(0)
+            .resources(0, [5, 0, 5, 0])
+            .freemen(0, &[freeman(Colour::Red, 5)])
+    };
+    // nothing kept: no Build
+    let mut s = empty_market(Position::drafted(2)).build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "{:?}",
+        legal(&s)
+    );
+    // a tile kept by the Construction Site: Build, and the kept tile is built
+    let mut s = Position::drafted(2).task(0, Task::ConstructionSite).build();
+    act(
+        &mut s,
+        Action::MarketTile {
+            slot: 1,
+            farm: false,
+        },
+    );
+    let kept = s.players()[0].kept.clone();
+    assert_eq!(kept.len(), 1);
+    edit(&mut s, empty_market);
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    assert_eq!(legal(&s), vec![Action::KeptTile(0)]);
+    act(&mut s, Action::KeptTile(0));
+    act(&mut s, Action::Place(Cell::new(1, 0)));
+    assert_eq!(s.building_at(Seat(0), Cell::new(1, 0)), Some(kept[0]));
 }
