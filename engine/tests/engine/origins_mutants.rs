@@ -396,3 +396,32 @@ fn with_the_market_empty_only_a_kept_tile_can_be_built() {
     act(&mut s, Action::Place(Cell::new(1, 0)));
     assert_eq!(s.building_at(Seat(0), Cell::new(1, 0)), Some(kept[0]));
 }
+
+/// Worked example T09 as the players are told it: the blue 3 completes the District
+/// R, R, P, Farm, which matches card D04 (R, R, P, any); the event names the card that
+/// scored. Kills resolve.rs 816:9 (the `[only]` arm deleted: the event named no card).
+#[test]
+fn a_district_matching_one_card_names_that_card() {
+    let mut s = Position::drafted(2)
+        .districts(&["D04"])
+        .building(0, "R1", 1, 1)
+        .building(0, "R3", 2, 1)
+        .building(0, "P1", 1, 0)
+        .farm(0, "Y1", 2, 0)
+        .freemen(0, &[freeman(Colour::Blue, 3)])
+        .current(0)
+        .build();
+    act(&mut s, Action::CompleteDistrict(0));
+    let events = act(&mut s, Action::Seat(Cell::new(1, 0)));
+    assert!(
+        events.contains(&Event::DistrictCompleted {
+            seat: Seat(0),
+            at: Cell::new(1, 0),
+            colour: Colour::Blue,
+            value: 3,
+            card: Some(card("D04")),
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].vp, 8);
+}
