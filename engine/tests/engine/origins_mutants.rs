@@ -425,3 +425,25 @@ fn a_district_matching_one_card_names_that_card() {
     );
     assert_eq!(s.players()[0].vp, 8);
 }
+
+/// Solo: « Lors d'une visite sur un Lieu de Rencontre, vous devez aussi augmenter la valeur
+/// d'un Lieu voisin, soit à gauche, soit à droite. » Visiting Meeting Place 2 at 3 and
+/// choosing its neighbour 3 at 4: place 2 goes to 4 and place 3 to 5. Kills resolve.rs
+/// 311:13 (the neighbour's arm deleted: neither dial moved).
+#[test]
+fn solo_visit_turns_the_visited_place_and_the_chosen_neighbour() {
+    let mut s = Position::setup(1, 2)
+        .draft()
+        .new_turn(0)
+        .dial(2, 3)
+        .dial(3, 4)
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    act(&mut s, Action::Main(MainSlot::Top));
+    act(&mut s, Action::FinishVisit);
+    act(&mut s, Action::MeetingPlace(3));
+    assert_eq!(s.places()[1].dial, 4);
+    assert_eq!(s.places()[2].dial, 5);
+}
