@@ -4,7 +4,7 @@
 
 use crate::origins_common::*;
 
-use agora_engine::first_builders::data::ZodiacKind;
+use agora_engine::first_builders::data::{tables, ZodiacKind};
 use agora_engine::first_builders::state::Task;
 use agora_engine::first_builders::testing::Position;
 use agora_engine::first_builders::types::*;
@@ -446,4 +446,59 @@ fn solo_visit_turns_the_visited_place_and_the_chosen_neighbour() {
     act(&mut s, Action::MeetingPlace(3));
     assert_eq!(s.places()[1].dial, 4);
     assert_eq!(s.places()[2].dial, 5);
+}
+
+/// M_TEMPLE: « Dépensez 1 ressource Pierre pour monter 2 marches d'un seul Temple et
+/// recevez sa carte Zodiaque. » A player whose three markers are at the top has no step
+/// left to climb: Meeting Place 3 offers only its other action (3 Wisdom); one step below
+/// the top on one track, it offers the Temple too. Kills choices.rs 167:5
+/// (`temple_open` -> true) and 169:46 (`<` -> `<=`: a track at the top still open).
+#[test]
+fn the_temple_action_needs_a_track_below_the_top() {
+    let top = tables().temple_top();
+    let visit = |forest: u8| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [3, 0, 0, 0])
+            .temples(0, [forest, top, top])
+            .freemen(0, &[freeman(Colour::Red, 5)])
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(3));
+        legal(&s)
+    };
+    let all_top = visit(top);
+    assert!(all_top.contains(&Action::Main(MainSlot::Top)));
+    assert!(
+        !all_top.contains(&Action::Main(MainSlot::Bottom)),
+        "{all_top:?}"
+    );
+    assert!(visit(top - 1).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// M_FEED, each Food: « augmenter de 1 la valeur d'un Stratège non utilisé » or
+/// « progresser d'une case sur la piste Militaire ». Either target is enough: the visitor
+/// alone may still feed to advance; at the Final space (no more moves) it needs another,
+/// unused Freeman. Kills choices.rs 192:21 (`||` -> `&&`: both targets required), 197:54
+/// (`&&` -> `||`: the visitor itself counted as unused) and 197:65 (`!=` -> `==`: no
+/// Freeman ever counted).
+#[test]
+fn feeding_needs_an_unused_freeman_or_room_to_advance() {
+    let fin = tables().final_space();
+    let visit = |space: u8, freemen: &[Freeman]| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [0, 3, 0, 0])
+            .military(0, space)
+            .freemen(0, freemen)
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(5));
+        legal(&s).contains(&Action::Main(MainSlot::Bottom))
+    };
+    let alone = [freeman(Colour::Red, 5)];
+    let two = [freeman(Colour::Red, 5), freeman(Colour::Blue, 2)];
+    assert!(visit(0, &alone), "the visitor alone: feed to advance");
+    assert!(!visit(fin, &alone), "nothing to feed at the Final space");
+    assert!(visit(fin, &two), "the unused blue can be fed");
 }
