@@ -502,3 +502,26 @@ fn feeding_needs_an_unused_freeman_or_room_to_advance() {
     assert!(!visit(fin, &alone), "nothing to feed at the Final space");
     assert!(visit(fin, &two), "the unused blue can be fed");
 }
+
+/// End of round, step 1: « Chaque dé Orateur utilisé pour réaliser une action est
+/// augmenté de 1 (si vous devez augmenter de 1 un dé Orateur de valeur 5, relancez le dé à
+/// la place). » An Orator 5 that visited comes back rolled (faces 2, 2, 3, 3, 4, 5), never
+/// as a 6. Kills round.rs 101:28 (the guard `o.value >= 5` -> false: it came back a 6).
+#[test]
+fn a_used_orator_five_is_rolled_again_at_the_end_of_the_round() {
+    let mut s = Position::drafted(2)
+        .orator_area(&[Some(5), None])
+        .task(0, Task::TakeOrator { optional: false })
+        .build();
+    act(&mut s, Action::OratorSlot(1));
+    finish_turn(&mut s);
+    act(&mut s, Action::Worker(Worker::Orator(0)));
+    act(&mut s, Action::MeetingPlace(1));
+    act(&mut s, Action::Main(MainSlot::Top));
+    act(&mut s, Action::FinishVisit);
+    assert_eq!(s.orator_area().iter().flatten().count(), 0);
+    agora_engine::first_builders::testing::end_of_round(&mut s);
+    let back: Vec<u8> = s.orator_area().iter().flatten().copied().collect();
+    assert_eq!(back.len(), 1, "{back:?}");
+    assert!([2, 3, 4, 5].contains(&back[0]), "rolled, not 6: {back:?}");
+}
