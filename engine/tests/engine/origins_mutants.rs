@@ -525,3 +525,25 @@ fn a_used_orator_five_is_rolled_again_at_the_end_of_the_round() {
     assert_eq!(back.len(), 1, "{back:?}");
     assert!([2, 3, 4, 5].contains(&back[0]), "rolled, not 6: {back:?}");
 }
+
+/// Setup S21 and end of round step 2: « le joueur dont le marqueur Force Militaire est en
+/// bas de la pile reçoit la tuile Bastion » on a tie, and the first player's marker is put
+/// on the start space first (the bottom of the stack). So when nobody moves on the
+/// Military track in round 1, the first player keeps the Bastion and starts round 2.
+/// Kills setup.rs 180:37 (`%` -> `/`) and 180:32 (`+` -> `*`), which stacked the markers
+/// in another order.
+#[test]
+fn with_no_military_move_the_first_player_keeps_the_bastion() {
+    for players in 2..=4u8 {
+        for seed in 0..6 {
+            let mut s = Position::setup(players, seed).draft().build();
+            let first = s.bastion();
+            assert_eq!(s.current(), first);
+            while s.round() == 1 {
+                act(&mut s, Action::Pass);
+            }
+            assert_eq!(s.bastion(), first, "{players}p seed {seed}");
+            assert_eq!(s.current(), first);
+        }
+    }
+}
