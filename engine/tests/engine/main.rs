@@ -30,6 +30,7 @@ mod origins_buildings;
 mod origins_determinize;
 mod origins_end;
 mod origins_military;
+mod origins_mutants;
 mod origins_props;
 mod origins_rules;
 mod pass;

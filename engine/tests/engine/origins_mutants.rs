@@ -1,0 +1,549 @@
+//! Scenario tests added for the mutants that survived the Origins: First Builders rules
+//! (issue 18, engine/MUTANTS-fb.md). Each test is a rule a player would recognise, with the
+//! rulebook's numbers; the French sentence is quoted where the rulebook has one.
+
+use crate::origins_common::*;
+
+use agora_engine::first_builders::data::{tables, ZodiacKind};
+use agora_engine::first_builders::state::Task;
+use agora_engine::first_builders::testing::Position;
+use agora_engine::first_builders::types::*;
+use agora_engine::first_builders::FirstBuilders;
+use agora_engine::{Game, Seat};
+
+/// « Prenez dans la réserve un dé de la même couleur que celui choisi, lancez-le (relancez
+/// en cas de 6) et placez-le sur la case vide de la zone Recrutement. » The new die is
+/// rolled, so recruiting moves the game's random stream (the service does not let a player
+/// take such a decision back); raising a tower rolls nothing.
+/// Kills mod.rs `randomness_drawn` -> 0 and -> 1.
+#[test]
+fn recruiting_rolls_the_new_recruitment_die_at_random_a_tower_rolls_nothing() {
+    let mut s = Position::drafted(2)
+        .bases(0, 3)
+        .floor_reserve(Colour::Red, 2)
+        .resources(0, [0, 0, 0, 5])
+        .task(
+            0,
+            Task::Recruit {
+                free: true,
+                optional: false,
+            },
+        )
+        .build();
+    let before = FirstBuilders::randomness_drawn(&s);
+    assert!(before > 0, "the setup rolled dice and shuffled tiles");
+    act(&mut s, Action::RecruitSlot(1));
+    let after = FirstBuilders::randomness_drawn(&s);
+    assert!(after > before, "the refill die was rolled");
+    finish_turn(&mut s);
+    act(&mut s, Action::RaiseTower(Colour::Red));
+    assert_eq!(FirstBuilders::randomness_drawn(&s), after, "no roll");
+}
+
+/// Port: « Gagnez 2 points de Victoire pour chacun de vos Bâtiments jaunes. » Three yellow
+/// buildings (the Port counts itself) give 6 VP. Kills abilities.rs 25:34 (`2 * n` ->
+/// `2 + n`, which the two-building case could not tell: 2 x 2 = 2 + 2).
+#[test]
+fn port_scores_two_vp_for_each_of_three_yellow_buildings() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .vp(0, 0)
+        .building(0, "Y2", 1, 0)
+        .building(0, "Y1", 2, 0)
+        .building(0, "Y4", 3, 0)
+        .building(0, "R1", 4, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].vp, 6);
+}
+
+/// Arena: « Gagnez 2 points de Victoire pour chacun de vos Bâtiments rouges et 2 autres
+/// points pour chacun de vos Stratèges rouges. » Three red buildings and one red Freeman:
+/// 3 x 2 + 1 x 2 = 8 VP. Kills abilities.rs 60:34 (`2 * b` -> `2 + b`, equal for b = 2).
+#[test]
+fn arena_scores_two_vp_per_red_building_and_per_red_freeman() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .vp(0, 0)
+        .freemen(0, &[freeman(Colour::Red, 2), freeman(Colour::Blue, 3)])
+        .building(0, "R2", 1, 0)
+        .building(0, "R1", 2, 0)
+        .building(0, "R3", 3, 0)
+        .building(0, "Y1", 4, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].vp, 8);
+}
+
+/// Aquarius: « Seule l'Action Principale permettant de monter 2 marches ou la construction
+/// d'un Temple peut activer l'effet de cette carte. » A Forest Temple activated by a
+/// District (not built now) climbs 2 and offers the Temple's own paid step on another
+/// track, once: Aquarius adds no second one. Kills abilities.rs 109:22 (`built &&
+/// has_zodiac` -> `||`).
+#[test]
+fn aquarius_gives_no_extra_step_to_a_temple_activated_by_a_district() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .zodiac(0, ZodiacKind::Aquarius)
+        .resources(0, [0, 0, 0, 2])
+        .temples(0, [0, 0, 0])
+        .building(0, "B1", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].temples, [2, 0, 0]);
+    act(&mut s, Action::Track(Temple::Sea));
+    assert_eq!(s.players()[0].temples, [2, 0, 1]);
+    assert_eq!(s.players()[0].res[3], 1, "one Gold paid");
+    assert!(
+        !legal(&s).contains(&Action::Track(Temple::Mountain)),
+        "no second paid step: {:?}",
+        legal(&s)
+    );
+}
+
+/// « Après toute autre action que Passer, vous pouvez immédiatement dépenser un jeton
+/// Supériorité pour réaliser une autre action »: *may*. A player who declines keeps the
+/// token and the turn goes to the next player. Kills resolve.rs 96:9 (the `EndTurn` arm
+/// deleted: declining re-asked the same question forever).
+#[test]
+fn declining_the_superiority_token_ends_the_turn_and_keeps_the_token() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .superiority(0, 1)
+        .resources(0, [0, 10, 0, 0])
+        .build();
+    act(&mut s, Action::BuyBase);
+    assert_eq!(legal(&s), vec![Action::UseSuperiority, Action::EndTurn]);
+    act(&mut s, Action::EndTurn);
+    assert_eq!(s.current(), Seat(1));
+    assert_eq!(s.players()[0].superiority, 1);
+}
+
+/// Worked example T04 as the players are told it: the orange tower of height 3 is raised
+/// for 3 Gold and the event says it is now 4 floors high. Kills resolve.rs 119:19 (the
+/// event's `h + 1` -> `h - 1`).
+#[test]
+fn raising_a_tower_of_three_reports_height_four() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .tower(0, Colour::Orange, 3)
+        .resource(0, Resource::Gold, 3)
+        .floor_reserve(Colour::Orange, 2)
+        .build();
+    let events = act(&mut s, Action::RaiseTower(Colour::Orange));
+    assert!(
+        events.contains(&Event::TowerRaised {
+            seat: Seat(0),
+            colour: Colour::Orange,
+            height: 4
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].towers[Colour::Orange.index()], 4);
+}
+
+/// Worked example T25 as the players are told it: « Augmentez de 1 la valeur de tous les
+/// Stratèges entre 1 et 5. » On passing, the blue 3 becomes a 4 and the event says 3 -> 4.
+/// Kills resolve.rs 174:33 (the event's `value + 1` -> `value - 1` / `value * 1`).
+#[test]
+fn passing_ages_a_blue_three_to_four_and_says_so() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Blue, 3)])
+        .build();
+    let events = act(&mut s, Action::Pass);
+    assert!(
+        events.contains(&Event::DieChanged {
+            seat: Seat(0),
+            colour: Colour::Blue,
+            from: 3,
+            to: 4
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].freemen, vec![freeman(Colour::Blue, 4)]);
+}
+
+/// Solo setup: « écartez les 2 plus grandes valeurs (choisissez en cas d'égalité) et
+/// prenez-en 2 parmi les 3 restant. » After the two highest dice are set aside, any of the
+/// three others may be the one left out. Kills choices.rs 48:21 (`&&` -> `||`) and 48:44
+/// (`> 1` -> `>= 1`), which forced the highest of the three out as well.
+#[test]
+fn solo_draft_keeps_any_two_of_the_three_lowest_dice() {
+    let mut s = (0..50)
+        .map(|seed| FirstBuilders::setup(&Options::players(1), seed).expect("setup"))
+        .find(|s| {
+            let mut v: Vec<u8> = s.draft_pool().iter().map(|d| d.value).collect();
+            v.sort();
+            v[0] < v[2]
+        })
+        .expect("a pool whose three lowest dice differ");
+    for _ in 0..2 {
+        let max = s.draft_pool().iter().map(|d| d.value).max().unwrap_or(0);
+        let i = s
+            .draft_pool()
+            .iter()
+            .position(|d| d.value == max)
+            .unwrap_or(0);
+        act(&mut s, Action::DraftDie(i as u8));
+    }
+    assert_eq!(s.draft_pool().len(), 3);
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::DraftDie(0),
+            Action::DraftDie(1),
+            Action::DraftDie(2)
+        ]
+    );
+    // leave out the lowest die: the two higher ones are kept
+    let low = (0..3).min_by_key(|&i| s.draft_pool()[i].value).unwrap_or(0);
+    let mut kept: Vec<u8> = (0..3)
+        .filter(|&i| i != low)
+        .map(|i| s.draft_pool()[i].value)
+        .collect();
+    act(&mut s, Action::DraftDie(low as u8));
+    let mut got: Vec<u8> = s.players()[0].freemen.iter().map(|f| f.die.value).collect();
+    kept.sort();
+    got.sort();
+    assert_eq!(got, kept);
+}
+
+/// Workshop: « Recevez 1 ressource de base (Nourriture, Pierre ou Sagesse). » One, not
+/// two: after the choice the decision is over. Kills resolve.rs 352:18 (`n > 1` ->
+/// `n >= 1`, which asked for a second resource).
+#[test]
+fn workshop_gives_exactly_one_basic_resource() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 0, 0])
+        .building(0, "Y6", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    act(&mut s, Action::Resource(Resource::Stone));
+    assert_eq!(s.players()[0].res, [1, 0, 0, 0]);
+    assert!(
+        !legal(&s).contains(&Action::Resource(Resource::Stone)),
+        "no second resource: {:?}",
+        legal(&s)
+    );
+}
+
+/// Equestrian Grounds: « Progressez de 2 cases sur la piste Militaire et recevez 1
+/// ressource Pierre/Nourriture par adversaire plus faible. » With two opponents behind,
+/// two resources. Kills resolve.rs 358:18 (`n > 1` -> `n < 1`: one resource only).
+#[test]
+fn equestrian_grounds_gives_one_stone_or_food_per_weaker_opponent() {
+    let mut s = Position::drafted(3)
+        .current(0)
+        .resources(0, [0, 0, 0, 0])
+        .military(0, 0)
+        .military(1, 0)
+        .military(2, 1)
+        .building(0, "R4", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(s.players()[0].military, 2);
+    act(&mut s, Action::Resource(Resource::Stone));
+    act(&mut s, Action::Resource(Resource::Food));
+    assert_eq!(s.players()[0].res, [1, 1, 0, 0]);
+}
+
+/// « Si vous n'avez aucun socle Population libre, vous ne pouvez pas prendre de Citoyen. »
+/// A Freeman visiting Meeting Place 4 (Gold / Recruit) when every base holds a Freeman is
+/// offered the Gold action only. Kills choices.rs 136:5 (`recruit_possible` -> true),
+/// 136:28 (`> 0` -> `== 0` / `>= 0`) and 137:9 (`&&` -> `||`).
+#[test]
+fn recruiting_needs_a_free_base() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 5)])
+        .bases(0, 2)
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(legal(&s).contains(&Action::Main(MainSlot::Top)));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "no free base: no Citizen ({:?})",
+        legal(&s)
+    );
+    // with a third base the same visit may recruit
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 5)])
+        .bases(0, 3)
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(legal(&s).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// « Prenez un dé sur la zone Recrutement Citoyen »: with no die left in the Recruitment
+/// area there is nothing to take, so the Recruit action is not offered. Kills choices.rs
+/// 139:17 (`is_some() && ...` -> `||`, which took an empty slot for a die).
+#[test]
+fn no_recruit_from_an_empty_recruitment_area() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 10, 0])
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .bases(0, 3)
+        .recruitment([None, None, None, None, None])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(4));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "{:?}",
+        legal(&s)
+    );
+}
+
+/// M_FEED (Meeting Place 5, bottom): « Dépensez 1-3 ressources Nourriture et, pour
+/// chacune, vous devez choisir une des options : augmenter de 1 la valeur d'un Stratège
+/// non utilisé ; progresser d'une case sur la piste Militaire. » Three Food: the unused
+/// blue 2 becomes a 4, the marker moves 1 space, and a fourth Food is not asked for.
+/// Kills resolve.rs 483:54 (`done + 1` -> `done * 1`: no limit of 3), 486:17 and 487:17
+/// (the Freeman and the advance arms deleted: Food paid for nothing).
+#[test]
+fn feeding_spends_up_to_three_food_each_for_plus_one_or_one_space() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 5, 0, 0])
+        .military(0, 0)
+        .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 2)])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(5));
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    assert_eq!(legal(&s), vec![Action::Freeman(1), Action::Advance]);
+    act(&mut s, Action::Freeman(1));
+    act(&mut s, Action::Freeman(1));
+    act(&mut s, Action::Advance);
+    assert_eq!(s.players()[0].freemen[1].die.value, 4);
+    assert_eq!(s.players()[0].military, 1);
+    assert_eq!(s.players()[0].res[1], 2, "3 Food paid");
+    assert_eq!(legal(&s), vec![Action::Done], "at most 3 Food");
+}
+
+/// M_FEED needs Food: « Dépensez 1-3 ressources Nourriture ». Without Food (nor Gold) a
+/// visit to Meeting Place 5 offers only its other action (1 Stone, 1 Wisdom, 1 Food); with
+/// 1 Food it offers both. Kills choices.rs 189:9 (the Feed arm deleted: always possible)
+/// and 191:17 (`&&` -> `||`: possible without Food as long as the marker can advance).
+#[test]
+fn feeding_is_offered_only_with_food_to_spend() {
+    let visit = |food: u32| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [0, food, 0, 0])
+            .military(0, 0)
+            .freemen(0, &[freeman(Colour::Red, 5), freeman(Colour::Blue, 2)])
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(5));
+        legal(&s)
+    };
+    let none = visit(0);
+    assert!(none.contains(&Action::Main(MainSlot::Top)));
+    assert!(!none.contains(&Action::Main(MainSlot::Bottom)), "{none:?}");
+    assert!(visit(1).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// Construction Site: « Prenez gratuitement un Bâtiment du Marché et placez-le à côté de
+/// votre plateau individuel. Vous pouvez le construire plus tard à l'occasion d'une action
+/// de construction normale. » With the Market empty, a visit to Meeting Place 2 offers the
+/// Build action only to a player who kept a tile, and the kept tile is built. Kills
+/// choices.rs 174:12 (`!kept.is_empty()` -> `kept.is_empty()`), 175:9 (`||` -> `&&`,
+/// which asked for a Wonder as well) and 186:9 (the Build arm deleted: always possible).
+#[test]
+fn with_the_market_empty_only_a_kept_tile_can_be_built() {
+    let empty_market = |p: Position| {
+        (1..=5)
+            .fold(p, |p, k| p.market_slot(k, None))
+            .new_turn(0)
+            .resources(0, [5, 0, 5, 0])
+            .freemen(0, &[freeman(Colour::Red, 5)])
+    };
+    // nothing kept: no Build
+    let mut s = empty_market(Position::drafted(2)).build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    assert!(
+        !legal(&s).contains(&Action::Main(MainSlot::Bottom)),
+        "{:?}",
+        legal(&s)
+    );
+    // a tile kept by the Construction Site: Build, and the kept tile is built
+    let mut s = Position::drafted(2).task(0, Task::ConstructionSite).build();
+    act(
+        &mut s,
+        Action::MarketTile {
+            slot: 1,
+            farm: false,
+        },
+    );
+    let kept = s.players()[0].kept.clone();
+    assert_eq!(kept.len(), 1);
+    edit(&mut s, empty_market);
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    assert_eq!(legal(&s), vec![Action::KeptTile(0)]);
+    act(&mut s, Action::KeptTile(0));
+    act(&mut s, Action::Place(Cell::new(1, 0)));
+    assert_eq!(s.building_at(Seat(0), Cell::new(1, 0)), Some(kept[0]));
+}
+
+/// Worked example T09 as the players are told it: the blue 3 completes the District
+/// R, R, P, Farm, which matches card D04 (R, R, P, any); the event names the card that
+/// scored. Kills resolve.rs 816:9 (the `[only]` arm deleted: the event named no card).
+#[test]
+fn a_district_matching_one_card_names_that_card() {
+    let mut s = Position::drafted(2)
+        .districts(&["D04"])
+        .building(0, "R1", 1, 1)
+        .building(0, "R3", 2, 1)
+        .building(0, "P1", 1, 0)
+        .farm(0, "Y1", 2, 0)
+        .freemen(0, &[freeman(Colour::Blue, 3)])
+        .current(0)
+        .build();
+    act(&mut s, Action::CompleteDistrict(0));
+    let events = act(&mut s, Action::Seat(Cell::new(1, 0)));
+    assert!(
+        events.contains(&Event::DistrictCompleted {
+            seat: Seat(0),
+            at: Cell::new(1, 0),
+            colour: Colour::Blue,
+            value: 3,
+            card: Some(card("D04")),
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].vp, 8);
+}
+
+/// Solo: « Lors d'une visite sur un Lieu de Rencontre, vous devez aussi augmenter la valeur
+/// d'un Lieu voisin, soit à gauche, soit à droite. » Visiting Meeting Place 2 at 3 and
+/// choosing its neighbour 3 at 4: place 2 goes to 4 and place 3 to 5. Kills resolve.rs
+/// 311:13 (the neighbour's arm deleted: neither dial moved).
+#[test]
+fn solo_visit_turns_the_visited_place_and_the_chosen_neighbour() {
+    let mut s = Position::setup(1, 2)
+        .draft()
+        .new_turn(0)
+        .dial(2, 3)
+        .dial(3, 4)
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(2));
+    act(&mut s, Action::Main(MainSlot::Top));
+    act(&mut s, Action::FinishVisit);
+    act(&mut s, Action::MeetingPlace(3));
+    assert_eq!(s.places()[1].dial, 4);
+    assert_eq!(s.places()[2].dial, 5);
+}
+
+/// M_TEMPLE: « Dépensez 1 ressource Pierre pour monter 2 marches d'un seul Temple et
+/// recevez sa carte Zodiaque. » A player whose three markers are at the top has no step
+/// left to climb: Meeting Place 3 offers only its other action (3 Wisdom); one step below
+/// the top on one track, it offers the Temple too. Kills choices.rs 167:5
+/// (`temple_open` -> true) and 169:46 (`<` -> `<=`: a track at the top still open).
+#[test]
+fn the_temple_action_needs_a_track_below_the_top() {
+    let top = tables().temple_top();
+    let visit = |forest: u8| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [3, 0, 0, 0])
+            .temples(0, [forest, top, top])
+            .freemen(0, &[freeman(Colour::Red, 5)])
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(3));
+        legal(&s)
+    };
+    let all_top = visit(top);
+    assert!(all_top.contains(&Action::Main(MainSlot::Top)));
+    assert!(
+        !all_top.contains(&Action::Main(MainSlot::Bottom)),
+        "{all_top:?}"
+    );
+    assert!(visit(top - 1).contains(&Action::Main(MainSlot::Bottom)));
+}
+
+/// M_FEED, each Food: « augmenter de 1 la valeur d'un Stratège non utilisé » or
+/// « progresser d'une case sur la piste Militaire ». Either target is enough: the visitor
+/// alone may still feed to advance; at the Final space (no more moves) it needs another,
+/// unused Freeman. Kills choices.rs 192:21 (`||` -> `&&`: both targets required), 197:54
+/// (`&&` -> `||`: the visitor itself counted as unused) and 197:65 (`!=` -> `==`: no
+/// Freeman ever counted).
+#[test]
+fn feeding_needs_an_unused_freeman_or_room_to_advance() {
+    let fin = tables().final_space();
+    let visit = |space: u8, freemen: &[Freeman]| {
+        let mut s = Position::drafted(2)
+            .current(0)
+            .resources(0, [0, 3, 0, 0])
+            .military(0, space)
+            .freemen(0, freemen)
+            .build();
+        act(&mut s, Action::Worker(Worker::Freeman(0)));
+        act(&mut s, Action::MeetingPlace(5));
+        legal(&s).contains(&Action::Main(MainSlot::Bottom))
+    };
+    let alone = [freeman(Colour::Red, 5)];
+    let two = [freeman(Colour::Red, 5), freeman(Colour::Blue, 2)];
+    assert!(visit(0, &alone), "the visitor alone: feed to advance");
+    assert!(!visit(fin, &alone), "nothing to feed at the Final space");
+    assert!(visit(fin, &two), "the unused blue can be fed");
+}
+
+/// End of round, step 1: « Chaque dé Orateur utilisé pour réaliser une action est
+/// augmenté de 1 (si vous devez augmenter de 1 un dé Orateur de valeur 5, relancez le dé à
+/// la place). » An Orator 5 that visited comes back rolled (faces 2, 2, 3, 3, 4, 5), never
+/// as a 6. Kills round.rs 101:28 (the guard `o.value >= 5` -> false: it came back a 6).
+#[test]
+fn a_used_orator_five_is_rolled_again_at_the_end_of_the_round() {
+    let mut s = Position::drafted(2)
+        .orator_area(&[Some(5), None])
+        .task(0, Task::TakeOrator { optional: false })
+        .build();
+    act(&mut s, Action::OratorSlot(1));
+    finish_turn(&mut s);
+    act(&mut s, Action::Worker(Worker::Orator(0)));
+    act(&mut s, Action::MeetingPlace(1));
+    act(&mut s, Action::Main(MainSlot::Top));
+    act(&mut s, Action::FinishVisit);
+    assert_eq!(s.orator_area().iter().flatten().count(), 0);
+    agora_engine::first_builders::testing::end_of_round(&mut s);
+    let back: Vec<u8> = s.orator_area().iter().flatten().copied().collect();
+    assert_eq!(back.len(), 1, "{back:?}");
+    assert!([2, 3, 4, 5].contains(&back[0]), "rolled, not 6: {back:?}");
+}
+
+/// Setup S21 and end of round step 2: « le joueur dont le marqueur Force Militaire est en
+/// bas de la pile reçoit la tuile Bastion » on a tie, and the first player's marker is put
+/// on the start space first (the bottom of the stack). So when nobody moves on the
+/// Military track in round 1, the first player keeps the Bastion and starts round 2.
+/// Kills setup.rs 180:37 (`%` -> `/`) and 180:32 (`+` -> `*`), which stacked the markers
+/// in another order.
+#[test]
+fn with_no_military_move_the_first_player_keeps_the_bastion() {
+    for players in 2..=4u8 {
+        for seed in 0..6 {
+            let mut s = Position::setup(players, seed).draft().build();
+            let first = s.bastion();
+            assert_eq!(s.current(), first);
+            while s.round() == 1 {
+                act(&mut s, Action::Pass);
+            }
+            assert_eq!(s.bastion(), first, "{players}p seed {seed}");
+            assert_eq!(s.current(), first);
+        }
+    }
+}
