@@ -347,6 +347,24 @@ fn t6_strait_token_goes_to_the_player_holding_both_ends_once() {
     assert!(strait_tokens(&s, 1).is_empty());
 }
 
+/// A strait token goes only to a player holding both ends: with seat 1 on EU1, seat 0
+/// arriving on AF2 (the other end of Gibraltar, S1) leaves the token on the board.
+#[test]
+fn strait_token_stays_when_its_ends_are_held_by_two_players() {
+    let mut s = Position::standard(2)
+        .pawn("AF4", "P22K", 0)
+        .pawn("EU1", "P33W", 1)
+        .strait_token("S1", Some(4))
+        .build();
+    let ev = ok(&mut s, 0, migrate("AF4", "AF2"));
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, Event::StraitTokenTaken { .. })));
+    assert_eq!(strait_on_board(&s, "S1"), Some(4));
+    assert!(strait_tokens(&s, 0).is_empty());
+    assert!(strait_tokens(&s, 1).is_empty());
+}
+
 fn s_(code: &str) -> StraitId {
     crate::origin_support::strait_id(code)
 }
