@@ -41,5 +41,7 @@ export CARGO_TARGET_DIR="${MUTANTS_TARGET_DIR:-$PWD/target/mutants}"
 # -C --test=engine: build only the integration test binary (not the lib's unit tests nor the
 # examples and benches) for each mutant; the rules modules' tests are in it (First Builders:
 # see above). MUTANTS_TIMEOUT: a game's tests take seconds; a mutant that loops is stopped.
+# The filters go after a second `--`: cargo-mutants appends its trailing arguments to
+# `cargo test`, which takes one filter of its own; libtest (after `--`) takes several.
 exec cargo mutants --profile mutants -C --test=engine "${lib[@]}" -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-60}" \
-  "$@" -- "${filter[@]}"
+  "$@" -- -- "${filter[@]}"
