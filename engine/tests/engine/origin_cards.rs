@@ -235,6 +235,27 @@ fn a04_takes_a_random_card_from_an_opponent() {
     assert!(matches!(seen, Event::CardStolen { card: None, .. }));
 }
 
+/// A04 takes a card at random: the game's random stream moves (so the service never lets a
+/// player take that decision back), while playing the card itself draws nothing yet.
+#[test]
+fn a04_draws_at_random_and_says_so() {
+    let mut s = base()
+        .pawn("AF2", "P11K", 0)
+        .hand(0, &["A04"])
+        .hand(1, &["P02", "P03"])
+        .build();
+    let start = Origin::randomness_drawn(&s);
+    ok(&mut s, 0, play("A04"));
+    assert_eq!(Origin::randomness_drawn(&s), start, "nothing drawn yet");
+    ok(&mut s, 0, Action::ChooseOpponent { seat: Seat(1) });
+    assert!(
+        Origin::randomness_drawn(&s) > start,
+        "the card was drawn at random"
+    );
+    assert_eq!(hand(&s, 0).len(), 1);
+    assert_eq!(hand(&s, 1).len(), 1);
+}
+
 #[test]
 fn a04_not_playable_when_every_opponent_is_protected_or_empty() {
     let mut s = base()
