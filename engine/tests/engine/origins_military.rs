@@ -21,6 +21,22 @@ fn one_advance_across_two_boundaries_gives_two_superiority_tokens() {
     assert_eq!(s.players()[0].superiority, 2);
 }
 
+/// A-32 (rules page): the supply holds 20 Superiority tokens; once it is empty, crossing a
+/// boundary gives none. Seat 1 holds all 20: seat 0 crosses two boundaries and gains nothing.
+#[test]
+fn an_empty_superiority_supply_gives_no_token() {
+    let mut s = Position::drafted(2)
+        .military(0, 2)
+        .military(1, 1)
+        .superiority(1, 20)
+        .build();
+    assert_eq!(s.superiority_supply(), 0);
+    testing::advance(&mut s, Seat(0), 5);
+    assert_eq!(s.players()[0].military, 7);
+    assert_eq!(s.players()[0].superiority, 0);
+    assert_eq!(s.superiority_supply(), 0);
+}
+
 /// « L'emplacement final de la piste Militaire est particulier. Lorsque votre marqueur
 /// Militaire l'atteint, vous gagnez immédiatement 9 points de Victoire. Dès lors, votre
 /// marqueur Militaire ne sera plus déplacé sur la piste, quel que soit le sens, même si des
