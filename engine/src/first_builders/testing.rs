@@ -192,6 +192,12 @@ impl Position {
         self
     }
 
+    /// Solo: puts the neutral military marker on `space`.
+    pub fn neutral_military(mut self, space: u8) -> Self {
+        self.state.neutral = Some(space);
+        self
+    }
+
     /// Moves `seat`'s marker on `temple` to `step`, on top of any marker already there.
     pub fn temple(mut self, seat: u8, temple: Temple, step: u8) -> Self {
         let key = self.state.next_top();

@@ -67,3 +67,27 @@ fn final_space_scores_nine_once_and_the_marker_never_moves_again() {
     assert_eq!(s.players()[0].res, res, "no bonus on the Final space");
     assert!(s.tasks().is_empty(), "no bonus task: {:?}", s.tasks());
 }
+
+/// Solo: the neutral marker stands for the opponent, so an Attack counts it as a weaker
+/// marker only when it is behind the player's (one more VP); level with or ahead of it,
+/// nothing. (`military::weaker`, also used by the Equestrian Grounds.)
+#[test]
+fn solo_attack_counts_the_neutral_marker_only_when_behind() {
+    let vp_with_neutral_on = |neutral: u8| {
+        let mut s = Position::drafted(1)
+            .military(0, 7)
+            .neutral_military(neutral)
+            .vp(0, 0)
+            .build();
+        assert_eq!(s.neutral(), Some(neutral));
+        testing::attack(&mut s, Seat(0));
+        s.players()[0].vp
+    };
+    let level = vp_with_neutral_on(7);
+    assert_eq!(
+        vp_with_neutral_on(3),
+        level + 1,
+        "behind: one weaker marker"
+    );
+    assert_eq!(vp_with_neutral_on(9), level, "ahead: none");
+}
