@@ -207,6 +207,11 @@ pub fn set_coins(s: &mut State, seat: Seat, coins: u32) {
     s.players[seat.index()].coins = coins;
 }
 
+/// `seat`'s score on the VP track.
+pub fn set_vp(s: &mut State, seat: Seat, vp: i32) {
+    s.players[seat.index()].vp = vp;
+}
+
 /// Moves `seat`'s power tokens between its bowls (the total cannot change).
 pub fn set_bowls(s: &mut State, seat: Seat, bowls: [u8; 3]) {
     let p = &mut s.players[seat.index()];

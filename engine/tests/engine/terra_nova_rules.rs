@@ -7,8 +7,8 @@ use agora_engine::terra_nova::scoring::{territory_vp, wealth};
 use agora_engine::terra_nova::testing::{
     bridge, build, found_town, give_bonus, hex, income, neutral_house, palace, quiet_round,
     round_tile, scenario, set_bowls, set_coins, set_navigation, set_order, set_passed, set_round,
-    set_start_player, set_terrain, set_turn_order_variant, town_check, turn, use_power_action,
-    use_town_tiles,
+    set_start_player, set_terrain, set_turn_order_variant, set_vp, town_check, turn,
+    use_power_action, use_town_tiles,
 };
 use agora_engine::terra_nova::{
     Action, Awaiting, BonusTile, Building, Event, Faction, Hex, NeutralVariant, Options, Owner,
@@ -963,6 +963,29 @@ fn druids_exchange_and_palaces() {
     assert_eq!(income_of(&s, S0).1, 4 + 1, "palace 4 + TP slot 1");
 }
 
+/// The Druides' left palace: +2 power per hamlet when passing, so one hamlet gives 2 and
+/// three give 6 (two hamlets would give 4 whether the rule multiplies or adds).
+#[test]
+fn druids_left_palace_two_power_per_hamlet_when_passing() {
+    for (houses, power) in [(&[][..], 2u8), (&["A1", "I1"][..], 6)] {
+        let mut s = scenario(&[Faction::Druids, Faction::Golems]);
+        quiet_round(&mut s);
+        palace(&mut s, S0, "A4", PalaceSide::Left);
+        for h in houses {
+            build(&mut s, S0, h, Building::House);
+        }
+        set_bowls(&mut s, S0, [8, 0, 0]);
+        turn(&mut s, S0);
+        act(&mut s, S0, Action::Pass);
+        assert_eq!(
+            player(&s, S0).bowls,
+            [8 - power, power, 0],
+            "{} hamlets",
+            houses.len() + 1
+        );
+    }
+}
+
 #[test]
 fn desert_sisters_third_house_and_left_palace() {
     let mut o = Options::standard(2);
@@ -1007,16 +1030,12 @@ fn felines_palaces() {
     build(&mut s, S1, "E7", Building::House);
     assert_eq!(s.trading_post_cost(S0, hex("E8")), 5);
     assert_eq!(s.trading_post_cost(S0, hex("A5")), 7);
-    // Right palace: +1 VP per own building not next to a river (A5 is; I3 and E8 are not? check).
-    palace(&mut s, S0, "A2", PalaceSide::Right); // next to the river: no VP
-    let river = tables().map.river;
-    let dry = ["I3", "E8", "A5"]
-        .iter()
-        .filter(|h| agora_engine::terra_nova::map::neighbours(hex(h)) & river == 0)
-        .count() as i32;
+    // Right palace: +1 VP per own building not next to a river hex. Beside a river: A2 (B2)
+    // and E8 (E9). Dry: I3, A5, A1. Three dry against two wet, so the count says which.
+    palace(&mut s, S0, "A2", PalaceSide::Right);
+    build(&mut s, S0, "A1", Building::House);
     act(&mut s, S0, Action::Pass);
-    assert_eq!(player(&s, S0).vp, dry);
-    assert!(dry >= 1);
+    assert_eq!(player(&s, S0).vp, 3, "I3, A5 and A1; not A2 nor E8");
 }
 
 #[test]
@@ -1459,11 +1478,16 @@ fn final_wealth_exchange_is_each_seats_decision() {
     set_bowls(&mut s, S0, [1, 0, 7]);
     set_coins(&mut s, S0, 2);
     set_bowls(&mut s, S1, [8, 0, 0]);
+    set_vp(&mut s, S0, 20);
     finish_round_five(&mut s);
     act(&mut s, S0, Action::EndTurn);
     assert_eq!(*s.step(), Step::GameOver);
     let out = TerraNova::outcome(&s).expect("outcome");
-    assert_eq!(wealth_vp(&out, S0), Some(3));
+    assert_eq!(
+        wealth_vp(&out, S0),
+        Some(3),
+        "wealth counts only the final exchange, not the 20 VP scored before"
+    );
 }
 
 fn wealth_vp(out: &agora_engine::Outcome, seat: Seat) -> Option<i32> {
