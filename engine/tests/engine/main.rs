@@ -32,6 +32,7 @@ mod origins_end;
 mod origins_military;
 mod origins_mutants;
 mod origins_props;
+mod origins_refusals;
 mod origins_rules;
 mod pass;
 mod terra_nova_choices;
