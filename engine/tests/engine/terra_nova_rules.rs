@@ -1271,6 +1271,65 @@ fn two_player_variants_place_neutral_houses() {
     let _ = S3;
 }
 
+/// Random neutral variant (§4.13): each round starts with a colour drawn at random. The
+/// draw moves the game's random stream (`randomness_drawn`: a replay or an undo must know
+/// that chance was involved), and a determinized copy of the game (what a searching bot may
+/// look at) draws from a stream of its own, so it cannot foresee the real colour.
+#[test]
+fn random_neutral_draw_moves_the_stream_and_cannot_be_foreseen() {
+    let mut o = Options::two_player(NeutralVariant::Random);
+    o.factions =
+        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
+    let mut s = TerraNova::setup(&o, 2).unwrap();
+    let (seat, last) = loop {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        let mut t = s.clone();
+        act(&mut t, seat, a.clone());
+        if matches!(t.step(), Step::RandomNeutral { .. }) {
+            break (seat, a);
+        }
+        s = t;
+    };
+    let before = TerraNova::randomness_drawn(&s);
+    let mut real = s.clone();
+    act(&mut real, seat, last.clone());
+    assert!(
+        TerraNova::randomness_drawn(&real) > before,
+        "a colour was drawn"
+    );
+    let outcomes: std::collections::BTreeSet<String> = (0..8)
+        .map(|k| {
+            let mut d = TerraNova::determinize(&s, S1, &mut agora_engine::GameRng::seeded(k));
+            act(&mut d, seat, last.clone());
+            format!("{:?}", d.step())
+        })
+        .collect();
+    assert!(
+        outcomes.len() > 1,
+        "eight determinizations all drew the same colour: {outcomes:?}"
+    );
+}
+
+/// A seat whose time runs out is passed for (`Game::pass`) only where the rules have a pass:
+/// choosing its first bonus tile at setup is a choice, not a pass, so nothing is offered
+/// there, though the same `TakeBonus` is what a passing seat is given later.
+#[test]
+fn no_pass_is_offered_for_the_setup_bonus_tile() {
+    let mut s = TerraNova::setup(&Options::standard(2), 3).unwrap();
+    while !matches!(s.step(), Step::BonusDraft { .. }) {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        act(&mut s, seat, a);
+    }
+    let seat = TerraNova::to_act(&s).iter().next().unwrap();
+    assert!(matches!(
+        TerraNova::legal_actions(&s, seat)[0],
+        Action::TakeBonus(_)
+    ));
+    assert_eq!(TerraNova::pass(&s, seat), None);
+}
+
 // ------------------------------------------------------------------ A6 switch
 
 #[test]
