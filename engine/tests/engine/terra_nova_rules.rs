@@ -1330,6 +1330,27 @@ fn no_pass_is_offered_for_the_setup_bonus_tile() {
     assert_eq!(TerraNova::pass(&s, seat), None);
 }
 
+/// A13: a house-symbol hex is free for a neutral house when it has no building and still
+/// shows the symbol's terrain; one taken by a building, or transformed, is not.
+#[test]
+fn a13_a_symbol_hex_built_on_or_transformed_is_not_free() {
+    let mut s = TerraNova::setup(&Options::two_player(NeutralVariant::Planner), 9).unwrap();
+    let t = Terrain::Lake;
+    let symbols = tables().map.symbols[t.index()].clone();
+    assert!(symbols.len() >= 3);
+    let mask = |hs: &[Hex]| hs.iter().fold(0u128, |m, h| m | 1u128 << h.0);
+    assert_eq!(s.free_symbols(t), mask(&symbols), "all free at setup");
+    neutral_house(&mut s, &symbols[0].to_string(), Terrain::Lake);
+    set_terrain(&mut s, &symbols[1].to_string(), Terrain::Forest);
+    assert_eq!(
+        s.free_symbols(t),
+        mask(&symbols[2..]),
+        "{} is built on, {} is a forest now",
+        symbols[0],
+        symbols[1]
+    );
+}
+
 // ------------------------------------------------------------------ A6 switch
 
 #[test]
