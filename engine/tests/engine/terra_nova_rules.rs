@@ -1271,26 +1271,64 @@ fn two_player_variants_place_neutral_houses() {
     let _ = S3;
 }
 
+/// A 2-player random-variant game (Genies, Golems; seed 2) one decision before round 1
+/// starts, with that decision: it draws the round's neutral colours.
+fn before_round_one_draw() -> (State, Seat, Action) {
+    let mut o = Options::two_player(NeutralVariant::Random);
+    o.factions =
+        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
+    let mut s = TerraNova::setup(&o, 2).unwrap();
+    loop {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        let mut t = s.clone();
+        act(&mut t, seat, a.clone());
+        if matches!(t.step(), Step::RandomNeutral { .. }) {
+            return (s, seat, a);
+        }
+        s = t;
+    }
+}
+
+/// Random variant: the start player draws one of the 3 colours nobody plays, then the other
+/// player one of the 2 left; the last colour is not drawn. A colour with no free symbol hex
+/// is discarded and the next player draws: with no free symbol at all, exactly two colours
+/// are drawn and discarded, and the round goes on to income.
+#[test]
+fn random_variant_two_draws_even_when_both_are_discarded() {
+    let (mut s, seat, last) = before_round_one_draw();
+    for t in [
+        Terrain::Lake,
+        Terrain::Forest,
+        Terrain::Wasteland,
+        Terrain::Desert,
+        Terrain::Swamp,
+    ] {
+        let other = if t == Terrain::Lake {
+            Terrain::Forest
+        } else {
+            Terrain::Lake
+        };
+        for h in tables().map.symbols[t.index()].clone() {
+            set_terrain(&mut s, &h.to_string(), other);
+        }
+    }
+    let events = act(&mut s, seat, last);
+    let discarded = events
+        .iter()
+        .filter(|e| matches!(e, Event::NeutralHouseDiscarded { .. }))
+        .count();
+    assert_eq!(discarded, 2, "{events:?}");
+    assert!(matches!(s.step(), Step::Turn { .. }), "{:?}", s.step());
+}
+
 /// Random neutral variant (§4.13): each round starts with a colour drawn at random. The
 /// draw moves the game's random stream (`randomness_drawn`: a replay or an undo must know
 /// that chance was involved), and a determinized copy of the game (what a searching bot may
 /// look at) draws from a stream of its own, so it cannot foresee the real colour.
 #[test]
 fn random_neutral_draw_moves_the_stream_and_cannot_be_foreseen() {
-    let mut o = Options::two_player(NeutralVariant::Random);
-    o.factions =
-        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
-    let mut s = TerraNova::setup(&o, 2).unwrap();
-    let (seat, last) = loop {
-        let seat = TerraNova::to_act(&s).iter().next().unwrap();
-        let a = TerraNova::legal_actions(&s, seat)[0].clone();
-        let mut t = s.clone();
-        act(&mut t, seat, a.clone());
-        if matches!(t.step(), Step::RandomNeutral { .. }) {
-            break (seat, a);
-        }
-        s = t;
-    };
+    let (s, seat, last) = before_round_one_draw();
     let before = TerraNova::randomness_drawn(&s);
     let mut real = s.clone();
     act(&mut real, seat, last.clone());
