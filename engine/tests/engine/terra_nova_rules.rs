@@ -1368,6 +1368,43 @@ fn no_pass_is_offered_for_the_setup_bonus_tile() {
     assert_eq!(TerraNova::pass(&s, seat), None);
 }
 
+/// Planner variant (§4.13): each player puts one neutral house on a symbol hex of the
+/// neutral colour at setup; in phase 3 of round 3 only, the two remaining symbol hexes
+/// get one each.
+#[test]
+fn planner_variant_fills_the_last_two_symbols_at_the_end_of_round_three_only() {
+    let mut s = TerraNova::setup(&Options::two_player(NeutralVariant::Planner), 9).unwrap();
+    let t = s.neutral_terrain().unwrap();
+    let symbols = tables().map.symbols[t.index()].clone();
+    assert_eq!(symbols.len(), 4);
+    let neutral = |s: &State| {
+        symbols
+            .iter()
+            .filter(|h| {
+                s.placed_at(**h)
+                    .is_some_and(|p| p.owner == Owner::Neutral(t))
+            })
+            .count()
+    };
+    while !matches!(s.step(), Step::Turn { .. }) {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        act(&mut s, seat, a);
+    }
+    for round in 1..=3 {
+        assert_eq!(s.round(), round);
+        assert_eq!(
+            neutral(&s),
+            2,
+            "one per player at setup, until round 3 ends"
+        );
+        let order = s.order().to_vec();
+        pass_all(&mut s, &order);
+    }
+    assert_eq!(s.round(), 4);
+    assert_eq!(neutral(&s), 4, "the two remaining symbol hexes");
+}
+
 /// A13: a house-symbol hex is free for a neutral house when it has no building and still
 /// shows the symbol's terrain; one taken by a building, or transformed, is not.
 #[test]
