@@ -1368,6 +1368,60 @@ fn no_pass_is_offered_for_the_setup_bonus_tile() {
     assert_eq!(TerraNova::pass(&s, seat), None);
 }
 
+/// Setup 4 (§3): shuffle the 8 bonus tiles and reveal players + 3 of them (2p: 5, 3p: 6,
+/// 4p: 7), all different.
+#[test]
+fn setup_reveals_players_plus_three_bonus_tiles() {
+    for (players, revealed) in [(2u8, 5usize), (3, 6), (4, 7)] {
+        for seed in 0..5 {
+            let s = TerraNova::setup(&Options::standard(players), seed).unwrap();
+            let tiles: std::collections::BTreeSet<_> =
+                s.bonus_tiles().iter().map(|b| b.tile).collect();
+            assert_eq!(s.bonus_tiles().len(), revealed, "{players} players");
+            assert_eq!(tiles.len(), revealed, "all different");
+        }
+    }
+}
+
+/// Options the rules do not allow are refused at setup, each with the sentence saying why.
+#[test]
+fn setup_refuses_options_outside_the_rules() {
+    let refused = |o: Options| TerraNova::setup(&o, 1).map(|_| ()).unwrap_err().0;
+    let players = "Terra Nova is played by 2 to 4 players.";
+    assert_eq!(refused(Options::standard(1)), players);
+    assert_eq!(refused(Options::standard(5)), players);
+    let mut o = Options::two_player(NeutralVariant::Planner);
+    o.players = 3;
+    assert_eq!(refused(o), "The neutral-house variants are for 2 players.");
+    let mut o = Options::standard(2);
+    o.board = Options::two_player(NeutralVariant::Random).board;
+    assert_eq!(
+        refused(o),
+        "The 2-player board side is used exactly with a neutral-house variant."
+    );
+    let mut o = Options::two_player(NeutralVariant::Random);
+    o.first_game_preset = true;
+    assert_eq!(
+        refused(o),
+        "The first-game presets use the standard board without neutral houses."
+    );
+    let mut o = Options::standard(3);
+    o.factions =
+        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
+    assert_eq!(refused(o), "Give exactly one faction per seat.");
+    let colour = |f: Faction| tables().faction(f).colour;
+    let twin = Faction::ALL
+        .into_iter()
+        .find(|f| *f != Faction::Genies && colour(*f) == colour(Faction::Genies))
+        .expect("each sheet has two sides");
+    let mut o = Options::standard(2);
+    o.factions = agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, twin]);
+    assert_eq!(
+        refused(o),
+        "Two factions of the same sheet (colour) cannot both play."
+    );
+}
+
 /// Planner variant (§4.13): each player puts one neutral house on a symbol hex of the
 /// neutral colour at setup; in phase 3 of round 3 only, the two remaining symbol hexes
 /// get one each.
@@ -1643,6 +1697,32 @@ fn final_wealth_exchange_is_each_seats_decision() {
         Some(3),
         "wealth counts only the final exchange, not the 20 VP scored before"
     );
+}
+
+/// A seat that exchanged all of bowl III in the final exchange and says it is done gets
+/// nothing more: no exchange of zero tokens appears in the events.
+#[test]
+fn done_with_an_empty_bowl_three_exchanges_nothing() {
+    let mut s = scenario(&[Faction::Golems, Faction::Genies]);
+    set_round(&mut s, 5);
+    quiet_round(&mut s);
+    set_bowls(&mut s, S0, [5, 0, 3]);
+    set_bowls(&mut s, S1, [8, 0, 0]);
+    finish_round_five(&mut s);
+    assert!(matches!(s.step(), Step::FinalExchange { .. }));
+    act(&mut s, S0, Action::ExchangePower(3));
+    let events = act(&mut s, S0, Action::EndTurn);
+    assert!(
+        !events.iter().any(|e| matches!(
+            e,
+            Event::Gained {
+                reason: agora_engine::terra_nova::Reason::Exchange,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!(*s.step(), Step::GameOver);
 }
 
 fn wealth_vp(out: &agora_engine::Outcome, seat: Seat) -> Option<i32> {
