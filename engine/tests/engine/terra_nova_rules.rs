@@ -1368,6 +1368,40 @@ fn no_pass_is_offered_for_the_setup_bonus_tile() {
     assert_eq!(TerraNova::pass(&s, seat), None);
 }
 
+/// Initial houses (§3) go on free hexes of the player's home terrain: the first house may go
+/// on any of them (the board has 16 Lake and Forest hexes, 15 of the others, §6.2), the
+/// second on any but the first one's.
+#[test]
+fn initial_houses_go_on_free_home_hexes() {
+    let count = |t: Terrain| match t {
+        Terrain::Lake | Terrain::Forest => 16,
+        _ => 15,
+    };
+    let mut o = Options::standard(2);
+    o.factions =
+        agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
+    let mut s = TerraNova::setup(&o, 4).unwrap();
+    let mut placed = 0;
+    while let Step::InitialHouses { .. } = s.step() {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        let home = player(&s, seat).home().unwrap();
+        let legal = TerraNova::legal_actions(&s, seat);
+        let mine = s
+            .players()
+            .get(seat.index())
+            .map_or(0, |p| p.houses_built as usize);
+        assert_eq!(legal.len(), count(home) - mine, "{seat} on {home:?}");
+        for a in &legal {
+            let Action::Hex(h) = a else { panic!("{a:?}") };
+            assert_eq!(s.terrain_at(*h), Some(home));
+            assert!(s.placed_at(*h).is_none());
+        }
+        act(&mut s, seat, legal[0].clone());
+        placed += 1;
+    }
+    assert_eq!(placed, 4);
+}
+
 /// Setup 4 (§3): shuffle the 8 bonus tiles and reveal players + 3 of them (2p: 5, 3p: 6,
 /// 4p: 7), all different.
 #[test]
