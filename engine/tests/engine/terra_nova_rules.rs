@@ -1290,6 +1290,25 @@ fn before_round_one_draw() -> (State, Seat, Action) {
     }
 }
 
+/// Random variant, round 1: the start player draws a colour and places its neutral house,
+/// then the other player does the same; the third colour is not drawn.
+#[test]
+fn random_variant_each_player_places_one_neutral_house() {
+    let (mut s, seat, last) = before_round_one_draw();
+    act(&mut s, seat, last);
+    let mut placers = vec![];
+    while let Step::RandomNeutral { .. } = s.step() {
+        let seat = TerraNova::to_act(&s).iter().next().unwrap();
+        placers.push(seat);
+        let a = TerraNova::legal_actions(&s, seat)[0].clone();
+        act(&mut s, seat, a);
+    }
+    assert_eq!(placers.len(), 2, "two colours placed, the third not drawn");
+    assert_ne!(placers[0], placers[1], "one each");
+    assert_eq!(placers[0], s.start_player());
+    assert!(matches!(s.step(), Step::Turn { .. }));
+}
+
 /// Random variant: the start player draws one of the 3 colours nobody plays, then the other
 /// player one of the 2 left; the last colour is not drawn. A colour with no free symbol hex
 /// is discarded and the next player draws: with no free symbol at all, exactly two colours
