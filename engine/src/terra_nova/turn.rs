@@ -280,6 +280,12 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> RuleError {
         Action::ConvertPowerToVp if p.is_some_and(|p| !p.is(Faction::Druids)) => {
             Refusal::NotDruids.because("Only the Druides may turn 3 power into 2 VP.")
         }
+        Action::ConvertPowerToVp => {
+            let [cost, vp] = e.druid_exchange;
+            Refusal::NotEnoughPower.because(format!(
+                "Turning power into {vp} VP takes {cost} power from bowl III; you have {b3}."
+            ))
+        }
         Action::PowerAction(a)
             if state
                 .power_actions_used

@@ -39,4 +39,5 @@ mod terra_nova_choices;
 mod terra_nova_data;
 mod terra_nova_props;
 mod terra_nova_readings;
+mod terra_nova_refusals;
 mod terra_nova_rules;
