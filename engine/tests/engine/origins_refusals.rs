@@ -25,7 +25,7 @@ fn refusal(s: &State, a: Action) -> String {
 /// Checks each (action, code) pair against `s`.
 fn expect(s: &State, cases: &[(Action, &str)]) {
     for (a, code) in cases {
-        assert_eq!(refusal(s, a.clone()), *code, "{a:?} under {:?}", pending(s));
+        assert_eq!(refusal(s, *a), *code, "{a:?} under {:?}", pending(s));
     }
 }
 
