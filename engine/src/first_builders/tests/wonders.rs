@@ -592,6 +592,32 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
             "{a:?} touches the city"
         );
     }
+    // ... and every such position is offered, also those with only the right (or top) cell
+    // next to the city.
+    let occupied = |c: Cell| s.occupied(Seat(0), c);
+    let mut expected = 0;
+    for x in -6..=6 {
+        for y in -6..=6 {
+            for orientation in [Orientation::Horizontal, Orientation::Vertical] {
+                let c = cell(x, y);
+                let second = super::wonder_rules::second_cell(c, orientation);
+                let fits = !occupied(c)
+                    && !occupied(second)
+                    && [c, second]
+                        .iter()
+                        .any(|x| x.neighbours().iter().any(|&n| occupied(n)));
+                if fits {
+                    expected += 1;
+                    let a = Action::PlaceWonder {
+                        cell: c,
+                        orientation,
+                    };
+                    assert!(places.contains(&a), "{a:?} is not offered");
+                }
+            }
+        }
+    }
+    assert_eq!(places.len(), expected);
     // Far from the city, or over the Palace: refused, nothing changes.
     for bad in [
         Action::PlaceWonder {
