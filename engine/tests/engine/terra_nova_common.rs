@@ -2,7 +2,8 @@
 
 use agora_engine::terra_nova::data::tables;
 use agora_engine::terra_nova::testing::hex;
-use agora_engine::terra_nova::{Awaiting, BridgeSpot, State, Step};
+use agora_engine::terra_nova::{Awaiting, BridgeSpot, State, Step, TerraNova};
+use agora_engine::Game;
 
 /// The bridge spot between hexes `a` and `b` (either order).
 pub(crate) fn spot(a: &str, b: &str) -> BridgeSpot {
@@ -21,5 +22,15 @@ pub(crate) fn pending(s: &State) -> Awaiting {
     match s.step() {
         Step::Turn { pending, .. } => pending.clone(),
         other => panic!("not in a turn: {other:?}"),
+    }
+}
+
+/// Plays the first legal decision of the seat to act until `done` holds (setup steps, a
+/// round of passes): for tests that need a real game at a given step.
+pub(crate) fn play_first_until(s: &mut State, done: impl Fn(&State) -> bool) {
+    while !done(s) {
+        let seat = TerraNova::to_act(s).iter().next().expect("a seat to act");
+        let a = TerraNova::legal_actions(s, seat)[0].clone();
+        TerraNova::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
     }
 }

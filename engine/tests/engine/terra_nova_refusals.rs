@@ -13,7 +13,7 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::{pending, spot};
+use super::terra_nova_common::{pending, play_first_until, spot};
 
 const S0: Seat = Seat(0);
 
@@ -178,11 +178,7 @@ fn a_town_tile_must_be_left() {
 #[test]
 fn a_bonus_tile_taken_in_the_draft_is_gone() {
     let mut s = TerraNova::setup(&Options::standard(2), 3).unwrap();
-    while !matches!(s.step(), Step::BonusDraft { .. }) {
-        let seat = TerraNova::to_act(&s).iter().next().unwrap();
-        let a = TerraNova::legal_actions(&s, seat)[0].clone();
-        act(&mut s, seat, a);
-    }
+    play_first_until(&mut s, |s| matches!(s.step(), Step::BonusDraft { .. }));
     let first = TerraNova::to_act(&s).iter().next().unwrap();
     let Action::TakeBonus(t) = TerraNova::legal_actions(&s, first)[0].clone() else {
         panic!("a bonus tile")

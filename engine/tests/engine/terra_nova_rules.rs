@@ -16,7 +16,7 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::{pending, spot};
+use super::terra_nova_common::{pending, play_first_until, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
@@ -1252,11 +1252,9 @@ fn two_player_variants_place_neutral_houses() {
     o.factions =
         agora_engine::terra_nova::FactionSetup::Fixed(vec![Faction::Genies, Faction::Golems]);
     let mut s = TerraNova::setup(&o, 2).unwrap();
-    while !matches!(s.step(), Step::RandomNeutral { .. } | Step::Turn { .. }) {
-        let seat = TerraNova::to_act(&s).iter().next().unwrap();
-        let a = TerraNova::legal_actions(&s, seat)[0].clone();
-        act(&mut s, seat, a);
-    }
+    play_first_until(&mut s, |s| {
+        matches!(s.step(), Step::RandomNeutral { .. } | Step::Turn { .. })
+    });
     let Step::RandomNeutral { terrain, .. } = s.step().clone() else {
         panic!()
     };
@@ -1374,11 +1372,7 @@ fn random_neutral_draw_moves_the_stream_and_cannot_be_foreseen() {
 #[test]
 fn no_pass_is_offered_for_the_setup_bonus_tile() {
     let mut s = TerraNova::setup(&Options::standard(2), 3).unwrap();
-    while !matches!(s.step(), Step::BonusDraft { .. }) {
-        let seat = TerraNova::to_act(&s).iter().next().unwrap();
-        let a = TerraNova::legal_actions(&s, seat)[0].clone();
-        act(&mut s, seat, a);
-    }
+    play_first_until(&mut s, |s| matches!(s.step(), Step::BonusDraft { .. }));
     let seat = TerraNova::to_act(&s).iter().next().unwrap();
     assert!(matches!(
         TerraNova::legal_actions(&s, seat)[0],
@@ -1493,11 +1487,7 @@ fn planner_variant_fills_the_last_two_symbols_at_the_end_of_round_three_only() {
             })
             .count()
     };
-    while !matches!(s.step(), Step::Turn { .. }) {
-        let seat = TerraNova::to_act(&s).iter().next().unwrap();
-        let a = TerraNova::legal_actions(&s, seat)[0].clone();
-        act(&mut s, seat, a);
-    }
+    play_first_until(&mut s, |s| matches!(s.step(), Step::Turn { .. }));
     for round in 1..=3 {
         assert_eq!(s.round(), round);
         assert_eq!(
