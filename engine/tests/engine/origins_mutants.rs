@@ -547,3 +547,128 @@ fn with_no_military_move_the_first_player_keeps_the_bastion() {
         }
     }
 }
+
+// ---------------------------------------------------------------- session 14: choices.rs
+
+/// Armoury: « Progressez de 2 cases sur la piste Militaire et/ou mener une Attaque. » Each
+/// once: after the advance only the attack (or stopping) is left; a marker on the Final space
+/// never moves (« ne sera plus déplacé »), so there only the attack is offered. Kills
+/// choices.rs 318:30 (`!advanced && can_advance` -> `||`: advancing twice, or at the Final
+/// space).
+#[test]
+fn armoury_advances_once_and_not_from_the_final_space() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .building(0, "R1", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(legal(&s), vec![Action::Advance, Action::Attack]);
+    act(&mut s, Action::Advance);
+    assert_eq!(legal(&s), vec![Action::Attack, Action::Done]);
+
+    let top = tables().final_space();
+    let mut s = Position::drafted(2)
+        .current(0)
+        .military(0, top)
+        .building(0, "R1", 1, 0)
+        .build();
+    activate_now(&mut s, 1, 0);
+    assert_eq!(legal(&s), vec![Action::Attack]);
+}
+
+/// Bonus TRADE (rules page, bonus codes): « pay 1 basic resource to gain 1 Gold
+/// (optional) ». Only a resource the player holds can be paid: 1 Stone and 2 Wisdom, no
+/// Food. Kills choices.rs 338:37 (`> 0` -> `< 0`: nothing could be traded).
+#[test]
+fn trade_pays_one_held_basic_resource_for_one_gold() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [1, 0, 2, 0])
+        .task(0, Task::Trade)
+        .build();
+    assert_eq!(
+        legal(&s),
+        vec![
+            Action::Resource(Resource::Stone),
+            Action::Resource(Resource::Wisdom),
+            Action::Done
+        ]
+    );
+    act(&mut s, Action::Resource(Resource::Wisdom));
+    assert_eq!(s.players()[0].res, [1, 0, 1, 1]);
+}
+
+/// Vierge: « À chaque fois que vous construisez un Bâtiment, vous pouvez le placer
+/// par-dessus une Ferme de votre cité. » Only a Building, and only with the card: without
+/// Virgo a building is not offered the Farm's cell, and with it a Farm is not placed over a
+/// Farm. Kills choices.rs 379:25 (`building && has_zodiac` -> `||`).
+#[test]
+fn only_a_building_with_virgo_goes_over_a_farm() {
+    let farm_cell = Cell::new(1, 0);
+    // Market slot 1 is Y1 (taken as a Farm), slot 5 is P1 (a building).
+    let place = |virgo: bool, slot: u8, farm: bool| {
+        let mut p = Position::drafted(2)
+            .current(0)
+            .market(["Y1", "B4", "O1", "R1", "P1"])
+            .farm(0, "Y4", 1, 0)
+            .resources(0, [5, 5, 5, 0]);
+        if virgo {
+            p = p.zodiac(0, ZodiacKind::Virgo);
+        }
+        let mut s = p.task(0, Task::Build).build();
+        act(&mut s, Action::MarketTile { slot, farm });
+        legal(&s)
+    };
+    assert!(place(true, 5, false).contains(&Action::Place(farm_cell)));
+    let no_card = place(false, 5, false);
+    assert!(!no_card.is_empty());
+    assert!(!no_card.contains(&Action::Place(farm_cell)), "{no_card:?}");
+    let farm = place(true, 1, true);
+    assert!(!farm.is_empty());
+    assert!(!farm.contains(&Action::Place(farm_cell)), "{farm:?}");
+}
+
+/// Verseau: « vous pouvez payer 1 Or pour monter une marche d'un autre Temple »: another
+/// temple, and one that has a step left. Forest was climbed, Mountain is at the top: only
+/// Sea (or nothing). Kills choices.rs 408:68 (`< top` -> `<=`).
+#[test]
+fn aquarius_extra_step_only_on_another_temple_below_the_top() {
+    let top = tables().temple_top();
+    let s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 0, 0, 1])
+        .temples(0, [2, top, 0])
+        .task(
+            0,
+            Task::TempleExtra {
+                exclude: Temple::Forest,
+            },
+        )
+        .build();
+    assert_eq!(legal(&s), vec![Action::Track(Temple::Sea), Action::Done]);
+}
+
+/// Cour de Justice: « Changez la couleur d'une vos dé non utilisés en le remplaçant par un
+/// dé de la réserve, sans changer sa valeur. » Another colour, and one the reserve still
+/// holds: a red Freeman with no blue die left can become purple, yellow or orange.
+/// Kills choices.rs 467:33 (`c != own && reserve > 0` -> `||`).
+#[test]
+fn court_of_justice_swaps_to_another_colour_the_reserve_holds() {
+    let s = Position::drafted(2)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 3)])
+        .dice_reserve(Colour::Blue, 0)
+        .task(0, Task::Court)
+        .build();
+    assert!(s.dice_reserve(Colour::Red) > 0);
+    let swap = |colour| Action::SwapDie { freeman: 0, colour };
+    assert_eq!(
+        legal(&s),
+        vec![
+            swap(Colour::Purple),
+            swap(Colour::Yellow),
+            swap(Colour::Orange),
+            Action::Done
+        ]
+    );
+}
