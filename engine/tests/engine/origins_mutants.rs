@@ -672,3 +672,50 @@ fn court_of_justice_swaps_to_another_colour_the_reserve_holds() {
         ]
     );
 }
+
+// ---------------------------------------------------------------- session 14: state.rs
+
+/// Setup S2, S9, S11-S14 with the rules page's player-count table: « Keep 7/8/9 citizen dice
+/// per colour (2/3/4 players) » (solo 6, A-01), 2/3/4 Orators (solo 1), and of the 12 floors
+/// of each colour 1 plus one per tower printed on the revealed District cards go to the
+/// reserve, 1 to each player's Palace and the rest to the box. Every kept die is somewhere
+/// (reserve, recruitment track, draft pool). Kills state.rs `options`, `dice_total`,
+/// `floor_reserve`, `floor_box` and `orators_total` replaced by constants.
+#[test]
+fn setup_keeps_the_books_dice_orators_and_tower_floors() {
+    use agora_engine::first_builders::Options;
+    for players in 1..=4u8 {
+        let kept = [6, 7, 8, 9][players as usize - 1];
+        let orators = [1, 2, 3, 4][players as usize - 1];
+        for seed in 0..3 {
+            let s = FirstBuilders::setup(&Options::players(players), seed).expect("setup");
+            assert_eq!(s.options().players, players);
+            assert_eq!(s.orators_total(), orators);
+            assert_eq!(s.orator_area().iter().flatten().count(), orators as usize);
+            for c in Colour::ALL {
+                assert_eq!(s.dice_total(c), kept, "{players}p {c:?}");
+                let on_track = s.recruitment().iter().flatten();
+                let placed = on_track.chain(s.draft_pool()).filter(|d| d.colour == c);
+                assert_eq!(
+                    s.dice_reserve(c) as usize + placed.count(),
+                    kept as usize,
+                    "{players}p {c:?}: every kept die is somewhere"
+                );
+                let printed = s
+                    .districts()
+                    .iter()
+                    .filter_map(|(d, _)| d.row())
+                    .flat_map(|d| d.towers.iter())
+                    .filter(|&&t| t == c)
+                    .count() as u8;
+                assert_eq!(s.floor_reserve(c), 1 + printed, "{players}p {c:?}");
+                assert!(s.players().iter().all(|p| p.towers[c.index()] == 1));
+                assert_eq!(
+                    s.floor_box(c),
+                    12 - 1 - printed - players,
+                    "{players}p {c:?}"
+                );
+            }
+        }
+    }
+}
