@@ -719,3 +719,21 @@ fn setup_keeps_the_books_dice_orators_and_tower_floors() {
         }
     }
 }
+
+/// S8 and the draft: citizen dice are rolled « (relancez en cas de 6) », so every value is 1
+/// to 5, and over a few setups each of the five appears. Kills state.rs 327:33 (`roll_d5`'s
+/// `+ 1` -> `* 1`: values 0 to 4).
+#[test]
+fn citizen_dice_are_rolled_one_to_five() {
+    use agora_engine::first_builders::Options;
+    let mut seen = [0usize; 7];
+    for seed in 0..10 {
+        let s = FirstBuilders::setup(&Options::players(4), seed).expect("setup");
+        let rolled = s.recruitment().iter().flatten().chain(s.draft_pool());
+        for d in rolled {
+            seen[d.value as usize] += 1;
+        }
+    }
+    assert_eq!((seen[0], seen[6]), (0, 0), "no 0, no 6: {seen:?}");
+    assert!(seen[1..=5].iter().all(|&n| n > 0), "{seen:?}");
+}
