@@ -737,3 +737,32 @@ fn citizen_dice_are_rolled_one_to_five() {
     assert_eq!((seen[0], seen[6]), (0, 0), "no 0, no 6: {seen:?}");
     assert!(seen[1..=5].iter().all(|&n| n > 0), "{seen:?}");
 }
+
+/// S18 and building (2.4): a new tile goes on an empty cell sharing an edge with the city.
+/// The starting city is the Palace (0,0) with the Agora above it (0,1): the six cells around
+/// them, each offered once, never the Palace's or the Agora's own. Kills state.rs 412:49
+/// (`free_cells`' `!occupied && !listed` -> `||`: occupied cells offered).
+#[test]
+fn a_new_building_goes_on_an_empty_cell_next_to_the_starting_city() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .market(["Y1", "B4", "O1", "R1", "P1"])
+        .resources(0, [5, 5, 5, 0])
+        .task(0, Task::Build)
+        .build();
+    act(
+        &mut s,
+        Action::MarketTile {
+            slot: 5,
+            farm: false,
+        },
+    );
+    let mut cells = vec![(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)]
+        .into_iter()
+        .map(|(x, y)| Action::Place(Cell::new(x, y)))
+        .collect::<Vec<_>>();
+    let mut offered = legal(&s);
+    offered.sort_by_key(|a| format!("{a:?}"));
+    cells.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(offered, cells);
+}

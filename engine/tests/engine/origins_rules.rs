@@ -877,11 +877,22 @@ fn zodiac_cancer_free_recruit_on_pass_before_aging() {
     );
 }
 
+/// Bélier: « vous gagnez 1 point de victoire pour chacun de vos dés rouges (Stratège et
+/// Siège de Pouvoir) ... Les éventuels Conseillers ne sont pas pris en compte. » Two red
+/// Freemen and one blue (as many red as not would hide counting the wrong colour, state.rs
+/// 428:38), one red Seat of Power, one red Counsellor: 3 VP beside the attack's own.
 #[test]
 fn zodiac_aries_attack_vp_per_red_die_not_counsellors() {
     let mut s = Position::drafted(2)
         .zodiac(0, ZodiacKind::Aries)
-        .freemen(0, &[freeman(Colour::Red, 2), freeman(Colour::Blue, 2)])
+        .freemen(
+            0,
+            &[
+                freeman(Colour::Red, 2),
+                freeman(Colour::Red, 4),
+                freeman(Colour::Blue, 2),
+            ],
+        )
         .seats_of_power(0, &[(Cell::new(9, 9), die(Colour::Red, 1))])
         .counsellors(0, &[Colour::Red])
         .military(0, 1)
@@ -889,7 +900,11 @@ fn zodiac_aries_attack_vp_per_red_die_not_counsellors() {
         .build();
     let vp = s.players()[0].vp;
     testing::attack(&mut s, Seat(0));
-    assert_eq!(s.players()[0].vp - vp, 1 + 2);
+    assert_eq!(
+        s.players()[0].vp - vp,
+        1 + 3,
+        "1 weaker marker + 3 red dice"
+    );
 }
 
 #[test]
