@@ -766,3 +766,97 @@ fn a_new_building_goes_on_an_empty_cell_next_to_the_starting_city() {
     cells.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(offered, cells);
 }
+
+/// Bonus TRADE pays 1 Wisdom for 1 Gold: the event stream says exactly that, one payment of
+/// the resource paid and no zero payment of the others (clients show these events as the
+/// game's log). When the named resource is short, Gold is paid instead (« L'Or, ressource
+/// joker, peut être dépensé pour remplacer toute autre ressource »): 1 Stone owed with none
+/// left is 1 Gold paid. Kills state.rs 481:18 (`d > 0`
+/// -> `>= 0`: a `Paid` event of 0 for every resource).
+#[test]
+fn a_payment_reports_only_what_was_paid() {
+    let paid = |events: &[Event]| -> Vec<(Resource, u8)> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Paid {
+                    resource, amount, ..
+                } => Some((*resource, *amount)),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [1, 1, 2, 0])
+        .task(0, Task::Trade)
+        .build();
+    let events = act(&mut s, Action::Resource(Resource::Wisdom));
+    assert_eq!(paid(&events), vec![(Resource::Wisdom, 1)]);
+
+    // The Temple action costs 1 Stone; with no Stone, 1 Gold.
+    let top = tables().temple_top();
+    let mut s = Position::drafted(2)
+        .current(0)
+        .resources(0, [0, 2, 0, 3])
+        .temples(0, [0, top, top])
+        .freemen(0, &[freeman(Colour::Red, 5)])
+        .build();
+    act(&mut s, Action::Worker(Worker::Freeman(0)));
+    act(&mut s, Action::MeetingPlace(3));
+    let events = act(&mut s, Action::Main(MainSlot::Bottom));
+    assert_eq!(paid(&events), vec![(Resource::Gold, 1)]);
+    assert_eq!(s.players()[0].res, [0, 2, 0, 2]);
+}
+
+/// +1 on a Freeman (Feed, Sagittarius, ...): the event says the die went from 3 to 4. Kills
+/// state.rs 527:33 (`to: value + 1` -> `- 1`, `* 1`: the log showed 2 or 3).
+#[test]
+fn plus_one_reports_the_new_value() {
+    let mut s = Position::drafted(2)
+        .freemen(0, &[freeman(Colour::Red, 3)])
+        .build();
+    let events = agora_engine::first_builders::testing::plus_one(&mut s, Seat(0), 0);
+    assert!(
+        events.contains(&Event::DieChanged {
+            seat: Seat(0),
+            colour: Colour::Red,
+            from: 3,
+            to: 4
+        }),
+        "{events:?}"
+    );
+    assert_eq!(s.players()[0].freemen[0].die.value, 4);
+}
+
+/// Portail: « +2 » (A-26: capped at 6). A 3 becomes a 5 (from 2 or 4, doubling gives the same
+/// number and hides a wrong rule). Kills state.rs 536:33 (`from + 2` -> `from * 2`).
+#[test]
+fn portal_plus_two_turns_a_three_into_a_five() {
+    let mut s = Position::drafted(2)
+        .current(0)
+        .freemen(0, &[freeman(Colour::Red, 3)])
+        .task(0, Task::Portal)
+        .build();
+    act(
+        &mut s,
+        Action::FreemanPlus {
+            freeman: 0,
+            plus: 2,
+        },
+    );
+    assert_eq!(s.players()[0].freemen[0].die.value, 5);
+}
+
+/// Gold replaces « toute autre ressource », but nothing replaces Gold: `can_pay` of 2 Gold
+/// holds with 2 Gold, not with 1 Gold and plenty of the others. No rule asks it about Gold
+/// (towers and Aquarius read the Gold held); clients and bots do, so it is tested directly.
+/// Kills state.rs 571:16 (`>=` -> `<`).
+#[test]
+fn gold_is_paid_only_with_gold() {
+    let s = Position::drafted(2).resources(0, [5, 5, 5, 2]).build();
+    assert!(s.can_pay(Seat(0), Resource::Gold, 2));
+    let s = Position::drafted(2).resources(0, [5, 5, 5, 1]).build();
+    assert!(!s.can_pay(Seat(0), Resource::Gold, 2));
+    assert!(s.can_pay(Seat(0), Resource::Stone, 6), "5 Stone + 1 Gold");
+}
