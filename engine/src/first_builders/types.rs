@@ -753,9 +753,6 @@ impl EndReason {
             EndReason::ChallengesDone => "CHALLENGES_DONE",
         }
     }
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|r| r.code() == code)
-    }
 }
 
 /// The Bonus action taken at a Meeting Place: the effect of its Bonus tile, or (Pisces)
@@ -773,12 +770,6 @@ impl BonusTaken {
             BonusTaken::Effect(e) => e.code(),
             BonusTaken::PiscesGold => "PISCES_GOLD",
         }
-    }
-    pub fn from_code(code: &str) -> Option<Self> {
-        if code == "PISCES_GOLD" {
-            return Some(BonusTaken::PiscesGold);
-        }
-        BonusEffect::from_code(code).map(BonusTaken::Effect)
     }
 }
 

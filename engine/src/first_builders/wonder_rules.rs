@@ -192,16 +192,6 @@ fn place(state: &mut Play<'_>, seat: Seat, wonder: Wonder, cell: Cell, orientati
 
 // ------------------------------------------------------------------------ re-activation
 
-/// The cell naming `seat`'s built Wonder (its first cell).
-pub fn wonder_cell(state: &State, seat: Seat) -> Option<Cell> {
-    state
-        .player(seat)
-        .city
-        .iter()
-        .find(|t| matches!(t.tile, CityTile::Wonder(_)))
-        .and_then(|t| t.cells.first().copied())
-}
-
 /// May `seat` activate its Wonder now (built, not yet used this turn)?
 fn available(state: &State, seat: Seat) -> bool {
     state
