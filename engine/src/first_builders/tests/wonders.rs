@@ -1163,3 +1163,106 @@ fn random_games_with_wonders_keep_every_component() {
         "random games build ({built}) and use ({activated}) Wonders"
     );
 }
+
+// ------------------------------------------------------------------------ session 14 (issue 18)
+
+/// W04: answering `BuildWonder` asks where the claimed Wonder goes, and the view names it
+/// (a client shows the Wonder's tile). Kills wonder_rules.rs 451:9 (the `PlaceWonder` arm of
+/// `pending` deleted: no decision shown).
+#[test]
+fn building_a_wonder_shows_which_wonder_to_place() {
+    let mut s = game(2);
+    hold(&mut s, 0, Wonder::Pyramid, false);
+    set_res(&mut s, 0, 3, 3, 2, 0);
+    at_build_place(&mut s);
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    act(&mut s, Action::BuildWonder);
+    assert_eq!(
+        view_pending(&s),
+        Pending::ChooseWonderCell {
+            wonder: Wonder::Pyramid
+        }
+    );
+}
+
+/// AW-18 Ishtar Gate: +1 to a Freeman or a Seat die, and the event (the game's log) says
+/// from what to what: 3 to 4, 5 to 6. Kills wonder_rules.rs 397:26 and 415:26 (`to: from +
+/// 1` -> `- 1`, `* 1`).
+#[test]
+fn ishtar_gate_reports_the_new_values() {
+    let mut s = game(2);
+    hold(&mut s, 0, Wonder::Ishtar, true);
+    let die = |colour, value| Die { colour, value };
+    s.players[0].freemen = vec![Freeman {
+        die: die(Colour::Blue, 3),
+        at: None,
+    }];
+    s.players[0].seats = vec![(cell(5, 5), die(Colour::Yellow, 5))];
+    let mut seat_die = s.clone();
+    activate_wonder(&mut s);
+    let events = act(&mut s, Action::Freeman(0));
+    assert!(events.contains(&Event::DieChanged {
+        seat: Seat(0),
+        colour: Colour::Blue,
+        from: 3,
+        to: 4
+    }));
+    activate_wonder(&mut seat_die);
+    let events = act(&mut seat_die, Action::Seat(cell(5, 5)));
+    assert!(events.contains(&Event::DieChanged {
+        seat: Seat(0),
+        colour: Colour::Yellow,
+        from: 5,
+        to: 6
+    }));
+}
+
+/// AW-17 Hanging Gardens: « any Market tile, Farm side up »: the tile of the chosen slot (2
+/// here) becomes the Farm, not its neighbour. Kills wonder_rules.rs 419:60 (`slot - 1` ->
+/// `slot + 1`, `slot / 1`).
+#[test]
+fn hanging_gardens_take_the_chosen_market_tile_as_a_farm() {
+    let mut s = game(2);
+    hold(&mut s, 0, Wonder::Gardens, true);
+    let chosen = s.market[1].expect("market slot 2");
+    activate_wonder(&mut s);
+    act(
+        &mut s,
+        Action::MarketTile {
+            slot: 2,
+            farm: true,
+        },
+    );
+    act(&mut s, Action::Place(cell(1, 1)));
+    let placed = s.players[0]
+        .city
+        .iter()
+        .find(|t| t.cells == vec![cell(1, 1)])
+        .map(|t| t.tile);
+    assert_eq!(
+        placed,
+        Some(CityTile::Farm {
+            pile: chosen.colour().expect("colour"),
+            building: chosen
+        })
+    );
+}
+
+/// The conservation check the playouts run after every move: each of the 8 Wonders once,
+/// and a built one in its owner's city. A Wonder counted twice, or built without its tile,
+/// is reported. Kills wonder_rules.rs 472:5 (`check` -> `Ok(())`).
+#[test]
+fn the_wonder_check_reports_a_lost_or_doubled_wonder() {
+    let s = game(2);
+    assert_eq!(super::wonder_rules::check(&s), Ok(()));
+    let mut doubled = s.clone();
+    let w = doubled.wonder_box[0];
+    doubled.wonder_box.push(w);
+    assert!(super::wonder_rules::check(&doubled).is_err());
+    let mut no_tile = s.clone();
+    hold(&mut no_tile, 0, Wonder::Zeus, true);
+    no_tile.players[0]
+        .city
+        .retain(|t| !matches!(t.tile, CityTile::Wonder(_)));
+    assert!(super::wonder_rules::check(&no_tile).is_err());
+}
