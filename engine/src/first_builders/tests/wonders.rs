@@ -1266,3 +1266,25 @@ fn the_wonder_check_reports_a_lost_or_doubled_wonder() {
         .retain(|t| !matches!(t.tile, CityTile::Wonder(_)));
     assert!(super::wonder_rules::check(&no_tile).is_err());
 }
+
+/// The rules page's Wonder table: each Wonder is named on the wire by its own row's code and
+/// costs the 3 Stone printed on it. Kills wonders.rs 38:9 (`row` -> None: every code "") and
+/// 38:49 (`==` -> `!=`: another Wonder's row).
+#[test]
+fn each_wonder_has_its_own_code_and_costs_three_stone() {
+    let codes: Vec<&str> = Wonder::ALL.iter().map(|w| w.code()).collect();
+    assert_eq!(
+        codes,
+        [
+            "W_COLOSSUS",
+            "W_PYRAMID",
+            "W_GARDENS",
+            "W_ISHTAR",
+            "W_LIGHTHOUSE",
+            "W_MAUSOLEUM",
+            "W_ZEUS",
+            "W_ARTEMIS"
+        ]
+    );
+    assert!(Wonder::ALL.iter().all(|w| w.stone() == 3));
+}
