@@ -121,13 +121,8 @@ impl State {
         m
     }
 
-    /// Land hexes adjacent (for `seat`) to `from` or at most `navigation` river hexes away
-    /// (occupancy ignored).
-    pub fn reach_from(&self, from: Mask, navigation: u8, seat: Seat) -> Mask {
-        self.reach_from_with(from, navigation, seat, BRIDGES_ARE_GLOBAL)
-    }
-
-    /// [`Self::reach_from`] with the A6 switch as a parameter.
+    /// Land hexes adjacent (for `seat`, bridges counted as A6 says when `global`) to `from` or
+    /// at most `navigation` river hexes away (occupancy ignored).
     pub fn reach_from_with(&self, from: Mask, navigation: u8, seat: Seat, global: bool) -> Mask {
         let map = &tables().map;
         let mut reach = 0;

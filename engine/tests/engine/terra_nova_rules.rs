@@ -11,8 +11,9 @@ use agora_engine::terra_nova::testing::{
     use_power_action, use_town_tiles,
 };
 use agora_engine::terra_nova::{
-    Action, Awaiting, BonusTile, Building, Event, Faction, Hex, NeutralVariant, Options, Owner,
-    PalaceSide, Player, PowerAction, Special, State, Step, TerraNova, Terrain, TownTile,
+    Action, Awaiting, BonusTile, BridgeSpot, Building, Event, Faction, Hex, NeutralVariant,
+    Options, Owner, PalaceSide, Player, PowerAction, Special, State, Step, TerraNova, Terrain,
+    TownTile,
 };
 use agora_engine::{Game, Seat};
 
@@ -1982,4 +1983,40 @@ fn inventors_two_players_gain_two_power_for_a_far_house() {
         [3, 5, 0],
         "2 power: bowl I to bowl II"
     );
+}
+
+// ------------------------------------------------------------------ map.rs (session 14)
+
+/// « Deux cases Terrain (ou bâtiments) sont adjacentes lorsqu'elles partagent une arête
+/// commune ou qu'elles sont reliées par un pont » (A6: any player's bridge): a bridge joins its two ends both ways, and nothing else. Every bridge
+/// spot is tried from each end, then an unrelated hex keeps only its own neighbours. Kills
+/// map.rs 76:34 (`*a == h` -> `!=`) and 77:29 (`|=` -> `&=`), which lost one direction.
+#[test]
+fn a_bridge_joins_its_two_ends_both_ways_and_nothing_else() {
+    use agora_engine::terra_nova::map::{bit, neighbours};
+    let spots = tables().map.bridge_spots.clone();
+    assert!(!spots.is_empty());
+    for (i, &(a, b)) in spots.iter().enumerate() {
+        let mut s = scenario(&[Faction::Genies, Faction::Golems]);
+        bridge(&mut s, S1, BridgeSpot(i as u8));
+        assert_eq!(s.adjacent(a, S0), neighbours(a) | bit(b), "{a} -> {b}");
+        assert_eq!(s.adjacent(b, S0), neighbours(b) | bit(a), "{b} -> {a}");
+        for other in hexes(neighbours(a) | neighbours(b)) {
+            assert_eq!(s.adjacent(other, S0), neighbours(other), "{other}");
+        }
+    }
+}
+
+/// Every printed bridge spot joins two land hexes across the river that are not direct
+/// neighbours (a bridge over nothing would change no adjacency). This is why map.rs 93:23
+/// (`neighbours | bridge partners` -> `^`) is equivalent: the two sets never share a hex.
+#[test]
+fn bridge_spots_join_land_hexes_that_are_not_neighbours() {
+    use agora_engine::terra_nova::map::{bit, neighbours};
+    let map = &tables().map;
+    for &(a, b) in &map.bridge_spots {
+        assert_ne!(map.land & bit(a), 0, "{a}");
+        assert_ne!(map.land & bit(b), 0, "{b}");
+        assert_eq!(neighbours(a) & bit(b), 0, "{a} {b}");
+    }
 }
