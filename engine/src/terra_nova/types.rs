@@ -90,12 +90,9 @@ fn numbered_code(prefix: char, index: u8) -> String {
 /// The index of `prefix` + 1-based number among `count` components.
 fn numbered_from_code(code: &str, prefix: char, count: usize) -> Option<u8> {
     let digits = code.strip_prefix(prefix)?;
-    // Canonical only: no leading zero (`S01` is not `S1`).
-    if digits.is_empty()
-        || digits.len() > 2
-        || digits.starts_with('0')
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
+    // Canonical only: digits (`parse` alone would take `S+1`), no leading zero (`S01` is not
+    // `S1`). An empty or too long number fails `parse` or the range below.
+    if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let n: usize = digits.parse().ok()?;

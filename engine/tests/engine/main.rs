@@ -37,6 +37,7 @@ mod origins_rules;
 mod pass;
 mod terra_nova_choices;
 mod terra_nova_data;
+mod terra_nova_notation;
 mod terra_nova_props;
 mod terra_nova_readings;
 mod terra_nova_refusals;
