@@ -75,3 +75,14 @@ pub fn part(breakdown: &[(String, i32)], name: &str) -> Option<i32> {
 pub fn set_places(s: &mut State, ids: [&str; 5]) {
     edit(s, |p| p.place_bonuses(ids));
 }
+
+/// Asserts that `events` say seat 0's `colour` die went from `from` to `to`.
+pub fn assert_die_changed(events: &[Event], colour: Colour, from: u8, to: u8) {
+    let e = Event::DieChanged {
+        seat: Seat(0),
+        colour,
+        from,
+        to,
+    };
+    assert!(events.contains(&e), "{e:?} not in {events:?}");
+}
