@@ -10,6 +10,6 @@ fi
 # The template does not clean its output folder (clients/python/gen also holds the packages'
 # __init__.py and py.typed): remove the generated modules so that a removed .proto leaves
 # none behind.
-rm -f "$ROOT"/clients/python/gen/agora/v1/*_pb2.py "$ROOT"/clients/python/gen/agora/v1/*_pb2.pyi \
-  "$ROOT"/clients/python/gen/agora/v1/*_pb2_grpc.py "$ROOT"/clients/python/gen/agora/v1/*_pb2_grpc.pyi
+rm -f "$OUT"/clients/python/gen/agora/v1/*_pb2.py "$OUT"/clients/python/gen/agora/v1/*_pb2.pyi \
+  "$OUT"/clients/python/gen/agora/v1/*_pb2_grpc.py "$OUT"/clients/python/gen/agora/v1/*_pb2_grpc.pyi
 unset _py_reqs _py_stamp
