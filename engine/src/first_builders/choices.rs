@@ -4,9 +4,29 @@ use super::city::empty_seats;
 use super::data::{tables, Ability, BonusEffect, MainAction, ZodiacKind};
 use super::military::can_advance;
 use super::state::{can_pay_with, pay_with, Phase, State, Task, TurnStep};
-use super::types::{Action, CityTile, Colour, MainSlot, Resource, Temple, Worker};
+use super::types::{Action, Cell, CityTile, Colour, MainSlot, Resource, Temple, Worker};
 use super::wonder_rules;
 use crate::Seat;
+
+/// « Utilisez la capacité d'un Bâtiment adjacent »: any coloured building next to the
+/// Mages' Tower at `cell` (not a Farm, the Agora, the Palace nor a Wonder, AW-14), another
+/// Mages' Tower included unless it is one of `used`, the towers already in this chain
+/// the chain cannot loop), or `Done`.
+fn mages_choices(state: &State, seat: Seat, cell: Cell, used: &[Cell]) -> Vec<Action> {
+    let mut v: Vec<Action> = cell
+        .neighbours()
+        .into_iter()
+        .filter(|&nb| {
+            state.building_at(seat, nb).is_some_and(|b| {
+                b.colour().is_some()
+                    && !(b.ability() == Some(Ability::MagesTower) && used.contains(&nb))
+            })
+        })
+        .map(Action::Activate)
+        .collect();
+    v.push(Action::Done);
+    v
+}
 
 pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
     if seat != state.current {
@@ -503,16 +523,8 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
         Task::Fountain => {
             v.extend((1..=5).map(Action::MeetingPlace));
         }
-        Task::Mages { cell } => {
-            for nb in cell.neighbours() {
-                if let Some(b) = state.building_at(seat, nb) {
-                    if b.colour().is_some() && b.ability() != Some(Ability::MagesTower) {
-                        v.push(Action::Activate(nb));
-                    }
-                }
-            }
-            v.push(Action::Done);
-        }
+        Task::Mages { cell } => v = mages_choices(state, seat, *cell, &[*cell]),
+        Task::MagesCopy { cell, used } => v = mages_choices(state, seat, *cell, used),
         Task::Capricorn => {
             for (i, f) in p.freemen.iter().enumerate() {
                 if f.die.value <= 5 {

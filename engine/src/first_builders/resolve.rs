@@ -2,7 +2,7 @@
 
 use super::choices::{self, can_use_superiority, market_cost, population_cost, recruit_cost};
 use super::city::{district_activations, matching_cards};
-use super::data::{tables, BonusEffect, MainAction, ZodiacKind};
+use super::data::{tables, Ability, BonusEffect, MainAction, ZodiacKind};
 use super::military::{self, advance, attack};
 use super::round;
 use super::state::{Phase, Play, State, Task, TurnStep};
@@ -538,7 +538,8 @@ fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
                 value: 1,
             });
         }
-        (Task::Mages { .. }, Action::Activate(c)) => activate(state, seat, c),
+        (Task::Mages { cell }, Action::Activate(c)) => mages_use(state, seat, vec![cell], c),
+        (Task::MagesCopy { used, .. }, Action::Activate(c)) => mages_use(state, seat, used, c),
         (Task::Capricorn, Action::Freeman(i)) => state.plus_two(seat, i as usize),
         (Task::DistrictCard { .. }, Action::DistrictCard(i)) => score_card(state, seat, i as usize),
         (Task::Build, Action::BuildWonder) => wonder_rules::start_build(state, seat),
@@ -845,6 +846,26 @@ pub fn score_card(state: &mut Play<'_>, seat: Seat, idx: usize) {
     state.add_vp(seat, vp, &format!("district card {}", card.code()));
     state.gain(seat, Resource::Gold, gold as u32);
     state.districts[idx].1 = 0;
+}
+
+/// A Mages' Tower of the chain `used` uses the building at `c`. Copying another Mages' Tower
+/// is using its ability, so that tower in turn offers its own neighbours, never a
+/// tower already in `used`.
+fn mages_use(state: &mut Play<'_>, seat: Seat, mut used: Vec<Cell>, c: Cell) {
+    let Some(b) = state.building_at(seat, c) else {
+        return;
+    };
+    if b.ability() != Some(Ability::MagesTower) {
+        activate(state, seat, c);
+        return;
+    }
+    state.emit(Event::Activated {
+        seat,
+        tile: CityTile::Building(b),
+        cell: c,
+    });
+    used.push(c);
+    state.tasks.push(Task::MagesCopy { cell: c, used });
 }
 
 /// Activates the tile at `c` (a building's ability, or the Agora) for a District or a

@@ -56,7 +56,7 @@ pub fn task_pending(t: &Task) -> Pending {
         Task::ConstructionSite => Pending::ConstructionSite,
         Task::Portal => Pending::Portal,
         Task::Fountain => Pending::FountainOfWisdom,
-        Task::Mages { cell } => Pending::MagesTower { cell: *cell },
+        Task::Mages { cell } | Task::MagesCopy { cell, .. } => Pending::MagesTower { cell: *cell },
         Task::Capricorn => Pending::Capricorn,
         Task::DistrictCard { options } => Pending::ChooseDistrictCard {
             cards: options.clone(),
