@@ -3,15 +3,15 @@
 //! method and code, and fails on a crash, on INTERNAL or UNKNOWN, or when the server is
 //! not healthy and able to play a whole game afterwards.
 
-use super::bot_session::{lazy_client, BotSession, CallStats, Client, RetryPolicy};
-use super::fuzz_bodies::{request, Fixture};
-use super::raw_call::{call, Method};
-use super::redis_process::RedisProcess;
-use super::server_process::{sibling_server_binary, ServerProcess};
-use super::tally::{code_name, CodeTable};
-use crate::api::convert;
+use crate::bot_session::{lazy_client, BotSession, CallStats, Client, RetryPolicy};
+use crate::fuzz_bodies::{request, Fixture};
+use crate::raw_call::{call, Method};
+use crate::tally::{code_name, CodeTable};
 use agora_engine::registry;
+use agora_process::redis_process::RedisProcess;
+use agora_process::server_process::{sibling_server_binary, ServerProcess};
 use agora_proto::v1 as pb;
+use agora_service::api::convert;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::BTreeMap;

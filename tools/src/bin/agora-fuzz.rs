@@ -1,7 +1,7 @@
 //! `agora-fuzz`: the protocol fuzzer; exits 1 on a crash, INTERNAL or UNKNOWN, or a server
 //! that cannot play afterwards. See RELIABILITY.md.
 
-use agora_service::reliability::fuzz::{run, FuzzArgs};
+use agora_tools::fuzz::{run, FuzzArgs};
 use clap::Parser;
 use std::process::ExitCode;
 

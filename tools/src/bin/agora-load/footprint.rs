@@ -6,7 +6,7 @@
 //! of this process's resident memory (the server runs in-process), a rougher figure.
 
 use agora_engine::registry::{self, AnyOptions};
-use agora_service::reliability::bot_session::{lazy_client, BotSession, CallStats, RetryPolicy};
+use agora_tools::bot_session::{lazy_client, BotSession, CallStats, RetryPolicy};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::net::SocketAddr;

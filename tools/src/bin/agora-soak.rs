@@ -1,7 +1,7 @@
 //! `agora-soak`: many sessions of mixed play for a long time; prints server memory and
 //! move latency per interval. See RELIABILITY.md.
 
-use agora_service::reliability::soak::{run, SoakArgs};
+use agora_tools::soak::{run, SoakArgs};
 use clap::Parser;
 use std::process::ExitCode;
 

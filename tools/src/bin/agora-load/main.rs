@@ -5,11 +5,11 @@
 //!   and latency percentiles. Legal actions come from a local replica of each session's
 //!   state (same options and seed, same actions), so the timed loop sends only
 //!   SubmitAction. With `--rate R` the load is open loop instead: R arrivals per second,
-//!   latency from each arrival's scheduled time (see `load/open_loop.rs`).
+//!   latency from each arrival's scheduled time (see `open_loop.rs`).
 //! * `fanout`: one session watched by M StreamEvents subscribers; each round submits one
 //!   action and times its delivery to every subscriber.
 //! * `idle`: N idle StreamEvents spectators over many sessions: the server's memory per
-//!   open stream, then one move per session delivered to every stream (`agora-load/idle.rs`).
+//!   open stream, then one move per session delivered to every stream (`idle.rs`).
 //!
 //! Sessions play one of the registry's sample configurations: `--game <id>` picks the
 //! game (its first configuration), `--config <name>` a named one (`origin/standard_3p`, or
@@ -22,16 +22,13 @@
 //! `--json <file>` (`-` for stdout) also writes the result as one JSON object, for scripts
 //! such as `bench/vs-boardgameio.sh`.
 
-#[path = "../load/open_loop.rs"]
-mod open_loop;
-
 use agora_engine::registry::{AnyOptions, AnyState, GameKind};
 use agora_engine::Seat;
+use agora_process::redis_process::RedisProcess;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
 use agora_service::api::convert;
 use agora_service::config::{Config, StoreKind};
-use agora_service::reliability::redis_process::RedisProcess;
 use clap::{Parser, Subcommand, ValueEnum};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -43,10 +40,9 @@ use tokio::sync::{mpsc, oneshot};
 use tonic::transport::Channel;
 use tonic::Request;
 
-#[path = "agora-load/footprint.rs"]
 mod footprint;
-#[path = "agora-load/idle.rs"]
 mod idle;
+mod open_loop;
 
 type Client = GameServiceClient<Channel>;
 type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -4,12 +4,12 @@
 //! must never happen: acknowledged moves lost, versions duplicated or skipped, sessions
 //! that cannot finish.
 
-use super::bot_session::{lazy_client, BotSession, CallStats, Client, Failure, RetryPolicy};
-use super::follower::{audit, follow, Audit, Followed};
-use super::redis_process::RedisProcess;
-use super::server_process::{sibling_server_binary, ServerProcess};
-use super::tally::CodeTable;
+use crate::bot_session::{lazy_client, BotSession, CallStats, Client, Failure, RetryPolicy};
+use crate::follower::{audit, follow, Audit, Followed};
+use crate::tally::CodeTable;
 use agora_engine::registry::{self, AnyOptions};
+use agora_process::redis_process::RedisProcess;
+use agora_process::server_process::{sibling_server_binary, ServerProcess};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;

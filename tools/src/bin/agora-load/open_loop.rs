@@ -7,7 +7,7 @@
 //! sent, so a slow server shows as queueing delay instead of silently lowering the offered
 //! load (no coordinated omission).
 //!
-//! Included into the `agora-load` binary with `#[path]`; it uses the binary's session
+//! A module of the `agora-load` binary; it uses the binary's session
 //! helpers through `super`.
 
 use super::{connect, millis, new_game, percentile, Error, Run};

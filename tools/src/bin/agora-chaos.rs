@@ -1,7 +1,7 @@
 //! `agora-chaos`: replica kills and Redis restarts while bots play; exits 1 when any
 //! count that must be 0 is not. See RELIABILITY.md.
 
-use agora_service::reliability::chaos::{run, ChaosArgs};
+use agora_tools::chaos::{run, ChaosArgs};
 use clap::Parser;
 use std::process::ExitCode;
 

@@ -2,7 +2,8 @@
 //! separately started `agora-server`, with a configuration chosen by name, open loop, JSON
 //! summary. Checks the accounting of arrivals, not speed (figures go to BENCHMARKS.md).
 
-use crate::support::server_process::ServerProcess;
+use crate::support::server_binary;
+use agora_process::server_process::ServerProcess;
 use std::process::Command;
 
 fn agora_load(args: &[&str]) -> String {
@@ -25,7 +26,8 @@ fn open_loop_against_a_separate_server_accounts_for_every_arrival() {
     let configs = agora_load(&["--list-configs"]);
     // The last configuration listed, so that `--config` (not the default) is what plays.
     let config = configs.lines().last().expect("at least one configuration");
-    let server = ServerProcess::start_with(&["--store", "memory"], &[]);
+    let server = ServerProcess::start(server_binary(), &["--store", "memory"], &[])
+        .expect("start agora-server");
     let addr = server.addr.to_string();
     let json = std::env::temp_dir().join(format!("agora-load-open-{}.json", std::process::id()));
     let stdout = agora_load(&[

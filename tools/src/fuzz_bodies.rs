@@ -4,7 +4,7 @@
 //! protobuf wire level (varints swapped for extremes, lengths and wire types broken,
 //! fields repeated, groups nested thousands deep), so every decoder path is reached.
 
-use super::raw_call::Method;
+use crate::raw_call::Method;
 use agora_proto::v1 as pb;
 use prost::bytes::{Buf, Bytes};
 use prost::encoding::{decode_key, decode_varint, encode_key, encode_varint, WireType};

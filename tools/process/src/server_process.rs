@@ -3,7 +3,7 @@
 //! address), for what the server sets up process-wide, and for the failure-testing tools,
 //! which must see a crash as a process exit. Shared by the service tests and the tools.
 
-use super::redis_process::free_port;
+use crate::redis_process::free_port;
 use std::io;
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
@@ -34,7 +34,7 @@ pub fn sibling_server_binary() -> io::Result<PathBuf> {
         Err(io::Error::new(
             io::ErrorKind::NotFound,
             format!(
-                "{} not found: build it (cargo build --release -p agora-service --bins) or pass --server-bin",
+                "{} not found: build it (cargo build --release -p agora-service --bin agora-server) or pass --server-bin",
                 binary.display()
             ),
         ))

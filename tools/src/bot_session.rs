@@ -6,11 +6,11 @@
 //! replica of the game (same options and seed), so each move costs one SubmitAction, and
 //! every acknowledged move is recorded for the audit.
 
-use crate::api::convert;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
+use agora_service::api::convert;
 use rand::rngs::StdRng;
 use rand::Rng;
 use std::future::Future;
@@ -98,7 +98,7 @@ impl std::fmt::Display for Failure {
 /// What the retries saw: failed attempts by code (method "retry"), and attempts in all.
 #[derive(Debug, Default, Clone)]
 pub struct CallStats {
-    pub failed_attempts: super::tally::CodeTable,
+    pub failed_attempts: crate::tally::CodeTable,
     pub attempts: u64,
 }
 

@@ -3,7 +3,7 @@
 //! received twice, versions skipped, and whether they reached the end. And the audit: the
 //! whole log read back once the game is over.
 
-use super::bot_session::{Ack, Client};
+use crate::bot_session::{Ack, Client};
 use agora_proto::v1 as pb;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

@@ -5,13 +5,13 @@
 //! `--abandoned-ttl` the expiry of old sessions is part of the run, so a flat memory
 //! line means expired sessions give their memory back.
 
-use super::bot_session::{lazy_client, BotSession, CallStats, Client, RetryPolicy};
-use super::fuzz::Store;
-use super::redis_process::RedisProcess;
-use super::server_process::{sibling_server_binary, ServerProcess};
-use super::tally::{ms, percentile};
-use crate::config::parse_duration;
+use crate::bot_session::{lazy_client, BotSession, CallStats, Client, RetryPolicy};
+use crate::fuzz::Store;
+use crate::tally::{ms, percentile};
 use agora_engine::registry::{self, AnyOptions};
+use agora_process::redis_process::RedisProcess;
+use agora_process::server_process::{sibling_server_binary, ServerProcess};
+use agora_service::config::parse_duration;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};

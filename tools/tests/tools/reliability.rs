@@ -3,7 +3,7 @@
 //! Redis restarts, the protocol fuzzer on both stores, and a few seconds of soak. Scale
 //! runs are by hand (RELIABILITY.md).
 
-use crate::support::server_process::server_binary;
+use crate::support::server_binary;
 use std::path::PathBuf;
 use std::process::Command;
 
