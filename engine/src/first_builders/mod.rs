@@ -222,6 +222,9 @@ impl Game for FirstBuilders {
             ),
         ]
     }
+    fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
+        Some(&bot::Progress)
+    }
 }
 
 /// The lobby entry: the options as `OriginsOptions` spells them (solo is its own switch,
