@@ -117,7 +117,7 @@ impl GameApi {
     /// [`BOT_LEASE`]; returns the mark.
     pub(crate) async fn mark_bot_turn(&self, id: &str) -> Result<i64, StoreError> {
         let mark = now_ms() + BOT_LEASE.as_millis() as i64;
-        self.store.schedule(id, mark).await?;
+        self.store.timers().schedule(id, mark).await?;
         Ok(mark)
     }
 
@@ -135,7 +135,7 @@ impl GameApi {
             Some(_) if table.bot_to_act().is_some() => now + BOT_LEASE.as_millis() as i64,
             Some(deadline) => deadline,
         };
-        self.store.schedule(id, mark).await?;
+        self.store.timers().schedule(id, mark).await?;
         Ok(Some(mark))
     }
 
@@ -163,7 +163,7 @@ impl GameApi {
                 };
                 // Only the mark this driver holds moves: one set since stays for a sweep.
                 if let Some(next) = next {
-                    if let Err(e) = api.store.reschedule(&id, mark, next).await {
+                    if let Err(e) = api.store.timers().reschedule(&id, mark, next).await {
                         tracing::warn!(session = %id, error = %e, "cannot move a server mark; it will be swept");
                     }
                 }
@@ -191,7 +191,7 @@ impl GameApi {
             let from_cache = cached.is_some();
             let current = match cached {
                 Some(current) => current,
-                None => match self.store.load(id).await {
+                None => match self.store.sessions().load(id).await {
                     Ok(loaded) => {
                         let loaded = Arc::new(Cached::from(loaded));
                         self.cache.put(id, loaded.clone());
@@ -246,11 +246,16 @@ impl GameApi {
             // commit makes it due.
             if next.bot_to_act().is_some() {
                 let extended = now + BOT_LEASE.as_millis() as i64;
-                if self.store.reschedule(id, *mark, Some(extended)).await? {
+                if self
+                    .store
+                    .timers()
+                    .reschedule(id, *mark, Some(extended))
+                    .await?
+                {
                     *mark = extended;
                 }
             } else if let Some(deadline) = next.next_due(now) {
-                self.store.schedule(id, deadline).await?;
+                self.store.timers().schedule(id, deadline).await?;
             }
             let before: Vec<Seat> = current.state.to_act().iter().collect();
             self.notify(&crate::notify::Change {
@@ -271,7 +276,7 @@ impl GameApi {
                 state: next.clone(),
                 entry: Arc::new(entry),
             };
-            match self.store.commit(id, commit).await {
+            match self.store.sessions().commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     fail::fail_point!("bot-committed", |_| crate::failpoints::crash(
                         "bot-committed"
@@ -335,7 +340,12 @@ impl GameApi {
                 return;
             }
             let lease = BOT_LEASE.as_millis() as i64;
-            match self.store.claim_due(now_ms(), lease, SWEEP_BATCH).await {
+            match self
+                .store
+                .timers()
+                .claim_due(now_ms(), lease, SWEEP_BATCH)
+                .await
+            {
                 Ok(due) => {
                     for (id, mark) in due {
                         tracing::debug!(session = %id, "bot turn claimed from the due index");

@@ -175,7 +175,7 @@ impl GameApi {
             let from_cache = cached.is_some();
             let mut current = match cached.take() {
                 Some(current) => Arc::unwrap_or_clone(current),
-                None => Cached::from(self.store.load(id).await?),
+                None => Cached::from(self.store.sessions().load(id).await?),
             };
             let to_act: Vec<Seat> = current.state.to_act().iter().collect();
             let seat = match auth::acting_seat(&current.meta, &caller, &to_act) {
@@ -196,7 +196,7 @@ impl GameApi {
                 Err(e) => {
                     // A retry of a committed request usually no longer applies: answer it.
                     if let Some(rid) = &submission.request_id {
-                        if let Some(version) = self.store.find_request(id, rid).await? {
+                        if let Some(version) = self.store.sessions().find_request(id, rid).await? {
                             let answer = self
                                 .replay(
                                     &current.meta,
@@ -244,7 +244,7 @@ impl GameApi {
                 state: state.clone(),
                 entry: entry.clone(),
             };
-            match self.store.commit(id, commit).await {
+            match self.store.sessions().commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
                     let session = convert::session_out(
@@ -319,6 +319,7 @@ impl GameApi {
     ) -> Result<Written, ApiError> {
         let entries = self
             .store
+            .sessions()
             .read_log(&meta.id, version.saturating_sub(1), 1)
             .await?;
         let entry = entries

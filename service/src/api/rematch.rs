@@ -2,7 +2,7 @@
 //!
 //! The new session's id is derived from the finished one's, so players asking at once, on
 //! any replicas, make one session (the store's atomic "already exists" decides), and the
-//! finished session records it once ([`crate::store::SessionStore::set_rematch`]).
+//! finished session records it once ([`crate::store::Lobby::set_rematch`]).
 
 use super::errors::ApiError;
 use super::sessions::describe;
@@ -35,7 +35,7 @@ impl GameApi {
             Some(id) => id.clone(),
             None => self.create_rematch(&old, seat).await?,
         };
-        let new = self.store.load(&id).await?;
+        let new = self.store.sessions().load(&id).await?;
         Ok(pb::RematchSessionResponse {
             session: Some(describe(&new)),
         })
@@ -85,7 +85,7 @@ impl GameApi {
         let mark = self.mark_server_work(&id, &table, now).await?;
         let starter = Seat(((usize::from(asker.0) + 1) % seats) as u8);
         self.notify_start(&meta, &table, 0, starter, now).await?;
-        match self.store.create(meta, state).await {
+        match self.store.sessions().create(meta, state).await {
             Ok(()) => {
                 tracing::info!(rematch = %id, "rematch created");
                 if let (Some(mark), Some(_)) = (mark, table.bot_to_act()) {
@@ -96,6 +96,6 @@ impl GameApi {
             Err(StoreError::AlreadyExists(_)) => {}
             Err(e) => return Err(e.into()),
         }
-        Ok(self.store.set_rematch(&old.meta.id, &id).await?)
+        Ok(self.store.lobby().set_rematch(&old.meta.id, &id).await?)
     }
 }

@@ -10,7 +10,7 @@ use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{ListFilter, SeatRecord, SessionMeta, SessionStore, StoreError};
+use agora_service::store::{ListFilter, SeatRecord, SessionMeta, Store, StoreError};
 use agora_service::table::Table;
 use futures::StreamExt;
 use std::time::Duration;
@@ -107,15 +107,19 @@ async fn expiry_pruning_and_the_session_cap_work_across_nodes() {
     let store = RedisStore::connect(config).await.expect("connect");
     for i in 0..8 {
         let (meta, state) = new_session(&format!("s{i}"));
-        store.create(meta, state).await.expect("create");
+        store.sessions().create(meta, state).await.expect("create");
     }
     let (meta, state) = new_session("one-too-many");
     assert_eq!(
-        store.create(meta, state).await,
+        store.sessions().create(meta, state).await,
         Err(StoreError::Full(8)),
         "the cap counts sessions on every node"
     );
-    let mut followed = store.subscribe("s0", 0).await.expect("subscribe");
+    let mut followed = store
+        .sessions()
+        .subscribe("s0", 0)
+        .await
+        .expect("subscribe");
 
     // Everything expires after two seconds; the full store prunes its index across nodes
     // and makes room.
@@ -124,8 +128,13 @@ async fn expiry_pruning_and_the_session_cap_work_across_nodes() {
         .expect("a followed session that expires is reported");
     assert_eq!(end, Some(Err(StoreError::Gone("s0".into()))));
     let (meta, state) = new_session("fresh");
-    store.create(meta, state).await.expect("room after pruning");
+    store
+        .sessions()
+        .create(meta, state)
+        .await
+        .expect("room after pruning");
     let rows = store
+        .lobby()
         .list(&ListFilter {
             game_id: None,
             include_full: true,
