@@ -17,7 +17,7 @@ use super::{convert, GameApi};
 use crate::cache::Cached;
 use crate::clock::OnTimeout;
 use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError};
-use crate::table::{bot_decision, session_salt, BotKind, Cause, Table};
+use crate::table::{bot_decision, session_salt, BotKind, By, Cause, Table};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use std::collections::HashMap;
@@ -229,19 +229,9 @@ impl GameApi {
                     next: next.next_due(now),
                 });
             };
-            let events = next.apply(seat, &cause)?;
-            next.tick(now, Some(seat));
-            let entry = LogEntry {
-                version: current.version + 1,
-                seat,
-                cause: Some(cause),
-                events,
-                to_act: next.to_act().iter().collect(),
-                outcome: next.outcome(),
-                request_id: None,
-                request_fingerprint: None,
-                clocks: next.clocks_at(None, now),
-            };
+            let decided =
+                next.decide(seat, &cause, None, By::Server, current.meta.started_ms, now)?;
+            let entry = LogEntry::decided(current.version + 1, seat, cause, decided);
             // Hold the session for the next turn, or mark the next deadline, before the
             // commit makes it due.
             if next.bot_to_act().is_some() {

@@ -3,7 +3,7 @@
 
 use super::{SessionMeta, StoreError, TokenHash};
 use crate::clock::SeatClock;
-use crate::table::{Cause, Table};
+use crate::table::{Cause, Decided, Table};
 use agora_engine::registry::AnyEvent;
 use agora_engine::{Outcome, Seat};
 use async_trait::async_trait;
@@ -122,6 +122,23 @@ pub struct LogEntry {
     /// in entries of earlier releases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_fingerprint: Option<String>,
+}
+
+impl LogEntry {
+    /// Version `version`'s entry: `seat`'s `cause` and what it decided, with no request id.
+    pub fn decided(version: u64, seat: Seat, cause: Cause, decided: Decided) -> LogEntry {
+        LogEntry {
+            version,
+            seat,
+            cause: Some(cause),
+            events: decided.events,
+            to_act: decided.to_act,
+            outcome: decided.outcome,
+            request_id: None,
+            clocks: decided.clocks,
+            request_fingerprint: None,
+        }
+    }
 }
 
 /// A write: the state after one action, valid only on top of `expected_version`.
