@@ -179,18 +179,14 @@ impl GameApi {
         };
         Span::current().record("session", id.as_str());
         let meta = SessionMeta {
-            id: id.clone(),
-            game_id: plan.options.game_id().to_string(),
-            options: plan.options.clone(),
-            seed: plan.seed,
-            seats: plan.seats.clone(),
-            create_time_unix_ms: now_ms(),
             create_fingerprint: create_fingerprint.clone(),
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
+            ..SessionMeta::new(
+                id.clone(),
+                plan.options.clone(),
+                plan.seed,
+                plan.seats.clone(),
+                now_ms(),
+            )
         };
         let stored = match self.store.sessions().create(meta, plan.start.clone()).await {
             Ok(()) => 0,
@@ -806,12 +802,11 @@ mod tests {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new(10, 16));
         let (_stop, stopped) = tokio::sync::watch::channel(false);
         let api = GameApi::new(store.clone(), 0, stopped);
-        let meta = SessionMeta {
-            id: "old".into(),
-            game_id: options.game_id().into(),
-            options: options.clone(),
+        let meta = SessionMeta::new(
+            "old",
+            options.clone(),
             seed,
-            seats: start
+            start
                 .seats
                 .iter()
                 .map(|_| SeatRecord {
@@ -820,14 +815,8 @@ mod tests {
                     player_id: None,
                 })
                 .collect(),
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
+            0,
+        );
         store.sessions().create(meta, start.clone()).await.unwrap();
         let mut replay = Replay::new(start.clone());
         for entry in &log {

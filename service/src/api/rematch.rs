@@ -64,18 +64,11 @@ impl GameApi {
         state.clocks = time_control.map(|c| Clocks::new(c, seats));
         let now = now_ms();
         let meta = SessionMeta {
-            id: id.clone(),
-            game_id: old.meta.game_id.clone(),
-            options: old.meta.options.clone(),
-            seed,
-            seats: rotated,
-            create_time_unix_ms: now,
-            create_fingerprint: None,
             started_ms: Some(now),
             time_control,
-            rematch: None,
             allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
             invited_player_ids: old.meta.invited_player_ids.clone(),
+            ..SessionMeta::new(id.clone(), old.meta.options.clone(), seed, rotated, now)
         };
         // As CreateSession does, the server's mark (a bot's first turn, a clock) and the
         // first turn's notifications go in before the create, so a replica dying after it

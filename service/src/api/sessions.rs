@@ -118,18 +118,11 @@ impl GameApi {
         Span::current().record("session", id.as_str());
         Span::current().record("game", options.game_id());
         let mut meta = SessionMeta {
-            id: id.clone(),
-            game_id: options.game_id().to_string(),
-            seats,
-            options,
-            seed,
-            create_time_unix_ms: now_ms(),
             create_fingerprint,
-            started_ms: None,
             time_control,
-            rematch: None,
             allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
             invited_player_ids: request.invited_player_ids.clone(),
+            ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
         if meta.all_seats_taken() {
             meta.started_ms = Some(meta.create_time_unix_ms);

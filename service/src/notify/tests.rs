@@ -87,25 +87,21 @@ fn backoff_doubles_with_jitter_and_is_capped() {
 fn meta(players: [Option<&str>; 2]) -> SessionMeta {
     let options = AnyOptions::Origin(origin::Options::default());
     SessionMeta {
-        id: "s".into(),
-        game_id: "origin".into(),
-        options,
-        seed: 1,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord {
-                player_name: "p".into(),
-                token_hash: Some("h".into()),
-                player_id: p.map(str::to_string),
-            })
-            .collect(),
-        create_time_unix_ms: 0,
-        create_fingerprint: None,
         started_ms: Some(0),
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
+        ..SessionMeta::new(
+            "s",
+            options,
+            1,
+            players
+                .iter()
+                .map(|p| SeatRecord {
+                    player_name: "p".into(),
+                    token_hash: Some("h".into()),
+                    player_id: p.map(str::to_string),
+                })
+                .collect(),
+            0,
+        )
     }
 }
 

@@ -96,6 +96,31 @@ pub struct SessionMeta {
 }
 
 impl SessionMeta {
+    /// A session of `options` created at `create_time_unix_ms`: public, one seat per
+    /// player, no clocks, not started, no rematch. Set the rest with struct update syntax.
+    pub fn new(
+        id: impl Into<String>,
+        options: AnyOptions,
+        seed: u64,
+        seats: Vec<SeatRecord>,
+        create_time_unix_ms: i64,
+    ) -> SessionMeta {
+        SessionMeta {
+            id: id.into(),
+            game_id: options.game_id().to_string(),
+            options,
+            seed,
+            seats,
+            create_time_unix_ms,
+            create_fingerprint: None,
+            started_ms: None,
+            time_control: None,
+            rematch: None,
+            allow_multiple_seats_per_player: false,
+            invited_player_ids: Vec::new(),
+        }
+    }
+
     /// Play starts when every seat is taken.
     pub fn all_seats_taken(&self) -> bool {
         self.seats.iter().all(|s| s.taken())

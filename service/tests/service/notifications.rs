@@ -245,27 +245,24 @@ async fn seat_players_but(
         .collect();
     let now = agora_service::store::now_ms();
     let meta = SessionMeta {
-        id: id.clone(),
-        game_id: "origin".into(),
-        options,
-        seed: 7,
-        seats: (0..2)
-            .map(|i| match open == Some(i) {
-                true => SeatRecord::default(),
-                false => SeatRecord {
-                    player_name: players[i].clone(),
-                    token_hash: Some(auth::hash_token(&tokens[i])),
-                    player_id: Some(players[i].clone()),
-                },
-            })
-            .collect(),
-        create_time_unix_ms: now,
-        create_fingerprint: None,
         started_ms: open.is_none().then_some(now),
         time_control,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
+        ..SessionMeta::new(
+            id.clone(),
+            options,
+            7,
+            (0..2)
+                .map(|i| match open == Some(i) {
+                    true => SeatRecord::default(),
+                    false => SeatRecord {
+                        player_name: players[i].clone(),
+                        token_hash: Some(auth::hash_token(&tokens[i])),
+                        player_id: Some(players[i].clone()),
+                    },
+                })
+                .collect(),
+            now,
+        )
     };
     store.sessions().create(meta, state).await.expect("create");
     if let Some(url) = redis {

@@ -80,20 +80,13 @@ async fn two_replicas_on_a_redis_cluster_play_list_and_stream() {
 fn new_session(id: &str) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
     let state = Table::new(AnyState::setup(&options, 3).expect("setup"));
-    let meta = SessionMeta {
-        id: id.to_string(),
-        game_id: options.game_id().to_string(),
-        seats: vec![SeatRecord::default(); state.seat_count()],
+    let meta = SessionMeta::new(
+        id.to_string(),
         options,
-        seed: 3,
-        create_time_unix_ms: 1,
-        create_fingerprint: None,
-        started_ms: None,
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
-    };
+        3,
+        vec![SeatRecord::default(); state.seat_count()],
+        1,
+    );
     (meta, state)
 }
 

@@ -29,20 +29,13 @@ async fn store(server: &RedisServer) -> RedisStore {
 fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
     let state = Table::new(AnyState::setup(&options, 7).expect("setup"));
-    let meta = SessionMeta {
-        id: id.to_string(),
-        game_id: options.game_id().to_string(),
-        seats: vec![SeatRecord::default(); state.seat_count()],
+    let meta = SessionMeta::new(
+        id.to_string(),
         options,
-        seed: u64::MAX - 3,
-        create_time_unix_ms: created,
-        create_fingerprint: None,
-        started_ms: None,
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
-    };
+        u64::MAX - 3,
+        vec![SeatRecord::default(); state.seat_count()],
+        created,
+    );
     (meta, state)
 }
 

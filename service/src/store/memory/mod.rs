@@ -202,20 +202,7 @@ mod tests {
     fn session(store: &MemoryStore) -> Table {
         let options = AnyOptions::Origin(origin::Options::default());
         let state = Table::new(AnyState::setup(&options, 1).expect("setup"));
-        let meta = SessionMeta {
-            id: "s".into(),
-            game_id: "origin".into(),
-            options,
-            seed: 1,
-            seats: vec![SeatRecord::default(); 2],
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
+        let meta = SessionMeta::new("s", options, 1, vec![SeatRecord::default(); 2], 0);
         futures::executor::block_on(store.create(meta, state.clone())).expect("create");
         state
     }
@@ -313,20 +300,7 @@ mod tests {
         session(&store);
         let options = AnyOptions::Origin(origin::Options::default());
         let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
-        let meta = SessionMeta {
-            id: "t".into(),
-            game_id: "origin".into(),
-            options,
-            seed: 2,
-            seats: vec![],
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
+        let meta = SessionMeta::new("t", options, 2, vec![], 0);
         assert_eq!(store.create(meta, state).await, Err(StoreError::Full(1)));
     }
 
@@ -388,20 +362,7 @@ mod tests {
         assert!(sub.next().await.is_none(), "and their streams end");
         // The full store sweeps at once: the expired session makes room.
         let options = AnyOptions::Origin(origin::Options::default());
-        let meta = SessionMeta {
-            id: "t".into(),
-            game_id: "origin".into(),
-            options: options.clone(),
-            seed: 2,
-            seats: vec![],
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
+        let meta = SessionMeta::new("t", options.clone(), 2, vec![], 0);
         let state = Table::new(AnyState::setup(&options, 2).expect("setup"));
         store
             .create(meta, state)
