@@ -112,20 +112,7 @@ mod tests {
     fn entry(version: u64, at: Instant) -> Arc<Cached> {
         let options = AnyOptions::Origin(origin::Options::default());
         let state = AnyState::setup(&options, 1).expect("setup");
-        let meta = SessionMeta {
-            id: "s".into(),
-            game_id: "origin".into(),
-            options,
-            seed: 1,
-            seats: Vec::new(),
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
+        let meta = SessionMeta::new("s", options, 1, Vec::new(), 0);
         Arc::new(Cached {
             meta,
             version,

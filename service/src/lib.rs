@@ -1,4 +1,4 @@
-//! Agora's gRPC game server: the `agora.v1.GameService` API over a [`store::SessionStore`],
+//! Agora's gRPC game server: the `agora.v1.GameService` API over a [`store::Store`],
 //! with health, reflection and gRPC-Web. [`server::serve`] runs it on any listener.
 
 pub mod api;

@@ -11,7 +11,7 @@ use crate::message_size::MessageSizeLayer;
 use crate::notify::{Notifier, WebhookConfig};
 use crate::store::memory::{Expiry, MemoryStore};
 use crate::store::redis::{RedisConfig, RedisStore};
-use crate::store::SessionStore;
+use crate::store::Store;
 use agora_proto::v1::game_service_server::GameServiceServer;
 use std::future::Future;
 use std::sync::Arc;
@@ -33,7 +33,7 @@ pub enum ServeError {
 }
 
 /// The store `config` asks for (connecting to Redis for `--store redis`).
-pub async fn open_store(config: &Config) -> Result<Arc<dyn SessionStore>, ServeError> {
+pub async fn open_store(config: &Config) -> Result<Arc<dyn Store>, ServeError> {
     match config.store {
         StoreKind::Memory => Ok(Arc::new(
             MemoryStore::new(config.max_sessions, config.stream_buffer).with_expiry(Expiry {
@@ -78,7 +78,7 @@ pub async fn serve(
 /// [`serve`] with a store built by the caller (tests share one between servers).
 pub async fn serve_with_store(
     config: Config,
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {

@@ -129,6 +129,28 @@ pub const SEAT_REFUSAL_CODES: &[&str] = &[
 /// The bot that takes over a resigned seat when the game goes on without its player.
 pub const RESIGNED_SEAT_BOT: BotKind = BotKind::Random;
 
+/// Who makes a write, which decides what it must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum By {
+    /// The seat's player, through the API: it must hold the seat (no server bot plays it)
+    /// and its clock must not have run out.
+    Player,
+    /// The server, for a seat a bot plays or whose clock ran out: it acts on what it found
+    /// due, so neither check applies.
+    Server,
+}
+
+/// What one write decided: the events it caused and the new version's facts, as its log
+/// entry records them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decided {
+    pub events: Vec<AnyEvent>,
+    pub to_act: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+    /// Every seat's clock as of the write (empty without a time control).
+    pub clocks: Vec<SeatClock>,
+}
+
 /// A session's whole state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table {
@@ -151,6 +173,59 @@ impl Table {
             forfeit: None,
             clocks: None,
         }
+    }
+
+    /// One write: `seat`'s `cause` at `now`, made `by` a player or the server, in a game
+    /// whose play started at `started_ms`. It owns the clock protocol of a write: the
+    /// first clocks are settled, a player's decision is refused when its time ran out, the
+    /// cause is played (an undo puts back `restored`, the game from before the decision it
+    /// takes back), and the clocks tick for the seat that decided. A refusal changes
+    /// nothing, clocks included.
+    pub fn decide(
+        &mut self,
+        seat: Seat,
+        cause: &Cause,
+        restored: Option<AnyState>,
+        by: By,
+        started_ms: Option<i64>,
+        now: i64,
+    ) -> Result<Decided, RuleError> {
+        if let (By::Player, Cause::Action(_)) = (by, cause) {
+            self.check_player(seat)?;
+        }
+        if matches!(cause, Cause::Undo) && restored.is_none() {
+            return Err(RuleError::new(
+                "UNDO_NOT_ALLOWED",
+                "There is no decision to take back.",
+            ));
+        }
+        let clocks = self.clocks.clone();
+        self.settle_clocks(started_ms);
+        let applied = match (cause, restored) {
+            (Cause::Action(action), _) if by == By::Player => self
+                .check_time(seat, now)
+                .and_then(|()| self.play(seat, action)),
+            (Cause::Undo, Some(restored)) => {
+                self.game = restored;
+                Ok(Vec::new())
+            }
+            (cause, _) => self.apply(seat, cause),
+        };
+        let events = match applied {
+            Ok(events) => events,
+            Err(refused) => {
+                self.clocks = clocks;
+                return Err(refused);
+            }
+        };
+        let decided = matches!(cause, Cause::Action(_) | Cause::TimedOut(_)).then_some(seat);
+        self.tick(now, decided);
+        Ok(Decided {
+            events,
+            to_act: self.to_act().iter().collect(),
+            outcome: self.outcome(),
+            clocks: self.clocks_at(None, now),
+        })
     }
 
     /// Starts the clocks of the first seats to act at `started_ms`, when the game started
@@ -491,6 +566,7 @@ pub fn bot_decision(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::{Limit, OnTimeout, TimeControl};
     use agora_engine::registry::configurations;
 
     fn table(players: usize) -> Table {
@@ -556,5 +632,140 @@ mod tests {
             Some(a.clone())
         );
         assert!(t.game.legal_actions(seat).contains(&a));
+    }
+
+    /// `players` seats with a per-move clock of 1 s each, none running yet.
+    fn clocked(players: usize) -> Table {
+        let mut t = table(players);
+        let control = TimeControl {
+            limit: Limit::PerMove { ms: 1_000 },
+            on_timeout: OnTimeout::Lose,
+        };
+        t.clocks = Some(Clocks::new(control, t.seat_count()));
+        t
+    }
+
+    /// The first seat to act and its first legal action.
+    fn first_move(t: &Table) -> (Seat, AnyAction) {
+        let seat = t.to_act().iter().next().expect("in progress");
+        (seat, t.game.legal_actions(seat).remove(0))
+    }
+
+    /// `cause` for `seat` at `now` (play started at 0) is refused with `code`, and the
+    /// table is as it was, clocks included (the settled first clocks are put back).
+    fn refused(t: &mut Table, seat: Seat, cause: Cause, by: By, now: i64, code: &str) {
+        let before = t.clone();
+        let refusal = t
+            .decide(seat, &cause, None, by, Some(0), now)
+            .expect_err("refused");
+        assert_eq!(refusal.code, code);
+        assert_eq!(*t, before, "a refusal changes nothing");
+    }
+
+    #[test]
+    fn a_refused_write_changes_nothing_clocks_included() {
+        let mut t = clocked(2);
+        let (seat, action) = first_move(&t);
+        // Seat's 1 s ran out at 1 000: its player may no longer decide.
+        refused(
+            &mut t,
+            seat,
+            Cause::Action(action.clone()),
+            By::Player,
+            5_000,
+            "TIME_OUT",
+        );
+        // Another seat's decision, in time: the rules refuse it.
+        let other = Seat(1 - seat.0);
+        let before = t.clone();
+        let refusal = t.decide(
+            other,
+            &Cause::Action(action.clone()),
+            None,
+            By::Player,
+            Some(0),
+            10,
+        );
+        assert!(refusal.is_err(), "{refusal:?}");
+        assert_eq!(t, before);
+        // Nothing to take back.
+        refused(
+            &mut t,
+            seat,
+            Cause::Undo,
+            By::Player,
+            10,
+            "UNDO_NOT_ALLOWED",
+        );
+        // A server bot plays the seat: its player may not decide for it.
+        t.hand_to_bot(seat, BotKind::Random).unwrap();
+        refused(
+            &mut t,
+            seat,
+            Cause::Action(action),
+            By::Player,
+            10,
+            "BOT_SEAT",
+        );
+        // Twice handed over.
+        refused(
+            &mut t,
+            seat,
+            Cause::HandedToBot(BotKind::Random),
+            By::Player,
+            10,
+            "ALREADY_A_BOT",
+        );
+    }
+
+    #[test]
+    fn a_decided_write_ticks_the_clocks_and_describes_the_new_version() {
+        let mut t = clocked(2);
+        let (seat, action) = first_move(&t);
+        let before = t.to_act();
+        let decided = t
+            .decide(seat, &Cause::Action(action), None, By::Player, Some(0), 400)
+            .expect("in time and legal");
+        assert_eq!(decided.to_act, t.to_act().iter().collect::<Vec<_>>());
+        assert_eq!(decided.outcome, t.outcome());
+        assert_eq!(decided.clocks, t.clocks_at(None, 400));
+        // The seat that decided starts afresh, seats newly to act start now, seats that
+        // were to act and did not decide keep running since play started.
+        let running = t.clocks.as_ref().unwrap().running_since.clone();
+        for (i, since) in running.iter().enumerate() {
+            let s = Seat(i as u8);
+            let expected = match (t.to_act().contains(s), s == seat || !before.contains(s)) {
+                (false, _) => None,
+                (true, true) => Some(400),
+                (true, false) => Some(0),
+            };
+            assert_eq!(*since, expected, "seat {i}");
+        }
+    }
+
+    #[test]
+    fn the_server_decides_for_a_seat_whose_time_ran_out() {
+        let mut t = clocked(2);
+        let (seat, _) = first_move(&t);
+        let decided = t
+            .decide(
+                seat,
+                &Cause::TimedOut(None),
+                None,
+                By::Server,
+                Some(0),
+                5_000,
+            )
+            .expect("the seat loses on time");
+        let outcome = decided.outcome.expect("over");
+        assert_eq!(outcome.standings[usize::from(seat.0)].rank, 2);
+        assert!(decided.to_act.is_empty());
+        assert!(t
+            .clocks
+            .as_ref()
+            .unwrap()
+            .running_since
+            .iter()
+            .all(Option::is_none));
     }
 }

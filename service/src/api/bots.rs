@@ -17,7 +17,7 @@ use super::{convert, GameApi};
 use crate::cache::Cached;
 use crate::clock::OnTimeout;
 use crate::store::{now_ms, Commit, CommitResult, LogEntry, StoreError};
-use crate::table::{bot_decision, session_salt, BotKind, Cause, Table};
+use crate::table::{bot_decision, session_salt, BotKind, By, Cause, Table};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use std::collections::HashMap;
@@ -117,7 +117,7 @@ impl GameApi {
     /// [`BOT_LEASE`]; returns the mark.
     pub(crate) async fn mark_bot_turn(&self, id: &str) -> Result<i64, StoreError> {
         let mark = now_ms() + BOT_LEASE.as_millis() as i64;
-        self.store.schedule(id, mark).await?;
+        self.store.timers().schedule(id, mark).await?;
         Ok(mark)
     }
 
@@ -135,7 +135,7 @@ impl GameApi {
             Some(_) if table.bot_to_act().is_some() => now + BOT_LEASE.as_millis() as i64,
             Some(deadline) => deadline,
         };
-        self.store.schedule(id, mark).await?;
+        self.store.timers().schedule(id, mark).await?;
         Ok(Some(mark))
     }
 
@@ -163,7 +163,7 @@ impl GameApi {
                 };
                 // Only the mark this driver holds moves: one set since stays for a sweep.
                 if let Some(next) = next {
-                    if let Err(e) = api.store.reschedule(&id, mark, next).await {
+                    if let Err(e) = api.store.timers().reschedule(&id, mark, next).await {
                         tracing::warn!(session = %id, error = %e, "cannot move a server mark; it will be swept");
                     }
                 }
@@ -191,7 +191,7 @@ impl GameApi {
             let from_cache = cached.is_some();
             let current = match cached {
                 Some(current) => current,
-                None => match self.store.load(id).await {
+                None => match self.store.sessions().load(id).await {
                     Ok(loaded) => {
                         let loaded = Arc::new(Cached::from(loaded));
                         self.cache.put(id, loaded.clone());
@@ -229,28 +229,23 @@ impl GameApi {
                     next: next.next_due(now),
                 });
             };
-            let events = next.apply(seat, &cause)?;
-            next.tick(now, Some(seat));
-            let entry = LogEntry {
-                version: current.version + 1,
-                seat,
-                cause: Some(cause),
-                events,
-                to_act: next.to_act().iter().collect(),
-                outcome: next.outcome(),
-                request_id: None,
-                request_fingerprint: None,
-                clocks: next.clocks_at(None, now),
-            };
+            let decided =
+                next.decide(seat, &cause, None, By::Server, current.meta.started_ms, now)?;
+            let entry = LogEntry::decided(current.version + 1, seat, cause, decided);
             // Hold the session for the next turn, or mark the next deadline, before the
             // commit makes it due.
             if next.bot_to_act().is_some() {
                 let extended = now + BOT_LEASE.as_millis() as i64;
-                if self.store.reschedule(id, *mark, Some(extended)).await? {
+                if self
+                    .store
+                    .timers()
+                    .reschedule(id, *mark, Some(extended))
+                    .await?
+                {
                     *mark = extended;
                 }
             } else if let Some(deadline) = next.next_due(now) {
-                self.store.schedule(id, deadline).await?;
+                self.store.timers().schedule(id, deadline).await?;
             }
             let before: Vec<Seat> = current.state.to_act().iter().collect();
             self.notify(&crate::notify::Change {
@@ -271,7 +266,7 @@ impl GameApi {
                 state: next.clone(),
                 entry: Arc::new(entry),
             };
-            match self.store.commit(id, commit).await {
+            match self.store.sessions().commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     fail::fail_point!("bot-committed", |_| crate::failpoints::crash(
                         "bot-committed"
@@ -335,7 +330,12 @@ impl GameApi {
                 return;
             }
             let lease = BOT_LEASE.as_millis() as i64;
-            match self.store.claim_due(now_ms(), lease, SWEEP_BATCH).await {
+            match self
+                .store
+                .timers()
+                .claim_due(now_ms(), lease, SWEEP_BATCH)
+                .await
+            {
                 Ok(due) => {
                     for (id, mark) in due {
                         tracing::debug!(session = %id, "bot turn claimed from the due index");

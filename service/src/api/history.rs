@@ -179,24 +179,20 @@ impl GameApi {
         };
         Span::current().record("session", id.as_str());
         let meta = SessionMeta {
-            id: id.clone(),
-            game_id: plan.options.game_id().to_string(),
-            options: plan.options.clone(),
-            seed: plan.seed,
-            seats: plan.seats.clone(),
-            create_time_unix_ms: now_ms(),
             create_fingerprint: create_fingerprint.clone(),
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
+            ..SessionMeta::new(
+                id.clone(),
+                plan.options.clone(),
+                plan.seed,
+                plan.seats.clone(),
+                now_ms(),
+            )
         };
-        let stored = match self.store.create(meta, plan.start.clone()).await {
+        let stored = match self.store.sessions().create(meta, plan.start.clone()).await {
             Ok(()) => 0,
             // A retry: the first attempt's session, if it is this request's.
             Err(StoreError::AlreadyExists(_)) if create_fingerprint.is_some() => {
-                let loaded = self.store.load(&id).await?;
+                let loaded = self.store.sessions().load(&id).await?;
                 if loaded.meta.create_fingerprint != create_fingerprint {
                     return Err(request_id_reused());
                 }
@@ -206,7 +202,7 @@ impl GameApi {
             Err(e) => return Err(e.into()),
         };
         self.commit_replay(&id, &plan, stored).await?;
-        let loaded = self.store.load(&id).await?;
+        let loaded = self.store.sessions().load(&id).await?;
         Span::current().record("version", loaded.version);
         tracing::info!("session imported");
         Ok(pb::ImportSessionResponse {
@@ -234,7 +230,7 @@ impl GameApi {
                 state: Arc::new(replay.table.clone()),
                 entry: Arc::new(entry),
             };
-            match self.store.commit(id, commit).await {
+            match self.store.sessions().commit(id, commit).await {
                 Ok(CommitResult::Committed(v)) | Ok(CommitResult::Duplicate(v)) => {
                     stored = v;
                     // A replica dying part way through an import (tests of its retry).
@@ -263,7 +259,7 @@ impl GameApi {
         let mut last = after;
         while last < upto {
             let want = ((upto - last) as usize).min(LOG_READ);
-            let page = self.store.read_log(id, last, want).await?;
+            let page = self.store.sessions().read_log(id, last, want).await?;
             if page.is_empty() {
                 return Err(StoreError::Corrupt(format!(
                     "session {id} is at version {upto} but its log ends at {last}"
@@ -568,7 +564,7 @@ mod tests {
     use super::*;
     use crate::store::codec::encode_snapshot;
     use crate::store::memory::MemoryStore;
-    use crate::store::SessionStore;
+    use crate::store::Store;
     use crate::table::bot_decision;
     use agora_engine::registry::{configurations, GameKind};
     use rand::{Rng, SeedableRng};
@@ -803,15 +799,14 @@ mod tests {
     #[tokio::test]
     async fn a_log_without_causes_is_not_exported() {
         let (options, seed, start, end, log) = sample();
-        let store: Arc<dyn SessionStore> = Arc::new(MemoryStore::new(10, 16));
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new(10, 16));
         let (_stop, stopped) = tokio::sync::watch::channel(false);
         let api = GameApi::new(store.clone(), 0, stopped);
-        let meta = SessionMeta {
-            id: "old".into(),
-            game_id: options.game_id().into(),
-            options: options.clone(),
+        let meta = SessionMeta::new(
+            "old",
+            options.clone(),
             seed,
-            seats: start
+            start
                 .seats
                 .iter()
                 .map(|_| SeatRecord {
@@ -820,15 +815,9 @@ mod tests {
                     player_id: None,
                 })
                 .collect(),
-            create_time_unix_ms: 0,
-            create_fingerprint: None,
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
-        };
-        store.create(meta, start.clone()).await.unwrap();
+            0,
+        );
+        store.sessions().create(meta, start.clone()).await.unwrap();
         let mut replay = Replay::new(start.clone());
         for entry in &log {
             let cause = entry.cause.clone().unwrap();
@@ -840,7 +829,7 @@ mod tests {
                 state: Arc::new(replay.table.clone()),
                 entry: Arc::new(old),
             };
-            store.commit("old", commit).await.unwrap();
+            store.sessions().commit("old", commit).await.unwrap();
         }
         assert_eq!(replay.table, end);
         let request = pb::ExportSessionRequest {

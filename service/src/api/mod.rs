@@ -34,7 +34,7 @@ use crate::identity::{Caller, Identity};
 use crate::limits::{PlayerLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
-use crate::store::{Loaded, SessionStore};
+use crate::store::{Loaded, Store};
 use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
 use errors::ApiError;
@@ -58,7 +58,7 @@ pub const DEFAULT_STATE_MAX_AGE: Duration = Duration::from_secs(30);
 /// Shared by every call; cheap to clone.
 #[derive(Clone)]
 pub struct GameApi {
-    pub(crate) store: Arc<dyn SessionStore>,
+    pub(crate) store: Arc<dyn Store>,
     pub(crate) locks: Arc<SessionLocks>,
     /// Retries of an unpinned SubmitAction that lost a version race.
     pub(crate) commit_retries: u32,
@@ -84,7 +84,7 @@ pub struct GameApi {
 
 impl GameApi {
     pub fn new(
-        store: Arc<dyn SessionStore>,
+        store: Arc<dyn Store>,
         commit_retries: u32,
         shutdown: watch::Receiver<bool>,
     ) -> GameApi {
@@ -168,7 +168,7 @@ impl GameApi {
     /// The session a request names; a malformed id is refused before the store is asked.
     pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, ApiError> {
         check_session_id(session_id)?;
-        Ok(self.store.load(session_id).await?)
+        Ok(self.store.sessions().load(session_id).await?)
     }
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.

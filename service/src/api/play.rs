@@ -7,9 +7,8 @@ use super::{check_session_id, convert, request_ids, GameApi};
 use crate::auth;
 use crate::cache::Cached;
 use crate::store::{Commit, CommitResult, LogEntry, SessionMeta, StoreError};
-use crate::table::{Cause, Table};
+use crate::table::{By, Cause, Table};
 use agora_engine::registry::AnyState;
-use agora_engine::RuleError;
 use agora_engine::{FieldViolation, Seat, Viewer};
 use agora_proto::v1 as pb;
 use std::sync::Arc;
@@ -175,7 +174,7 @@ impl GameApi {
             let from_cache = cached.is_some();
             let mut current = match cached.take() {
                 Some(current) => Arc::unwrap_or_clone(current),
-                None => Cached::from(self.store.load(id).await?),
+                None => Cached::from(self.store.sessions().load(id).await?),
             };
             let to_act: Vec<Seat> = current.state.to_act().iter().collect();
             let seat = match auth::acting_seat(&current.meta, &caller, &to_act) {
@@ -196,7 +195,7 @@ impl GameApi {
                 Err(e) => {
                     // A retry of a committed request usually no longer applies: answer it.
                     if let Some(rid) = &submission.request_id {
-                        if let Some(version) = self.store.find_request(id, rid).await? {
+                        if let Some(version) = self.store.sessions().find_request(id, rid).await? {
                             let answer = self
                                 .replay(
                                     &current.meta,
@@ -244,7 +243,7 @@ impl GameApi {
                 state: state.clone(),
                 entry: entry.clone(),
             };
-            match self.store.commit(id, commit).await {
+            match self.store.sessions().commit(id, commit).await {
                 Ok(CommitResult::Committed(version)) => {
                     Span::current().record("version", version);
                     let session = convert::session_out(
@@ -319,6 +318,7 @@ impl GameApi {
     ) -> Result<Written, ApiError> {
         let entries = self
             .store
+            .sessions()
             .read_log(&meta.id, version.saturating_sub(1), 1)
             .await?;
         let entry = entries
@@ -387,46 +387,17 @@ fn apply_write(
             });
         }
     }
-    if let Cause::Action(_) = &submission.cause {
-        current.state.check_player(seat)?;
-    }
-    let restored = match &submission.cause {
-        Cause::Undo => Some(submission.restored.clone().ok_or_else(|| {
-            RuleError::new("UNDO_NOT_ALLOWED", "There is no decision to take back.")
-        })?),
-        _ => None,
-    };
-    let table = &mut current.state;
-    let clocks = table.clocks.clone();
-    table.settle_clocks(current.meta.started_ms);
-    let applied = match (&submission.cause, restored) {
-        (Cause::Action(action), _) => table
-            .check_time(seat, now)
-            .and_then(|()| table.play(seat, action)),
-        (_, Some(restored)) => {
-            table.game = restored;
-            Ok(Vec::new())
-        }
-        (change, None) => table.apply(seat, change),
-    };
-    let events = match applied {
-        Ok(events) => events,
-        Err(refused) => {
-            table.clocks = clocks;
-            return Err(refused.into());
-        }
-    };
-    let decided = matches!(submission.cause, Cause::Action(_)).then_some(seat);
-    table.tick(now, decided);
-    Ok(LogEntry {
-        version: current.version + 1,
+    let decided = current.state.decide(
         seat,
-        cause: Some(submission.cause.clone()),
-        events,
-        to_act: table.to_act().iter().collect(),
-        outcome: table.outcome(),
+        &submission.cause,
+        submission.restored.clone(),
+        By::Player,
+        current.meta.started_ms,
+        now,
+    )?;
+    Ok(LogEntry {
         request_id: submission.request_id.clone(),
         request_fingerprint: submission.fingerprint.clone(),
-        clocks: table.clocks_at(None, now),
+        ..LogEntry::decided(current.version + 1, seat, submission.cause.clone(), decided)
     })
 }

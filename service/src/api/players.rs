@@ -1,6 +1,6 @@
 //! ListMySessions: the signed-in player's sessions, its turn first, then waiting, then
 //! finished, from the store's per-player index
-//! ([`crate::store::SessionStore::player_sessions`]).
+//! ([`crate::store::Lobby::player_sessions`]).
 //!
 //! Pages are cut by a keyset cursor (group, last change, session id) rather than an
 //! offset, so a session that changes between two pages is neither skipped nor repeated
@@ -75,6 +75,7 @@ impl GameApi {
         };
         let rows = self
             .store
+            .lobby()
             .player_sessions(&player.id, MAX_PLAYER_SESSIONS)
             .await?;
         let mut items: Vec<(SortKey, pb::MySession)> = rows

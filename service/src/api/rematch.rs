@@ -2,7 +2,7 @@
 //!
 //! The new session's id is derived from the finished one's, so players asking at once, on
 //! any replicas, make one session (the store's atomic "already exists" decides), and the
-//! finished session records it once ([`crate::store::SessionStore::set_rematch`]).
+//! finished session records it once ([`crate::store::Lobby::set_rematch`]).
 
 use super::errors::ApiError;
 use super::sessions::describe;
@@ -35,7 +35,7 @@ impl GameApi {
             Some(id) => id.clone(),
             None => self.create_rematch(&old, seat).await?,
         };
-        let new = self.store.load(&id).await?;
+        let new = self.store.sessions().load(&id).await?;
         Ok(pb::RematchSessionResponse {
             session: Some(describe(&new)),
         })
@@ -64,18 +64,11 @@ impl GameApi {
         state.clocks = time_control.map(|c| Clocks::new(c, seats));
         let now = now_ms();
         let meta = SessionMeta {
-            id: id.clone(),
-            game_id: old.meta.game_id.clone(),
-            options: old.meta.options.clone(),
-            seed,
-            seats: rotated,
-            create_time_unix_ms: now,
-            create_fingerprint: None,
             started_ms: Some(now),
             time_control,
-            rematch: None,
             allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
             invited_player_ids: old.meta.invited_player_ids.clone(),
+            ..SessionMeta::new(id.clone(), old.meta.options.clone(), seed, rotated, now)
         };
         // As CreateSession does, the server's mark (a bot's first turn, a clock) and the
         // first turn's notifications go in before the create, so a replica dying after it
@@ -85,7 +78,7 @@ impl GameApi {
         let mark = self.mark_server_work(&id, &table, now).await?;
         let starter = Seat(((usize::from(asker.0) + 1) % seats) as u8);
         self.notify_start(&meta, &table, 0, starter, now).await?;
-        match self.store.create(meta, state).await {
+        match self.store.sessions().create(meta, state).await {
             Ok(()) => {
                 tracing::info!(rematch = %id, "rematch created");
                 if let (Some(mark), Some(_)) = (mark, table.bot_to_act()) {
@@ -96,6 +89,6 @@ impl GameApi {
             Err(StoreError::AlreadyExists(_)) => {}
             Err(e) => return Err(e.into()),
         }
-        Ok(self.store.set_rematch(&old.meta.id, &id).await?)
+        Ok(self.store.lobby().set_rematch(&old.meta.id, &id).await?)
     }
 }

@@ -118,18 +118,11 @@ impl GameApi {
         Span::current().record("session", id.as_str());
         Span::current().record("game", options.game_id());
         let mut meta = SessionMeta {
-            id: id.clone(),
-            game_id: options.game_id().to_string(),
-            seats,
-            options,
-            seed,
-            create_time_unix_ms: now_ms(),
             create_fingerprint,
-            started_ms: None,
             time_control,
-            rematch: None,
             allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
             invited_player_ids: request.invited_player_ids.clone(),
+            ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
         if meta.all_seats_taken() {
             meta.started_ms = Some(meta.create_time_unix_ms);
@@ -151,7 +144,12 @@ impl GameApi {
                 .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
                 .await?;
         }
-        match self.store.create(meta.clone(), state.clone()).await {
+        match self
+            .store
+            .sessions()
+            .create(meta.clone(), state.clone())
+            .await
+        {
             Ok(()) => {}
             // A retry racing its first attempt on another replica: that one stored it.
             Err(StoreError::AlreadyExists(_)) if meta.create_fingerprint.is_some() => {
@@ -193,7 +191,7 @@ impl GameApi {
         id: &str,
         fingerprint: &str,
     ) -> Result<Option<pb::CreateSessionResponse>, ApiError> {
-        let loaded = match self.store.load(id).await {
+        let loaded = match self.store.sessions().load(id).await {
             Ok(loaded) => loaded,
             Err(StoreError::NotFound(_)) => return Ok(None),
             Err(e) => return Err(e.into()),
@@ -204,7 +202,7 @@ impl GameApi {
         Span::current().record("session", id);
         Span::current().record("game", loaded.meta.game_id.as_str());
         // The first attempt may have died before listing it.
-        self.store.relist(&loaded.meta).await?;
+        self.store.lobby().relist(&loaded.meta).await?;
         tracing::info!("retried create answered with the session it made");
         Ok(Some(pb::CreateSessionResponse {
             session: Some(describe(&loaded)),
@@ -236,7 +234,7 @@ impl GameApi {
             include_full: request.include_full,
             limit,
         };
-        let rows = self.store.list(&filter).await?;
+        let rows = self.store.lobby().list(&filter).await?;
         let sessions = rows
             .iter()
             .map(|r| {
@@ -331,7 +329,12 @@ impl GameApi {
         }
         .await;
         if let (Some(holder), Some(player)) = (lease, &player) {
-            if let Err(e) = self.store.unlock_player(&player.id, &holder).await {
+            if let Err(e) = self
+                .store
+                .presence()
+                .unlock_player(&player.id, &holder)
+                .await
+            {
                 // Its TTL frees it: the player's next join waits at most that long.
                 tracing::warn!(error = %e, "cannot give back the player's join lease");
             }
@@ -340,7 +343,7 @@ impl GameApi {
         Span::current().record("seat", seat.0);
         fail::fail_point!("join-stored", |_| crate::failpoints::crash("join-stored"));
         tracing::info!("seat taken");
-        let loaded = self.store.load(id).await?;
+        let loaded = self.store.sessions().load(id).await?;
         // The last seat taken starts the game: maybe on a bot's turn, maybe a clock.
         if loaded.meta.all_seats_taken() {
             let mut table = loaded.state.clone();
@@ -395,7 +398,7 @@ impl GameApi {
             }
         };
         let freed = match token {
-            Some(token) => self.store.release_seat(id, &token).await?.0,
+            Some(token) => self.store.sessions().release_seat(id, &token).await?.0,
             None => None,
         };
         match freed {
@@ -409,7 +412,7 @@ impl GameApi {
             }
             None => tracing::debug!("the token holds no seat; nothing to give back"),
         }
-        let loaded = self.store.load(id).await?;
+        let loaded = self.store.sessions().load(id).await?;
         Ok(pb::LeaveSessionResponse {
             session: Some(describe(&loaded)),
         })
@@ -440,7 +443,7 @@ impl GameApi {
         let mut attempts = 0;
         loop {
             attempts += 1;
-            match self.store.claim_seat(id, claim.clone()).await? {
+            match self.store.sessions().claim_seat(id, claim.clone()).await? {
                 (Claimed::Taken(seat), _) => return Ok((seat, token)),
                 // The player holds a seat already: that one is its answer (its token
                 // acts for it, so no seat token is given again).
@@ -497,6 +500,7 @@ impl GameApi {
         for _ in 0..JOIN_LEASE_TRIES {
             if self
                 .store
+                .presence()
                 .lock_player(&player.id, &holder, JOIN_LEASE_TTL_MS)
                 .await?
             {
@@ -547,6 +551,7 @@ impl GameApi {
         }
         let open = self
             .store
+            .lobby()
             .player_sessions(&player.id, super::players::MAX_PLAYER_SESSIONS)
             .await?
             .iter()

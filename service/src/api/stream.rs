@@ -12,7 +12,7 @@ use super::{convert, GameApi};
 use crate::auth;
 use crate::auth::AuthError;
 use crate::limits::StreamSlot;
-use crate::store::{LogEntry, LogItem, LogStream, SessionStore, StoreError};
+use crate::store::{LogEntry, LogItem, LogStream, Store, StoreError};
 use crate::table::{Cause, RESIGNED_SEAT_BOT};
 use agora_engine::Viewer;
 use agora_proto::encoded::Encoded;
@@ -74,7 +74,7 @@ impl GameApi {
             _ => None,
         };
         let presence = self.presence(&loaded.meta, viewer).await?;
-        let log = self.store.subscribe(&id, after).await?;
+        let log = self.store.sessions().subscribe(&id, after).await?;
         let forward = Forward {
             recheck,
             log,
@@ -162,7 +162,7 @@ type Item = Result<StreamResponse, Status>;
 /// A seat's stream opened before the game started: whose token (or player) to check
 /// again.
 struct Recheck {
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
     caller: crate::identity::Caller,
 }
 
@@ -171,7 +171,7 @@ impl Recheck {
     /// then fixed, so one check is enough). A store failure ends the stream as any other
     /// does: resume from `last`.
     async fn still_seated(self, id: &str, viewer: Viewer, last: u64) -> Result<(), ApiError> {
-        let loaded = self.store.load(id).await.map_err(|e| match e {
+        let loaded = self.store.sessions().load(id).await.map_err(|e| match e {
             StoreError::Unavailable(_) => ApiError::StreamEnded { last_version: last },
             other => ApiError::from(other),
         })?;
@@ -233,7 +233,10 @@ impl GameApi {
         };
         let ttl = notifier.config.presence_ttl;
         let ttl_ms = ttl.as_millis() as i64;
-        self.store.mark_present(&meta.id, &player, ttl_ms).await?;
+        self.store
+            .presence()
+            .mark_present(&meta.id, &player, ttl_ms)
+            .await?;
         let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
         let store = self.store.clone();
         let id = meta.id.clone();
@@ -243,7 +246,7 @@ impl GameApi {
                     _ = tokio::time::sleep(ttl / 3) => {}
                     _ = &mut stopped => return,
                 }
-                if let Err(e) = store.mark_present(&id, &player, ttl_ms).await {
+                if let Err(e) = store.presence().mark_present(&id, &player, ttl_ms).await {
                     tracing::debug!(session = %id, error = %e, "cannot refresh a presence mark");
                 }
             }

@@ -45,7 +45,12 @@ impl GameApi {
         // A retry of an undo that committed is answered by the write below (the request
         // id); a fresh one is decided on the session as it is now.
         let restored = if let Some(rid) = request_id(&request) {
-            match self.store.find_request(&request.session_id, rid).await? {
+            match self
+                .store
+                .sessions()
+                .find_request(&request.session_id, rid)
+                .await?
+            {
                 Some(_) => loaded.state.game.clone(),
                 None => {
                     self.game_before_last_decision(
@@ -106,7 +111,11 @@ impl GameApi {
                 "Your turn has ended: only decisions of the turn still being played can be taken back.",
             ));
         }
-        let log = self.store.read_log(&meta.id, 0, version as usize).await?;
+        let log = self
+            .store
+            .sessions()
+            .read_log(&meta.id, 0, version as usize)
+            .await?;
         if log.len() as u64 != version {
             return Err(StoreError::Corrupt(format!(
                 "the log has {} of {version} versions",

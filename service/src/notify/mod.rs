@@ -10,7 +10,7 @@
 //!
 //! **Durable outbox.** Notifications go into the store's outbox before the commit, with
 //! ids derived from (session, version, player, reason), so a retried or racing write puts
-//! the same id once ([`SessionStore::outbox_put`]). Because the outbox is written before
+//! the same id once ([`Outbox::put`](crate::store::Outbox::put)). Because the outbox is written before
 //! the commit, a commit that then fails (a lost race, a dead replica) may leave an item
 //! for a version that never happened: the worker checks every item against the session
 //! before sending ([`verdict`]), and only sends what the committed log says and what is
@@ -19,10 +19,10 @@
 //! stream, so every replica sees it) is not sent anything.
 //!
 //! **Delivery.** Every replica runs [`Notifier::run`]: it claims due items with a lease
-//! ([`SessionStore::outbox_claim`]), so two replicas never hold the same attempt and a
+//! ([`Outbox::claim`](crate::store::Outbox::claim)), so two replicas never hold the same attempt and a
 //! replica that dies mid-delivery leaves the item to come due again. A failed POST is
 //! retried with exponential backoff and jitter; after `--webhook-max-attempts` it goes to
-//! the dead-letter list ([`SessionStore::dead_letters`]). Every attempt of one
+//! the dead-letter list ([`Outbox::dead_letters`](crate::store::Outbox::dead_letters)). Every attempt of one
 //! notification carries the same `webhook-id`; receivers deduplicate by it (delivery is at
 //! least once). Requests follow Standard Webhooks (see docs/notifications.md).
 
@@ -30,7 +30,7 @@ use crate::clock::SeatClock;
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::store::{
-    now_ms, Finish, Notification, OutboxItem, Reason, SessionMeta, SessionStore, StoreError,
+    now_ms, Finish, Notification, OutboxItem, Reason, SessionMeta, Store, StoreError,
 };
 use crate::table::{Control, Table};
 use agora_engine::{Outcome, Seat};
@@ -278,13 +278,9 @@ pub enum Verdict {
 }
 
 /// Whether `n` is true of the session as committed, and still worth sending.
-pub async fn verdict(
-    store: &dyn SessionStore,
-    n: &Notification,
-    now: i64,
-) -> Result<Verdict, StoreError> {
+pub async fn verdict(store: &dyn Store, n: &Notification, now: i64) -> Result<Verdict, StoreError> {
     let young = now - n.created_ms <= COMMIT_WAIT_MS;
-    let loaded = match store.load(&n.session_id).await {
+    let loaded = match store.sessions().load(&n.session_id).await {
         Ok(loaded) => loaded,
         // Invitations and a rematch's first turn are written before the create.
         Err(StoreError::NotFound(_)) if young => return Ok(Verdict::Wait(WAIT_STEP_MS)),
@@ -327,7 +323,10 @@ pub async fn verdict(
         } else if n.version == 0 {
             (loaded.state.to_act().iter().collect(), false)
         } else {
-            let entries = store.read_log(&n.session_id, n.version - 1, 1).await?;
+            let entries = store
+                .sessions()
+                .read_log(&n.session_id, n.version - 1, 1)
+                .await?;
             match entries.into_iter().find(|e| e.version == n.version) {
                 Some(entry) => (entry.to_act.clone(), entry.outcome.is_some()),
                 None => return Ok(Verdict::Drop("its version is no longer in the log")),
@@ -345,7 +344,11 @@ pub async fn verdict(
             return Ok(Verdict::Drop("no longer true of the session"));
         }
     }
-    if store.is_present(&n.session_id, &n.player_id).await? {
+    if store
+        .presence()
+        .is_present(&n.session_id, &n.player_id)
+        .await?
+    {
         return Ok(Verdict::Drop("the player has a stream open on the session"));
     }
     Ok(Verdict::Deliver)
@@ -378,22 +381,18 @@ impl Notifier {
     }
 
     /// Puts `items` in `store`'s outbox (nothing to do for none).
-    pub async fn put(
-        &self,
-        store: &dyn SessionStore,
-        items: &[Notification],
-    ) -> Result<(), StoreError> {
+    pub async fn put(&self, store: &dyn Store, items: &[Notification]) -> Result<(), StoreError> {
         if items.is_empty() {
             return Ok(());
         }
-        store.outbox_put(items).await
+        store.outbox().put(items).await
     }
 
     /// The hook for invitations: tells `players` they were invited to `meta`'s session
     /// (at `version`), unless they have a stream open on it.
     pub async fn invited(
         &self,
-        store: &dyn SessionStore,
+        store: &dyn Store,
         meta: &SessionMeta,
         version: u64,
         players: &[String],
@@ -417,11 +416,7 @@ impl Notifier {
     }
 
     /// Delivers due notifications every [`POLL`] until the server shuts down.
-    pub async fn run(
-        self: Arc<Self>,
-        store: Arc<dyn SessionStore>,
-        mut shutdown: watch::Receiver<bool>,
-    ) {
+    pub async fn run(self: Arc<Self>, store: Arc<dyn Store>, mut shutdown: watch::Receiver<bool>) {
         let mut tick = tokio::time::interval(POLL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let lease = self.config.lease().as_millis() as i64;
@@ -433,7 +428,7 @@ impl Notifier {
             if *shutdown.borrow() {
                 return;
             }
-            let claimed = match store.outbox_claim(now_ms(), lease, BATCH).await {
+            let claimed = match store.outbox().claim(now_ms(), lease, BATCH).await {
                 Ok(claimed) => claimed,
                 Err(e) => {
                     tracing::warn!(error = %e, "cannot claim notifications");
@@ -451,7 +446,7 @@ impl Notifier {
 
     /// Checks, sends and finishes one claimed item. A store failure leaves it claimed: it
     /// comes due again when its lease ends.
-    async fn handle(&self, store: &dyn SessionStore, item: OutboxItem) {
+    async fn handle(&self, store: &dyn Store, item: OutboxItem) {
         let n = &item.notification;
         let now = now_ms();
         let finish = match verdict(store, n, now).await {
@@ -491,7 +486,7 @@ impl Notifier {
                 }
             },
         };
-        match store.outbox_finish(&n.id, item.lease, finish).await {
+        match store.outbox().finish(&n.id, item.lease, finish).await {
             Ok(true) => {}
             Ok(false) => {
                 tracing::warn!(notification = %n.id, "a notification's lease ran out before it was finished")

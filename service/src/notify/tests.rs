@@ -87,25 +87,21 @@ fn backoff_doubles_with_jitter_and_is_capped() {
 fn meta(players: [Option<&str>; 2]) -> SessionMeta {
     let options = AnyOptions::Origin(origin::Options::default());
     SessionMeta {
-        id: "s".into(),
-        game_id: "origin".into(),
-        options,
-        seed: 1,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord {
-                player_name: "p".into(),
-                token_hash: Some("h".into()),
-                player_id: p.map(str::to_string),
-            })
-            .collect(),
-        create_time_unix_ms: 0,
-        create_fingerprint: None,
         started_ms: Some(0),
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
+        ..SessionMeta::new(
+            "s",
+            options,
+            1,
+            players
+                .iter()
+                .map(|p| SeatRecord {
+                    player_name: "p".into(),
+                    token_hash: Some("h".into()),
+                    player_id: p.map(str::to_string),
+                })
+                .collect(),
+            0,
+        )
     }
 }
 
@@ -291,34 +287,39 @@ async fn the_memory_outbox_leases_retries_and_buries() {
     let store = MemoryStore::new(10, 16);
     let now = now_ms();
     store
-        .outbox_put(&[item("a", now), item("b", now + 60_000)])
+        .outbox()
+        .put(&[item("a", now), item("b", now + 60_000)])
         .await
         .expect("put");
     // Putting it again keeps one.
-    store.outbox_put(&[item("a", now)]).await.expect("put");
-    let claimed = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    store.outbox().put(&[item("a", now)]).await.expect("put");
+    let claimed = store.outbox().claim(now, 1000, 10).await.expect("claim");
     assert_eq!(claimed.len(), 1, "b is not due yet");
     let a = &claimed[0];
     assert_eq!((a.notification.id.as_str(), a.failures), ("a", 0));
     // Held: nobody else claims it during its lease.
     assert!(store
-        .outbox_claim(now, 1000, 10)
+        .outbox()
+        .claim(now, 1000, 10)
         .await
         .expect("claim")
         .is_empty());
     // A stale lease finishes nothing.
     assert!(!store
-        .outbox_finish("a", a.lease - 1, Finish::Done)
+        .outbox()
+        .finish("a", a.lease - 1, Finish::Done)
         .await
         .expect("finish"));
     assert!(store
-        .outbox_finish("a", a.lease, Finish::Failed { at_ms: now })
+        .outbox()
+        .finish("a", a.lease, Finish::Failed { at_ms: now })
         .await
         .expect("finish"));
-    let again = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    let again = store.outbox().claim(now, 1000, 10).await.expect("claim");
     assert_eq!(again[0].failures, 1);
     assert!(store
-        .outbox_finish(
+        .outbox()
+        .finish(
             "a",
             again[0].lease,
             Finish::Dead {
@@ -328,13 +329,14 @@ async fn the_memory_outbox_leases_retries_and_buries() {
         )
         .await
         .expect("finish"));
-    let dead = store.dead_letters(10).await.expect("dead");
+    let dead = store.outbox().dead_letters(10).await.expect("dead");
     assert_eq!(dead.len(), 1);
     assert_eq!((dead[0].attempts, dead[0].error.as_str()), (2, "503"));
     // A finished id cannot be put back.
-    store.outbox_put(&[item("a", now)]).await.expect("put");
+    store.outbox().put(&[item("a", now)]).await.expect("put");
     assert!(store
-        .outbox_claim(now, 1000, 10)
+        .outbox()
+        .claim(now, 1000, 10)
         .await
         .expect("claim")
         .is_empty());
@@ -343,15 +345,32 @@ async fn the_memory_outbox_leases_retries_and_buries() {
 #[tokio::test]
 async fn presence_marks_lapse() {
     let store = MemoryStore::new(10, 16);
-    assert!(!store.is_present("s", "alice").await.expect("read"));
+    assert!(!store
+        .presence()
+        .is_present("s", "alice")
+        .await
+        .expect("read"));
     store
+        .presence()
         .mark_present("s", "alice", 60_000)
         .await
         .expect("mark");
-    assert!(store.is_present("s", "alice").await.expect("read"));
-    assert!(!store.is_present("s", "bob").await.expect("read"));
-    store.mark_present("s", "alice", -1).await.expect("mark");
-    assert!(!store.is_present("s", "alice").await.expect("read"));
+    assert!(store
+        .presence()
+        .is_present("s", "alice")
+        .await
+        .expect("read"));
+    assert!(!store.presence().is_present("s", "bob").await.expect("read"));
+    store
+        .presence()
+        .mark_present("s", "alice", -1)
+        .await
+        .expect("mark");
+    assert!(!store
+        .presence()
+        .is_present("s", "alice")
+        .await
+        .expect("read"));
 }
 
 /// The first turn's notifications are written before the create or the claim that starts
@@ -383,7 +402,11 @@ async fn a_start_notification_waits_for_the_game_to_start() {
     let open = 1 - usize::from(first.0);
     waiting.seats[usize::from(first.0)].player_id = Some("alice".into());
     waiting.seats[open] = SeatRecord::default();
-    store.create(waiting, table()).await.expect("create");
+    store
+        .sessions()
+        .create(waiting, table())
+        .await
+        .expect("create");
     assert_eq!(
         verdict(&store, &n, now).await,
         Ok(Verdict::Wait(WAIT_STEP_MS))
@@ -394,6 +417,10 @@ async fn a_start_notification_waits_for_the_game_to_start() {
     );
     // The last seat is taken: the game starts, and alice is told, however late.
     let claim = crate::store::SeatClaim::new(Some(open as u32), "bob", "hash");
-    store.claim_seat(&n.session_id, claim).await.expect("claim");
+    store
+        .sessions()
+        .claim_seat(&n.session_id, claim)
+        .await
+        .expect("claim");
     assert_eq!(verdict(&store, &n, late).await, Ok(Verdict::Deliver));
 }

@@ -491,18 +491,8 @@ mod tests {
         use crate::store::SeatRecord;
         let (_, options) = configurations().remove(0);
         let meta = SessionMeta {
-            id: "s".into(),
-            game_id: options.game_id().into(),
-            options,
-            seed: 3,
-            seats: vec![SeatRecord::default(); 2],
-            create_time_unix_ms: 5,
             create_fingerprint: Some("f".into()),
-            started_ms: None,
-            time_control: None,
-            rematch: None,
-            allow_multiple_seats_per_player: false,
-            invited_player_ids: Vec::new(),
+            ..SessionMeta::new("s", options, 3, vec![SeatRecord::default(); 2], 5)
         };
         let bytes = encode_meta(&meta).unwrap();
         assert_eq!(decode_meta(&bytes).unwrap(), meta);

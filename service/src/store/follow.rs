@@ -1,4 +1,4 @@
-//! The one follow state machine behind [`SessionStore::subscribe`](super::SessionStore):
+//! The one follow state machine behind [`Sessions::subscribe`](super::Sessions::subscribe):
 //! history from a version, then live entries, each version once and in order, whatever
 //! the backend.
 //!

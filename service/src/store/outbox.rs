@@ -107,3 +107,30 @@ pub const DONE_KEPT_MS: i64 = 24 * 3600 * 1000;
 
 /// Dead letters kept, newest first; older ones are dropped.
 pub const DEAD_KEPT: usize = 10_000;
+
+/// The notification outbox: items due at a time, claimed under a lease by one replica's
+/// worker at once, finished or retried, and the dead letters of those that never made it.
+#[async_trait::async_trait]
+pub trait Outbox: Send + Sync {
+    /// Puts `items` in the notification outbox, each due at its `not_before_ms`, unless an
+    /// item with its id is there already or was finished in the last [`DONE_KEPT_MS`]:
+    /// writing the same notification twice keeps one.
+    async fn put(&self, items: &[Notification]) -> Result<(), super::StoreError>;
+
+    /// At most `limit` outbox items due at `now_ms`, each claimed by moving its due time to
+    /// `now_ms + lease_ms` atomically, so two replicas never hold one item at once.
+    async fn claim(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<OutboxItem>, super::StoreError>;
+
+    /// Finishes claimed item `id` as `finish` says, if its claim is still `lease` (a worker
+    /// whose lease ran out and was claimed again changes nothing). True when it did.
+    async fn finish(&self, id: &str, lease: i64, finish: Finish)
+        -> Result<bool, super::StoreError>;
+
+    /// The newest `limit` dead letters, newest first.
+    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, super::StoreError>;
+}

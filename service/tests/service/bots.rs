@@ -480,9 +480,9 @@ async fn a_bot_keeps_playing_when_its_replica_dies() {
 async fn the_due_index_hands_a_turn_to_one_claimer_at_a_time() {
     use agora_service::store::memory::MemoryStore;
     use agora_service::store::redis::{RedisConfig, RedisStore};
-    use agora_service::store::SessionStore;
+    use agora_service::store::Store;
     let redis = RedisServer::start();
-    let stores: Vec<(&str, Box<dyn SessionStore>)> = vec![
+    let stores: Vec<(&str, Box<dyn Store>)> = vec![
         ("memory", Box::new(MemoryStore::new(10, 16))),
         (
             "redis",
@@ -494,46 +494,82 @@ async fn the_due_index_hands_a_turn_to_one_claimer_at_a_time() {
         ),
     ];
     for (name, store) in stores {
-        store.schedule("a", 1_000).await.unwrap();
-        store.schedule("b", 5_000).await.unwrap();
+        store.timers().schedule("a", 1_000).await.unwrap();
+        store.timers().schedule("b", 5_000).await.unwrap();
         assert_eq!(
-            store.claim_due(999, 100, 10).await.unwrap(),
+            store.timers().claim_due(999, 100, 10).await.unwrap(),
             vec![],
             "{name}"
         );
-        let claimed = store.claim_due(1_000, 100, 10).await.unwrap();
+        let claimed = store.timers().claim_due(1_000, 100, 10).await.unwrap();
         assert_eq!(claimed, vec![("a".to_string(), 1_100)], "{name}");
         // Claimed: nobody else gets it before the lease ends, then it comes due again.
         assert!(
-            store.claim_due(1_050, 100, 10).await.unwrap().is_empty(),
+            store
+                .timers()
+                .claim_due(1_050, 100, 10)
+                .await
+                .unwrap()
+                .is_empty(),
             "{name}"
         );
         assert_eq!(
-            store.claim_due(1_100, 100, 10).await.unwrap(),
+            store.timers().claim_due(1_100, 100, 10).await.unwrap(),
             vec![("a".to_string(), 1_200)],
             "{name}"
         );
         // Only the current holder's mark clears it; a newer mark stays.
-        assert!(!store.reschedule("a", 1_100, None).await.unwrap(), "{name}");
+        assert!(
+            !store.timers().reschedule("a", 1_100, None).await.unwrap(),
+            "{name}"
+        );
         assert_eq!(
-            store.claim_due(1_200, 100, 10).await.unwrap().len(),
+            store
+                .timers()
+                .claim_due(1_200, 100, 10)
+                .await
+                .unwrap()
+                .len(),
             1,
             "{name}"
         );
-        store.schedule("a", 1_250).await.unwrap();
+        store.timers().schedule("a", 1_250).await.unwrap();
         // A write only brings a mark forward.
-        store.schedule("a", 9_000).await.unwrap();
-        assert!(!store.reschedule("a", 1_300, None).await.unwrap(), "{name}");
-        assert!(store.reschedule("b", 5_000, None).await.unwrap(), "{name}");
+        store.timers().schedule("a", 9_000).await.unwrap();
+        assert!(
+            !store.timers().reschedule("a", 1_300, None).await.unwrap(),
+            "{name}"
+        );
+        assert!(
+            store.timers().reschedule("b", 5_000, None).await.unwrap(),
+            "{name}"
+        );
         assert_eq!(
-            store.claim_due(10_000, 100, 10).await.unwrap(),
+            store.timers().claim_due(10_000, 100, 10).await.unwrap(),
             vec![("a".to_string(), 10_100)],
             "{name}: b was cleared, a's newer mark stayed"
         );
         // Its holder moves it on.
-        assert!(store.reschedule("a", 10_100, Some(20_000)).await.unwrap());
-        assert!(store.claim_due(19_999, 100, 10).await.unwrap().is_empty());
-        assert_eq!(store.claim_due(20_000, 100, 10).await.unwrap().len(), 1);
+        assert!(store
+            .timers()
+            .reschedule("a", 10_100, Some(20_000))
+            .await
+            .unwrap());
+        assert!(store
+            .timers()
+            .claim_due(19_999, 100, 10)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            store
+                .timers()
+                .claim_due(20_000, 100, 10)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
     }
 }
 

@@ -22,7 +22,7 @@ use agora_service::config::Config;
 use agora_service::store::codec::encode_snapshot;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::SessionStore;
+use agora_service::store::Store;
 use prost::Message;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -45,14 +45,14 @@ const FINISHED: i32 = pb::SessionStatus::Finished as i32;
 /// A server on a store the test also holds, to read the stored tables.
 struct Served {
     addr: std::net::SocketAddr,
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
     _stop: oneshot::Sender<()>,
     _redis: Option<RedisServer>,
 }
 
 impl Served {
     async fn start(kind: StoreKind) -> Served {
-        let (store, redis): (Arc<dyn SessionStore>, _) = match kind {
+        let (store, redis): (Arc<dyn Store>, _) = match kind {
             StoreKind::Memory => (Arc::new(MemoryStore::new(10_000, 1024)), None),
             StoreKind::Redis => {
                 let redis = RedisServer::start();
@@ -95,7 +95,7 @@ impl Served {
 
     /// The stored table of session `id`, encoded as the store keeps it.
     async fn snapshot(&self, id: &str) -> Vec<u8> {
-        let loaded = self.store.load(id).await.expect("load");
+        let loaded = self.store.sessions().load(id).await.expect("load");
         encode_snapshot(&loaded.state).expect("encode")
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::support::harness::*;
 use agora_proto::v1 as pb;
-use agora_service::store::{Claimed, SeatClaim, SessionMeta, SessionStore, StoreError};
+use agora_service::store::{Claimed, SeatClaim, SessionMeta, Sessions, Store, StoreError};
 use std::collections::HashSet;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -547,7 +547,7 @@ struct LeaveMidRetry {
 impl crate::support::intercept::Hooks for LeaveMidRetry {
     async fn claim_seat(
         &self,
-        inner: &dyn SessionStore,
+        inner: &dyn Sessions,
         id: &str,
         claim: SeatClaim,
     ) -> Result<(Claimed, SessionMeta), StoreError> {
@@ -577,7 +577,7 @@ async fn a_join_retried_while_its_seat_is_given_back_takes_a_fresh_seat() {
     use agora_service::store::memory::MemoryStore;
     use agora_service::store::redis::{RedisConfig, RedisStore};
     let redis = RedisServer::start();
-    let stores: Vec<std::sync::Arc<dyn SessionStore>> = vec![
+    let stores: Vec<std::sync::Arc<dyn Store>> = vec![
         std::sync::Arc::new(MemoryStore::new(100, 64)),
         std::sync::Arc::new(
             RedisStore::connect(RedisConfig::new(redis.url()))

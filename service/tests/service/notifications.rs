@@ -15,7 +15,7 @@ use agora_service::config::Config;
 use agora_service::notify::{parse_secret, sign};
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{Finish, Notification, Reason, SeatRecord, SessionMeta, SessionStore};
+use agora_service::store::{Finish, Notification, Reason, SeatRecord, SessionMeta, Store};
 use agora_service::table::Table;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
@@ -180,7 +180,7 @@ impl Receiver {
 
 /// A store of `kind` the test can also write to directly, with its private Redis.
 struct Backend {
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
     redis: Option<RedisServer>,
 }
 
@@ -212,7 +212,7 @@ async fn connect(url: &str) -> RedisStore {
 /// its id, the seat tokens and the player ids. On Redis the binding is written where the
 /// store reads it (`seat:<i>:player`).
 async fn seat_players(
-    store: &dyn SessionStore,
+    store: &dyn Store,
     redis: Option<&str>,
 ) -> (String, Vec<String>, Vec<String>) {
     seat_players_timed(store, redis, None).await
@@ -220,7 +220,7 @@ async fn seat_players(
 
 /// [`seat_players`] with clocks.
 async fn seat_players_timed(
-    store: &dyn SessionStore,
+    store: &dyn Store,
     redis: Option<&str>,
     time_control: Option<TimeControl>,
 ) -> (String, Vec<String>, Vec<String>) {
@@ -229,7 +229,7 @@ async fn seat_players_timed(
 
 /// [`seat_players_timed`] with seat `open` (if any) left open: the game waits for it.
 async fn seat_players_but(
-    store: &dyn SessionStore,
+    store: &dyn Store,
     redis: Option<&str>,
     time_control: Option<TimeControl>,
     open: Option<usize>,
@@ -245,29 +245,26 @@ async fn seat_players_but(
         .collect();
     let now = agora_service::store::now_ms();
     let meta = SessionMeta {
-        id: id.clone(),
-        game_id: "origin".into(),
-        options,
-        seed: 7,
-        seats: (0..2)
-            .map(|i| match open == Some(i) {
-                true => SeatRecord::default(),
-                false => SeatRecord {
-                    player_name: players[i].clone(),
-                    token_hash: Some(auth::hash_token(&tokens[i])),
-                    player_id: Some(players[i].clone()),
-                },
-            })
-            .collect(),
-        create_time_unix_ms: now,
-        create_fingerprint: None,
         started_ms: open.is_none().then_some(now),
         time_control,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
+        ..SessionMeta::new(
+            id.clone(),
+            options,
+            7,
+            (0..2)
+                .map(|i| match open == Some(i) {
+                    true => SeatRecord::default(),
+                    false => SeatRecord {
+                        player_name: players[i].clone(),
+                        token_hash: Some(auth::hash_token(&tokens[i])),
+                        player_id: Some(players[i].clone()),
+                    },
+                })
+                .collect(),
+            now,
+        )
     };
-    store.create(meta, state).await.expect("create");
+    store.sessions().create(meta, state).await.expect("create");
     if let Some(url) = redis {
         let client = ::redis::Client::open(url).expect("client");
         let mut conn = client
@@ -299,7 +296,7 @@ fn webhook(config: &mut Config, url: &str, max_attempts: u32) {
 
 /// An in-process server on `store`; dropped with the returned sender.
 async fn serve(
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
     adjust: impl FnOnce(&mut Config),
 ) -> (GameServiceClient<Channel>, oneshot::Sender<()>) {
     let mut config = Config::for_tests();
@@ -539,6 +536,7 @@ async fn a_receiver_that_fails_for_a_while_gets_it_after_recovery(kind: StoreKin
     assert!(got[..4].iter().all(|r| r.id == got[0].id), "{got:?}");
     assert!(backend
         .store
+        .outbox()
         .dead_letters(10)
         .await
         .expect("dead")
@@ -567,7 +565,7 @@ async fn a_receiver_that_keeps_failing_ends_in_the_dead_letters(kind: StoreKind)
     let over = Notification::derive_id(&id, resigned.version, &players[1], Reason::GameOver);
     let mut dead = Vec::new();
     for _ in 0..600 {
-        dead = backend.store.dead_letters(10).await.expect("dead");
+        dead = backend.store.outbox().dead_letters(10).await.expect("dead");
         if !dead.is_empty() {
             break;
         }
@@ -610,14 +608,16 @@ async fn the_outbox_leases_retries_and_buries(kind: StoreKind) {
     let a = format!("a-{}", uuid::Uuid::new_v4());
     let b = format!("b-{}", uuid::Uuid::new_v4());
     store
-        .outbox_put(&[outbox_item(&a, now), outbox_item(&b, now + 60_000)])
+        .outbox()
+        .put(&[outbox_item(&a, now), outbox_item(&b, now + 60_000)])
         .await
         .expect("put");
     store
-        .outbox_put(&[outbox_item(&a, now)])
+        .outbox()
+        .put(&[outbox_item(&a, now)])
         .await
         .expect("put");
-    let claimed = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    let claimed = store.outbox().claim(now, 1000, 10).await.expect("claim");
     assert_eq!(claimed.len(), 1, "one copy of a, and b is not due");
     let first = &claimed[0];
     assert_eq!(
@@ -626,29 +626,34 @@ async fn the_outbox_leases_retries_and_buries(kind: StoreKind) {
     );
     assert_eq!(first.notification, outbox_item(&a, now));
     assert!(store
-        .outbox_claim(now, 1000, 10)
+        .outbox()
+        .claim(now, 1000, 10)
         .await
         .expect("claim")
         .is_empty());
     assert!(!store
-        .outbox_finish(&a, first.lease - 1, Finish::Done)
+        .outbox()
+        .finish(&a, first.lease - 1, Finish::Done)
         .await
         .expect("finish"));
     assert!(store
-        .outbox_finish(&a, first.lease, Finish::Failed { at_ms: now })
+        .outbox()
+        .finish(&a, first.lease, Finish::Failed { at_ms: now })
         .await
         .expect("finish"));
-    let again = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    let again = store.outbox().claim(now, 1000, 10).await.expect("claim");
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].failures, 1);
     assert!(store
-        .outbox_finish(&a, again[0].lease, Finish::Wait { at_ms: now })
+        .outbox()
+        .finish(&a, again[0].lease, Finish::Wait { at_ms: now })
         .await
         .expect("finish"));
-    let waited = store.outbox_claim(now, 1000, 10).await.expect("claim");
+    let waited = store.outbox().claim(now, 1000, 10).await.expect("claim");
     assert_eq!(waited[0].failures, 1, "waiting is not a failure");
     assert!(store
-        .outbox_finish(
+        .outbox()
+        .finish(
             &a,
             waited[0].lease,
             Finish::Dead {
@@ -658,43 +663,57 @@ async fn the_outbox_leases_retries_and_buries(kind: StoreKind) {
         )
         .await
         .expect("finish"));
-    let dead = store.dead_letters(10).await.expect("dead");
+    let dead = store.outbox().dead_letters(10).await.expect("dead");
     assert_eq!(dead.len(), 1);
     assert_eq!(dead[0].notification.id, a);
     assert_eq!((dead[0].attempts, dead[0].error.as_str()), (2, "503"));
     store
-        .outbox_put(&[outbox_item(&a, now)])
+        .outbox()
+        .put(&[outbox_item(&a, now)])
         .await
         .expect("put");
     assert!(store
-        .outbox_claim(now, 1000, 10)
+        .outbox()
+        .claim(now, 1000, 10)
         .await
         .expect("claim")
         .is_empty());
     // b comes due later, once.
     let later = store
-        .outbox_claim(now + 60_000, 1000, 10)
+        .outbox()
+        .claim(now + 60_000, 1000, 10)
         .await
         .expect("claim");
     assert_eq!(later.len(), 1);
     assert_eq!(later[0].notification.id, b);
     assert!(store
-        .outbox_finish(&b, later[0].lease, Finish::Done)
+        .outbox()
+        .finish(&b, later[0].lease, Finish::Done)
         .await
         .expect("finish"));
     assert!(store
-        .outbox_claim(now + 3_600_000, 1000, 10)
+        .outbox()
+        .claim(now + 3_600_000, 1000, 10)
         .await
         .expect("claim")
         .is_empty());
     // Presence marks.
-    assert!(!store.is_present("s", "alice").await.expect("read"));
+    assert!(!store
+        .presence()
+        .is_present("s", "alice")
+        .await
+        .expect("read"));
     store
+        .presence()
         .mark_present("s", "alice", 60_000)
         .await
         .expect("mark");
-    assert!(store.is_present("s", "alice").await.expect("read"));
-    assert!(!store.is_present("s", "bob").await.expect("read"));
+    assert!(store
+        .presence()
+        .is_present("s", "alice")
+        .await
+        .expect("read"));
+    assert!(!store.presence().is_present("s", "bob").await.expect("read"));
 }
 
 /// A player whose clock runs is warned before it runs out; when it does, the server's
@@ -887,7 +906,7 @@ async fn the_first_turn_is_told_when_the_replica_starting_the_game_dies() {
         doomed.exited_within(Duration::from_secs(30)).is_some(),
         "the replica dies after the claim"
     );
-    let started = store.load(&id).await.expect("load");
+    let started = store.sessions().load(&id).await.expect("load");
     assert!(
         started.meta.started_ms.is_some(),
         "the claim was stored: the game started"

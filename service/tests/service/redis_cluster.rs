@@ -10,7 +10,7 @@ use agora_engine::origin;
 use agora_engine::registry::{AnyOptions, AnyState};
 use agora_proto::v1 as pb;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{ListFilter, SeatRecord, SessionMeta, SessionStore, StoreError};
+use agora_service::store::{ListFilter, SeatRecord, SessionMeta, Store, StoreError};
 use agora_service::table::Table;
 use futures::StreamExt;
 use std::time::Duration;
@@ -80,20 +80,13 @@ async fn two_replicas_on_a_redis_cluster_play_list_and_stream() {
 fn new_session(id: &str) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
     let state = Table::new(AnyState::setup(&options, 3).expect("setup"));
-    let meta = SessionMeta {
-        id: id.to_string(),
-        game_id: options.game_id().to_string(),
-        seats: vec![SeatRecord::default(); state.seat_count()],
+    let meta = SessionMeta::new(
+        id.to_string(),
         options,
-        seed: 3,
-        create_time_unix_ms: 1,
-        create_fingerprint: None,
-        started_ms: None,
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
-    };
+        3,
+        vec![SeatRecord::default(); state.seat_count()],
+        1,
+    );
     (meta, state)
 }
 
@@ -107,15 +100,19 @@ async fn expiry_pruning_and_the_session_cap_work_across_nodes() {
     let store = RedisStore::connect(config).await.expect("connect");
     for i in 0..8 {
         let (meta, state) = new_session(&format!("s{i}"));
-        store.create(meta, state).await.expect("create");
+        store.sessions().create(meta, state).await.expect("create");
     }
     let (meta, state) = new_session("one-too-many");
     assert_eq!(
-        store.create(meta, state).await,
+        store.sessions().create(meta, state).await,
         Err(StoreError::Full(8)),
         "the cap counts sessions on every node"
     );
-    let mut followed = store.subscribe("s0", 0).await.expect("subscribe");
+    let mut followed = store
+        .sessions()
+        .subscribe("s0", 0)
+        .await
+        .expect("subscribe");
 
     // Everything expires after two seconds; the full store prunes its index across nodes
     // and makes room.
@@ -124,8 +121,13 @@ async fn expiry_pruning_and_the_session_cap_work_across_nodes() {
         .expect("a followed session that expires is reported");
     assert_eq!(end, Some(Err(StoreError::Gone("s0".into()))));
     let (meta, state) = new_session("fresh");
-    store.create(meta, state).await.expect("room after pruning");
+    store
+        .sessions()
+        .create(meta, state)
+        .await
+        .expect("room after pruning");
     let rows = store
+        .lobby()
         .list(&ListFilter {
             game_id: None,
             include_full: true,

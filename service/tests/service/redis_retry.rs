@@ -13,7 +13,7 @@ use agora_service::api::convert;
 use agora_service::config::Config;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{Commit, CommitResult, LogEntry, SessionStore, StoreError};
+use agora_service::store::{Commit, CommitResult, LogEntry, Sessions, Store, StoreError};
 use async_trait::async_trait;
 use std::sync::{Arc, Mutex};
 use tonic::{Code, Request};
@@ -28,7 +28,7 @@ struct Racing {
 impl Hooks for Racing {
     async fn commit(
         &self,
-        inner: &dyn SessionStore,
+        inner: &dyn Sessions,
         id: &str,
         commit: Commit,
     ) -> Result<CommitResult, StoreError> {
@@ -96,7 +96,7 @@ fn authed<T>(message: T, token: &str) -> Request<T> {
     request
 }
 
-async fn conflict_policy(inner: Arc<dyn SessionStore>) {
+async fn conflict_policy(inner: Arc<dyn Store>) {
     let racing = Intercepted::new(
         inner.clone(),
         Racing {
@@ -156,7 +156,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
         let (loaded, ((x, a1), (y, a2))) = {
             let mut found = None;
             for _ in 0..300 {
-                let loaded = inner.load(&id).await.unwrap();
+                let loaded = inner.sessions().load(&id).await.unwrap();
                 if let Some(pair) = find_pair(&loaded.state.game) {
                     found = Some((loaded, pair));
                     break;
@@ -191,7 +191,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
                 &tokens[usize::from(y.0)],
             ))
             .await;
-        let log = inner.read_log(&id, v, 10).await.unwrap();
+        let log = inner.sessions().read_log(&id, v, 10).await.unwrap();
         assert_eq!(
             log[0].seat,
             x,
@@ -208,7 +208,11 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             assert_eq!(log.len(), 2);
             assert_eq!(log[1].seat, y);
             assert_eq!(
-                inner.find_request(&id, "rq-false").await.unwrap(),
+                inner
+                    .sessions()
+                    .find_request(&id, "rq-false")
+                    .await
+                    .unwrap(),
                 Some(v + 2),
                 "the request id is in the session's request index"
             );
@@ -216,7 +220,7 @@ async fn conflict_policy(inner: Arc<dyn SessionStore>) {
             let mut replay = loaded.state.clone();
             replay.play(x, &a1).unwrap();
             replay.play(y, &a2).unwrap();
-            assert!(inner.load(&id).await.unwrap().state == replay);
+            assert!(inner.sessions().load(&id).await.unwrap().state == replay);
         }
     }
     let _ = stop.send(());

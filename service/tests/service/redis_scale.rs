@@ -9,7 +9,7 @@ use agora_engine::registry::AnyState;
 use agora_proto::v1 as pb;
 use agora_service::api::convert;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::SessionStore;
+use agora_service::store::Store;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::net::SocketAddr;
@@ -332,6 +332,7 @@ async fn eight_racing_submitters_one_commit_per_version_and_the_log_replays() {
         .await
         .expect("store");
     let log = store
+        .sessions()
         .read_log(&id, 0, accepted.len() + 10)
         .await
         .expect("log");
@@ -345,7 +346,7 @@ async fn eight_racing_submitters_one_commit_per_version_and_the_log_replays() {
         assert_eq!(u32::from(entry.seat.0), *seat);
         assert_eq!(entry.events, events, "version {version} events");
     }
-    let stored = store.load(&id).await.expect("load");
+    let stored = store.sessions().load(&id).await.expect("load");
     assert_eq!(stored.version, final_session.version);
     assert!(
         stored.state.game == state,

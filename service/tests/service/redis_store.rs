@@ -1,4 +1,4 @@
-//! The Redis store against a private redis-server: the SessionStore contract, the key
+//! The Redis store against a private redis-server: the Store contract, the key
 //! layout, TTLs, feeds, lagging subscribers, and Redis going away and coming back; and the
 //! follow contract (resume, back-fill, gone, lag) asked of the memory store and Redis alike.
 
@@ -10,7 +10,7 @@ use agora_service::store::memory::{Expiry, MemoryStore};
 use agora_service::store::redis::{RedisConfig, RedisStore};
 use agora_service::store::{
     Claimed, Commit, CommitResult, JoinRecord, ListFilter, LogEntry, SeatClaim, SeatRecord,
-    SessionMeta, SessionStore, StoreError,
+    SessionMeta, Store, StoreError,
 };
 use agora_service::table::Table;
 use futures::StreamExt;
@@ -29,20 +29,13 @@ async fn store(server: &RedisServer) -> RedisStore {
 fn new_session(id: &str, created: i64) -> (SessionMeta, Table) {
     let options = AnyOptions::Origin(origin::Options::default());
     let state = Table::new(AnyState::setup(&options, 7).expect("setup"));
-    let meta = SessionMeta {
-        id: id.to_string(),
-        game_id: options.game_id().to_string(),
-        seats: vec![SeatRecord::default(); state.seat_count()],
+    let meta = SessionMeta::new(
+        id.to_string(),
         options,
-        seed: u64::MAX - 3,
-        create_time_unix_ms: created,
-        create_fingerprint: None,
-        started_ms: None,
-        time_control: None,
-        rematch: None,
-        allow_multiple_seats_per_player: false,
-        invited_player_ids: Vec::new(),
-    };
+        u64::MAX - 3,
+        vec![SeatRecord::default(); state.seat_count()],
+        created,
+    );
     (meta, state)
 }
 
@@ -69,23 +62,23 @@ fn next_commit(state: &Table, version: u64, request_id: Option<&str>) -> Commit 
     }
 }
 
-async fn seat_all(store: &impl SessionStore, id: &str) {
-    let loaded = store.load(id).await.expect("load");
+async fn seat_all(store: &impl Store, id: &str) {
+    let loaded = store.sessions().load(id).await.expect("load");
     for (i, seat) in loaded.meta.seats.iter().enumerate() {
         if seat.taken() {
             continue;
         }
         let claim = SeatClaim::new(Some(i as u32), format!("p{i}"), format!("hash{i}"));
-        store.claim_seat(id, claim).await.expect("claim");
+        store.sessions().claim_seat(id, claim).await.expect("claim");
     }
 }
 
 /// Plays `n` versions on top of whatever the session is at.
-async fn play(store: &impl SessionStore, id: &str, n: usize) {
+async fn play(store: &impl Store, id: &str, n: usize) {
     for _ in 0..n {
-        let loaded = store.load(id).await.expect("load");
+        let loaded = store.sessions().load(id).await.expect("load");
         let commit = next_commit(&loaded.state, loaded.version, None);
-        store.commit(id, commit).await.expect("commit");
+        store.sessions().commit(id, commit).await.expect("commit");
     }
 }
 
@@ -102,23 +95,28 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
     let server = RedisServer::start();
     let store = store(&server).await;
     let (meta, state) = new_session("s1", 1000);
-    store.create(meta.clone(), state.clone()).await.unwrap();
+    store
+        .sessions()
+        .create(meta.clone(), state.clone())
+        .await
+        .unwrap();
     assert_eq!(
-        store.create(meta.clone(), state.clone()).await,
+        store.sessions().create(meta.clone(), state.clone()).await,
         Err(StoreError::AlreadyExists("s1".into()))
     );
-    let loaded = store.load("s1").await.unwrap();
+    let loaded = store.sessions().load("s1").await.unwrap();
     assert_eq!(loaded.meta, meta);
     assert_eq!(loaded.meta.seed, u64::MAX - 3, "u64 seeds survive");
     assert_eq!(loaded.version, 0);
     assert_eq!(loaded.state, state);
     assert!(matches!(
-        store.load("nope").await,
+        store.sessions().load("nope").await,
         Err(StoreError::NotFound(_))
     ));
 
     // Seats: a wanted one, the lowest open one, taken, missing, full.
     let (seat, m) = store
+        .sessions()
         .claim_seat("s1", SeatClaim::new(Some(1), "bob", "hb"))
         .await
         .unwrap();
@@ -126,17 +124,20 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
     assert_eq!(m.seats[1].token_hash.as_deref(), Some("hb"));
     assert_eq!(
         store
+            .sessions()
             .claim_seat("s1", SeatClaim::new(Some(1), "eve", "he"))
             .await,
         Err(StoreError::SeatTaken(1))
     );
     assert_eq!(
         store
+            .sessions()
             .claim_seat("s1", SeatClaim::new(Some(9), "eve", "he"))
             .await,
         Err(StoreError::NoSuchSeat { seat: 9, seats: 2 })
     );
     let (seat, m) = store
+        .sessions()
         .claim_seat("s1", SeatClaim::new(None, "ann", "ha"))
         .await
         .unwrap();
@@ -145,12 +146,14 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
     assert_eq!(m.seat_of("ha"), Some(Seat(0)));
     assert_eq!(
         store
+            .sessions()
             .claim_seat("s1", SeatClaim::new(None, "eve", "he"))
             .await,
         Err(StoreError::SessionFull)
     );
     assert!(matches!(
         store
+            .sessions()
             .claim_seat("nope", SeatClaim::new(None, "eve", "he"))
             .await,
         Err(StoreError::NotFound(_))
@@ -160,32 +163,36 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
     let c1 = next_commit(&state, 0, Some("r1"));
     let after1 = c1.state.clone();
     assert_eq!(
-        store.commit("s1", c1.clone()).await,
+        store.sessions().commit("s1", c1.clone()).await,
         Ok(CommitResult::Committed(1))
     );
     assert_eq!(
-        store.commit("s1", c1.clone()).await,
+        store.sessions().commit("s1", c1.clone()).await,
         Ok(CommitResult::Duplicate(1))
     );
-    assert_eq!(store.find_request("s1", "r1").await, Ok(Some(1)));
-    assert_eq!(store.find_request("s1", "r2").await, Ok(None));
+    assert_eq!(store.sessions().find_request("s1", "r1").await, Ok(Some(1)));
+    assert_eq!(store.sessions().find_request("s1", "r2").await, Ok(None));
     let stale = next_commit(&state, 0, Some("r2"));
     assert_eq!(
-        store.commit("s1", stale).await,
+        store.sessions().commit("s1", stale).await,
         Err(StoreError::Conflict {
             expected: 0,
             actual: 1
         })
     );
-    let loaded = store.load("s1").await.unwrap();
+    let loaded = store.sessions().load("s1").await.unwrap();
     assert_eq!((loaded.version, &loaded.state), (1, &*after1));
     play(&store, "s1", 4).await;
 
-    let log = store.read_log("s1", 0, 100).await.unwrap();
+    let log = store.sessions().read_log("s1", 0, 100).await.unwrap();
     let versions: Vec<u64> = log.iter().map(|e| e.version).collect();
     assert_eq!(versions, vec![1, 2, 3, 4, 5]);
-    assert_eq!(store.find_request("s1", "r1").await.unwrap(), Some(1));
+    assert_eq!(
+        store.sessions().find_request("s1", "r1").await.unwrap(),
+        Some(1)
+    );
     let some: Vec<u64> = store
+        .sessions()
         .read_log("s1", 2, 2)
         .await
         .unwrap()
@@ -193,7 +200,12 @@ async fn sessions_round_trip_with_seats_commits_duplicates_and_conflicts() {
         .map(|e| e.version)
         .collect();
     assert_eq!(some, vec![3, 4]);
-    assert!(store.read_log("s1", 5, 10).await.unwrap().is_empty());
+    assert!(store
+        .sessions()
+        .read_log("s1", 5, 10)
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 #[tokio::test]
@@ -204,13 +216,13 @@ async fn keys_share_a_hash_tag_carry_ttls_and_tokens_only_as_hashes() {
     config.finished_ttl = Duration::from_secs(60);
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("abc", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     let retried = SeatClaim::new(None, "p0", "hash0").with_retry(join_record("k", "f", "salt"));
-    store.claim_seat("abc", retried).await.unwrap();
+    store.sessions().claim_seat("abc", retried).await.unwrap();
     seat_all(&store, "abc").await;
-    let loaded = store.load("abc").await.unwrap();
+    let loaded = store.sessions().load("abc").await.unwrap();
     let commit = next_commit(&loaded.state, 0, Some("rq"));
-    store.commit("abc", commit).await.unwrap();
+    store.sessions().commit("abc", commit).await.unwrap();
 
     let mut conn = raw(&server).await;
     let mut keys: Vec<String> = redis::cmd("KEYS")
@@ -298,21 +310,21 @@ async fn commits_refresh_expiries_once_per_sixteenth_of_the_ttl() {
     config.abandoned_ttl = Duration::from_secs(16);
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("ttl", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     let claim = SeatClaim::new(None, "p0", "hash0").with_retry(join_record("k", "f", "salt"));
-    store.claim_seat("ttl", claim).await.unwrap();
+    store.sessions().claim_seat("ttl", claim).await.unwrap();
     seat_all(&store, "ttl").await;
     let mut conn = raw(&server).await;
-    let mut state = store.load("ttl").await.unwrap().state;
+    let mut state = store.sessions().load("ttl").await.unwrap().state;
     // Version 1 has no request id: the request index does not exist yet.
     let first = next_commit(&state, 0, None);
     state = Table::clone(&first.state);
-    store.commit("ttl", first).await.unwrap();
+    store.sessions().commit("ttl", first).await.unwrap();
     // Version 2 is the first with a request id, inside the same sixteenth: not a refresh,
     // but the index it creates must not live forever.
     let second = next_commit(&state, 1, Some("rq-2"));
     state = Table::clone(&second.state);
-    store.commit("ttl", second).await.unwrap();
+    store.sessions().commit("ttl", second).await.unwrap();
     for (key, ttl) in pttls(&mut conn, "ttl").await {
         assert!((14_000..=16_000).contains(&ttl), "{key} pttl {ttl}");
     }
@@ -322,7 +334,7 @@ async fn commits_refresh_expiries_once_per_sixteenth_of_the_ttl() {
     }
     // More than a sixteenth (1 s) since the last push: this commit pushes every key.
     let third = next_commit(&state, 2, Some("rq-3"));
-    store.commit("ttl", third).await.unwrap();
+    store.sessions().commit("ttl", third).await.unwrap();
     for (key, ttl) in pttls(&mut conn, "ttl").await {
         assert!(ttl > 15_000, "{key} pttl {ttl}: refreshed by the commit");
     }
@@ -335,23 +347,23 @@ async fn finished_and_abandoned_sessions_expire_and_leave_the_lobby() {
     config.abandoned_ttl = Duration::from_secs(1);
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("old", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     let (meta, state) = new_session("older", 0);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     let filter = ListFilter {
         game_id: None,
         include_full: true,
         limit: 10,
     };
-    let rows = store.list(&filter).await.unwrap();
+    let rows = store.lobby().list(&filter).await.unwrap();
     let ids: Vec<&str> = rows.iter().map(|r| r.meta.id.as_str()).collect();
     assert_eq!(ids, vec!["old", "older"], "newest first");
     tokio::time::sleep(Duration::from_millis(2200)).await;
     assert!(matches!(
-        store.load("old").await,
+        store.sessions().load("old").await,
         Err(StoreError::NotFound(_))
     ));
-    assert!(store.list(&filter).await.unwrap().is_empty());
+    assert!(store.lobby().list(&filter).await.unwrap().is_empty());
     let mut conn = raw(&server).await;
     let left: Vec<String> = redis::cmd("KEYS")
         .arg("agora:*")
@@ -368,15 +380,15 @@ async fn a_session_expiring_while_followed_ends_its_subscriptions_with_gone() {
     config.abandoned_ttl = Duration::from_secs(1);
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("brief", 1);
-    store.create(meta, state).await.unwrap();
-    let mut sub = store.subscribe("brief", 0).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
+    let mut sub = store.sessions().subscribe("brief", 0).await.unwrap();
     let end = tokio::time::timeout(Duration::from_secs(10), sub.next())
         .await
         .expect("a subscription to an expired session must not wait forever");
     assert_eq!(end, Some(Err(StoreError::Gone("brief".into()))));
     assert!(sub.next().await.is_none(), "and then it ends");
     assert!(matches!(
-        store.subscribe("brief", 0).await,
+        store.sessions().subscribe("brief", 0).await,
         Err(StoreError::NotFound(_))
     ));
 }
@@ -387,12 +399,13 @@ async fn lobby_lists_open_sessions_by_game_and_respects_limits() {
     let store = store(&server).await;
     for i in 0..30 {
         let (meta, state) = new_session(&format!("s{i:02}"), i);
-        store.create(meta, state).await.unwrap();
+        store.sessions().create(meta, state).await.unwrap();
     }
     for i in 0..10 {
         seat_all(&store, &format!("s{i:02}")).await;
     }
     let open = store
+        .lobby()
         .list(&ListFilter {
             game_id: Some("origin".into()),
             include_full: false,
@@ -403,6 +416,7 @@ async fn lobby_lists_open_sessions_by_game_and_respects_limits() {
     assert_eq!(open.len(), 20);
     assert_eq!(open[0].meta.id, "s29");
     let all = store
+        .lobby()
         .list(&ListFilter {
             game_id: None,
             include_full: true,
@@ -412,6 +426,7 @@ async fn lobby_lists_open_sessions_by_game_and_respects_limits() {
         .unwrap();
     assert_eq!(all.len(), 25);
     let other = store
+        .lobby()
         .list(&ListFilter {
             game_id: Some("chess".into()),
             include_full: true,
@@ -427,13 +442,13 @@ async fn subscribers_get_history_then_live_once_in_order_through_one_feed() {
     let server = RedisServer::start();
     let store = store(&server).await;
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     seat_all(&store, "s").await;
     play(&store, "s", 3).await;
 
     let mut subs = Vec::new();
     for after in [0, 2, 3] {
-        subs.push((after, store.subscribe("s", after).await.unwrap()));
+        subs.push((after, store.sessions().subscribe("s", after).await.unwrap()));
     }
     assert_eq!(
         store.active_feeds(),
@@ -460,7 +475,7 @@ async fn subscribers_get_history_then_live_once_in_order_through_one_feed() {
     }
     writer.await.unwrap();
     assert!(matches!(
-        store.subscribe("nope", 0).await,
+        store.sessions().subscribe("nope", 0).await,
         Err(StoreError::NotFound(_))
     ));
     drop(subs);
@@ -478,10 +493,10 @@ async fn a_lagging_subscriber_is_back_filled_never_skipped() {
     config.live_buffer = 4;
     let store = RedisStore::connect(config).await.unwrap();
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     seat_all(&store, "s").await;
-    let mut slow = store.subscribe("s", 0).await.unwrap();
-    let mut fast = store.subscribe("s", 0).await.unwrap();
+    let mut slow = store.sessions().subscribe("s", 0).await.unwrap();
+    let mut fast = store.sessions().subscribe("s", 0).await.unwrap();
     let reader = tokio::spawn(async move {
         let mut n = 0;
         while let Some(Ok(e)) = fast.next().await {
@@ -518,19 +533,26 @@ async fn versions(sub: &mut agora_service::store::LogStream, n: usize) -> Vec<u6
 }
 
 /// A session `s` with every seat taken and `played` versions committed.
-async fn played(store: &impl SessionStore, played: usize) {
+async fn played(store: &impl Store, played: usize) {
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.expect("create");
+    store.sessions().create(meta, state).await.expect("create");
     seat_all(store, "s").await;
     play(store, "s", played).await;
 }
 
 /// Subscribing from any version gives every later one once, history then live.
-async fn resumes_from_any_version(store: impl SessionStore) {
+async fn resumes_from_any_version(store: impl Store) {
     played(&store, 5).await;
     let mut subs = Vec::new();
     for after in 0..=5 {
-        subs.push((after, store.subscribe("s", after).await.expect("subscribe")));
+        subs.push((
+            after,
+            store
+                .sessions()
+                .subscribe("s", after)
+                .await
+                .expect("subscribe"),
+        ));
     }
     play(&store, "s", 2).await;
     for (after, mut sub) in subs {
@@ -545,17 +567,17 @@ async fn resumes_from_any_version(store: impl SessionStore) {
 
 /// A subscriber that reads nothing while many versions pass its live buffer still gets
 /// each of them, in order.
-async fn back_fills_a_slow_subscriber(store: impl SessionStore) {
+async fn back_fills_a_slow_subscriber(store: impl Store) {
     played(&store, 0).await;
-    let mut slow = store.subscribe("s", 0).await.expect("subscribe");
+    let mut slow = store.sessions().subscribe("s", 0).await.expect("subscribe");
     play(&store, "s", 20).await;
     assert_eq!(versions(&mut slow, 20).await, (1..=20).collect::<Vec<_>>());
 }
 
 /// A session that expires while followed ends its subscriptions with Gone.
-async fn ends_with_gone_when_the_session_expires(store: impl SessionStore) {
+async fn ends_with_gone_when_the_session_expires(store: impl Store) {
     played(&store, 1).await;
-    let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+    let mut sub = store.sessions().subscribe("s", 0).await.expect("subscribe");
     assert_eq!(versions(&mut sub, 1).await, vec![1]);
     let end = tokio::time::timeout(Duration::from_secs(10), sub.next())
         .await
@@ -575,27 +597,40 @@ fn join_record(key: &str, fingerprint: &str, salt: &str) -> JoinRecord {
 
 /// A claim with a retry key takes one seat, once: its retry answers the first claim's
 /// record whatever else it says and whatever seats are open, and takes nothing.
-async fn claims_once_per_retry_key(store: impl SessionStore) {
+async fn claims_once_per_retry_key(store: impl Store) {
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.expect("create");
+    store.sessions().create(meta, state).await.expect("create");
     let first = SeatClaim::new(Some(1), "ann", "h1").with_retry(join_record("k1", "f1", "salt1"));
-    let (claimed, meta) = store.claim_seat("s", first).await.expect("claim");
+    let (claimed, meta) = store
+        .sessions()
+        .claim_seat("s", first)
+        .await
+        .expect("claim");
     assert_eq!(claimed, Claimed::Taken(Seat(1)));
     assert_eq!(meta.seat_of("h1"), Some(Seat(1)));
     let retry = SeatClaim::new(None, "other", "h2").with_retry(join_record("k1", "f2", "salt2"));
-    let (claimed, meta) = store.claim_seat("s", retry).await.expect("retry");
+    let (claimed, meta) = store
+        .sessions()
+        .claim_seat("s", retry)
+        .await
+        .expect("retry");
     let mut record = join_record("k1", "f1", "salt1");
     record.seat = Seat(1);
     assert_eq!(claimed, Claimed::Before(record.clone()));
     assert_eq!(meta.open_seats(), 1, "the retry took nothing");
     assert_eq!(meta.seat_of("h2"), None);
     let other = SeatClaim::new(None, "bob", "h3").with_retry(join_record("k2", "f1", "salt3"));
-    let (claimed, meta) = store.claim_seat("s", other).await.expect("another key");
+    let (claimed, meta) = store
+        .sessions()
+        .claim_seat("s", other)
+        .await
+        .expect("another key");
     assert_eq!(claimed, Claimed::Taken(Seat(0)));
     assert!(meta.all_seats_taken());
     let late = SeatClaim::new(Some(1), "ann", "h1").with_retry(join_record("k1", "f1", "x"));
     assert_eq!(
         store
+            .sessions()
             .claim_seat("s", late)
             .await
             .expect("retry when full")
@@ -605,7 +640,7 @@ async fn claims_once_per_retry_key(store: impl SessionStore) {
     );
     let new = SeatClaim::new(None, "eve", "h4").with_retry(join_record("k3", "f1", "x"));
     assert_eq!(
-        store.claim_seat("s", new).await,
+        store.sessions().claim_seat("s", new).await,
         Err(StoreError::SessionFull)
     );
 }
@@ -672,7 +707,7 @@ async fn a_version_missing_from_the_log_ends_the_subscription_as_lagged() {
         .query_async(&mut raw(&server).await)
         .await
         .expect("XDEL");
-    let mut sub = store.subscribe("s", 0).await.expect("subscribe");
+    let mut sub = store.sessions().subscribe("s", 0).await.expect("subscribe");
     assert_eq!(versions(&mut sub, 2).await, vec![1, 2]);
     assert_eq!(
         sub.next().await,
@@ -686,10 +721,10 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
     let mut server = RedisServer::start_with_aof();
     let store = store(&server).await;
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     seat_all(&store, "s").await;
     play(&store, "s", 2).await;
-    let mut sub = store.subscribe("s", 0).await.unwrap();
+    let mut sub = store.sessions().subscribe("s", 0).await.unwrap();
     for v in 1..=2 {
         assert_eq!(
             sub.next()
@@ -705,14 +740,14 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
 
     server.kill();
     let t = Instant::now();
-    match store.load("s").await {
+    match store.sessions().load("s").await {
         Err(StoreError::Unavailable(msg)) => assert!(!msg.is_empty()),
         other => panic!("expected Unavailable, got {other:?}"),
     }
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     let t = Instant::now();
     assert!(matches!(
-        store.load("s").await,
+        store.sessions().load("s").await,
         Err(StoreError::Unavailable(_))
     ));
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
@@ -720,7 +755,7 @@ async fn redis_down_fails_fast_and_recovers_without_a_new_store() {
     server.restart();
     let deadline = Instant::now() + Duration::from_secs(10);
     let loaded = loop {
-        match store.load("s").await {
+        match store.sessions().load("s").await {
             Ok(l) => break l,
             Err(e) if Instant::now() < deadline => {
                 let _ = e;
@@ -751,15 +786,15 @@ async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record()
     let server = RedisServer::start();
     let store = store(&server).await;
     let (meta, state) = new_session("s", 1);
-    store.create(meta, state).await.unwrap();
+    store.sessions().create(meta, state).await.unwrap();
     seat_all(&store, "s").await;
     play(&store, "s", 3).await;
-    let mut sub = store.subscribe("s", 3).await.unwrap();
+    let mut sub = store.sessions().subscribe("s", 3).await.unwrap();
 
     // Two more versions reach the log and the log is compacted in one transaction, so the
     // feed (blocked on the stream) never sees them in the stream.
-    let mut entries = store.read_log("s", 0, 10).await.unwrap();
-    let mut state = store.load("s").await.unwrap().state;
+    let mut entries = store.sessions().read_log("s", 0, 10).await.unwrap();
+    let mut state = store.sessions().load("s").await.unwrap().state;
     for version in 3..5 {
         let commit = next_commit(&state, version, None);
         state = std::sync::Arc::unwrap_or_clone(commit.state);
@@ -796,6 +831,6 @@ async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record()
         assert_eq!(entry.version, expect);
     }
     // A new subscriber of the compacted session reads everything from the record.
-    let mut late = store.subscribe("s", 0).await.unwrap();
+    let mut late = store.sessions().subscribe("s", 0).await.unwrap();
     assert_eq!(versions(&mut late, 5).await, vec![1, 2, 3, 4, 5]);
 }

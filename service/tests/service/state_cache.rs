@@ -14,7 +14,7 @@ use agora_service::api::convert;
 use agora_service::config::Config;
 use agora_service::store::memory::MemoryStore;
 use agora_service::store::redis::{RedisConfig, RedisStore};
-use agora_service::store::{Commit, CommitResult, Loaded, SessionStore, StoreError};
+use agora_service::store::{Commit, CommitResult, Loaded, Sessions, Store, StoreError};
 use async_trait::async_trait;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -43,13 +43,13 @@ impl Counting {
 
 #[async_trait]
 impl Hooks for Counting {
-    async fn load(&self, inner: &dyn SessionStore, id: &str) -> Result<Loaded, StoreError> {
+    async fn load(&self, inner: &dyn Sessions, id: &str) -> Result<Loaded, StoreError> {
         self.loads.fetch_add(1, Ordering::SeqCst);
         inner.load(id).await
     }
     async fn commit(
         &self,
-        inner: &dyn SessionStore,
+        inner: &dyn Sessions,
         id: &str,
         commit: Commit,
     ) -> Result<CommitResult, StoreError> {
@@ -62,7 +62,7 @@ impl Hooks for Counting {
     }
     async fn find_request(
         &self,
-        inner: &dyn SessionStore,
+        inner: &dyn Sessions,
         id: &str,
         request_id: &str,
     ) -> Result<Option<u64>, StoreError> {
@@ -94,7 +94,7 @@ fn submit(
 
 /// A server on `store`; the sender stops it.
 async fn replica(
-    store: Arc<dyn SessionStore>,
+    store: Arc<dyn Store>,
 ) -> (GameServiceClient<Channel>, tokio::sync::oneshot::Sender<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -115,7 +115,7 @@ async fn replica(
     (client, stop)
 }
 
-async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
+async fn stale_cache_never_commits(inner: Arc<dyn Store>) {
     let counting = Intercepted::new(
         inner.clone(),
         Counting {
@@ -165,13 +165,13 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
     let (loaded, ((x, a1), (y, a2))) = {
         let mut found = None;
         for _ in 0..300 {
-            let loaded = inner.load(&id).await.expect("load");
+            let loaded = inner.sessions().load(&id).await.expect("load");
             let seat = loaded.state.to_act().iter().next().expect("in progress");
             let action = loaded.state.legal_actions(seat).remove(0);
             a.submit_action(submit(&id, seat, &action, "", &tokens))
                 .await
                 .expect("a legal move");
-            let loaded = inner.load(&id).await.expect("load");
+            let loaded = inner.sessions().load(&id).await.expect("load");
             if let Some(pair) = find_pair(&loaded.state.game) {
                 found = Some((loaded, pair));
                 break;
@@ -202,19 +202,19 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
         (1, 2, 1, 0),
         "(loads, commits, conflicts, lookups)"
     );
-    let log = inner.read_log(&id, v, 10).await.expect("log");
+    let log = inner.sessions().read_log(&id, v, 10).await.expect("log");
     assert_eq!(log.len(), 2);
     assert_eq!((log[0].seat, log[1].seat), (x, y));
     let mut replay = loaded.state.clone();
     replay.play(x, &a1).expect("a1");
     replay.play(y, &a2).expect("a2");
     assert!(
-        inner.load(&id).await.expect("load").state == replay,
+        inner.sessions().load(&id).await.expect("load").state == replay,
         "the stored state is the sequential replay of both moves"
     );
 
     // B moves again: A's cached state (v + 2) is stale once more.
-    let fresh = inner.load(&id).await.expect("load");
+    let fresh = inner.sessions().load(&id).await.expect("load");
     let seat = fresh.state.to_act().iter().next().expect("in progress");
     let action = fresh.state.legal_actions(seat).remove(0);
     let third = b
@@ -251,13 +251,13 @@ async fn stale_cache_never_commits(inner: Arc<dyn SessionStore>) {
 /// The store calls `replica` makes for the first legal move of the stored session.
 async fn next_move_calls(
     counting: &Intercepted<Counting>,
-    inner: &dyn SessionStore,
+    inner: &dyn Store,
     replica: &mut GameServiceClient<Channel>,
     id: &str,
     request_id: &str,
     tokens: &[String],
 ) -> (usize, usize, usize, usize) {
-    let fresh = inner.load(id).await.expect("load");
+    let fresh = inner.sessions().load(id).await.expect("load");
     counting.hooks.take();
     let seat = fresh.state.to_act().iter().next().expect("in progress");
     let action = fresh.state.legal_actions(seat).remove(0);

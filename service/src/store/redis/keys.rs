@@ -39,7 +39,7 @@ impl RedisStore {
     }
 
     /// The lease a player's joins hold while they count its open sessions and claim (see
-    /// [`crate::store::SessionStore::lock_player`]); in the same slot as its index.
+    /// [`crate::store::Presence::lock_player`]); in the same slot as its index.
     pub(super) fn player_lock_key(&self, player_id: &str) -> String {
         format!("{}:lock", self.player_prefix(player_id))
     }

@@ -4,12 +4,67 @@
 
 use super::records::meta_row;
 use super::{RedisStore, PAGE};
-use crate::store::{ListFilter, StoreError, Summary};
+use crate::store::{ListFilter, Lobby, SessionMeta, StoreError, Summary};
+use async_trait::async_trait;
 use std::collections::HashMap;
 
 impl RedisStore {
+    /// Takes `ids` out of the lobby index, and out of the index of all sessions when
+    /// `everywhere`.
+    async fn unindex(&self, ids: &[&String], everywhere: bool) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut cmds = vec![redis::cmd("ZREM")];
+        cmds[0].arg(self.lobby_key()).arg(ids);
+        if everywhere {
+            let mut all = redis::cmd("ZREM");
+            all.arg(self.all_key()).arg(ids);
+            cmds.push(all);
+        }
+        self.each::<()>(&cmds).await.map(drop)
+    }
+
+    /// Removes sessions whose keys are gone from both indexes; returns how many remain.
+    pub(super) async fn prune_index(&self) -> Result<usize, StoreError> {
+        let mut conn = self.conn();
+        let ids: Vec<String> = self
+            .call(
+                redis::cmd("ZRANGE")
+                    .arg(self.all_key())
+                    .arg(0)
+                    .arg(-1)
+                    .query_async(&mut conn),
+            )
+            .await?;
+        let mut alive = 0;
+        for chunk in ids.chunks(PAGE) {
+            let probes: Vec<redis::Cmd> = chunk
+                .iter()
+                .map(|id| {
+                    let mut cmd = redis::cmd("EXISTS");
+                    cmd.arg(self.keys(id).meta);
+                    cmd
+                })
+                .collect();
+            let exists: Vec<i64> = self.each(&probes).await?;
+            let gone: Vec<&String> = chunk
+                .iter()
+                .zip(&exists)
+                .filter(|(_, e)| **e == 0)
+                .map(|(id, _)| id)
+                .collect();
+            alive += chunk.len() - gone.len();
+            self.unindex(&gone, true).await?;
+        }
+        Ok(alive)
+    }
+}
+
+#[async_trait]
+impl Lobby for RedisStore {
     /// Lobby rows, newest first.
-    pub(super) async fn lobby(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
+    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
         let index = if filter.include_full {
             self.all_key()
         } else {
@@ -90,10 +145,10 @@ impl RedisStore {
         Ok(rows)
     }
 
-    /// The sessions `player_id` holds a seat in (see `SessionStore::player_sessions`):
+    /// The sessions `player_id` holds a seat in (see `Lobby::player_sessions`):
     /// each indexed session's meta row is read; gone ones, and ones that no longer seat
     /// the player (it left), leave the index.
-    pub(super) async fn player_rows(
+    async fn player_sessions(
         &self,
         player_id: &str,
         limit: usize,
@@ -156,54 +211,31 @@ impl RedisStore {
         Ok(rows)
     }
 
-    /// Takes `ids` out of the lobby index, and out of the index of all sessions when
-    /// `everywhere`.
-    async fn unindex(&self, ids: &[&String], everywhere: bool) -> Result<(), StoreError> {
-        if ids.is_empty() {
-            return Ok(());
-        }
-        let mut cmds = vec![redis::cmd("ZREM")];
-        cmds[0].arg(self.lobby_key()).arg(ids);
-        if everywhere {
-            let mut all = redis::cmd("ZREM");
-            all.arg(self.all_key()).arg(ids);
-            cmds.push(all);
-        }
-        self.each::<()>(&cmds).await.map(drop)
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
+        let keys = self.keys(id);
+        let mut conn = self.conn();
+        // One slot (the session's keys): a pipeline is atomic enough here, as HSETNX alone
+        // decides and HGET only reads its result.
+        let (_, recorded): ((), Option<String>) = self
+            .call(
+                redis::pipe()
+                    .atomic()
+                    .cmd("HSETNX")
+                    .arg(&keys.meta)
+                    .arg("rematch")
+                    .arg(rematch)
+                    .ignore()
+                    .cmd("HGET")
+                    .arg(&keys.meta)
+                    .arg("rematch")
+                    .query_async::<(Option<String>,)>(&mut conn),
+            )
+            .await
+            .map(|(r,)| ((), r))?;
+        recorded.ok_or_else(|| StoreError::NotFound(id.to_string()))
     }
 
-    /// Removes sessions whose keys are gone from both indexes; returns how many remain.
-    pub(super) async fn prune_index(&self) -> Result<usize, StoreError> {
-        let mut conn = self.conn();
-        let ids: Vec<String> = self
-            .call(
-                redis::cmd("ZRANGE")
-                    .arg(self.all_key())
-                    .arg(0)
-                    .arg(-1)
-                    .query_async(&mut conn),
-            )
-            .await?;
-        let mut alive = 0;
-        for chunk in ids.chunks(PAGE) {
-            let probes: Vec<redis::Cmd> = chunk
-                .iter()
-                .map(|id| {
-                    let mut cmd = redis::cmd("EXISTS");
-                    cmd.arg(self.keys(id).meta);
-                    cmd
-                })
-                .collect();
-            let exists: Vec<i64> = self.each(&probes).await?;
-            let gone: Vec<&String> = chunk
-                .iter()
-                .zip(&exists)
-                .filter(|(_, e)| **e == 0)
-                .map(|(id, _)| id)
-                .collect();
-            alive += chunk.len() - gone.len();
-            self.unindex(&gone, true).await?;
-        }
-        Ok(alive)
+    async fn relist(&self, meta: &SessionMeta) -> Result<(), StoreError> {
+        self.index_session(meta).await
     }
 }

@@ -24,7 +24,7 @@
 //! (sorted set of sessions with open seats, scored by creation time) and
 //! `agora:sessions` (every session). A session is added to both when created, leaves the
 //! lobby when its last seat is taken, and leaves both lazily once its keys have expired:
-//! [`RedisStore::list`] checks each row against the session's own keys, drops the ones
+//! [`Lobby::list`](super::Lobby::list) checks each row against the session's own keys, drops the ones
 //! that are gone or full, and the session cap prunes the index before refusing.
 //!
 //! # Writes
@@ -53,9 +53,12 @@
 //!
 //! # Files
 //!
-//! `outbox.rs` the notification outbox and presence marks (its own key table), `keys.rs` the key names, `scripts.rs` the writes, `records.rs` how the meta hash
-//! and stream entries decode, `lobby.rs` listing and the two indexes, `feed.rs` log reads
-//! and the live feed, `conn.rs` single server or cluster.
+//! One file per role of [`Store`](super::Store): `sessions.rs` (its writes are
+//! `scripts.rs`, its log reads and live feed `feed.rs`), `lobby.rs` listing and the two
+//! indexes, `timers.rs` the due index, `outbox.rs` the notification outbox (its own key
+//! table), `presence.rs` presence marks and player leases. Beside them: `keys.rs` the key
+//! names, `records.rs` how the meta hash and stream entries decode, `conn.rs` single
+//! server or cluster.
 //!
 //! # Failures
 //!
@@ -66,13 +69,7 @@
 //! subscriptions with [`StoreError::Gone`] within `BLOCK_MS`, rather than leaving them
 //! waiting for versions that will never come.
 
-use super::{
-    Claimed, Commit, CommitResult, DeadLetter, Finish, ListFilter, Loaded, LogEntry, LogStream,
-    Notification, OutboxItem, SeatClaim, SessionMeta, SessionStore, StoreError, Summary,
-};
-use crate::table::Table;
-use agora_engine::Seat;
-use async_trait::async_trait;
+use super::StoreError;
 use conn::{Backend, Conn};
 use feed::Feed;
 use redis::{ErrorKind, RedisError};
@@ -83,13 +80,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod conn;
-mod due;
 mod feed;
 mod keys;
 mod lobby;
 mod outbox;
+mod presence;
 mod records;
 mod scripts;
+mod sessions;
+mod timers;
 
 /// How the Redis store is set up.
 #[derive(Debug, Clone)]
@@ -134,6 +133,8 @@ impl RedisConfig {
 
 /// Entries fetched per `XRANGE`/`XREAD` page, and sessions probed per index-pruning round.
 const PAGE: usize = 512;
+
+super::every_role!(RedisStore);
 
 /// Sessions in Redis. Cheap to clone; clones share connections and feeds.
 #[derive(Clone)]
@@ -216,218 +217,6 @@ impl RedisStore {
             return Err(StoreError::NotFound(id.to_string()));
         }
         Ok(hash)
-    }
-}
-
-#[async_trait]
-impl SessionStore for RedisStore {
-    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
-        self.create_session(meta, state).await
-    }
-
-    async fn relist(&self, meta: &SessionMeta) -> Result<(), StoreError> {
-        self.index_session(meta).await
-    }
-
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
-        let keys = self.keys(id);
-        let mut conn = self.conn();
-        let (hash, snap): (HashMap<String, Vec<u8>>, Option<Vec<u8>>) = self
-            .call(
-                redis::pipe()
-                    .atomic()
-                    .cmd("HGETALL")
-                    .arg(&keys.meta)
-                    .cmd("GET")
-                    .arg(&keys.snap)
-                    .query_async(&mut conn),
-            )
-            .await?;
-        let (false, Some(snap)) = (hash.is_empty(), snap) else {
-            return Err(StoreError::NotFound(id.to_string()));
-        };
-        let row = records::meta_row(&hash)?;
-        Ok(Loaded {
-            meta: row.meta,
-            version: row.version,
-            state: super::codec::decode_snapshot(&snap)?,
-        })
-    }
-
-    async fn claim_seat(
-        &self,
-        id: &str,
-        claim: SeatClaim,
-    ) -> Result<(Claimed, SessionMeta), StoreError> {
-        self.claim(id, claim).await
-    }
-
-    async fn release_seat(
-        &self,
-        id: &str,
-        token_hash: &str,
-    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
-        self.release(id, token_hash).await
-    }
-
-    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
-        self.commit_entry(id, commit).await
-    }
-
-    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
-        let key = self.keys(id).req;
-        let mut conn = self.conn();
-        self.call(
-            redis::cmd("HGET")
-                .arg(&key)
-                .arg(request_id)
-                .query_async(&mut conn),
-        )
-        .await
-    }
-
-    async fn read_log(
-        &self,
-        id: &str,
-        after: u64,
-        limit: usize,
-    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
-        if limit == 0 {
-            return Ok(Vec::new());
-        }
-        let to = after.saturating_add(limit as u64);
-        self.range(id, after + 1, Some(to), limit).await
-    }
-
-    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
-        self.subscribe_log(id, after).await
-    }
-
-    async fn list(&self, filter: &ListFilter) -> Result<Vec<Summary>, StoreError> {
-        self.lobby(filter).await
-    }
-
-    async fn player_sessions(
-        &self,
-        player_id: &str,
-        limit: usize,
-    ) -> Result<Vec<Summary>, StoreError> {
-        self.player_rows(player_id, limit).await
-    }
-
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
-        let keys = self.keys(id);
-        let mut conn = self.conn();
-        // One slot (the session's keys): a pipeline is atomic enough here, as HSETNX alone
-        // decides and HGET only reads its result.
-        let (_, recorded): ((), Option<String>) = self
-            .call(
-                redis::pipe()
-                    .atomic()
-                    .cmd("HSETNX")
-                    .arg(&keys.meta)
-                    .arg("rematch")
-                    .arg(rematch)
-                    .ignore()
-                    .cmd("HGET")
-                    .arg(&keys.meta)
-                    .arg("rematch")
-                    .query_async::<(Option<String>,)>(&mut conn),
-            )
-            .await
-            .map(|(r,)| ((), r))?;
-        recorded.ok_or_else(|| StoreError::NotFound(id.to_string()))
-    }
-
-    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
-        self.schedule_due(id, due_ms).await
-    }
-
-    async fn claim_due(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<(String, i64)>, StoreError> {
-        self.claim_due_sessions(now_ms, lease_ms, limit).await
-    }
-
-    async fn reschedule(
-        &self,
-        id: &str,
-        due_ms: i64,
-        next: Option<i64>,
-    ) -> Result<bool, StoreError> {
-        self.reschedule_due(id, due_ms, next).await
-    }
-
-    async fn outbox_put(&self, items: &[Notification]) -> Result<(), StoreError> {
-        self.put_outbox(items).await
-    }
-
-    async fn outbox_claim(
-        &self,
-        now_ms: i64,
-        lease_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<OutboxItem>, StoreError> {
-        self.claim_outbox(now_ms, lease_ms, limit).await
-    }
-
-    async fn outbox_finish(
-        &self,
-        id: &str,
-        lease: i64,
-        finish: Finish,
-    ) -> Result<bool, StoreError> {
-        self.finish_outbox(id, lease, finish).await
-    }
-
-    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, StoreError> {
-        self.read_dead_letters(limit).await
-    }
-
-    async fn mark_present(&self, id: &str, player_id: &str, ttl_ms: i64) -> Result<(), StoreError> {
-        self.set_presence(id, player_id, ttl_ms).await
-    }
-
-    async fn is_present(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
-        self.get_presence(id, player_id).await
-    }
-
-    async fn lock_player(
-        &self,
-        player_id: &str,
-        holder: &str,
-        ttl_ms: i64,
-    ) -> Result<bool, StoreError> {
-        let mut conn = self.conn();
-        let set: Option<String> = self
-            .call(
-                redis::cmd("SET")
-                    .arg(self.player_lock_key(player_id))
-                    .arg(holder)
-                    .arg("NX")
-                    .arg("PX")
-                    .arg(ttl_ms.max(1))
-                    .query_async(&mut conn),
-            )
-            .await?;
-        Ok(set.is_some())
-    }
-
-    async fn unlock_player(&self, player_id: &str, holder: &str) -> Result<(), StoreError> {
-        // Deletes only the holder's own lease: one that lapsed may be another's by now.
-        const UNLOCK: &str =
-            "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end";
-        let mut conn = self.conn();
-        self.call(
-            redis::Script::new(UNLOCK)
-                .key(self.player_lock_key(player_id))
-                .arg(holder)
-                .invoke_async::<()>(&mut conn),
-        )
-        .await
     }
 }
 

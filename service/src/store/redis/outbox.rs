@@ -8,13 +8,11 @@
 //! | `<prefix>:{<prefix>:outbox}:tries` | hash | id → failed attempts |
 //! | `<prefix>:{<prefix>:outbox}:done` | sorted set | finished id → when (kept a day, so a late writer cannot put it back) |
 //! | `<prefix>:{<prefix>:outbox}:dead` | list | dead letters (JSON), newest first, at most [`DEAD_KEPT`] |
-//!
-//! Presence marks are per session, under the session's own tag:
-//! `<prefix>:{<id>}:here:<player>` with a TTL.
 
 use super::RedisStore;
 use crate::store::outbox::{DEAD_KEPT, DONE_KEPT_MS};
-use crate::store::{now_ms, DeadLetter, Finish, Notification, OutboxItem, StoreError};
+use crate::store::{now_ms, DeadLetter, Finish, Notification, Outbox, OutboxItem, StoreError};
+use async_trait::async_trait;
 use redis::Script;
 use std::sync::LazyLock;
 
@@ -116,13 +114,11 @@ impl RedisStore {
             dead: key("dead"),
         }
     }
+}
 
-    fn presence_key(&self, id: &str, player_id: &str) -> String {
-        let p = &self.inner.config.prefix;
-        format!("{p}:{{{id}}}:here:{player_id}")
-    }
-
-    pub(super) async fn put_outbox(&self, items: &[Notification]) -> Result<(), StoreError> {
+#[async_trait]
+impl Outbox for RedisStore {
+    async fn put(&self, items: &[Notification]) -> Result<(), StoreError> {
         if items.is_empty() {
             return Ok(());
         }
@@ -143,7 +139,7 @@ impl RedisStore {
             .map(drop)
     }
 
-    pub(super) async fn claim_outbox(
+    async fn claim(
         &self,
         now: i64,
         lease_ms: i64,
@@ -176,12 +172,7 @@ impl RedisStore {
             .collect()
     }
 
-    pub(super) async fn finish_outbox(
-        &self,
-        id: &str,
-        lease: i64,
-        finish: Finish,
-    ) -> Result<bool, StoreError> {
+    async fn finish(&self, id: &str, lease: i64, finish: Finish) -> Result<bool, StoreError> {
         let keys = self.outbox_keys();
         let (kind, next, now, dead) = match finish {
             Finish::Done => ("done", 0, now_ms(), String::new()),
@@ -238,10 +229,7 @@ impl RedisStore {
         Ok(moved == 1)
     }
 
-    pub(super) async fn read_dead_letters(
-        &self,
-        limit: usize,
-    ) -> Result<Vec<DeadLetter>, StoreError> {
+    async fn dead_letters(&self, limit: usize) -> Result<Vec<DeadLetter>, StoreError> {
         if limit == 0 {
             return Ok(Vec::new());
         }
@@ -258,35 +246,5 @@ impl RedisStore {
         rows.iter()
             .map(|r| serde_json::from_str(r).map_err(|e| corrupt("dead letter", e)))
             .collect()
-    }
-
-    pub(super) async fn set_presence(
-        &self,
-        id: &str,
-        player_id: &str,
-        ttl_ms: i64,
-    ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        self.call(
-            redis::cmd("SET")
-                .arg(self.presence_key(id, player_id))
-                .arg(1)
-                .arg("PX")
-                .arg(ttl_ms.max(1))
-                .query_async::<()>(&mut conn),
-        )
-        .await
-    }
-
-    pub(super) async fn get_presence(&self, id: &str, player_id: &str) -> Result<bool, StoreError> {
-        let mut conn = self.conn();
-        let n: i64 = self
-            .call(
-                redis::cmd("EXISTS")
-                    .arg(self.presence_key(id, player_id))
-                    .query_async(&mut conn),
-            )
-            .await?;
-        Ok(n == 1)
     }
 }

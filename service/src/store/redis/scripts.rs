@@ -89,7 +89,7 @@ impl RedisStore {
     /// Lists a session in the lobby indexes. They live outside the session's hash slot
     /// (Redis Cluster), so they are written after the create script; a replica that died
     /// in between left the session unlisted, and the retry of its CreateSession lists it
-    /// again (`SessionStore::relist`). `NX` keeps the first creation time; listing reads
+    /// again (`Lobby::relist`). `NX` keeps the first creation time; listing reads
     /// the record, so the entry of a session that has filled up since is skipped, never
     /// shown as open.
     pub(super) async fn index_session(&self, meta: &SessionMeta) -> Result<(), StoreError> {

@@ -5,7 +5,8 @@
 //! It lives outside the sessions' hash slots (Redis Cluster), like the lobby indexes.
 
 use super::RedisStore;
-use crate::store::StoreError;
+use crate::store::{StoreError, Timers};
+use async_trait::async_trait;
 use redis::Script;
 use std::sync::LazyLock;
 
@@ -46,8 +47,11 @@ impl RedisStore {
     fn due_key(&self) -> String {
         format!("{}:due", self.inner.config.prefix)
     }
+}
 
-    pub(super) async fn schedule_due(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
+#[async_trait]
+impl Timers for RedisStore {
+    async fn schedule(&self, id: &str, due_ms: i64) -> Result<(), StoreError> {
         let mut conn = self.conn();
         self.call(
             // LT: an earlier mark stays (a new member is added all the same).
@@ -61,7 +65,7 @@ impl RedisStore {
         .await
     }
 
-    pub(super) async fn claim_due_sessions(
+    async fn claim_due(
         &self,
         now_ms: i64,
         lease_ms: i64,
@@ -84,7 +88,7 @@ impl RedisStore {
         Ok(ids.into_iter().map(|id| (id, until)).collect())
     }
 
-    pub(super) async fn reschedule_due(
+    async fn reschedule(
         &self,
         id: &str,
         due_ms: i64,

@@ -1,0 +1,94 @@
+//! Sessions on Redis: loads and request lookups here; the writes are the Lua scripts of
+//! `scripts.rs`, and log reads and followers are `feed.rs`.
+
+use super::{records, RedisStore};
+use crate::store::{
+    Claimed, Commit, CommitResult, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta, Sessions,
+    StoreError,
+};
+use crate::table::Table;
+use agora_engine::Seat;
+use async_trait::async_trait;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+#[async_trait]
+impl Sessions for RedisStore {
+    async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError> {
+        self.create_session(meta, state).await
+    }
+
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        let keys = self.keys(id);
+        let mut conn = self.conn();
+        let (hash, snap): (HashMap<String, Vec<u8>>, Option<Vec<u8>>) = self
+            .call(
+                redis::pipe()
+                    .atomic()
+                    .cmd("HGETALL")
+                    .arg(&keys.meta)
+                    .cmd("GET")
+                    .arg(&keys.snap)
+                    .query_async(&mut conn),
+            )
+            .await?;
+        let (false, Some(snap)) = (hash.is_empty(), snap) else {
+            return Err(StoreError::NotFound(id.to_string()));
+        };
+        let row = records::meta_row(&hash)?;
+        Ok(Loaded {
+            meta: row.meta,
+            version: row.version,
+            state: crate::store::codec::decode_snapshot(&snap)?,
+        })
+    }
+
+    async fn claim_seat(
+        &self,
+        id: &str,
+        claim: SeatClaim,
+    ) -> Result<(Claimed, SessionMeta), StoreError> {
+        self.claim(id, claim).await
+    }
+
+    async fn release_seat(
+        &self,
+        id: &str,
+        token_hash: &str,
+    ) -> Result<(Option<Seat>, SessionMeta), StoreError> {
+        self.release(id, token_hash).await
+    }
+
+    async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
+        self.commit_entry(id, commit).await
+    }
+
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError> {
+        let key = self.keys(id).req;
+        let mut conn = self.conn();
+        self.call(
+            redis::cmd("HGET")
+                .arg(&key)
+                .arg(request_id)
+                .query_async(&mut conn),
+        )
+        .await
+    }
+
+    async fn read_log(
+        &self,
+        id: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Arc<LogEntry>>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let to = after.saturating_add(limit as u64);
+        self.range(id, after + 1, Some(to), limit).await
+    }
+
+    async fn subscribe(&self, id: &str, after: u64) -> Result<LogStream, StoreError> {
+        self.subscribe_log(id, after).await
+    }
+}
