@@ -42,18 +42,17 @@
 pub mod abilities;
 pub mod bot;
 pub mod challenges;
-pub mod choices;
 pub mod city;
 pub mod data;
 mod determinize;
 pub mod invariants;
 pub mod military;
 pub mod packing;
-pub mod resolve;
 pub mod round;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod tasks;
 pub mod testing;
 pub mod types;
 pub mod view;
@@ -133,22 +132,22 @@ impl Game for FirstBuilders {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        choices::legal(state, seat)
+        tasks::legal(state, seat)
     }
 
     /// `Pass` (rules 2.9: no more turns this round) when choosing a turn action, `EndTurn`
     /// after one (declining the Superiority token's extra action).
     fn pass(state: &State, seat: Seat) -> Option<Action> {
-        choices::legal(state, seat)
+        tasks::legal(state, seat)
             .into_iter()
             .find(|a| matches!(a, Action::Pass | Action::EndTurn))
     }
     fn refusal(state: &State, _seat: Seat, action: &Action) -> RuleError {
-        diagnose(state, action)
+        tasks::refusal(state, action)
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        resolve::resolve(&mut Play::new(state, events), seat, *action);
+        tasks::resolve(&mut Play::new(state, events), seat, *action);
     }
 
     fn determinize(state: &State, _seat: Seat, rng: &mut crate::GameRng) -> State {
@@ -273,113 +272,4 @@ fn info() -> GameInfo {
         board_layout: Vec::new(),
         board_tracks: vec![data::military_track()],
     }
-}
-
-/// Why an unlisted action is refused: a stable code and a sentence.
-pub fn diagnose(state: &State, action: &Action) -> RuleError {
-    let pending = view::pending(state);
-    let turn_action = matches!(
-        action,
-        Action::Worker(_)
-            | Action::CompleteDistrict(_)
-            | Action::RaiseTower(_)
-            | Action::BuyBase
-            | Action::Pass
-    );
-    let belongs = match pending {
-        Pending::Draft => matches!(action, Action::DraftDie(_)),
-        Pending::TurnAction => turn_action,
-        Pending::SuperiorityOrEndTurn => {
-            matches!(action, Action::UseSuperiority | Action::EndTurn)
-        }
-        _ => !turn_action && !matches!(action, Action::DraftDie(_) | Action::EndTurn),
-    };
-    if !belongs {
-        return Refusal::WrongDecision.because(format!(
-            "The pending decision is {}; {} does not answer it.",
-            pending.code(),
-            action.name()
-        ));
-    }
-    let (refusal, msg) = match action {
-        Action::DraftDie(_) => (
-            Refusal::BadDraftDie,
-            "That die cannot be taken from the draft pool.",
-        ),
-        Action::Worker(_) => (
-            Refusal::WorkerUnavailable,
-            "That worker is not available or can visit no Meeting Place (value, Wisdom or action).",
-        ),
-        Action::MeetingPlace(_) => (
-            Refusal::CannotVisit,
-            "That Meeting Place cannot be chosen now.",
-        ),
-        Action::CompleteDistrict(_) | Action::Seat(_) => (
-            Refusal::CannotCompleteDistrict,
-            "That Freeman or Seat of Power cannot complete a District.",
-        ),
-        Action::RaiseTower(_) => (
-            Refusal::CannotRaiseTower,
-            "No floor of that colour in the reserve, or not enough Gold for the tower's height.",
-        ),
-        Action::BuyBase => (
-            Refusal::CannotBuyBase,
-            "No base left to buy, or not enough Food.",
-        ),
-        Action::UseSuperiority => (
-            Refusal::NoSuperiority,
-            "No Superiority token, or one was already used this turn.",
-        ),
-        Action::Main(_) => (
-            Refusal::MainActionUnavailable,
-            "That main action cannot be performed now.",
-        ),
-        Action::Bonus | Action::BonusGold => (
-            Refusal::BonusUnavailable,
-            "The Bonus action is not available for this worker or cannot be paid.",
-        ),
-        Action::FinishVisit => (
-            Refusal::MainActionRequired,
-            "Perform a main action before ending the visit.",
-        ),
-        Action::MarketTile { .. } | Action::KeptTile(_) => (
-            Refusal::CannotBuild,
-            "That tile cannot be taken: empty slot or costs not payable.",
-        ),
-        Action::Place(_) => (
-            Refusal::BadCityCell,
-            "A tile must go on an empty cell sharing an edge with your city (or a Farm under Virgo).",
-        ),
-        Action::Activate(_) => (
-            Refusal::CannotActivate,
-            "That building cannot be activated now.",
-        ),
-        Action::Track(_) => (
-            Refusal::BadTemple,
-            "That temple track cannot be climbed now.",
-        ),
-        Action::RecruitSlot(_) => (
-            Refusal::CannotRecruit,
-            "No die there, no free base, or not enough Wisdom.",
-        ),
-        Action::OratorSlot(_) => (Refusal::NoOrator, "No Orator in that slot."),
-        Action::ClaimWonder => (
-            Refusal::CannotClaimWonder,
-            "No unlocked Wonder at this Meeting Place, a Wonder already claimed this game, \
-             or no Gold to pay.",
-        ),
-        Action::BuildWonder => (
-            Refusal::CannotBuildWonder,
-            "No claimed Wonder to build, or not 3 Stone (Gold as joker) to pay.",
-        ),
-        Action::PlaceWonder { .. } => (
-            Refusal::BadWonderCells,
-            "A Wonder needs two empty cells side by side, one of them next to your city.",
-        ),
-        _ => (
-            Refusal::IllegalChoice,
-            "That choice is not one of the options of the pending decision.",
-        ),
-    };
-    refusal.because(msg)
 }

@@ -421,6 +421,23 @@ impl State {
     pub fn temple_step(&self, seat: Seat, t: Temple) -> u8 {
         self.player(seat).temples[t.index()]
     }
+    /// May `seat` spend a Superiority token for one more turn action now?
+    pub fn can_use_superiority(&self, seat: Seat) -> bool {
+        !self.superiority_used && self.player(seat).superiority > 0 && !self.player(seat).passed
+    }
+    /// Taurus: one Wisdom less at the Market and the Recruitment row.
+    pub fn taurus(&self, seat: Seat) -> u8 {
+        u8::from(self.has_zodiac(seat, ZodiacKind::Taurus))
+    }
+    /// Indexes of the Freemen of `seat` not on a Meeting Place.
+    pub fn unused_freemen(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        self.player(seat)
+            .freemen
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.at.is_none())
+            .map(|(i, _)| i as u8)
+    }
     pub fn red_dice(&self, seat: Seat) -> usize {
         let p = self.player(seat);
         p.freemen
@@ -461,6 +478,14 @@ impl<'a> Play<'a> {
     }
     pub fn emit(&mut self, e: Event) {
         self.events.push(e);
+    }
+
+    /// Spends one of `seat`'s Superiority tokens (for a turn action or a solo dial freeze).
+    pub fn spend_superiority(&mut self, seat: Seat) {
+        self.player_mut(seat).superiority -= 1;
+        self.superiority_supply += 1;
+        self.superiority_used = true;
+        self.emit(Event::SuperiorityUsed { seat });
     }
 
     /// Pays, using the named resource first, then Gold. Caller checked `can_pay`.

@@ -4,11 +4,12 @@
 //! tile placement, activation, end of turn); everything is inert when the option is off.
 
 use super::military::advance;
-use super::resolve::take_market;
+use super::packing::take_market;
 use super::state::{Play, State, Task};
 use super::types::{Action, Cell, CityTile, Event, Pending, PlacedTile, Resource};
 use super::wonders::{table, BoardWonder, HeldWonder, Orientation, Wonder};
-use crate::Seat;
+use super::Refusal;
+use crate::{RuleError, Seat};
 
 // ------------------------------------------------------------------------ setup
 
@@ -233,6 +234,13 @@ pub fn new_turn(state: &mut State, seat: Seat) {
 
 // ------------------------------------------------------------------------ abilities
 
+/// Activates a module tile of `seat`'s city (the Wonder; other tiles do nothing here).
+pub fn activate_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile) {
+    if let CityTile::Wonder(w) = tile {
+        activate(state, seat, w);
+    }
+}
+
 /// Activates `seat`'s Wonder (its ability, 3.1.8).
 pub fn activate(state: &mut Play<'_>, seat: Seat, wonder: Wonder) {
     if !available(state, seat) {
@@ -280,15 +288,33 @@ pub fn activate(state: &mut Play<'_>, seat: Seat, wonder: Wonder) {
 }
 
 /// Hanging Gardens, after its Farm: 1 Food per Farm in the city (the new one included).
-pub fn gardens_food(state: &mut Play<'_>, seat: Seat) {
+fn gardens_food(state: &mut Play<'_>, seat: Seat) {
     let n = state.farms(seat) as u32;
     state.gain(seat, Resource::Food, n);
 }
 
 // ------------------------------------------------------------------------ decisions
 
-/// The options of the module's decisions (`None`: not a Wonder task).
-pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Option<Vec<Action>> {
+/// The tasks of this module.
+pub fn owns(task: &Task) -> bool {
+    matches!(
+        task,
+        Task::PlaceWonder { .. }
+            | Task::Colossus
+            | Task::Pyramid { .. }
+            | Task::Ishtar
+            | Task::GardensFarm
+            | Task::GardensFood
+    )
+}
+
+/// The steps that run by themselves: the Hanging Gardens' Food.
+pub fn is_automatic(task: &Task) -> bool {
+    matches!(task, Task::GardensFood)
+}
+
+/// The options of the module's decisions.
+pub fn choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
     let p = state.player(seat);
     let mut v = Vec::new();
     match task {
@@ -345,14 +371,50 @@ pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Option<Vec<Action
                 }
             }
         }
-        Task::GardensFood => {}
-        _ => return None,
+        _ => {}
     }
-    Some(v)
+    v
 }
 
-/// Applies a legal answer to one of the module's decisions.
-pub fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
+/// The claim offered at every decision of a visit ([`claimable_in_visit`]).
+pub fn visit_choice(state: &State, seat: Seat) -> Option<Action> {
+    claimable_in_visit(state, seat).map(|_| Action::ClaimWonder)
+}
+
+/// Does `action` answer the visit itself rather than the decision on top?
+pub fn answers_visit(action: Action) -> bool {
+    action == Action::ClaimWonder
+}
+
+/// Claims the Wonder of the visited place (the answer [`visit_choice`] offered).
+pub fn resolve_visit_choice(state: &mut Play<'_>, seat: Seat) {
+    if let Some(place) = claimable_in_visit(state, seat) {
+        claim(state, seat, place);
+    }
+}
+
+pub fn refusal(action: &Action) -> Option<RuleError> {
+    let (refusal, msg) = match action {
+        Action::ClaimWonder => (
+            Refusal::CannotClaimWonder,
+            "No unlocked Wonder at this Meeting Place, a Wonder already claimed this game, \
+             or no Gold to pay.",
+        ),
+        Action::BuildWonder => (
+            Refusal::CannotBuildWonder,
+            "No claimed Wonder to build, or not 3 Stone (Gold as joker) to pay.",
+        ),
+        Action::PlaceWonder { .. } => (
+            Refusal::BadWonderCells,
+            "A Wonder needs two empty cells side by side, one of them next to your city.",
+        ),
+        _ => return None,
+    };
+    Some(refusal.because(msg))
+}
+
+/// Applies a legal answer to one of the module's decisions (or runs the automatic step).
+pub fn resolve(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
     let c = &table().constants;
     match (task, action) {
         (Task::PlaceWonder { wonder }, Action::PlaceWonder { cell, orientation }) => {
@@ -418,6 +480,7 @@ pub fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action)
                 stone: 0,
             });
         }
+        (Task::GardensFood, _) => gardens_food(state, seat),
         _ => {}
     }
 }
@@ -435,17 +498,17 @@ fn pyramid_score(state: &mut Play<'_>, seat: Seat, paid: u8) {
     state.add_vp(seat, vp, "Great Pyramid of Giza");
 }
 
-/// The decision a module task asks for (`None`: not a Wonder task).
-pub fn pending(task: &Task) -> Option<Pending> {
-    Some(match task {
+/// The decision a module task asks for.
+pub fn pending(task: &Task) -> Pending {
+    match task {
         Task::PlaceWonder { wonder } => Pending::ChooseWonderCell { wonder: *wonder },
         Task::Colossus => Pending::Colossus,
         Task::Pyramid { paid } => Pending::Pyramid { paid: *paid },
         Task::Ishtar => Pending::IshtarGate,
         Task::GardensFarm => Pending::GardensFarm,
         Task::GardensFood => Pending::GardensFood,
-        _ => return None,
-    })
+        _ => Pending::Pass,
+    }
 }
 
 /// Starts building the claimed Wonder (answer `BuildWonder` to a Build decision).

@@ -19,9 +19,9 @@
 
 use super::city::{district_colours, empty_seats, pattern_matches};
 use super::data::{tables, ZodiacKind};
-use super::resolve::bump_dial;
 use super::scoring::outcome;
 use super::state::{Phase, Play, Task, TurnStep};
+use super::tasks::visit::bump_dial;
 use super::tests::{act, building, legal, start_task};
 use super::types::*;
 use super::{FirstBuilders, State};
@@ -786,7 +786,9 @@ fn a_wonder_is_never_a_farm() {
     assert_eq!(s.farms(Seat(0)), 0);
     // The Granary: 1 + Farms Food.
     put(&mut s, 0, "Y1", 3, 0);
-    let (_, _) = run(&mut s, |p| super::resolve::activate(p, Seat(0), cell(3, 0)));
+    let (_, _) = run(&mut s, |p| {
+        super::tasks::activate::activate(p, Seat(0), cell(3, 0))
+    });
     assert_eq!(s.players[0].res[1], 2, "1 + 0 Farms");
 }
 
@@ -1084,7 +1086,9 @@ fn quarry_counts_a_wonder_cell_as_occupied() {
     hold(&mut s, 0, Wonder::Zeus, true);
     put(&mut s, 0, "Y5", 2, 1);
     set_res(&mut s, 0, 0, 0, 0, 0);
-    run(&mut s, |p| super::resolve::activate(p, Seat(0), cell(2, 1)));
+    run(&mut s, |p| {
+        super::tasks::activate::activate(p, Seat(0), cell(2, 1))
+    });
     // Neighbours of (2,1): (3,1), (1,1) and (2,2) empty, (2,0) the Wonder.
     assert_eq!(s.players[0].res[0], 1 + 3);
 }
