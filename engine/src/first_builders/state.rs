@@ -1,11 +1,11 @@
 //! The full game state and the small helpers every rule module uses.
 
 use super::data::{tables, Ability, ZodiacKind};
+use super::module_types::{BoardWonder, ChallengeId, HeldWonder, Wonder};
 use super::types::{
-    BonusTileId, BuildingId, Cell, ChallengeId, CityTile, Colour, Die, DistrictId, EndReason,
-    Event, Freeman, Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
+    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
+    Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
-use super::wonders::{BoardWonder, HeldWonder, Wonder};
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};

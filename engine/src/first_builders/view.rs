@@ -2,7 +2,7 @@
 
 use super::data::tables;
 use super::state::{Phase, State};
-use super::types::{DistrictCardView, MeetingPlaceView, PlayerView, View, WonderSlotView};
+use super::types::{DistrictCardView, MeetingPlaceView, PlayerView, View};
 
 pub use super::tasks::{pending, task_pending};
 
@@ -54,7 +54,7 @@ pub fn view(state: &State) -> View {
             wonder: p.wonder,
         })
         .collect();
-    View {
+    let mut v = View {
         players: state.options.players,
         round: state.round,
         bastion: state.bastion,
@@ -82,26 +82,10 @@ pub fn view(state: &State) -> View {
         solo_neutral: state.neutral,
         draft_pool: state.draft_pool.clone(),
         player_views,
-        wonders: state
-            .place_wonders
-            .iter()
-            .zip(1u8..)
-            .filter_map(|(w, place)| {
-                w.map(|w| WonderSlotView {
-                    place,
-                    wonder: w.wonder,
-                    unlocked: w.unlocked,
-                })
-            })
-            .collect(),
-        challenges: state
-            .challenge_row
-            .iter()
-            .map(|&id| super::challenges::ChallengeTileView {
-                id,
-                provisional: id.provisional(),
-            })
-            .collect(),
-        challenges_scored: state.challenges_scored,
-    }
+        wonders: Vec::new(),
+        challenges: Vec::new(),
+        challenges_scored: 0,
+    };
+    super::modules::view(state, &mut v);
+    v
 }

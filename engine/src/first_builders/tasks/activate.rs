@@ -4,10 +4,10 @@
 
 use super::super::abilities;
 use super::super::data::Ability;
+use super::super::modules as hooks;
+use super::super::refusal::Refusal;
 use super::super::state::{Play, State, Task};
 use super::super::types::{Action, Cell, CityTile, Event, Pending};
-use super::super::wonder_rules as hooks;
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {

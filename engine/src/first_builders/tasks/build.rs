@@ -2,11 +2,11 @@
 //! (`Place`), paying Wisdom and Stone; the new building is activated (`Activate`).
 
 use super::super::data::ZodiacKind;
+use super::super::modules as hooks;
 use super::super::packing::take_market;
+use super::super::refusal::Refusal;
 use super::super::state::{Play, State, Task};
 use super::super::types::{Action, Cell, CityTile, Event, Pending, PlacedTile, Resource};
-use super::super::wonder_rules as hooks;
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {

@@ -4,9 +4,9 @@
 
 use super::super::city::{district_activations, empty_seats, matching_cards};
 use super::super::data::ZodiacKind;
+use super::super::refusal::Refusal;
 use super::super::state::{Play, State, Task};
 use super::super::types::{Action, Cell, Event, Pending, Resource};
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {

@@ -1,9 +1,9 @@
 //! The starting-dice draft (setup S22-S23): each seat takes a die in draft order; solo
 //! discards the two highest, then one of the last three.
 
+use super::super::refusal::Refusal;
 use super::super::state::{Phase, Play, State, TurnStep};
 use super::super::types::{Action, Die, Event, Freeman};
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn choices(state: &State) -> Vec<Action> {

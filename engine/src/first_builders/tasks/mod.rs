@@ -18,10 +18,10 @@ pub mod temple;
 pub mod turn;
 pub mod visit;
 
+use super::modules::wonders::tasks as wonders;
+use super::refusal::Refusal;
 use super::state::{Phase, Play, State, Task, TurnStep};
 use super::types::{Action, Pending};
-use super::wonder_rules as wonders;
-use super::Refusal;
 use crate::{RuleError, Seat};
 
 /// The module that owns a pending task.

@@ -4,9 +4,9 @@
 
 use super::super::data::{tables, ZodiacKind};
 use super::super::packing::packed;
+use super::super::refusal::Refusal;
 use super::super::state::{can_pay_with, Play, State, Task};
 use super::super::types::{Action, Die, Event, Freeman, Orator, Pending, Resource};
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {

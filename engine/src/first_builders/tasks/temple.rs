@@ -2,9 +2,9 @@
 //! main action), and the paid extra step Aquarius offers (`TempleExtra`).
 
 use super::super::data::tables;
+use super::super::refusal::Refusal;
 use super::super::state::{Play, State, Task};
 use super::super::types::{Action, Event, Pending, Resource, Temple};
-use super::super::Refusal;
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {

@@ -5,11 +5,11 @@
 use super::super::city::empty_seats;
 use super::super::data::{tables, ZodiacKind};
 use super::super::military;
+use super::super::modules as hooks;
+use super::super::refusal::Refusal;
 use super::super::round;
 use super::super::state::{Play, State, Task, TurnStep};
 use super::super::types::{Action, Colour, Event, Resource, Worker};
-use super::super::wonder_rules as hooks;
-use super::super::Refusal;
 use super::visit::visit_legal;
 use crate::{RuleError, Seat};
 

@@ -4,10 +4,10 @@
 
 use super::super::data::{tables, BonusEffect, MainAction, ZodiacKind};
 use super::super::military::can_advance;
+use super::super::modules as hooks;
+use super::super::refusal::Refusal;
 use super::super::state::{can_pay_with, pay_with, Play, State, Task};
 use super::super::types::{Action, BonusTaken, Event, MainSlot, Pending, Resource, Worker};
-use super::super::wonder_rules as hooks;
-use super::super::Refusal;
 use super::{build, recruit, temple};
 use crate::{RuleError, Seat};
 

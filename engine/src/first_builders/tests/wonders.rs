@@ -583,7 +583,7 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
         else {
             panic!("{a:?}")
         };
-        let second = super::wonder_rules::second_cell(c, orientation);
+        let second = super::modules::wonders::rules::second_cell(c, orientation);
         assert!(!s.occupied(Seat(0), c) && !s.occupied(Seat(0), second));
         assert!(
             [c, second]
@@ -600,7 +600,7 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
         for y in -6..=6 {
             for orientation in [Orientation::Horizontal, Orientation::Vertical] {
                 let c = cell(x, y);
-                let second = super::wonder_rules::second_cell(c, orientation);
+                let second = super::modules::wonders::rules::second_cell(c, orientation);
                 let fits = !occupied(c)
                     && !occupied(second)
                     && [c, second]
@@ -651,7 +651,8 @@ fn a_wonder_never_goes_over_a_farm() {
             cell: c,
             orientation,
         } => {
-            c != cell(1, 0) && super::wonder_rules::second_cell(c, orientation) != cell(1, 0)
+            c != cell(1, 0)
+                && super::modules::wonders::rules::second_cell(c, orientation) != cell(1, 0)
         }
         _ => false,
     }));
@@ -1258,17 +1259,17 @@ fn hanging_gardens_take_the_chosen_market_tile_as_a_farm() {
 #[test]
 fn the_wonder_check_reports_a_lost_or_doubled_wonder() {
     let s = game(2);
-    assert_eq!(super::wonder_rules::check(&s), Ok(()));
+    assert_eq!(super::modules::wonders::rules::check(&s), Ok(()));
     let mut doubled = s.clone();
     let w = doubled.wonder_box[0];
     doubled.wonder_box.push(w);
-    assert!(super::wonder_rules::check(&doubled).is_err());
+    assert!(super::modules::wonders::rules::check(&doubled).is_err());
     let mut no_tile = s.clone();
     hold(&mut no_tile, 0, Wonder::Zeus, true);
     no_tile.players[0]
         .city
         .retain(|t| !matches!(t.tile, CityTile::Wonder(_)));
-    assert!(super::wonder_rules::check(&no_tile).is_err());
+    assert!(super::modules::wonders::rules::check(&no_tile).is_err());
 }
 
 /// The rules page's Wonder table: each Wonder is named on the wire by its own row's code and
