@@ -90,7 +90,7 @@ if [ -z "$server_bin" ]; then
     need cargo "install Rust, or give --server-bin and --load-bin"
     echo "vs-boardgameio: building agora-server and agora-load (release)" >&2
     (cd "$repo" && taskset -c "$load_cpu" cargo build --release -p agora-service \
-      --bin agora-server --bin agora-load) || die "the release build failed"
+      -p agora-tools --bin agora-server --bin agora-load) || die "the release build failed"
   fi
 fi
 [ -n "$load_bin" ] || load_bin="$(dirname "$server_bin")/agora-load"

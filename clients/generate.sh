@@ -3,19 +3,24 @@
 # proto/) for every template proto/buf.gen.*.yaml, after sourcing every clients/tools/*.sh,
 # which installs (pinned) and puts on PATH the plugins its language's template names.
 #
-# A tools script is sourced with ROOT (the repository), TOOLS (a gitignored folder for
-# installed tools, AGORA_SDK_TOOLS or clients/.tools), TOOLS_VENV (a Python virtualenv in it,
-# with buf) and PYTHON set; it must be quick when its tools are already installed, and may
-# remove the files its template generates so that a removed .proto leaves none behind.
+# AGORA_SDK_OUT=DIR writes the SDKs under DIR (DIR/clients/...) instead of the repository
+# (buf's --output; clients/check-generated.sh lists what the generators write that way).
+#
+# A tools script is sourced with ROOT (the repository), OUT (where the SDKs are written: ROOT
+# or AGORA_SDK_OUT), TOOLS (a gitignored folder for installed tools, AGORA_SDK_TOOLS or
+# clients/.tools), TOOLS_VENV (a Python virtualenv in it, with buf) and PYTHON set; it must be
+# quick when its tools are already installed, and may remove the files its template generates
+# under OUT so that a removed .proto leaves none behind.
 # Adding a language = adding proto/buf.gen.<lang>.yaml and, if it needs plugins,
 # clients/tools/<lang>.sh: nothing here changes.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${AGORA_SDK_OUT:-$ROOT}
 TOOLS=${AGORA_SDK_TOOLS:-$ROOT/clients/.tools}
 TOOLS_VENV=$TOOLS/venv
 PYTHON=${PYTHON:-python3}
 BUF_VERSION=1.75.0
-export ROOT TOOLS TOOLS_VENV PYTHON
+export ROOT OUT TOOLS TOOLS_VENV PYTHON
 mkdir -p "$TOOLS"
 
 if [[ ! -x $TOOLS_VENV/bin/python ]]; then
@@ -40,6 +45,7 @@ templates=(buf.gen.*.yaml)
 [[ ${#templates[@]} -gt 0 ]] || { echo "generate: no proto/buf.gen.*.yaml" >&2; exit 1; }
 for template in "${templates[@]}"; do
   printf 'generate: buf generate --template proto/%s\n' "$template"
-  buf generate --template "$template"
+  # The templates' out folders are relative to proto/ (../clients/...): --output moves that base.
+  buf generate --template "$template" --output "$OUT/proto"
 done
 echo "generate: done (${#templates[@]} templates)"

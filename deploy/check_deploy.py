@@ -230,6 +230,11 @@ def check_dockerfile() -> None:
     expect(health is not None and "/usr/local/bin/agora" in health.group(1) and "health" in health.group(1),
            "HEALTHCHECK does not run the bundled `agora health` (exec form; distroless has no shell)")
     expect(re.search(r"^USER\s+(?!0|root)", joined, re.M) is not None or ":nonroot" in stages[-1][0], "the runtime user is root")
+    # Every workspace member's manifest is COPY'd before the sources (cargo fetch loads them all).
+    members = re.search(r"^members\s*=\s*\[([^\]]*)\]", open(os.path.join(ROOT, "Cargo.toml"), encoding="utf-8").read(), re.M)
+    for member in re.findall(r'"([^"]+)"', members.group(1) if members else ""):
+        expect(re.search(rf"^COPY\s+{re.escape(member)}/Cargo\.toml\s", text, re.M) is not None,
+               f"the Dockerfile does not COPY {member}/Cargo.toml before the sources")
     # Everything COPY'd before the sources must exist.
     for source in re.findall(r"^COPY\s+(?!--from)(\S+)\s", text, re.M):
         if source != ".":

@@ -3,7 +3,7 @@
 #   clients/java/e2e.sh HOST:PORT
 # Installs (when missing) Debian's JDK and the jars the SDK is compiled against (protobuf-java
 # 3.21.12, grpc-java 1.41.3 with its Netty transport, Guava, PerfMark), compiles the generated
-# SDK (src/main/java) and the example (example/src/main/java) with javac, then plays whole
+# SDK (gen/) and the example (example/src/main/java) with javac, then plays whole
 # games with a spectator that checks every version arrives once, in order: Origin junior
 # 2 players and Attika 3 players. AGORA_JAVA_BUILD chooses the class output folder (default:
 # a temporary one). Exits non-zero on any failure.
@@ -38,7 +38,7 @@ if [[ -z $BUILD ]]; then
 fi
 mkdir -p "$BUILD"
 step "javac: the generated SDK and the example"
-find src/main/java example/src/main/java -name '*.java' >"$BUILD/sources.txt"
+find gen example/src/main/java -name '*.java' >"$BUILD/sources.txt"
 # C1 only and the serial collector: half the CPU time of the defaults for this one-off
 # compile of ~300 files on a small CI machine.
 JVM_FAST=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)

@@ -5,4 +5,4 @@ source "$ROOT/clients/tools/lib/apt-install.sh"
 agora_apt_install protoc-gen-go protoc-gen-go-grpc
 # The template does not clean its output folder (go.mod and the example are there too):
 # remove the generated files so that a removed .proto leaves none behind.
-rm -f "$ROOT"/clients/go/agora/v1/*.pb.go
+rm -f "$OUT"/clients/go/agora/v1/*.pb.go

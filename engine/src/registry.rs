@@ -81,6 +81,13 @@ macro_rules! games {
             $(visitor.visit::<$game>(GameKind::$variant);)+
         }
 
+        /// [`visit_games`] for code that also needs each game's proto messages (the one fuzz
+        /// target, the wire round-trip check).
+        #[cfg(feature = "wire")]
+        pub fn visit_wire_games<V: WireGameVisitor>(visitor: &mut V) {
+            $(visitor.visit::<$game>(GameKind::$variant);)+
+        }
+
         impl AnyOptions {
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyOptions::$variant(_) => GameKind::$variant,)+ }
@@ -259,6 +266,13 @@ pub trait GameVisitor {
     fn visit<G: Game>(&mut self, kind: GameKind);
 }
 
+/// Code run once per hosted game, with the game's type and its wire mapping (see
+/// [`visit_wire_games`]).
+#[cfg(feature = "wire")]
+pub trait WireGameVisitor {
+    fn visit<G: WireGame>(&mut self, kind: GameKind);
+}
+
 /// Every hosted game's catalog entry, in catalog order (built once per process).
 pub fn catalog() -> &'static [GameInfo] {
     static CATALOG: OnceLock<Vec<GameInfo>> = OnceLock::new();
@@ -276,6 +290,20 @@ pub fn configurations() -> Vec<(String, AnyOptions)> {
         .iter()
         .flat_map(|g| g.configurations())
         .collect()
+}
+
+/// Every game's actions, events, views and options cross the wire
+/// ([`crate::core::wire::check_round_trip`]).
+#[cfg(all(test, feature = "wire"))]
+#[test]
+fn every_game_round_trips_through_the_proto() {
+    struct RoundTrip;
+    impl WireGameVisitor for RoundTrip {
+        fn visit<G: WireGame>(&mut self, _kind: GameKind) {
+            crate::core::wire::check_round_trip::<G>();
+        }
+    }
+    visit_wire_games(&mut RoundTrip);
 }
 
 /// The catalog is tied to the proto: every option a game lists is a field of its options

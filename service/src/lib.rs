@@ -14,7 +14,6 @@ pub mod locks;
 pub mod message_size;
 pub mod metrics;
 pub mod notify;
-pub mod reliability;
 pub mod runtime;
 pub mod server;
 pub mod store;

@@ -26,10 +26,15 @@ const isObject = (v: JsonValue | undefined): v is JsonObject =>
 /** Words of a snake_case name. */
 const words = (name: string) => name.replace(/_/g, " ");
 
-function scalarText(v: JsonValue): string {
+/**
+ * `v` in words; an enum value drops its type's prefix, which is the game's field name
+ * (`terra_nova`, `origins`) and one word more: TERRA_NOVA_TERRAIN_LAKE -> lake,
+ * ORIGINS_COLOUR_RED -> red. `game` is that field name ("" outside a game).
+ */
+function scalarText(v: JsonValue, game: string): string {
   // A list the server redacted for this viewer keeps its length with empty items.
   if (Array.isArray(v) && v.length > 0 && v.every((w) => w === "")) return `${v.length} hidden`;
-  if (Array.isArray(v)) return `[${v.map(scalarText).join(", ")}]`;
+  if (Array.isArray(v)) return `[${v.map((w) => scalarText(w, game)).join(", ")}]`;
   if (isObject(v)) {
     const q = v["q"];
     const r = v["r"];
@@ -39,13 +44,13 @@ function scalarText(v: JsonValue): string {
     if (typeof x === "number" && typeof y === "number" && Object.keys(v).length === 2) return `(${x}, ${y})`;
     return Object.entries(v)
       .filter(([, w]) => !isEmpty(w))
-      .map(([k, w]) => `${words(k)} ${scalarText(w)}`)
+      .map(([k, w]) => `${words(k)} ${scalarText(w, game)}`)
       .join(", ");
   }
   if (typeof v === "string" && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(v)) {
-    // An enum: drop the type prefix (three words at most: ORIGINS_COLOUR_RED -> red).
     const parts = v.split("_");
-    return parts.slice(Math.min(parts.length - 1, v.startsWith("TERRA_NOVA_") ? 3 : 2)).join(" ").toLowerCase();
+    const prefix = game === "" ? 1 : game.split("_").length + 1;
+    return parts.slice(Math.min(parts.length - 1, prefix)).join(" ").toLowerCase();
   }
   return String(v);
 }
@@ -62,6 +67,7 @@ export function label(json: JsonObject): string {
   let node: JsonValue = json;
   const path: string[] = [];
   let first = true;
+  const game = Object.keys(json)[0] ?? "";
   while (isObject(node)) {
     const keys = Object.keys(node);
     if (keys.length !== 1) break;
@@ -70,7 +76,7 @@ export function label(json: JsonObject): string {
     first = false;
     node = node[key] as JsonValue;
   }
-  const details = isObject(node) ? scalarText(node) : isEmpty(node) ? "" : scalarText(node);
+  const details = isObject(node) ? scalarText(node, game) : isEmpty(node) ? "" : scalarText(node, game);
   return details === "" ? path.join(" · ") : `${path.join(" · ")} · ${details}`;
 }
 

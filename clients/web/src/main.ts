@@ -6,8 +6,8 @@
  * --web-dir), or to `?server=URL` (which needs --cors-allow-origin on that server).
  *
  * This module only routes: `lobby.ts` (with `options.ts`) and `table.ts` draw the two
- * pages; `api.ts` holds the client, `seats.ts` the seats kept in the browser, `boards.ts` and
- * `panels.ts` the game pictures, `actions.ts` the actions' and events' words and places.
+ * pages; `api.ts` holds the client, `seats.ts` the seats kept in the browser, `games/<game>.ts`
+ * each game's board and panels (`draw.ts` what they draw with), `actions.ts` the actions' and events' words and places.
  */
 import { lobby } from "./lobby";
 import { app } from "./page";

@@ -7,11 +7,11 @@ import { type GameAction, type GameView, type Session, SessionStatus, type Strea
 
 import { actionJson, eventJson, label, places, withPlace } from "./actions";
 import { catalogGames, client, sentence, statusText, unreachable } from "./api";
-import { SEAT_COLOURS, drawBoard } from "./boards";
 import { button, h } from "./dom";
+import { type BoardTracks, SEAT_COLOURS } from "./draw";
+import { drawBoard, drawPanels } from "./games";
 import { bearer, playerId } from "./identity";
 import { app, conn } from "./page";
-import { type BoardTracks, drawPanels } from "./panels";
 import { type SeatToken, actAs, keepSeat, playerName, seatsOf } from "./seats";
 
 interface TableState {

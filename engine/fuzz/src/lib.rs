@@ -3,15 +3,38 @@
 //! rest of the input as the game's proto action, and check that the rules accept it
 //! exactly when they list it, and that a refused action leaves the state byte-identical.
 //!
-//! Input layout: byte 0 picks one of `Game::configurations()`, bytes 1..9 are the setup
-//! seed (also the random bot's), bytes 9..11 the number of random legal steps (mod
-//! [`MAX_STEPS`]), byte 11 the seat (high bit clear: the seat to act; set: the seat of the
-//! low bits, so other seats are tried too); the rest is the action message.
+//! Input layout: byte 0 picks the game among the registry's (`GameKind::ALL`, see
+//! [`any_game`]); then, for that game, byte 0 picks one of `Game::configurations()`,
+//! bytes 1..9 are the setup seed (also the random bot's), bytes 9..11 the number of random
+//! legal steps (mod [`MAX_STEPS`]), byte 11 the seat (high bit clear: the seat to act; set:
+//! the seat of the low bits, so other seats are tried too); the rest is the action message.
 
 use agora_engine::core::playout::RandomBot;
 use agora_engine::core::wire::{WireGame, WireInto};
+use agora_engine::registry::{visit_wire_games, GameKind, WireGameVisitor};
 use agora_engine::Seat;
 use prost::Message;
+
+/// The one fuzz target: byte 0 picks a registered game, and [`legal_iff_accepted`] runs
+/// that game on the rest, so a new game is fuzzed once it is registered.
+pub fn any_game(data: &[u8]) {
+    struct Pick<'a> {
+        kind: GameKind,
+        data: &'a [u8],
+    }
+    impl WireGameVisitor for Pick<'_> {
+        fn visit<G: WireGame>(&mut self, kind: GameKind) {
+            if kind == self.kind {
+                legal_iff_accepted::<G>(self.data);
+            }
+        }
+    }
+    let Some((&first, data)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[usize::from(first) % GameKind::ALL.len()];
+    visit_wire_games(&mut Pick { kind, data });
+}
 
 /// Random legal steps before the action is tried; enough to reach every kind of decision
 /// (payments, map pieces, the amphora phase, the end of a game) in each game.

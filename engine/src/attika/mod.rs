@@ -25,6 +25,7 @@
 //!   action spends one at once, and the phase returns after the action (and any payment
 //!   or map piece it causes) is resolved.
 
+mod bot;
 pub mod choices;
 pub mod cost;
 pub mod data;
@@ -171,6 +172,9 @@ impl Game for Attika {
                 },
             ),
         ]
+    }
+    fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
+        Some(&bot::Progress)
     }
 }
 

@@ -1,3 +1,4 @@
+use crate::core::playout::Heuristic;
 use crate::{GameInfo, GameRng, Outcome, RuleError, Seat, SeatSet, Secret, SetupError, Viewer};
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -121,5 +122,14 @@ pub trait Game: 'static {
     /// hidden information keeps the default, nothing.
     fn secrets(_state: &Self::State, _seat: Seat) -> Vec<Secret> {
         Vec::new()
+    }
+    /// The game's progress measure for the greedy bot and the conformance statistics
+    /// ([`Heuristic`]), kept in the game's folder; the default offers none, and the
+    /// statistics then play the uniform bot only.
+    fn heuristic() -> Option<&'static dyn Heuristic<Self>>
+    where
+        Self: Sized,
+    {
+        None
     }
 }

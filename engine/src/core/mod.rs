@@ -10,6 +10,7 @@ pub mod playout;
 mod rng;
 mod seat;
 pub mod secret;
+pub mod testing;
 pub mod wire;
 
 pub use wire::FieldViolation;

@@ -87,15 +87,16 @@ pub fn play_with<G: Game>(
 
 /// A game's cheap measure of how far a seat has come, for [`GreedyBot`]: victory points
 /// plus what leads to them (buildings, towns, palaces, Wonders), and the name of the end
-/// condition that ended a finished game, for the conformance statistics.
-pub trait Heuristic: Game {
+/// condition that ended a finished game, for the conformance statistics. Optional: a game
+/// offers one through [`Game::heuristic`], next to its rules (`<game>/bot.rs`).
+pub trait Heuristic<G: Game>: Sync {
     /// Higher is better for `seat`.
-    fn progress(state: &Self::State, seat: Seat) -> i64;
+    fn progress(&self, state: &G::State, seat: Seat) -> i64;
     /// Why the game ended (`None` while it runs).
-    fn end_condition(state: &Self::State) -> Option<String>;
+    fn end_condition(&self, state: &G::State) -> Option<String>;
     /// A preference for an action whose gain comes in later decisions of the same turn (a
     /// one-step lookahead sees nothing when choosing "upgrade" before its hex).
-    fn intent(_action: &Self::Action) -> i64 {
+    fn intent(&self, _action: &G::Action) -> i64 {
         0
     }
 }
@@ -111,8 +112,13 @@ impl GreedyBot {
         GreedyBot(ChaCha8Rng::seed_from_u64(seed))
     }
 
-    /// The first seat that must decide, and its greedy action; `None` when the game is over.
-    pub fn choose<G: Heuristic>(&mut self, state: &G::State) -> Option<(Seat, G::Action)> {
+    /// The first seat that must decide, and its greedy action by `heuristic`; `None` when
+    /// the game is over.
+    pub fn choose<G: Game>(
+        &mut self,
+        heuristic: &dyn Heuristic<G>,
+        state: &G::State,
+    ) -> Option<(Seat, G::Action)> {
         let seat = G::to_act(state).iter().next()?;
         let mut actions = G::legal_actions(state, seat);
         if actions.is_empty() {
@@ -129,7 +135,7 @@ impl GreedyBot {
             if G::apply(&mut next, seat, action).is_err() {
                 continue;
             }
-            let p = G::progress(&next, seat) + G::intent(action);
+            let p = heuristic.progress(&next, seat) + heuristic.intent(action);
             if p > best {
                 best = p;
                 ties.clear();
@@ -146,98 +152,12 @@ impl GreedyBot {
     }
 }
 
-/// Plays greedy actions until the game ends; returns the actions played.
-pub fn play_greedy<G: Heuristic>(
+/// Plays greedy actions by `heuristic` until the game ends; returns the actions played.
+pub fn play_greedy<G: Game>(
+    heuristic: &dyn Heuristic<G>,
     state: &mut G::State,
     bot: &mut GreedyBot,
     max_steps: usize,
 ) -> Result<Played<G::Action>, PlayoutError<G::Action>> {
-    play_with::<G>(state, |s| bot.choose::<G>(s), max_steps)
-}
-
-impl Heuristic for crate::terra_nova::TerraNova {
-    fn progress(state: &Self::State, seat: Seat) -> i64 {
-        let Some(p) = state.player(seat) else {
-            return 0;
-        };
-        let towns = p.town_tiles_used.iter().filter(|u| **u).count() as i64;
-        let palaces = p.left_palace as i64 + p.right_palace as i64;
-        4 * p.vp as i64
-            + 3 * p.houses_built as i64
-            + 6 * p.trading_posts_built as i64
-            + 12 * palaces
-            + 10 * towns
-            + p.navigation as i64
-    }
-
-    fn intent(action: &Self::Action) -> i64 {
-        use crate::terra_nova::Action as A;
-        match action {
-            A::Upgrade => 20,
-            A::Build => 12,
-            A::PowerAction(_) | A::Special(_) => 6,
-            A::ExchangePower(_) | A::ConvertPowerToVp => -1,
-            A::Pass => -8,
-            _ => 0,
-        }
-    }
-
-    fn end_condition(state: &Self::State) -> Option<String> {
-        state
-            .final_scores
-            .is_some()
-            .then(|| "five_rounds".to_string())
-    }
-}
-
-impl Heuristic for crate::attika::Attika {
-    fn progress(state: &Self::State, seat: Seat) -> i64 {
-        if let crate::attika::state::Step::Over { winner, .. } = state.step {
-            return if winner == seat {
-                1_000_000
-            } else {
-                -1_000_000
-            };
-        }
-        let p = state.player(seat);
-        let cards: u8 = p.hand.iter().sum();
-        20 * p.placed.len() as i64 + 3 * p.reserve.len() as i64 + cards as i64 + p.amphorae as i64
-    }
-
-    fn end_condition(state: &Self::State) -> Option<String> {
-        match state.step {
-            crate::attika::state::Step::Over { by, .. } => Some(by.name().to_string()),
-            _ => None,
-        }
-    }
-}
-
-impl Heuristic for crate::origin::Origin {
-    fn progress(state: &Self::State, seat: Seat) -> i64 {
-        crate::origin::scoring::score(state, seat) as i64
-    }
-
-    fn end_condition(state: &Self::State) -> Option<String> {
-        Self::to_act(state).is_empty().then(|| match &state.end {
-            Some(end) => format!("{:?}", end.reason),
-            None if state.junior() => "junior_pile_empty".to_string(),
-            None => "none".to_string(),
-        })
-    }
-}
-
-impl Heuristic for crate::first_builders::FirstBuilders {
-    fn progress(state: &Self::State, seat: Seat) -> i64 {
-        let p = state.player(seat);
-        10 * crate::first_builders::scoring::final_score(state, seat) as i64
-            + 30 * p.wonder.is_some() as i64
-            + 5 * p.city.len() as i64
-    }
-
-    fn end_condition(state: &Self::State) -> Option<String> {
-        Self::to_act(state).is_empty().then(|| {
-            let reasons: Vec<&str> = state.end_reasons().iter().map(|r| r.code()).collect();
-            reasons.join("+")
-        })
-    }
+    play_with::<G>(state, |s| bot.choose::<G>(heuristic, s), max_steps)
 }

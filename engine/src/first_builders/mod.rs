@@ -42,7 +42,8 @@
 //!   once every listed building is activated), and an activated ability
 //!   whose choice is optional (Estate, Forum, Court, Portal, Veterans, Construction Site,
 //!   Mages' Tower, Capricorn, temple extra step) can be declined with `Done`.
-//! * Mages' Tower cannot copy another Mages' Tower (avoids unbounded copy chains).
+//! * Mages' Tower may copy another Mages' Tower, never one already used in the same chain
+//!   of copies (A-40: each tower once, so a chain always ends).
 //! * A temple building held with Aquarius offers two optional paid extra steps.
 //! * Solo: freezing the dials with a Superiority token counts as the turn's token.
 
@@ -195,6 +196,9 @@ impl Game for FirstBuilders {
                 },
             ),
         ]
+    }
+    fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
+        Some(&bot::Progress)
     }
 }
 

@@ -120,6 +120,14 @@ pub enum Task {
     GardensFarm,
     /// Automatic: the Hanging Gardens' Food, after its Farm.
     GardensFood,
+    /// A Mages' Tower at `cell` copied by another: it uses a building adjacent to
+    /// itself, never a tower of `used` (the towers of this chain, `cell` included), so a
+    /// chain ends after at most one use of each tower. Last, so stored tasks keep their
+    /// encoding.
+    MagesCopy {
+        cell: Cell,
+        used: Vec<Cell>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 
 mod actions;
 pub mod assumptions;
+mod bot;
 mod cards;
 pub mod data;
 mod determinize;
@@ -112,6 +113,9 @@ impl Game for Origin {
             ("junior_3p", options(3, RuleSet::Junior)),
             ("junior_4p", options(4, RuleSet::Junior)),
         ]
+    }
+    fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
+        Some(&bot::Progress)
     }
 }
 

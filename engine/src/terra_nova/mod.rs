@@ -35,6 +35,7 @@
 //! Seat 0 is the start player.
 
 mod actions;
+mod bot;
 pub mod data;
 mod effects;
 pub mod factions;
@@ -158,6 +159,9 @@ impl Game for TerraNova {
             ),
             ("3p_first_game", Options::preset(3)),
         ]
+    }
+    fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
+        Some(&bot::Progress)
     }
 }
 

@@ -1546,3 +1546,15 @@ fn builder_positions_keep_every_component() {
         assert_eq!(Attika::invariants(&s), Ok(()));
     }
 }
+
+/// The conformance statistics (conformance_stats.rs) reach both victories.
+#[test]
+fn statistics_reach_both_victories() {
+    let t = crate::conformance_stats::tallies::<agora_engine::attika::Attika>();
+    crate::conformance_stats::assert_reached(
+        "attika",
+        &t.union(),
+        &["all buildings", "shrine connection"],
+        &["PayPair", "PlacePiece", "AmphoraForCard", "Store"],
+    );
+}

@@ -20,7 +20,8 @@
 //! * O3 Fountain of Wisdom -> building_o3_fountain_of_wisdom,
 //!   building_o3_fountain_during_a_visit_to_the_same_place_ends_at_2
 //! * O4 Portal -> building_o4_portal              * O5 Healer's House -> building_o5_healers_house
-//! * O6 Mages' Tower -> building_o6_mages_tower
+//! * O6 Mages' Tower -> building_o6_mages_tower,
+//!   building_o6_mages_tower_may_copy_another_mages_tower_once_per_chain
 //! * activation after building -> new_building_may_be_activated_after_building
 //! * Agora (A-09) -> agora_activated_by_adjacent_district
 
@@ -428,12 +429,42 @@ fn building_o6_mages_tower() {
     put(&mut s, 0, "Y4", 2, 0);
     put(&mut s, 0, "O6", 1, 1);
     run(&mut s);
+    // Both adjacent coloured buildings, the other Mages' Tower included.
     assert_eq!(
         legal(&s),
-        vec![Action::Activate(Cell::new(2, 0)), Action::Done]
+        vec![
+            Action::Activate(Cell::new(2, 0)),
+            Action::Activate(Cell::new(1, 1)),
+            Action::Done
+        ]
     );
     act(&mut s, Action::Activate(Cell::new(2, 0)));
     assert_eq!(s.players()[0].res[3], 1);
+}
+
+/// « Tour des Mages : Utilisez la capacité d'un Bâtiment adjacent. » Another Mages' Tower is
+/// a Bâtiment: using its ability uses a building next to *it*. The chain never comes back
+/// to a tower already used, so it always ends.
+#[test]
+fn building_o6_mages_tower_may_copy_another_mages_tower_once_per_chain() {
+    let mut s = with("O6"); // the first tower at (1,0)
+    put(&mut s, 0, "O6", 1, 1); // a second tower above it
+    put(&mut s, 0, "Y4", 2, 1); // a Mint next to the second tower only
+    run(&mut s);
+    assert_eq!(
+        legal(&s),
+        vec![Action::Activate(Cell::new(1, 1)), Action::Done],
+        "the first tower may copy the second"
+    );
+    act(&mut s, Action::Activate(Cell::new(1, 1)));
+    assert_eq!(
+        legal(&s),
+        vec![Action::Activate(Cell::new(2, 1)), Action::Done],
+        "the second tower uses its own neighbour, the Mint, never the first tower again"
+    );
+    act(&mut s, Action::Activate(Cell::new(2, 1)));
+    assert_eq!(s.players()[0].res[3], 1, "the Mint's Gold");
+    assert!(s.tasks().is_empty(), "the chain is over");
 }
 
 #[test]

@@ -25,10 +25,11 @@ pub fn legal(s: &State) -> Vec<Action> {
     FirstBuilders::legal_actions(s, s.current())
 }
 
+/// Plays a listed action of the seat to act ([`agora_engine::core::testing::act_listed`]:
+/// the positions here are laid out by hand).
 pub fn act(s: &mut State, a: Action) -> Vec<Event> {
     let seat = s.current();
-    let l = legal(s);
-    FirstBuilders::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
+    agora_engine::core::testing::act_listed::<FirstBuilders>(s, seat, &a)
 }
 
 /// The building whose code is `id` ("R6").

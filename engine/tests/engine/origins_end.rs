@@ -66,3 +66,29 @@ fn one_gold_left_on_a_district_card_plays_another_round() {
     assert_eq!(s.round(), round + 1);
     assert!(FirstBuilders::outcome(&s).is_none());
 }
+
+/// The conformance statistics (conformance_stats.rs) reach Wonders, towers and these end
+/// reasons. Not reached in those games: `NO_DISTRICT_GOLD` (some card still held Gold at
+/// every end of round where the game ended), played from a constructed state above.
+#[test]
+fn statistics_reach_wonders_towers_and_end_reasons() {
+    let t = crate::conformance_stats::tallies::<FirstBuilders>();
+    crate::conformance_stats::assert_reached(
+        "origins",
+        &t.union(),
+        &[
+            "CHALLENGES_DONE",
+            "CITIZENS_EXHAUSTED",
+            "SOLO_FIVE_ROUNDS",
+            "TOWER_RESERVE",
+            "ZODIAC_TOPS",
+        ],
+        &[
+            "ClaimWonder",
+            "BuildWonder",
+            "RaiseTower",
+            "CompleteDistrict",
+            "Attack",
+        ],
+    );
+}

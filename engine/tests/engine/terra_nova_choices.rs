@@ -16,17 +16,11 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::{pending, spot};
+use super::terra_nova_common::{act, pending, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
 const S2: Seat = Seat(2);
-
-fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
-    let legal = TerraNova::legal_actions(s, seat);
-    assert!(legal.contains(&action), "{action:?} not in {legal:?}");
-    TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
-}
 
 fn transformed(ev: &[Event]) -> Vec<(Terrain, Terrain)> {
     ev.iter()

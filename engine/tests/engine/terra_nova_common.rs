@@ -2,8 +2,8 @@
 
 use agora_engine::terra_nova::data::tables;
 use agora_engine::terra_nova::testing::hex;
-use agora_engine::terra_nova::{Awaiting, BridgeSpot, State, Step, TerraNova};
-use agora_engine::Game;
+use agora_engine::terra_nova::{Action, Awaiting, BridgeSpot, Event, State, Step, TerraNova};
+use agora_engine::{Game, Seat};
 
 /// The bridge spot between hexes `a` and `b` (either order).
 pub(crate) fn spot(a: &str, b: &str) -> BridgeSpot {
@@ -33,4 +33,10 @@ pub(crate) fn play_first_until(s: &mut State, done: impl Fn(&State) -> bool) {
         let a = TerraNova::legal_actions(s, seat)[0].clone();
         TerraNova::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
     }
+}
+
+/// Plays a listed action of `seat` in a position that holds the invariants
+/// ([`agora_engine::core::testing::act`]).
+pub(crate) fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
+    agora_engine::core::testing::act::<TerraNova>(s, seat, &action)
 }

@@ -211,3 +211,31 @@ fn busy_games_reach_every_kind_of_event() {
         assert!(towns > 0 && palaces > 0 && bridges > 0 && specials > 0);
     }
 }
+
+/// The conformance statistics (conformance_stats.rs): the greedy bot founds more towns and
+/// raises more palaces than the uniform one, and together they play every kind of action
+/// to the end of the fifth round.
+#[test]
+fn statistics_reach_towns_palaces_and_the_end() {
+    let t = crate::conformance_stats::tallies::<TerraNova>();
+    assert!(t.greedy.count("palace") > t.uniform.count("palace"));
+    assert!(t.greedy.count("town_tile") > t.uniform.count("town_tile"));
+    crate::conformance_stats::assert_reached(
+        "terra_nova",
+        &t.union(),
+        &["five_rounds"],
+        &[
+            "choose_sheet",
+            "choose_faction",
+            "upgrade",
+            "palace",
+            "town_tile",
+            "river_link",
+            "build_bridge",
+            "advance_navigation",
+            "power_action",
+            "special",
+            "convert_power_to_vp",
+        ],
+    );
+}

@@ -14,16 +14,10 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::spot;
+use super::terra_nova_common::{act, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
-
-fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
-    let legal = TerraNova::legal_actions(s, seat);
-    assert!(legal.contains(&action), "{action:?} not in {legal:?}");
-    TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
-}
 
 fn bowls(s: &State, seat: Seat) -> [u8; 3] {
     s.players()[seat.index()].bowls

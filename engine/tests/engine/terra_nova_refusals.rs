@@ -13,7 +13,7 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::{pending, play_first_until, spot};
+use super::terra_nova_common::{act, pending, play_first_until, spot};
 
 const S0: Seat = Seat(0);
 
@@ -35,10 +35,6 @@ fn refusal(s: &State, seat: Seat, a: Action) -> &'static str {
 fn bowl_three(s: &mut State, seat: Seat, n: u8) {
     let total = s.players()[seat.index()].power_tokens() as u8;
     set_bowls(s, seat, [total - n, 0, n]);
-}
-
-fn act(s: &mut State, seat: Seat, a: Action) {
-    TerraNova::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
 }
 
 /// Génies, seat 0's main action, nothing on the board.

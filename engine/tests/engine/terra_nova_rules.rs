@@ -17,23 +17,12 @@ use agora_engine::terra_nova::{
 };
 use agora_engine::{Game, Seat};
 
-use super::terra_nova_common::{pending, play_first_until, spot};
+use super::terra_nova_common::{act, pending, play_first_until, spot};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
 const S2: Seat = Seat(2);
 const S3: Seat = Seat(3);
-
-fn act(s: &mut State, seat: Seat, action: Action) -> Vec<Event> {
-    assert_eq!(
-        TerraNova::invariants(s),
-        Ok(()),
-        "the position before {action:?}"
-    );
-    let legal = TerraNova::legal_actions(s, seat);
-    assert!(legal.contains(&action), "{action:?} not in {legal:?}");
-    TerraNova::apply(s, seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
-}
 
 fn names(mask: u128) -> Vec<String> {
     let mut v: Vec<String> = hexes(mask).map(|h| h.to_string()).collect();

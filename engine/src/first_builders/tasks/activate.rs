@@ -1,6 +1,6 @@
 //! Activating city tiles (rules 2.6-2.7): the cells a build or a District offers, one at a
 //! time in the player's order (`Activate`), and the Mages' Tower's copy of an adjacent
-//! building (`Mages`).
+//! building (`Mages`, and `MagesCopy` when it copied another Mages' Tower).
 
 use super::super::abilities;
 use super::super::data::Ability;
@@ -11,7 +11,10 @@ use super::super::types::{Action, Cell, CityTile, Event, Pending};
 use crate::{RuleError, Seat};
 
 pub fn owns(task: &Task) -> bool {
-    matches!(task, Task::Activate { .. } | Task::Mages { .. })
+    matches!(
+        task,
+        Task::Activate { .. } | Task::Mages { .. } | Task::MagesCopy { .. }
+    )
 }
 
 pub fn pending(task: &Task) -> Pending {
@@ -19,7 +22,7 @@ pub fn pending(task: &Task) -> Pending {
         Task::Activate { cells, .. } => Pending::Activations {
             cells: cells.clone(),
         },
-        Task::Mages { cell } => Pending::MagesTower { cell: *cell },
+        Task::Mages { cell } | Task::MagesCopy { cell, .. } => Pending::MagesTower { cell: *cell },
         _ => Pending::Pass,
     }
 }
@@ -38,18 +41,30 @@ pub fn choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
                 v.push(Action::Done);
             }
         }
-        Task::Mages { cell } => {
-            for nb in cell.neighbours() {
-                if let Some(b) = state.building_at(seat, nb) {
-                    if b.colour().is_some() && b.ability() != Some(Ability::MagesTower) {
-                        v.push(Action::Activate(nb));
-                    }
-                }
-            }
-            v.push(Action::Done);
-        }
+        Task::Mages { cell } => v = mages_choices(state, seat, *cell, &[*cell]),
+        Task::MagesCopy { cell, used } => v = mages_choices(state, seat, *cell, used),
         _ => {}
     }
+    v
+}
+
+/// « Utilisez la capacité d'un Bâtiment adjacent »: any coloured building next to the
+/// Mages' Tower at `cell` (not a Farm, the Agora, the Palace nor a Wonder, AW-14), another
+/// Mages' Tower included unless it is one of `used`, the towers already in this chain
+/// the chain cannot loop), or `Done`.
+fn mages_choices(state: &State, seat: Seat, cell: Cell, used: &[Cell]) -> Vec<Action> {
+    let mut v: Vec<Action> = cell
+        .neighbours()
+        .into_iter()
+        .filter(|&nb| {
+            state.building_at(seat, nb).is_some_and(|b| {
+                b.colour().is_some()
+                    && !(b.ability() == Some(Ability::MagesTower) && used.contains(&nb))
+            })
+        })
+        .map(Action::Activate)
+        .collect();
+    v.push(Action::Done);
     v
 }
 
@@ -68,9 +83,30 @@ pub fn resolve(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
             }
             activate_tile(state, seat, c, built);
         }
-        (Task::Mages { .. }, Action::Activate(c)) => activate(state, seat, c),
+        (Task::Mages { cell }, Action::Activate(c)) => mages_use(state, seat, vec![cell], c),
+        (Task::MagesCopy { used, .. }, Action::Activate(c)) => mages_use(state, seat, used, c),
         _ => {}
     }
+}
+
+/// A Mages' Tower of the chain `used` uses the building at `c`. Copying another Mages' Tower
+/// is using its ability, so that tower in turn offers its own neighbours, never a
+/// tower already in `used`.
+fn mages_use(state: &mut Play<'_>, seat: Seat, mut used: Vec<Cell>, c: Cell) {
+    let Some(b) = state.building_at(seat, c) else {
+        return;
+    };
+    if b.ability() != Some(Ability::MagesTower) {
+        activate(state, seat, c);
+        return;
+    }
+    state.emit(Event::Activated {
+        seat,
+        tile: CityTile::Building(b),
+        cell: c,
+    });
+    used.push(c);
+    state.tasks.push(Task::MagesCopy { cell: c, used });
 }
 
 /// Activates the tile at `c` (a building's ability, or the Agora) for a District or a

@@ -415,24 +415,38 @@ fn tile_a08_counts_used_and_unused_freemen() {
     assert_eq!(vp(&s, "A08"), 6);
 }
 
+/// « Lors du décompte, comptabilisez tous les Bâtiments adjacents à votre Agora OU tous les
+/// Bâtiments adjacents à votre Palais », and A01's note names « Palais, Agora, Ferme »
+/// Bâtiments: the Palace counts around the Agora and the Agora around the Palace (AW-27).
+#[test]
+fn tile_a09_counts_the_palace_beside_the_agora_and_the_agora_beside_the_palace() {
+    let s = bare(2);
+    assert_eq!(
+        vp(&s, "A09"),
+        2,
+        "the starting city: the Palace touches the Agora, 1 Bâtiment, 2 VP"
+    );
+}
+
 #[test]
 fn tile_a09_takes_the_larger_of_the_agora_and_palace_counts() {
     let mut s = bare(2);
-    // Agora (0,1): neighbours (1,1), (-1,1), (0,2). Palace (0,0): (1,0), (0,-1).
+    // Agora (0,1): neighbours (1,1), (-1,1), (0,2), the Palace. Palace (0,0): (1,0), (0,-1),
+    // (-1,0), the Agora.
     put(&mut s, 0, "R1", 1, 1);
     farm(&mut s, 0, -1, 1);
     put(&mut s, 0, "B1", 0, 2);
     put(&mut s, 0, "Y1", 1, 0);
     assert_eq!(
         vp(&s, "A09"),
-        6,
-        "3 around the Agora (a Farm counts), 1 around the Palace"
+        8,
+        "4 around the Agora (a Farm and the Palace count), 2 around the Palace"
     );
     put(&mut s, 0, "Y2", 0, -1);
     put(&mut s, 0, "Y4", -1, 0);
-    assert_eq!(vp(&s, "A09"), 6, "3 around the Palace now: still 3");
+    assert_eq!(vp(&s, "A09"), 8, "4 around the Palace now: still 4");
     put(&mut s, 0, "Y5", 2, 0);
-    assert_eq!(vp(&s, "A09"), 6, "(2,0) touches neither");
+    assert_eq!(vp(&s, "A09"), 8, "(2,0) touches neither");
 }
 
 #[test]

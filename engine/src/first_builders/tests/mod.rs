@@ -32,10 +32,11 @@ pub fn legal(s: &State) -> Vec<Action> {
     FirstBuilders::legal_actions(s, s.current)
 }
 
+/// Plays a listed action of the seat to act ([`crate::core::testing::act_listed`]: the
+/// positions here are laid out by hand).
 pub fn act(s: &mut State, a: Action) -> Vec<Event> {
     let seat = s.current;
-    let l = legal(s);
-    FirstBuilders::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?}: {e}; legal: {l:?}"))
+    crate::core::testing::act_listed::<FirstBuilders>(s, seat, &a)
 }
 
 pub fn building(id: &str) -> BuildingId {

@@ -7,6 +7,8 @@
 //! * Fountain of Wisdom never unlocks -> fountain_setting_a_dial_to_1_never_unlocks
 //! * solo neighbour +1 may unlock; solo freeze: none -> solo_neighbour_dial_unlocks_and_a_freeze_does_not
 //! * M_BUILD / BON_BUILD -> w04_build_a_wonder_with_the_build_action, w05_build_a_wonder_with_the_build_bonus
+//! * the Wonder's ability before the adjacent buildings (AW-12) ->
+//!   building_a_wonder_activates_its_ability_before_the_adjacent_buildings
 //! * Construction Site kept tile re-activates -> a_kept_tile_built_next_to_the_wonder_reactivates_it
 //! * Virgo -> w07_virgo_building_over_a_farm_next_to_the_wonder_offers_no_activation,
 //!   a_wonder_never_goes_over_a_farm
@@ -476,15 +478,8 @@ fn w04_build_a_wonder_with_the_build_action() {
     assert_eq!(s.market, market, "the Market does not move");
     let tile = s.tile_at(Seat(0), cell(2, 0)).expect("second cell");
     assert_eq!(tile.cells, vec![cell(1, 0), cell(2, 0)]);
-    // The Wonder and the adjacent Mint; not the Palace.
-    assert_eq!(
-        legal(&s),
-        vec![
-            Action::Activate(cell(1, 0)),
-            Action::Activate(cell(2, -1)),
-            Action::Done
-        ]
-    );
+    // The Wonder first (step 4), then the adjacent Mint (step 5); not the Palace.
+    assert_eq!(legal(&s), vec![Action::Activate(cell(1, 0)), Action::Done]);
     act(&mut s, Action::Activate(cell(1, 0)));
     for _ in 0..3 {
         act(&mut s, Action::Resource(Resource::Food));
@@ -500,6 +495,56 @@ fn w04_build_a_wonder_with_the_build_action() {
     assert_eq!(
         legal(&upright),
         vec![Action::Activate(cell(1, 0)), Action::Done]
+    );
+}
+
+/// « 4. Si vous le souhaitez, activez immédiatement sa capacité. 5. Si vous le souhaitez,
+/// activez la capacité de chaque Bâtiment adjacent à la tuile Merveille »: the Wonder's
+/// ability comes first and is over before any adjacent building may be activated; declining
+/// it still leaves step 5.
+#[test]
+fn building_a_wonder_activates_its_ability_before_the_adjacent_buildings() {
+    let mut s = game(2);
+    hold(&mut s, 0, Wonder::Colossus, false);
+    set_res(&mut s, 0, 3, 3, 2, 0);
+    put(&mut s, 0, "Y4", 2, -1); // a Mint below the Wonder's second cell
+    at_build_place(&mut s);
+    act(&mut s, Action::Main(MainSlot::Bottom));
+    act(&mut s, Action::BuildWonder);
+    let mut declined = s.clone();
+    let place = Action::PlaceWonder {
+        cell: cell(1, 0),
+        orientation: Orientation::Horizontal,
+    };
+    act(&mut s, place);
+    assert_eq!(
+        legal(&s),
+        vec![Action::Activate(cell(1, 0)), Action::Done],
+        "step 4: only the Wonder, the Mint waits"
+    );
+    act(&mut s, Action::Activate(cell(1, 0)));
+    // The Colossus: 1 Military step, then 2 VP or 1 Stone, before the Mint.
+    assert!(
+        !legal(&s).contains(&Action::Activate(cell(2, -1))),
+        "the Wonder's ability is resolved in full first"
+    );
+    act(&mut s, Action::Resource(Resource::Stone));
+    assert_eq!(s.players[0].res[0], 1, "the Colossus's Stone");
+    assert_eq!(
+        legal(&s),
+        vec![Action::Activate(cell(2, -1)), Action::Done],
+        "step 5: the adjacent Mint"
+    );
+    act(&mut s, Action::Activate(cell(2, -1)));
+    assert_eq!(s.players[0].res[3], 1, "the Mint's Gold");
+    ok(&s);
+
+    act(&mut declined, place);
+    act(&mut declined, Action::Done);
+    assert_eq!(
+        legal(&declined),
+        vec![Action::Activate(cell(2, -1)), Action::Done],
+        "declining the Wonder still offers the Mint"
     );
 }
 

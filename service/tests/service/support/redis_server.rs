@@ -1,10 +1,10 @@
-//! A private `redis-server` for one test ([`agora_service::reliability::redis_process`],
+//! A private `redis-server` for one test ([`agora_process::redis_process`],
 //! which the failure-testing tools share), panicking when it cannot start: a test without
 //! its Redis has nothing to say.
 
 #![allow(dead_code)]
 
-use agora_service::reliability::redis_process::{self, RedisProcess};
+use agora_process::redis_process::{self, RedisProcess};
 use std::ops::{Deref, DerefMut};
 
 pub struct RedisServer(RedisProcess);

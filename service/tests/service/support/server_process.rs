@@ -1,4 +1,4 @@
-//! A real `agora-server` process of this build ([`agora_service::reliability::server_process`],
+//! A real `agora-server` process of this build ([`agora_process::server_process`],
 //! which the failure-testing tools share), panicking when it cannot start: for tests of
 //! several replicas sharing one Redis, including one dying with `kill -9`, and for tests
 //! of what the server sets up process-wide (its tracing subscriber and OpenTelemetry
@@ -6,8 +6,8 @@
 
 #![allow(dead_code)]
 
+use agora_process::server_process::ServerProcess as Process;
 use agora_proto::v1::game_service_client::GameServiceClient;
-use agora_service::reliability::server_process::ServerProcess as Process;
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::process::ExitStatus;

@@ -104,15 +104,16 @@ fn distinct<T: Ord>(mut v: Vec<T>) -> i32 {
     v.len() as i32
 }
 
-/// AW-27: tiles sharing an edge with the tile of `kind` (a Wonder counts once; the other
-/// starting tile is not counted).
+/// AW-27: tiles sharing an edge with the tile of `kind`. « comptabilisez tous les Bâtiments
+/// adjacents », and the annex names Palais, Agora and Ferme colourless Bâtiments: Farms, a
+/// Wonder (once) and the other starting tile all count.
 fn neighbours_of(state: &State, seat: Seat, kind: CityTile) -> i32 {
     let city = &state.player(seat).city;
     let Some(centre) = city.iter().find(|t| t.tile == kind) else {
         return 0;
     };
     city.iter()
-        .filter(|t| !matches!(t.tile, CityTile::Palace | CityTile::Agora))
+        .filter(|t| t.tile != kind)
         .filter(|t| {
             t.cells
                 .iter()

@@ -158,8 +158,9 @@ pub fn placements(state: &State, seat: Seat) -> Vec<(Cell, Orientation)> {
 }
 
 /// Places the Wonder (3.1.4 steps 2-5): pays 3 Stone (no Wisdom, the Market does not move),
-/// then offers its ability and each adjacent building with an ability, once each, in the
-/// player's order (AW-12, AW-13: not the Agora, Palace or Farms).
+/// then offers its own ability first (« 4. Si vous le souhaitez, activez immédiatement sa
+/// capacité »), resolved in full, and only then each adjacent building with an ability, once
+/// each, in the player's order (step 5; AW-12, AW-13: not the Agora, Palace or Farms).
 pub(super) fn place(
     state: &mut Play<'_>,
     seat: Seat,
@@ -182,16 +183,24 @@ pub(super) fn place(
         cell,
         orientation,
     });
-    let mut offered = vec![cell];
+    let mut adjacent = Vec::new();
     for c in &cells {
         for nb in c.neighbours() {
-            if state.building_at(seat, nb).is_some() && !offered.contains(&nb) {
-                offered.push(nb);
+            if state.building_at(seat, nb).is_some() && !adjacent.contains(&nb) {
+                adjacent.push(nb);
             }
         }
     }
+    // Tasks are a stack: step 5 goes below step 4, so it waits for the Wonder's ability
+    // and everything that ability asks.
+    if !adjacent.is_empty() {
+        state.tasks.push(Task::Activate {
+            cells: adjacent,
+            built: false,
+        });
+    }
     state.tasks.push(Task::Activate {
-        cells: offered,
+        cells: vec![cell],
         built: false,
     });
 }
