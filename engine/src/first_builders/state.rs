@@ -107,7 +107,7 @@ pub enum Task {
     },
     /// Automatic: end of the Pass procedure (return workers, aging).
     PassFinish,
-    // ---- Ancient Wonders (rules in `wonder_rules`)
+    // ---- Ancient Wonders (rules and decisions in `modules::wonders`)
     /// Place the Wonder being built (paid when placed).
     PlaceWonder {
         wonder: Wonder,
