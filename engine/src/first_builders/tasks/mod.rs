@@ -43,8 +43,11 @@ enum Kind {
     Wonders,
 }
 
+/// A module's test for the tasks it owns, and the kind it stands for.
+type Owner = (fn(&Task) -> bool, Kind);
+
 fn kind(task: &Task) -> Kind {
-    let owners: [(fn(&Task) -> bool, Kind); 11] = [
+    let owners: [Owner; 11] = [
         (visit::owns, Kind::Visit),
         (district::owns, Kind::District),
         (military::owns, Kind::Military),

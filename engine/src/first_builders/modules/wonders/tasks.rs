@@ -35,14 +35,15 @@ pub fn choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
     let p = state.player(seat);
     let mut v = Vec::new();
     match task {
-        Task::PlaceWonder { wonder } => {
-            if state.can_pay(seat, Resource::Stone, wonder.stone() as u32) {
-                v.extend(
-                    placements(state, seat)
-                        .into_iter()
-                        .map(|(cell, orientation)| Action::PlaceWonder { cell, orientation }),
-                );
-            }
+        // Unpaid, a Wonder has no cell to offer (the `_` arm lists nothing).
+        Task::PlaceWonder { wonder }
+            if state.can_pay(seat, Resource::Stone, wonder.stone() as u32) =>
+        {
+            v.extend(
+                placements(state, seat)
+                    .into_iter()
+                    .map(|(cell, orientation)| Action::PlaceWonder { cell, orientation }),
+            );
         }
         Task::Colossus => {
             v.push(Action::TakeVp);
