@@ -2,8 +2,8 @@
 
 use super::data::{tables, Ability, ZodiacKind};
 use super::military::{advance, weaker};
-use super::resolve::move_temple;
 use super::state::{Play, Task};
+use super::tasks::temple::move_temple;
 use super::types::{Cell, Colour, Resource, Temple};
 use crate::Seat;
 

@@ -1,98 +1,18 @@
 //! Component tables, read once from `engine/data/origins/*.toml` (embedded at compile time)
 //! into typed rows. Every ASSUMED value of the rules page is one row there.
 
-use super::types::{Colour, ZodiacId};
+/// The main actions and Bonus effects are part of the contract (`types`); the tables
+/// spell them and rule code names them through here too.
+pub use super::types::{BonusEffect, MainAction};
+use super::types::{BonusTileId, BuildingId, Colour, DistrictId, ZodiacId};
 use crate::Provenance;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::sync::LazyLock;
 
 const BOARD_TOML: &str = include_str!("../../data/origins/board.toml");
 const BUILDINGS_TOML: &str = include_str!("../../data/origins/buildings.toml");
 const DISTRICTS_TOML: &str = include_str!("../../data/origins/districts.toml");
 const ZODIAC_TOML: &str = include_str!("../../data/origins/zodiac.toml");
-
-/// A main action of a Meeting Place (spelled in snake case in `board.toml`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MainAction {
-    Stone3,
-    Military,
-    Food3,
-    Build,
-    Wisdom3,
-    Temple,
-    Gold,
-    Recruit,
-    Mix3,
-    Feed,
-}
-
-impl MainAction {
-    pub const ALL: [MainAction; 10] = [
-        MainAction::Stone3,
-        MainAction::Military,
-        MainAction::Food3,
-        MainAction::Build,
-        MainAction::Wisdom3,
-        MainAction::Temple,
-        MainAction::Gold,
-        MainAction::Recruit,
-        MainAction::Mix3,
-        MainAction::Feed,
-    ];
-    /// The wire name: "STONE3", "MILITARY" ...
-    pub fn code(self) -> &'static str {
-        match self {
-            MainAction::Stone3 => "STONE3",
-            MainAction::Military => "MILITARY",
-            MainAction::Food3 => "FOOD3",
-            MainAction::Build => "BUILD",
-            MainAction::Wisdom3 => "WISDOM3",
-            MainAction::Temple => "TEMPLE",
-            MainAction::Gold => "GOLD",
-            MainAction::Recruit => "RECRUIT",
-            MainAction::Mix3 => "MIX3",
-            MainAction::Feed => "FEED",
-        }
-    }
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|a| a.code() == code)
-    }
-}
-
-/// The effect of a Bonus action tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BonusEffect {
-    Military,
-    Build,
-    Temple,
-    Resource,
-    Orator,
-}
-
-impl BonusEffect {
-    pub const ALL: [BonusEffect; 5] = [
-        BonusEffect::Military,
-        BonusEffect::Build,
-        BonusEffect::Temple,
-        BonusEffect::Resource,
-        BonusEffect::Orator,
-    ];
-    /// The wire name: "MILITARY", "BUILD", "TEMPLE", "RESOURCE", "ORATOR".
-    pub fn code(self) -> &'static str {
-        match self {
-            BonusEffect::Military => "MILITARY",
-            BonusEffect::Build => "BUILD",
-            BonusEffect::Temple => "TEMPLE",
-            BonusEffect::Resource => "RESOURCE",
-            BonusEffect::Orator => "ORATOR",
-        }
-    }
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|e| e.code() == code)
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum MilitaryBonus {
@@ -631,22 +551,15 @@ pub fn provisional() -> Vec<String> {
     for r in &t.zodiac {
         row("zodiac cards", r.id.clone(), r.provenance, &r.note);
     }
-    let wonders = super::wonders::table();
-    row(
-        "Ancient Wonders",
-        String::new(),
-        wonders.constants.provenance,
-        &wonders.constants.note,
-    );
-    for r in &wonders.wonder {
-        row("Ancient Wonders", r.id.clone(), r.provenance, &r.note);
-    }
-    for r in &wonders.assumption {
-        row("Ancient Wonders rules", r.id.clone(), r.provenance, &r.note);
-    }
-    for r in &super::challenges::data().tiles {
-        row("challenge tiles", r.id.clone(), r.provenance, &r.note);
-    }
+    group_provisional(rows)
+}
+
+/// A data row for the catalog's list: table, id, provenance, note.
+pub type ProvisionalRow<'a> = (&'static str, String, Provenance, &'a str);
+
+/// The catalog lines of the assumed rows among `rows`: one per table and note, in table
+/// order.
+pub fn group_provisional(rows: Vec<ProvisionalRow<'_>>) -> Vec<String> {
     // Group the assumed rows by table and note, in table order.
     let mut groups: Vec<(&str, &str, Vec<String>)> = Vec::new();
     for (table, id, provenance, note) in rows {
@@ -706,7 +619,6 @@ pub fn validate() -> Result<(), String> {
         return Err("45 district cards and 12 zodiac cards expected".into());
     }
     check_towers(&t)?;
-    super::challenges::validate()?;
     if t.board.meeting_place.len() != 5 || t.board.bonus_tile.len() != 5 {
         return Err("5 meeting places and 5 bonus tiles expected".into());
     }
@@ -777,6 +689,68 @@ pub fn check_towers(t: &Tables) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The methods of a table id (`types`) that read its row.
+macro_rules! table_rows {
+    ($name:ident, $table:ident, $row:ty) => {
+        impl $name {
+            /// The row's code; empty for an index past the table (never built by the rules).
+            pub fn code(self) -> &'static str {
+                self.row().map_or("", |r| r.id.as_str())
+            }
+            /// The row whose code is `code`.
+            pub fn from_code(code: &str) -> Option<Self> {
+                $table()
+                    .iter()
+                    .position(|r| r.id == code)
+                    .and_then(|i| u8::try_from(i).ok())
+                    .map($name)
+            }
+            pub fn row(self) -> Option<&'static $row> {
+                $table().get(self.0 as usize)
+            }
+            /// Every row, in table order.
+            pub fn all() -> impl Iterator<Item = $name> {
+                (0..$table().len())
+                    .filter_map(|i| u8::try_from(i).ok())
+                    .map($name)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+    };
+}
+
+fn building_rows() -> &'static [Building] {
+    &tables().buildings
+}
+fn district_rows() -> &'static [DistrictCard] {
+    &tables().districts
+}
+fn zodiac_rows() -> &'static [Zodiac] {
+    &tables().zodiac
+}
+fn bonus_tile_rows() -> &'static [BonusTile] {
+    &tables().board.bonus_tile
+}
+
+table_rows!(BuildingId, building_rows, Building);
+table_rows!(DistrictId, district_rows, DistrictCard);
+table_rows!(ZodiacId, zodiac_rows, Zodiac);
+table_rows!(BonusTileId, bonus_tile_rows, BonusTile);
+
+impl BuildingId {
+    pub fn colour(self) -> Option<Colour> {
+        self.row().map(|b| b.colour)
+    }
+    pub fn ability(self) -> Option<Ability> {
+        self.row().map(|b| b.ability)
+    }
 }
 
 #[cfg(test)]

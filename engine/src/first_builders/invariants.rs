@@ -69,7 +69,7 @@ pub fn check(s: &State) -> Result<(), String> {
             return Err(format!("{seat}: {} bases of {}", p.bases, c.bases_total));
         }
     }
-    super::wonder_rules::check(s)
+    super::modules::invariants(s)
 }
 
 /// Dice of `colour` in the reserve, the recruitment track, the draft pool and with players

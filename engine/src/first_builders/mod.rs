@@ -4,27 +4,34 @@
 //! Rules: `shared/rules/origins-first-builders.md`; data: `engine/data/origins/*.toml`.
 //!
 //! A turn is a sequence of small decisions: the state keeps a stack of pending tasks
-//! (`state::Task`); the top one is the decision to make, and `choices` lists its options.
-//! `apply` accepts exactly the listed actions and refuses anything else with a [`Refusal`].
+//! (`state::Task`); the top one is the decision to make. Each kind of decision has its own
+//! module in `tasks/` owning its options (`choices`), its refusals (`refusal`), the
+//! decision the view names (`pending`) and its effect (`resolve`); `tasks/mod.rs` only
+//! dispatches. `apply` accepts exactly the listed actions and refuses anything else with a
+//! [`Refusal`].
 //!
-//! Modules: `types` (public contract: options, actions, events, views, the pending
-//! decision, and the ids with their codes), `data` (typed tables from the TOML files, each
-//! row with its provenance), `setup`, `choices` (legal actions per pending decision),
-//! `resolve` (applying a decision, visits, building, districts, passing), `abilities` (the 30
-//! buildings), `military`, `city` (seats, district matching), `packing` (the Recruitment
-//! and Market rows), `round` (end of round, end conditions, solo schedule), `scoring`,
-//! `view`, `invariants` (conserved components), `determinize` (the hidden pile orders dealt
-//! again), `wire` (proto conversions, feature `wire`), `testing` (position builder for
-//! tests, not part of the API); the Ancient Wonders
-//! expansion's modules: `wonders` (the Wonders, their data rows and state), `wonder_rules`
-//! (option `wonders`) and `challenges` (the Builders' Challenges, option `challenges`).
+//! Modules, from the bottom up: `types` (public contract: options, actions, events, views,
+//! the pending decision, and the ids with their codes) over `module_types` (the ids and
+//! records the expansion modules add to it), `data` (typed tables from the TOML files, each
+//! row with its provenance), `state` (the state and `Play`), `refusal` (the refusal codes),
+//! `city` (seats, district matching), `packing` (the Recruitment and Market rows),
+//! `military`; then `modules/` (the expansion modules, below), `abilities` (the 30
+//! buildings), `tasks/` (the decisions), `round` (end of round, end conditions, solo
+//! schedule), `setup`, `scoring`, `view`, `invariants` (conserved components),
+//! `determinize` (the hidden pile orders dealt again), `wire` (proto conversions, feature
+//! `wire`), `bot`, `testing` (position builder for tests, not part of the API).
 //! Rule code that changes the state takes a `state::Play`: the state plus the sink of the
 //! events `Game::perform` reports. The state's fields are private to the crate: outside it,
 //! the state changes only through `Game::apply` (or `testing`).
 //!
-//! Expansion seams: a city tile lists its cells (`PlacedTile::cells`, two for a Wonder);
-//! end-of-round steps are the list `round::ROUND_STEPS`; end conditions are the list
-//! `round::BASE_END_CONDITIONS` (Builders' Challenges replaces it).
+//! Expansion modules (`modules/wonders`: Ancient Wonders, option `wonders`;
+//! `modules/challenges`: Builders' Challenges, option `challenges`) each live in their own
+//! folder and read only the low base files (`state`, `types`, `data`, `military`,
+//! `packing`). The base reaches them only through the hook set of `modules/mod.rs`: option
+//! check and setup, the module's decisions (dispatched by `tasks`), a Wonder's rule seams,
+//! end of round, scoring, view, invariants, catalog options and data rows. A city tile
+//! lists its cells (`PlacedTile::cells`, two for a Wonder); end-of-round steps are the list
+//! `round::ROUND_STEPS`; end conditions are the list `round::BASE_END_CONDITIONS`.
 //!
 //! Engine policies where the rules page leaves a choice open:
 //! * Paying a basic resource uses that resource first, then Gold (A-27); no separate choice.
@@ -42,26 +49,25 @@
 
 pub mod abilities;
 pub mod bot;
-pub mod challenges;
-pub mod choices;
 pub mod city;
 pub mod data;
 mod determinize;
 pub mod invariants;
 pub mod military;
+pub mod module_types;
+pub mod modules;
 pub mod packing;
-pub mod resolve;
+mod refusal;
 pub mod round;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod tasks;
 pub mod testing;
 pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
-pub mod wonder_rules;
-pub mod wonders;
 
 #[cfg(test)]
 #[path = "tests/wonders.rs"]
@@ -71,43 +77,12 @@ mod wonders_tests;
 mod tests;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
+pub use refusal::Refusal;
 use state::Play;
 pub use state::State;
 pub use types::{Action, Event, Options, Pending, View};
 
 pub struct FirstBuilders;
-
-crate::refusals! {
-    /// Why Origins: First Builders refuses a decision.
-    pub enum Refusal {
-        /// The action answers another decision than the pending one.
-        WrongDecision = "WRONG_DECISION",
-        BadDraftDie = "BAD_DRAFT_DIE",
-        WorkerUnavailable = "WORKER_UNAVAILABLE",
-        CannotVisit = "CANNOT_VISIT",
-        CannotCompleteDistrict = "CANNOT_COMPLETE_DISTRICT",
-        CannotRaiseTower = "CANNOT_RAISE_TOWER",
-        CannotBuyBase = "CANNOT_BUY_BASE",
-        NoSuperiority = "NO_SUPERIORITY",
-        MainActionUnavailable = "MAIN_ACTION_UNAVAILABLE",
-        BonusUnavailable = "BONUS_UNAVAILABLE",
-        MainActionRequired = "MAIN_ACTION_REQUIRED",
-        CannotBuild = "CANNOT_BUILD",
-        BadCityCell = "BAD_CITY_CELL",
-        CannotActivate = "CANNOT_ACTIVATE",
-        BadTemple = "BAD_TEMPLE",
-        CannotRecruit = "CANNOT_RECRUIT",
-        NoOrator = "NO_ORATOR",
-        /// Any other choice that is not one of the listed options.
-        IllegalChoice = "ILLEGAL_CHOICE",
-        /// Ancient Wonders: no unlocked Wonder here, a Wonder already held, or no Gold.
-        CannotClaimWonder = "CANNOT_CLAIM_WONDER",
-        /// Ancient Wonders: no claimed Wonder to build, or not enough Stone.
-        CannotBuildWonder = "CANNOT_BUILD_WONDER",
-        /// Ancient Wonders: the two cells are not both empty and next to the city.
-        BadWonderCells = "BAD_WONDER_CELLS",
-    }
-}
 
 impl Game for FirstBuilders {
     const ID: &'static str = "origins";
@@ -134,22 +109,22 @@ impl Game for FirstBuilders {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
-        choices::legal(state, seat)
+        tasks::legal(state, seat)
     }
 
     /// `Pass` (rules 2.9: no more turns this round) when choosing a turn action, `EndTurn`
     /// after one (declining the Superiority token's extra action).
     fn pass(state: &State, seat: Seat) -> Option<Action> {
-        choices::legal(state, seat)
+        tasks::legal(state, seat)
             .into_iter()
             .find(|a| matches!(a, Action::Pass | Action::EndTurn))
     }
     fn refusal(state: &State, _seat: Seat, action: &Action) -> RuleError {
-        diagnose(state, action)
+        tasks::refusal(state, action)
     }
 
     fn perform(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        resolve::resolve(&mut Play::new(state, events), seat, *action);
+        tasks::resolve(&mut Play::new(state, events), seat, *action);
     }
 
     fn determinize(state: &State, _seat: Seat, rng: &mut crate::GameRng) -> State {
@@ -236,7 +211,7 @@ fn info() -> GameInfo {
         name: "Origins: First Builders",
         min_players: 1,
         max_players: 4,
-        options: vec![
+        options: [
             OptionInfo {
                 name: "players",
                 description: "Number of players, 2 to 4; with solo set, leave it unset or 1.",
@@ -250,140 +225,16 @@ fn info() -> GameInfo {
                 values: vec!["false", "true"],
                 default: "false",
             },
-            OptionInfo {
-                name: "wonders",
-                description: "Ancient Wonders module (expansion): a Wonder above each Meeting \
-                              Place to unlock, claim and build.",
-                values: vec!["false", "true"],
-                default: "false",
-            },
-            OptionInfo {
-                name: "challenges",
-                description: "Builders' Challenges (Ancient Wonders): none, or a short, normal \
-                              or long game of 4, 5 or 6 challenge tiles; solo plays normal.",
-                values: vec!["none", "short", "normal", "long"],
-                default: "none",
-            },
-            OptionInfo {
-                name: "provisional_challenges",
-                description: "Builders' Challenges: deal from all 24 tiles, 18 of them \
-                              provisional placeholders, instead of the 6 known ones.",
-                values: vec!["false", "true"],
-                default: "false",
-            },
-        ],
-        provisional_data: data::provisional(),
+        ]
+        .into_iter()
+        .chain(modules::catalog_options())
+        .collect(),
+        provisional_data: data::provisional()
+            .into_iter()
+            .chain(modules::provisional())
+            .collect(),
         refusal_codes: Refusal::codes(),
         board_layout: Vec::new(),
         board_tracks: vec![data::military_track()],
     }
-}
-
-/// Why an unlisted action is refused: a stable code and a sentence.
-pub fn diagnose(state: &State, action: &Action) -> RuleError {
-    let pending = view::pending(state);
-    let turn_action = matches!(
-        action,
-        Action::Worker(_)
-            | Action::CompleteDistrict(_)
-            | Action::RaiseTower(_)
-            | Action::BuyBase
-            | Action::Pass
-    );
-    let belongs = match pending {
-        Pending::Draft => matches!(action, Action::DraftDie(_)),
-        Pending::TurnAction => turn_action,
-        Pending::SuperiorityOrEndTurn => {
-            matches!(action, Action::UseSuperiority | Action::EndTurn)
-        }
-        _ => !turn_action && !matches!(action, Action::DraftDie(_) | Action::EndTurn),
-    };
-    if !belongs {
-        return Refusal::WrongDecision.because(format!(
-            "The pending decision is {}; {} does not answer it.",
-            pending.code(),
-            action.name()
-        ));
-    }
-    let (refusal, msg) = match action {
-        Action::DraftDie(_) => (
-            Refusal::BadDraftDie,
-            "That die cannot be taken from the draft pool.",
-        ),
-        Action::Worker(_) => (
-            Refusal::WorkerUnavailable,
-            "That worker is not available or can visit no Meeting Place (value, Wisdom or action).",
-        ),
-        Action::MeetingPlace(_) => (
-            Refusal::CannotVisit,
-            "That Meeting Place cannot be chosen now.",
-        ),
-        Action::CompleteDistrict(_) | Action::Seat(_) => (
-            Refusal::CannotCompleteDistrict,
-            "That Freeman or Seat of Power cannot complete a District.",
-        ),
-        Action::RaiseTower(_) => (
-            Refusal::CannotRaiseTower,
-            "No floor of that colour in the reserve, or not enough Gold for the tower's height.",
-        ),
-        Action::BuyBase => (
-            Refusal::CannotBuyBase,
-            "No base left to buy, or not enough Food.",
-        ),
-        Action::UseSuperiority => (
-            Refusal::NoSuperiority,
-            "No Superiority token, or one was already used this turn.",
-        ),
-        Action::Main(_) => (
-            Refusal::MainActionUnavailable,
-            "That main action cannot be performed now.",
-        ),
-        Action::Bonus | Action::BonusGold => (
-            Refusal::BonusUnavailable,
-            "The Bonus action is not available for this worker or cannot be paid.",
-        ),
-        Action::FinishVisit => (
-            Refusal::MainActionRequired,
-            "Perform a main action before ending the visit.",
-        ),
-        Action::MarketTile { .. } | Action::KeptTile(_) => (
-            Refusal::CannotBuild,
-            "That tile cannot be taken: empty slot or costs not payable.",
-        ),
-        Action::Place(_) => (
-            Refusal::BadCityCell,
-            "A tile must go on an empty cell sharing an edge with your city (or a Farm under Virgo).",
-        ),
-        Action::Activate(_) => (
-            Refusal::CannotActivate,
-            "That building cannot be activated now.",
-        ),
-        Action::Track(_) => (
-            Refusal::BadTemple,
-            "That temple track cannot be climbed now.",
-        ),
-        Action::RecruitSlot(_) => (
-            Refusal::CannotRecruit,
-            "No die there, no free base, or not enough Wisdom.",
-        ),
-        Action::OratorSlot(_) => (Refusal::NoOrator, "No Orator in that slot."),
-        Action::ClaimWonder => (
-            Refusal::CannotClaimWonder,
-            "No unlocked Wonder at this Meeting Place, a Wonder already claimed this game, \
-             or no Gold to pay.",
-        ),
-        Action::BuildWonder => (
-            Refusal::CannotBuildWonder,
-            "No claimed Wonder to build, or not 3 Stone (Gold as joker) to pay.",
-        ),
-        Action::PlaceWonder { .. } => (
-            Refusal::BadWonderCells,
-            "A Wonder needs two empty cells side by side, one of them next to your city.",
-        ),
-        _ => (
-            Refusal::IllegalChoice,
-            "That choice is not one of the options of the pending decision.",
-        ),
-    };
-    refusal.because(msg)
 }

@@ -5,6 +5,23 @@
 //! take, it stays empty for the rest of the game (« la case la plus à droite ... n'est plus
 //! remplie pour le reste de la partie », Ancient Wonders 3.2.3; AW-26, A-07).
 
+use super::state::Play;
+use super::types::BuildingId;
+
+/// Takes the tile of Market slot `k` (0-based), slides the rest up and refills the
+/// first empty slot from the pile of the taken colour; once a pile is empty the bottom slot
+/// it leaves is never refilled (A-07, packed like the Recruitment area).
+pub fn take_market(state: &mut Play<'_>, k: usize) -> Option<BuildingId> {
+    let b = state.market.get_mut(k)?.take()?;
+    let colour = b.colour()?;
+    let refill = state.piles[colour.index()].pop();
+    let left = state.piles[colour.index()].len() as u8;
+    let known = &mut state.known_bottoms[colour.index()];
+    *known = (*known).min(left);
+    state.market = packed(state.market, refill);
+    Some(b)
+}
+
 /// `row` with its items slid toward slot 1 in order, then `refill` in the first empty slot.
 pub fn packed<T: Copy, const N: usize>(row: [Option<T>; N], refill: Option<T>) -> [Option<T>; N] {
     let mut out = [None; N];

@@ -38,15 +38,14 @@ pub const ROUND_STEPS: [RoundStep; 4] = [return_orators, give_bastion, retreat, 
 
 pub fn end_of_round(state: &mut Play<'_>) {
     state.emit(Event::RoundEnded { round: state.round });
-    if super::challenges::end_of_round(state) {
-        end_game(state, vec![EndReason::ChallengesDone]);
+    if let Some(reason) = super::modules::end_of_round(state) {
+        end_game(state, vec![reason]);
         return;
     }
     for step in ROUND_STEPS {
         step(state);
     }
-    let reasons: Vec<EndReason> = if state.options.challenges.on() {
-        // Builders' Challenges replaces every end condition (AW-25).
+    let reasons: Vec<EndReason> = if super::modules::replaces_end_conditions(state) {
         Vec::new()
     } else if state.solo() {
         if state.round >= tables().board.constants.solo_rounds {

@@ -53,7 +53,7 @@ pub fn outcome(state: &State) -> Outcome {
             let b = breakdown(state, s);
             let score: i32 = b.iter().map(|(_, v)| v).sum();
             let solo = state.solo().then(|| {
-                let (target, won) = super::challenges::solo_result(state, score)
+                let (target, won) = super::modules::solo_result(state, score)
                     .unwrap_or_else(|| (solo_target(state), score >= solo_target(state)));
                 SoloResult { target, won }
             });

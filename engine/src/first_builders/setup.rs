@@ -14,7 +14,7 @@ fn seat_at(i: usize) -> Seat {
 
 pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
     let t = tables();
-    super::challenges::check_options(options)?;
+    super::modules::check_options(options)?;
     let pc = t.player_count(options.players).ok_or_else(|| {
         SetupError(format!(
             "Origins: First Builders needs 1 (solo) to 4 players, not {}.",
@@ -190,8 +190,7 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
 
     // Expansion modules, before the draft roll (AW 2.1; fixed RNG order so seeds replay):
     // the Wonders first, then the Builders' Challenges row.
-    super::wonder_rules::setup(&mut state);
-    super::challenges::deal(&mut state);
+    super::modules::setup(&mut state);
 
     // S22-S23: draft.
     if state.solo() {

@@ -1,11 +1,11 @@
 //! The full game state and the small helpers every rule module uses.
 
 use super::data::{tables, Ability, ZodiacKind};
+use super::module_types::{BoardWonder, ChallengeId, HeldWonder, Wonder};
 use super::types::{
-    BonusTileId, BuildingId, Cell, ChallengeId, CityTile, Colour, Die, DistrictId, EndReason,
-    Event, Freeman, Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
+    BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, EndReason, Event, Freeman,
+    Options, Orator, PlacedTile, Resource, Temple, Worker, ZodiacId,
 };
-use super::wonders::{BoardWonder, HeldWonder, Wonder};
 use crate::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
@@ -107,7 +107,7 @@ pub enum Task {
     },
     /// Automatic: end of the Pass procedure (return workers, aging).
     PassFinish,
-    // ---- Ancient Wonders (rules in `wonder_rules`)
+    // ---- Ancient Wonders (rules and decisions in `modules::wonders`)
     /// Place the Wonder being built (paid when placed).
     PlaceWonder {
         wonder: Wonder,
@@ -429,6 +429,23 @@ impl State {
     pub fn temple_step(&self, seat: Seat, t: Temple) -> u8 {
         self.player(seat).temples[t.index()]
     }
+    /// May `seat` spend a Superiority token for one more turn action now?
+    pub fn can_use_superiority(&self, seat: Seat) -> bool {
+        !self.superiority_used && self.player(seat).superiority > 0 && !self.player(seat).passed
+    }
+    /// Taurus: one Wisdom less at the Market and the Recruitment row.
+    pub fn taurus(&self, seat: Seat) -> u8 {
+        u8::from(self.has_zodiac(seat, ZodiacKind::Taurus))
+    }
+    /// Indexes of the Freemen of `seat` not on a Meeting Place.
+    pub fn unused_freemen(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        self.player(seat)
+            .freemen
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.at.is_none())
+            .map(|(i, _)| i as u8)
+    }
     pub fn red_dice(&self, seat: Seat) -> usize {
         let p = self.player(seat);
         p.freemen
@@ -469,6 +486,14 @@ impl<'a> Play<'a> {
     }
     pub fn emit(&mut self, e: Event) {
         self.events.push(e);
+    }
+
+    /// Spends one of `seat`'s Superiority tokens (for a turn action or a solo dial freeze).
+    pub fn spend_superiority(&mut self, seat: Seat) {
+        self.player_mut(seat).superiority -= 1;
+        self.superiority_supply += 1;
+        self.superiority_used = true;
+        self.emit(Event::SuperiorityUsed { seat });
     }
 
     /// Pays, using the named resource first, then Gold. Caller checked `can_pay`.

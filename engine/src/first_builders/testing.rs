@@ -7,11 +7,12 @@
 
 use super::data::{tables, ZodiacKind};
 use super::state::{Phase, Play, State, Task, TurnStep};
+use super::tasks::{activate, settle};
 use super::types::{
     BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, Event, Freeman, Options,
     PlacedTile, Resource, Temple, ZodiacId,
 };
-use super::{military, resolve, round, FirstBuilders};
+use super::{military, round, FirstBuilders};
 use crate::{Game, Seat};
 
 /// Building by code ("R6").
@@ -590,7 +591,7 @@ pub fn activate(state: &mut State, seat: Seat, cell: Cell) -> Vec<Event> {
     state.current = seat;
     state.step = TurnStep::Acting;
     run(state, |p| {
-        resolve::activate(p, seat, cell);
-        resolve::settle(p);
+        activate::activate(p, seat, cell);
+        settle(p);
     })
 }

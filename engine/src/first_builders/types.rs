@@ -1,11 +1,93 @@
 //! Public contract of Origins: First Builders: options, actions, events and views.
 //! A proto mirrors these types; keep them stable.
 
-pub use super::challenges::{ChallengeId, ChallengeTileView, Challenges};
-use super::data::{self, BonusEffect, MainAction};
-pub use super::wonders::{BoardWonder, HeldWonder, Orientation, Wonder, WonderSlotView};
+pub use super::module_types::{BoardWonder, HeldWonder, Orientation, Wonder, WonderSlotView};
+pub use super::module_types::{ChallengeId, ChallengeTileView, Challenges};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
+
+/// A main action of a Meeting Place (spelled in snake case in `board.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MainAction {
+    Stone3,
+    Military,
+    Food3,
+    Build,
+    Wisdom3,
+    Temple,
+    Gold,
+    Recruit,
+    Mix3,
+    Feed,
+}
+
+impl MainAction {
+    pub const ALL: [MainAction; 10] = [
+        MainAction::Stone3,
+        MainAction::Military,
+        MainAction::Food3,
+        MainAction::Build,
+        MainAction::Wisdom3,
+        MainAction::Temple,
+        MainAction::Gold,
+        MainAction::Recruit,
+        MainAction::Mix3,
+        MainAction::Feed,
+    ];
+    /// The wire name: "STONE3", "MILITARY" ...
+    pub fn code(self) -> &'static str {
+        match self {
+            MainAction::Stone3 => "STONE3",
+            MainAction::Military => "MILITARY",
+            MainAction::Food3 => "FOOD3",
+            MainAction::Build => "BUILD",
+            MainAction::Wisdom3 => "WISDOM3",
+            MainAction::Temple => "TEMPLE",
+            MainAction::Gold => "GOLD",
+            MainAction::Recruit => "RECRUIT",
+            MainAction::Mix3 => "MIX3",
+            MainAction::Feed => "FEED",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.code() == code)
+    }
+}
+
+/// The effect of a Bonus action tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusEffect {
+    Military,
+    Build,
+    Temple,
+    Resource,
+    Orator,
+}
+
+impl BonusEffect {
+    pub const ALL: [BonusEffect; 5] = [
+        BonusEffect::Military,
+        BonusEffect::Build,
+        BonusEffect::Temple,
+        BonusEffect::Resource,
+        BonusEffect::Orator,
+    ];
+    /// The wire name: "MILITARY", "BUILD", "TEMPLE", "RESOURCE", "ORATOR".
+    pub fn code(self) -> &'static str {
+        match self {
+            BonusEffect::Military => "MILITARY",
+            BonusEffect::Build => "BUILD",
+            BonusEffect::Temple => "TEMPLE",
+            BonusEffect::Resource => "RESOURCE",
+            BonusEffect::Orator => "ORATOR",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|e| e.code() == code)
+    }
+}
 
 /// Colour of dice, buildings, bonus tiles, motherships and tower floors (canonical order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -773,79 +855,30 @@ impl BonusTaken {
     }
 }
 
-/// A row of one of the component tables, named on the wire by the row's `id`.
+/// A row of one of the component tables, named on the wire by the row's `id` (the methods
+/// reading the row are in `data`).
 macro_rules! table_id {
-    ($(#[$meta:meta])* $name:ident, $table:ident, $row:ty) => {
+    ($(#[$meta:meta])* $name:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
         pub struct $name(pub u8);
-
-        impl $name {
-            /// The row's code; empty for an index past the table (never built by the rules).
-            pub fn code(self) -> &'static str {
-                self.row().map_or("", |r| r.id.as_str())
-            }
-            /// The row whose code is `code`.
-            pub fn from_code(code: &str) -> Option<Self> {
-                $table()
-                    .iter()
-                    .position(|r| r.id == code)
-                    .and_then(|i| u8::try_from(i).ok())
-                    .map($name)
-            }
-            pub fn row(self) -> Option<&'static $row> {
-                $table().get(self.0 as usize)
-            }
-            /// Every row, in table order.
-            pub fn all() -> impl Iterator<Item = $name> {
-                (0..$table().len()).filter_map(|i| u8::try_from(i).ok()).map($name)
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.code())
-            }
-        }
     };
-}
-
-fn building_rows() -> &'static [data::Building] {
-    &data::tables().buildings
-}
-fn district_rows() -> &'static [data::DistrictCard] {
-    &data::tables().districts
-}
-fn zodiac_rows() -> &'static [data::Zodiac] {
-    &data::tables().zodiac
-}
-fn bonus_tile_rows() -> &'static [data::BonusTile] {
-    &data::tables().board.bonus_tile
 }
 
 table_id!(
     /// A building type (`buildings.toml`), coded "R6".
-    BuildingId, building_rows, data::Building
+    BuildingId
 );
 table_id!(
     /// A District card (`districts.toml`), coded "D01".
-    DistrictId, district_rows, data::DistrictCard
+    DistrictId
 );
 table_id!(
     /// A Zodiac card (`zodiac.toml`).
-    ZodiacId, zodiac_rows, data::Zodiac
+    ZodiacId
 );
 table_id!(
     /// A Bonus action tile (`board.toml`).
-    BonusTileId, bonus_tile_rows, data::BonusTile
+    BonusTileId
 );
-
-impl BuildingId {
-    pub fn colour(self) -> Option<Colour> {
-        self.row().map(|b| b.colour)
-    }
-    pub fn ability(self) -> Option<data::Ability> {
-        self.row().map(|b| b.ability)
-    }
-}

@@ -1,70 +1,10 @@
 //! The public view: everything on the table is open information.
 
 use super::data::tables;
-use super::state::{Phase, State, Task, TurnStep};
-use super::types::{DistrictCardView, MeetingPlaceView, Pending, PlayerView, View, WonderSlotView};
+use super::state::{Phase, State};
+use super::types::{DistrictCardView, MeetingPlaceView, PlayerView, View};
 
-/// The decision the current seat must make.
-pub fn pending(state: &State) -> Pending {
-    match state.phase {
-        Phase::Over => Pending::GameOver,
-        Phase::Draft => Pending::Draft,
-        Phase::Play => match state.tasks.last() {
-            Some(t) => task_pending(t),
-            None => match state.step {
-                TurnStep::After => Pending::SuperiorityOrEndTurn,
-                _ => Pending::TurnAction,
-            },
-        },
-    }
-}
-
-/// The decision a pending task asks for.
-pub fn task_pending(t: &Task) -> Pending {
-    match t {
-        Task::ChoosePlace { worker } => Pending::ChooseMeetingPlace { worker: *worker },
-        Task::ChooseSeat { freeman } => Pending::ChooseSeatOfPower { freeman: *freeman },
-        Task::Visit { place, .. } => Pending::VisitActions { place: *place },
-        Task::SoloDial { place } => Pending::SoloDial { place: *place },
-        Task::Military {
-            advance, either, ..
-        } => Pending::Military {
-            advance: *advance,
-            either: *either,
-        },
-        Task::GainBasic { n } => Pending::GainBasicResource { count: *n },
-        Task::StoneOrFood { n } => Pending::StoneOrFood { count: *n },
-        Task::Trade => Pending::MilitaryTrade,
-        Task::Build => Pending::ChooseBuilding,
-        Task::Place { tile, .. } => Pending::ChooseCityCell { tile: *tile },
-        Task::Activate { cells, .. } => Pending::Activations {
-            cells: cells.clone(),
-        },
-        Task::Temple { steps, .. } => Pending::ChooseTemple { steps: *steps },
-        Task::TempleExtra { exclude } => Pending::ExtraTempleStep { exclude: *exclude },
-        Task::Recruit { free, optional } => Pending::RecruitCitizen {
-            free: *free,
-            optional: *optional,
-        },
-        Task::TakeOrator { optional } => Pending::TakeOrator {
-            optional: *optional,
-        },
-        Task::SagittariusFreeman | Task::SagittariusOrator => Pending::Sagittarius,
-        Task::Feed { done } => Pending::Feed { fed: *done },
-        Task::Veterans => Pending::VeteransQuarters,
-        Task::Court => Pending::CourtOfJustice,
-        Task::ConstructionSite => Pending::ConstructionSite,
-        Task::Portal => Pending::Portal,
-        Task::Fountain => Pending::FountainOfWisdom,
-        Task::Mages { cell } | Task::MagesCopy { cell, .. } => Pending::MagesTower { cell: *cell },
-        Task::Capricorn => Pending::Capricorn,
-        Task::DistrictCard { options } => Pending::ChooseDistrictCard {
-            cards: options.clone(),
-        },
-        Task::PassFinish => Pending::Pass,
-        _ => super::wonder_rules::pending(t).unwrap_or(Pending::Pass),
-    }
-}
+pub use super::tasks::{pending, task_pending};
 
 pub fn view(state: &State) -> View {
     let t = tables();
@@ -114,7 +54,7 @@ pub fn view(state: &State) -> View {
             wonder: p.wonder,
         })
         .collect();
-    View {
+    let mut v = View {
         players: state.options.players,
         round: state.round,
         bastion: state.bastion,
@@ -142,26 +82,10 @@ pub fn view(state: &State) -> View {
         solo_neutral: state.neutral,
         draft_pool: state.draft_pool.clone(),
         player_views,
-        wonders: state
-            .place_wonders
-            .iter()
-            .zip(1u8..)
-            .filter_map(|(w, place)| {
-                w.map(|w| WonderSlotView {
-                    place,
-                    wonder: w.wonder,
-                    unlocked: w.unlocked,
-                })
-            })
-            .collect(),
-        challenges: state
-            .challenge_row
-            .iter()
-            .map(|&id| super::challenges::ChallengeTileView {
-                id,
-                provisional: id.provisional(),
-            })
-            .collect(),
-        challenges_scored: state.challenges_scored,
-    }
+        wonders: Vec::new(),
+        challenges: Vec::new(),
+        challenges_scored: 0,
+    };
+    super::modules::view(state, &mut v);
+    v
 }

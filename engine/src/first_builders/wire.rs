@@ -4,12 +4,12 @@
 //! never a panic. Nothing here holds a rule: the player count is checked by `setup`.
 
 use super::data::MainAction;
+use super::module_types::{Orientation, Wonder};
 use super::types::{
     Action, Cell, Challenges, CityTile, Colour, Die, DistrictCardView, Event, Freeman, MainSlot,
     MeetingPlaceView, Options, Orator, Pending, PlacedTile, PlayerView, Resource, Temple, View,
     Worker,
 };
-use super::wonders::{Orientation, Wonder};
 use super::FirstBuilders;
 use crate::core::wire::{enum_in, narrow, FieldViolation, Required, Scoped, WireGame};
 use crate::{wire_enum, Seat};

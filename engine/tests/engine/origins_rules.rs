@@ -87,6 +87,9 @@ use agora_engine::{Game, Seat};
 #[test]
 fn data_tables_are_valid() {
     validate().expect("valid data");
+    // The expansion modules' tables (data::validate checked the challenge tiles before
+    // they moved to their module).
+    agora_engine::first_builders::modules::validate().expect("valid module data");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! built, not when a District activates it nor when the Mages' Tower copies it.
 
 use super::super::data::{tables, ZodiacKind};
-use super::super::resolve;
 use super::super::state::{State, Task};
+use super::super::tasks::activate as resolve;
 use super::super::types::{Action, Cell, Temple};
 use super::*;
 

@@ -1,15 +1,17 @@
 //! Builders' Challenges: setup, end-of-round scoring, the end of the game, solo, the known
 //! tiles and the worked examples C01-C06 of the expansion page (section 7).
 
-use super::super::challenges::{data, score, ChallengeId, Challenges};
 use super::super::data::tables;
+use super::super::module_types::{ChallengeId, Challenges};
+use super::super::module_types::{HeldWonder, Wonder};
+use super::super::modules::challenges::data::data;
+use super::super::modules::challenges::rules::score;
 use super::super::round::end_of_round;
 use super::super::scoring;
 use super::super::state::Phase;
 use super::super::types::PlacedTile;
 use super::super::types::{Cell, EndReason, Event, Options};
 use super::super::view::view;
-use super::super::wonders::{HeldWonder, Wonder};
 use super::*;
 use crate::core::playout::RandomBot;
 
@@ -535,7 +537,7 @@ fn every_provisional_tile_scores_its_assumed_rule() {
 
 #[test]
 fn the_tile_table_is_valid_with_six_known_tiles() {
-    super::super::challenges::validate().expect("challenges.toml");
+    super::super::modules::challenges::data::validate().expect("challenges.toml");
     let known: Vec<&str> = data()
         .tiles
         .iter()
@@ -543,7 +545,7 @@ fn the_tile_table_is_valid_with_six_known_tiles() {
         .map(|t| t.id.as_str())
         .collect();
     assert_eq!(known, vec!["A01", "A08", "A09", "A15", "A16", "A17"]);
-    assert!(super::super::data::provisional()
+    assert!(super::super::modules::provisional()
         .iter()
         .any(|l| l == "challenge tiles A02 to A24 (18): AW-30 placeholder tile"));
 }

@@ -76,7 +76,7 @@ pub fn with_play(s: &mut State, f: impl FnOnce(&mut Play<'_>)) -> Vec<Event> {
     let mut events = Vec::new();
     let mut play = Play::new(s, &mut events);
     f(&mut play);
-    super::resolve::settle(&mut play);
+    super::tasks::settle(&mut play);
     events
 }
 

@@ -21,9 +21,9 @@
 
 use super::city::{district_colours, empty_seats, pattern_matches};
 use super::data::{tables, ZodiacKind};
-use super::resolve::bump_dial;
 use super::scoring::outcome;
 use super::state::{Phase, Play, Task, TurnStep};
+use super::tasks::visit::bump_dial;
 use super::tests::{act, building, legal, start_task};
 use super::types::*;
 use super::{FirstBuilders, State};
@@ -628,7 +628,7 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
         else {
             panic!("{a:?}")
         };
-        let second = super::wonder_rules::second_cell(c, orientation);
+        let second = super::modules::wonders::rules::second_cell(c, orientation);
         assert!(!s.occupied(Seat(0), c) && !s.occupied(Seat(0), second));
         assert!(
             [c, second]
@@ -645,7 +645,7 @@ fn a_wonder_needs_two_empty_cells_next_to_the_city() {
         for y in -6..=6 {
             for orientation in [Orientation::Horizontal, Orientation::Vertical] {
                 let c = cell(x, y);
-                let second = super::wonder_rules::second_cell(c, orientation);
+                let second = super::modules::wonders::rules::second_cell(c, orientation);
                 let fits = !occupied(c)
                     && !occupied(second)
                     && [c, second]
@@ -696,7 +696,8 @@ fn a_wonder_never_goes_over_a_farm() {
             cell: c,
             orientation,
         } => {
-            c != cell(1, 0) && super::wonder_rules::second_cell(c, orientation) != cell(1, 0)
+            c != cell(1, 0)
+                && super::modules::wonders::rules::second_cell(c, orientation) != cell(1, 0)
         }
         _ => false,
     }));
@@ -831,7 +832,9 @@ fn a_wonder_is_never_a_farm() {
     assert_eq!(s.farms(Seat(0)), 0);
     // The Granary: 1 + Farms Food.
     put(&mut s, 0, "Y1", 3, 0);
-    let (_, _) = run(&mut s, |p| super::resolve::activate(p, Seat(0), cell(3, 0)));
+    let (_, _) = run(&mut s, |p| {
+        super::tasks::activate::activate(p, Seat(0), cell(3, 0))
+    });
     assert_eq!(s.players[0].res[1], 2, "1 + 0 Farms");
 }
 
@@ -1129,7 +1132,9 @@ fn quarry_counts_a_wonder_cell_as_occupied() {
     hold(&mut s, 0, Wonder::Zeus, true);
     put(&mut s, 0, "Y5", 2, 1);
     set_res(&mut s, 0, 0, 0, 0, 0);
-    run(&mut s, |p| super::resolve::activate(p, Seat(0), cell(2, 1)));
+    run(&mut s, |p| {
+        super::tasks::activate::activate(p, Seat(0), cell(2, 1))
+    });
     // Neighbours of (2,1): (3,1), (1,1) and (2,2) empty, (2,0) the Wonder.
     assert_eq!(s.players[0].res[0], 1 + 3);
 }
@@ -1299,17 +1304,17 @@ fn hanging_gardens_take_the_chosen_market_tile_as_a_farm() {
 #[test]
 fn the_wonder_check_reports_a_lost_or_doubled_wonder() {
     let s = game(2);
-    assert_eq!(super::wonder_rules::check(&s), Ok(()));
+    assert_eq!(super::modules::wonders::rules::check(&s), Ok(()));
     let mut doubled = s.clone();
     let w = doubled.wonder_box[0];
     doubled.wonder_box.push(w);
-    assert!(super::wonder_rules::check(&doubled).is_err());
+    assert!(super::modules::wonders::rules::check(&doubled).is_err());
     let mut no_tile = s.clone();
     hold(&mut no_tile, 0, Wonder::Zeus, true);
     no_tile.players[0]
         .city
         .retain(|t| !matches!(t.tile, CityTile::Wonder(_)));
-    assert!(super::wonder_rules::check(&no_tile).is_err());
+    assert!(super::modules::wonders::rules::check(&no_tile).is_err());
 }
 
 /// The rules page's Wonder table: each Wonder is named on the wire by its own row's code and

@@ -1,38 +1,14 @@
-//! Ancient Wonders (expansion module 1, rules page `origins-ancient-wonders.md` 3.1): the
-//! Wonder identities, their data rows (`wonders.toml`) and what the state keeps about them.
-//! The rules (setup, unlock, claim, build, placement, abilities) are in `wonder_rules`.
+//! The Ancient Wonders' data rows (`engine/data/origins/wonders.toml`) and the methods of
+//! the Wonder ids that read them.
 
+use super::super::super::module_types::Wonder;
 use crate::Provenance;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::sync::LazyLock;
 
-const WONDERS_TOML: &str = include_str!("../../data/origins/wonders.toml");
-
-/// One of the 8 Ancient Wonders.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Wonder {
-    Colossus,
-    Pyramid,
-    Gardens,
-    Ishtar,
-    Lighthouse,
-    Mausoleum,
-    Zeus,
-    Artemis,
-}
+const WONDERS_TOML: &str = include_str!("../../../../data/origins/wonders.toml");
 
 impl Wonder {
-    pub const ALL: [Wonder; 8] = [
-        Wonder::Colossus,
-        Wonder::Pyramid,
-        Wonder::Gardens,
-        Wonder::Ishtar,
-        Wonder::Lighthouse,
-        Wonder::Mausoleum,
-        Wonder::Zeus,
-        Wonder::Artemis,
-    ];
     /// Its data row (every Wonder has one: `validate` checks it).
     pub fn row(self) -> Option<&'static WonderRow> {
         table().wonder.iter().find(|r| r.wonder == self)
@@ -45,41 +21,6 @@ impl Wonder {
     pub fn stone(self) -> u8 {
         self.row().map_or(3, |r| r.stone)
     }
-}
-
-/// How a Wonder (a 1x2 tile) lies: its second cell is right of (horizontal) or above
-/// (vertical) the named cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Orientation {
-    Horizontal,
-    Vertical,
-}
-
-/// A Wonder still above its Meeting Place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoardWonder {
-    pub wonder: Wonder,
-    /// Flipped when the place's dial first reached 5; never locks again.
-    pub unlocked: bool,
-}
-
-/// The one Wonder a player claimed this game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeldWonder {
-    pub wonder: Wonder,
-    /// In the city (else beside it, claimed only: no ability).
-    pub built: bool,
-    /// Its ability was activated this turn (reset at the end of the turn and when a
-    /// Superiority token buys a new turn action).
-    pub used_this_turn: bool,
-}
-
-/// A Meeting Place's Wonder, as the view shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WonderSlotView {
-    pub place: u8,
-    pub wonder: Wonder,
-    pub unlocked: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,13 +1,14 @@
 //! The rules of the Ancient Wonders module (rules page `origins-ancient-wonders.md` 3.1):
 //! setup, unlocking, claiming, building and placing a Wonder, its re-activation and the
-//! 8 abilities. The base modules call in here at a few seams (dial +1, visit, build,
-//! tile placement, activation, end of turn); everything is inert when the option is off.
+//! 8 abilities. The base game reaches these through the rule seams `modules` re-exports
+//! (dial +1, build, tile placement, activation, end of turn); everything is inert when the
+//! option is off.
 
-use super::military::advance;
-use super::resolve::take_market;
-use super::state::{Play, State, Task};
-use super::types::{Action, Cell, CityTile, Event, Pending, PlacedTile, Resource};
-use super::wonders::{table, BoardWonder, HeldWonder, Orientation, Wonder};
+use super::super::super::military::advance;
+use super::super::super::module_types::{BoardWonder, HeldWonder, Orientation, Wonder};
+use super::super::super::state::{can_pay_with, Play, State, Task};
+use super::super::super::types::{Cell, CityTile, Event, PlacedTile, Resource};
+use super::data::table;
 use crate::Seat;
 
 // ------------------------------------------------------------------------ setup
@@ -121,8 +122,7 @@ fn unbuilt(state: &State, seat: Seat) -> Option<Wonder> {
 /// every `Task::Build` comes from M_BUILD or BON_BUILD)? 3 Stone, Gold as joker (AW-06).
 pub fn can_build_with(state: &State, seat: Seat, res: &[u32; 4]) -> bool {
     unbuilt(state, seat).is_some_and(|w| {
-        super::state::can_pay_with(res, Resource::Stone, w.stone() as u32)
-            && !placements(state, seat).is_empty()
+        can_pay_with(res, Resource::Stone, w.stone() as u32) && !placements(state, seat).is_empty()
     })
 }
 
@@ -161,7 +161,13 @@ pub fn placements(state: &State, seat: Seat) -> Vec<(Cell, Orientation)> {
 /// then offers its own ability first (« 4. Si vous le souhaitez, activez immédiatement sa
 /// capacité »), resolved in full, and only then each adjacent building with an ability, once
 /// each, in the player's order (step 5; AW-12, AW-13: not the Agora, Palace or Farms).
-fn place(state: &mut Play<'_>, seat: Seat, wonder: Wonder, cell: Cell, orientation: Orientation) {
+pub(super) fn place(
+    state: &mut Play<'_>,
+    seat: Seat,
+    wonder: Wonder,
+    cell: Cell,
+    orientation: Orientation,
+) {
     state.pay(seat, Resource::Stone, wonder.stone() as u32);
     let cells = vec![cell, second_cell(cell, orientation)];
     state.player_mut(seat).city.push(PlacedTile {
@@ -242,6 +248,13 @@ pub fn new_turn(state: &mut State, seat: Seat) {
 
 // ------------------------------------------------------------------------ abilities
 
+/// Activates a module tile of `seat`'s city (the Wonder; other tiles do nothing here).
+pub fn activate_tile(state: &mut Play<'_>, seat: Seat, tile: CityTile) {
+    if let CityTile::Wonder(w) = tile {
+        activate(state, seat, w);
+    }
+}
+
 /// Activates `seat`'s Wonder (its ability, 3.1.8).
 pub fn activate(state: &mut Play<'_>, seat: Seat, wonder: Wonder) {
     if !available(state, seat) {
@@ -289,172 +302,9 @@ pub fn activate(state: &mut Play<'_>, seat: Seat, wonder: Wonder) {
 }
 
 /// Hanging Gardens, after its Farm: 1 Food per Farm in the city (the new one included).
-pub fn gardens_food(state: &mut Play<'_>, seat: Seat) {
+pub(super) fn gardens_food(state: &mut Play<'_>, seat: Seat) {
     let n = state.farms(seat) as u32;
     state.gain(seat, Resource::Food, n);
-}
-
-// ------------------------------------------------------------------------ decisions
-
-/// The options of the module's decisions (`None`: not a Wonder task).
-pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Option<Vec<Action>> {
-    let p = state.player(seat);
-    let mut v = Vec::new();
-    match task {
-        Task::PlaceWonder { wonder } => {
-            if state.can_pay(seat, Resource::Stone, wonder.stone() as u32) {
-                v.extend(
-                    placements(state, seat)
-                        .into_iter()
-                        .map(|(cell, orientation)| Action::PlaceWonder { cell, orientation }),
-                );
-            }
-        }
-        Task::Colossus => {
-            v.push(Action::TakeVp);
-            v.push(Action::Resource(Resource::Stone));
-        }
-        // AW-16: one resource at a time, any kind, Gold included; stop to score.
-        Task::Pyramid { paid } => {
-            if (*paid as usize) < table().constants.pyramid_vp.len() {
-                for r in [
-                    Resource::Stone,
-                    Resource::Food,
-                    Resource::Wisdom,
-                    Resource::Gold,
-                ] {
-                    if p.res[r.index()] > 0 {
-                        v.push(Action::Resource(r));
-                    }
-                }
-            }
-            v.push(Action::Done);
-        }
-        // AW-18: a Freeman (used or not) or a Seat die of value 5 or less; never an Orator.
-        Task::Ishtar => {
-            for (i, f) in p.freemen.iter().enumerate() {
-                if f.die.value <= 5 {
-                    v.push(Action::Freeman(i as u8));
-                }
-            }
-            for (cell, die) in &p.seats {
-                if die.value <= 5 {
-                    v.push(Action::Seat(*cell));
-                }
-            }
-        }
-        // AW-17: any Market tile, Farm side up.
-        Task::GardensFarm => {
-            for (k, m) in state.market.iter().enumerate() {
-                if m.is_some() {
-                    v.push(Action::MarketTile {
-                        slot: k as u8 + 1,
-                        farm: true,
-                    });
-                }
-            }
-        }
-        Task::GardensFood => {}
-        _ => return None,
-    }
-    Some(v)
-}
-
-/// Applies a legal answer to one of the module's decisions.
-pub fn task_action(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
-    let c = &table().constants;
-    match (task, action) {
-        (Task::PlaceWonder { wonder }, Action::PlaceWonder { cell, orientation }) => {
-            place(state, seat, wonder, cell, orientation)
-        }
-        (Task::Colossus, Action::TakeVp) => {
-            state.add_vp(seat, c.colossus_vp, "Colossus of Rhodes");
-        }
-        (Task::Colossus, Action::Resource(Resource::Stone)) => {
-            state.gain(seat, Resource::Stone, c.colossus_stone as u32);
-        }
-        (Task::Pyramid { paid }, Action::Resource(r)) => {
-            state.pay(seat, r, 1);
-            let paid = paid + 1;
-            if paid as usize >= c.pyramid_vp.len() {
-                pyramid_score(state, seat, paid);
-            } else {
-                state.tasks.push(Task::Pyramid { paid });
-            }
-        }
-        (Task::Pyramid { paid }, Action::Done) => pyramid_score(state, seat, paid),
-        (Task::Ishtar, Action::Freeman(i)) => {
-            let Some(f) = state.player_mut(seat).freemen.get_mut(i as usize) else {
-                return;
-            };
-            let (colour, from) = (f.die.colour, f.die.value);
-            f.die.value = from + 1;
-            state.emit(Event::DieChanged {
-                seat,
-                colour,
-                from,
-                to: from + 1,
-            });
-        }
-        (Task::Ishtar, Action::Seat(at)) => {
-            let Some((_, die)) = state
-                .player_mut(seat)
-                .seats
-                .iter_mut()
-                .find(|(c, _)| *c == at)
-            else {
-                return;
-            };
-            let (colour, from) = (die.colour, die.value);
-            die.value = from + 1;
-            state.emit(Event::DieChanged {
-                seat,
-                colour,
-                from,
-                to: from + 1,
-            });
-        }
-        (Task::GardensFarm, Action::MarketTile { slot, .. }) => {
-            let Some(b) = take_market(state, slot as usize - 1) else {
-                return;
-            };
-            let Some(pile) = b.colour() else {
-                return;
-            };
-            state.tasks.push(Task::Place {
-                tile: CityTile::Farm { pile, building: b },
-                wisdom: 0,
-                stone: 0,
-            });
-        }
-        _ => {}
-    }
-}
-
-fn pyramid_score(state: &mut Play<'_>, seat: Seat, paid: u8) {
-    if paid == 0 {
-        return;
-    }
-    let vp = table()
-        .constants
-        .pyramid_vp
-        .get(paid as usize - 1)
-        .copied()
-        .unwrap_or(0);
-    state.add_vp(seat, vp, "Great Pyramid of Giza");
-}
-
-/// The decision a module task asks for (`None`: not a Wonder task).
-pub fn pending(task: &Task) -> Option<Pending> {
-    Some(match task {
-        Task::PlaceWonder { wonder } => Pending::ChooseWonderCell { wonder: *wonder },
-        Task::Colossus => Pending::Colossus,
-        Task::Pyramid { paid } => Pending::Pyramid { paid: *paid },
-        Task::Ishtar => Pending::IshtarGate,
-        Task::GardensFarm => Pending::GardensFarm,
-        Task::GardensFood => Pending::GardensFood,
-        _ => return None,
-    })
 }
 
 /// Starts building the claimed Wonder (answer `BuildWonder` to a Build decision).
