@@ -173,23 +173,3 @@ fn dice_colours(state: &State, seat: Seat) -> Vec<Colour> {
         .filter(|c| p.seats.iter().any(|(_, d)| d.colour == *c))
         .collect()
 }
-
-/// Origins' progress measure for the greedy bot of the conformance statistics: the final
-/// score as counted now, a claimed Wonder and the size of the city.
-pub struct Progress;
-
-impl crate::core::playout::Heuristic<FirstBuilders> for Progress {
-    fn progress(&self, state: &State, seat: Seat) -> i64 {
-        let p = state.player(seat);
-        10 * super::scoring::final_score(state, seat) as i64
-            + 30 * p.wonder.is_some() as i64
-            + 5 * p.city.len() as i64
-    }
-
-    fn end_condition(&self, state: &State) -> Option<String> {
-        FirstBuilders::to_act(state).is_empty().then(|| {
-            let reasons: Vec<&str> = state.end_reasons().iter().map(|r| r.code()).collect();
-            reasons.join("+")
-        })
-    }
-}

@@ -52,6 +52,7 @@ pub mod bot;
 pub mod city;
 pub mod data;
 mod determinize;
+mod heuristic;
 pub mod invariants;
 pub mod military;
 pub mod module_types;
@@ -198,7 +199,7 @@ impl Game for FirstBuilders {
         ]
     }
     fn heuristic() -> Option<&'static dyn crate::core::playout::Heuristic<Self>> {
-        Some(&bot::Progress)
+        Some(&heuristic::Progress)
     }
 }
 
