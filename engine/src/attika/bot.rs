@@ -1,14 +1,13 @@
 //! Attika's progress measure for the greedy bot and the conformance statistics.
 
 use super::state::{State, Step};
-use super::Attika;
 use crate::core::playout::Heuristic;
-use crate::Seat;
+use crate::{Game, Seat};
 
 /// A won game above all; then buildings placed, held in reserve, cards and amphorae.
 pub struct Progress;
 
-impl Heuristic<Attika> for Progress {
+impl<G: Game<State = State>> Heuristic<G> for Progress {
     fn progress(&self, state: &State, seat: Seat) -> i64 {
         if let Step::Over { winner, .. } = state.step {
             return if winner == seat {

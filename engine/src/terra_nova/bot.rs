@@ -1,13 +1,14 @@
 //! Terra Nova's progress measure for the greedy bot and the conformance statistics.
 
-use super::{Action, State, TerraNova};
+use super::state::State;
+use super::types::Action;
 use crate::core::playout::Heuristic;
-use crate::Seat;
+use crate::{Game, Seat};
 
 /// Victory points, then what leads to them: buildings, palaces, towns and navigation.
 pub struct Progress;
 
-impl Heuristic<TerraNova> for Progress {
+impl<G: Game<State = State, Action = Action>> Heuristic<G> for Progress {
     fn progress(&self, state: &State, seat: Seat) -> i64 {
         let Some(p) = state.player(seat) else {
             return 0;
