@@ -4,7 +4,7 @@
 use super::RedisStore;
 
 /// The session keys, in the order every script takes them.
-pub(super) struct Keys {
+pub struct Keys {
     pub meta: String,
     pub snap: String,
     pub log: String,
@@ -14,9 +14,11 @@ pub(super) struct Keys {
     pub logz: String,
 }
 
-impl RedisStore {
-    pub(super) fn keys(&self, id: &str) -> Keys {
-        let p = &self.inner.config.prefix;
+impl Keys {
+    /// The keys of session `id` under key prefix `prefix` (`--redis-prefix`); public so
+    /// tools that measure the store (`agora-load footprint`) name keys the store's way.
+    pub fn of_session(prefix: &str, id: &str) -> Keys {
+        let p = prefix;
         Keys {
             meta: format!("{p}:{{{id}}}:meta"),
             snap: format!("{p}:{{{id}}}:snap"),
@@ -25,6 +27,24 @@ impl RedisStore {
             join: format!("{p}:{{{id}}}:join"),
             logz: format!("{p}:{{{id}}}:logz"),
         }
+    }
+
+    /// Each key with its short name, for reports.
+    pub fn named(&self) -> [(&'static str, &str); 6] {
+        [
+            ("meta", &self.meta),
+            ("snap", &self.snap),
+            ("log", &self.log),
+            ("logz", &self.logz),
+            ("req", &self.req),
+            ("join", &self.join),
+        ]
+    }
+}
+
+impl RedisStore {
+    pub(super) fn keys(&self, id: &str) -> Keys {
+        Keys::of_session(&self.inner.config.prefix, id)
     }
 
     /// Sessions with an open seat, scored by creation time.

@@ -82,6 +82,7 @@ use std::time::Duration;
 mod conn;
 mod feed;
 mod keys;
+pub use keys::Keys;
 mod lobby;
 mod outbox;
 mod presence;

@@ -6,6 +6,7 @@
 //! of this process's resident memory (the server runs in-process), a rougher figure.
 
 use agora_engine::registry::{self, AnyOptions};
+use agora_service::store::redis::Keys;
 use agora_tools::bot_session::{lazy_client, BotSession, CallStats, RetryPolicy};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -13,8 +14,17 @@ use std::net::SocketAddr;
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// The session's keys as the Redis store names them (`service/src/store/redis/keys.rs`).
-const KEYS: [&str; 6] = ["meta", "snap", "log", "logz", "req", "join"];
+/// The Redis store's default key prefix (`--redis-prefix`), which the server under
+/// measurement is expected to use.
+const PREFIX: &str = "agora";
+
+/// The short names of a session's keys, in the order of [`Keys::named`].
+fn key_names() -> Vec<&'static str> {
+    Keys::of_session(PREFIX, "")
+        .named()
+        .map(|(name, _)| name)
+        .to_vec()
+}
 
 pub async fn run(
     addr: SocketAddr,
@@ -41,7 +51,7 @@ pub async fn run(
     match redis {
         Some(_) => println!(
             "| configuration | moves | {} | sum of keys | used_memory growth |",
-            KEYS.join(" | ")
+            key_names().join(" | ")
         ),
         None => println!("| configuration | moves | RSS growth per session |"),
     }
@@ -50,7 +60,7 @@ pub async fn run(
             Some(conn) => used_memory(conn).await?,
             None => rss_bytes()?,
         };
-        let mut per_key = [0u64; KEYS.len()];
+        let mut per_key = vec![0u64; key_names().len()];
         let mut moves = 0u64;
         for game in 0..games {
             let mut rng = StdRng::seed_from_u64(game as u64);
@@ -69,10 +79,11 @@ pub async fn run(
             }
             moves += session.version;
             if let Some(conn) = redis.as_mut() {
-                for (i, key) in KEYS.iter().enumerate() {
+                let keys = Keys::of_session(PREFIX, &session.id);
+                for (i, (_, key)) in keys.named().iter().enumerate() {
                     let usage: Option<u64> = redis::cmd("MEMORY")
                         .arg("USAGE")
-                        .arg(format!("agora:{{{}}}:{key}", session.id))
+                        .arg(*key)
                         .arg("SAMPLES")
                         .arg(0)
                         .query_async(conn)
