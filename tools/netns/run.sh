@@ -5,8 +5,9 @@
 # balancer with agora-chaos --target (bots that retry without a definite answer, and an
 # audit of every acknowledged move). Scenarios:
 #
-#   rolling    every replica in turn: SIGTERM, wait for it to drain and exit, start it
-#              again, wait until the balancer's health check sees it SERVING, next.
+#   rolling    every replica in turn: SIGTERM, wait for it to drain and exit, leave it
+#              down for --down seconds, start it again, wait until it is ready and the
+#              balancer's health check sees it SERVING, next.
 #   partition  one replica host cut from the Redis host (its switch port on the Redis
 #              network disabled: every frame dropped both ways, silently) for
 #              --partition-seconds, then healed; the balancer and the client still
@@ -30,6 +31,8 @@ usage: tools/netns/run.sh [options]
   --warmup S             load before the first fault (default 10)
   --partition-seconds S  how long the cut lasts (default 30)
   --after S              load after the last fault (default 40)
+  --down S               how long a stopped replica stays down in the rolling restart
+                         (default 3: long enough for the balancer to mark it DOWN)
   --partitioned rN       the replica cut from Redis (default r2)
   --seed N               agora-chaos seed (default 1)
 EOF
@@ -42,6 +45,7 @@ WARMUP=10
 PARTITION_SECONDS=30
 AFTER=40
 PARTITIONED=r2
+DOWN=3
 SEED=1
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -52,6 +56,7 @@ while [[ $# -gt 0 ]]; do
         --partition-seconds) PARTITION_SECONDS=$2; shift 2 ;;
         --after) AFTER=$2; shift 2 ;;
         --partitioned) PARTITIONED=$2; shift 2 ;;
+        --down) DOWN=$2; shift 2 ;;
         --seed) SEED=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -144,6 +149,14 @@ in_ns() {
     ip netns exec "$P-$host" "$@"
 }
 
+# For `spawn HOST CMD... &`: the background job becomes CMD itself (exec), so that $! is
+# the process to signal and wait for, not a subshell around it.
+spawn() {
+    local host=$1
+    shift
+    exec ip netns exec "$P-$host" "$@"
+}
+
 now_ms() { date +%s%3N; }
 
 # A line in the scenario's event log (epoch ms first) and on the terminal.
@@ -181,21 +194,22 @@ for i in 1 2 3; do
 done
 
 # --- the services ----------------------------------------------------------------------
-in_ns redis redis-server --bind 10.77.2.2 --port 6379 --protected-mode no --save '' \
+spawn redis redis-server --bind 10.77.2.2 --port 6379 --protected-mode no --save '' \
     --appendonly no --dir "$WORK" >"$WORK/redis.log" 2>&1 &
 echo $! >>"$WORK/pids"
 
-declare -A REPLICA_PID
+declare -A REPLICA_PID STARTS
 start_replica() {
     local r=$1
-    in_ns "$r" "$BIN_DIR/agora-server" --listen "10.77.1.1${r#r}:50051" --store redis \
+    STARTS[$r]=$((${STARTS[$r]:-0} + 1))
+    spawn "$r" "$BIN_DIR/agora-server" --listen "10.77.1.1${r#r}:50051" --store redis \
         --redis-url redis://10.77.2.2:6379 --max-sessions 1000000 >>"$WORK/$r.log" 2>&1 &
     REPLICA_PID[$r]=$!
     echo $! >>"$WORK/pids"
 }
 for r in r1 r2 r3; do start_replica "$r"; done
 
-in_ns lb haproxy -db -f "$HERE/haproxy.cfg" >"$WORK/haproxy.log" 2>&1 &
+spawn lb haproxy -db -f "$HERE/haproxy.cfg" >"$WORK/haproxy.log" 2>&1 &
 LB_PID=$!
 echo $! >>"$WORK/pids"
 
@@ -221,10 +235,12 @@ else:
 EOF
 }
 
-# Waits until the balancer sees the replica UP; fails after $2 seconds.
+# Waits until the replica's current process is ready and the balancer sees it UP; fails
+# after $2 seconds.
 wait_up() {
     local deadline=$((SECONDS + $2))
-    until [[ "$(lb_state "$1")" == UP ]]; do
+    until [[ "$(grep -c 'agora-server ready' "$WORK/$1.log")" -ge "${STARTS[$1]}" &&
+        "$(lb_state "$1")" == UP ]]; do
         if ! kill -0 "$LB_PID" 2>/dev/null; then
             echo "run.sh: the balancer stopped:" >&2
             tail -5 "$WORK/haproxy.log" >&2
@@ -244,7 +260,7 @@ echo "hosts up: Redis 10.77.2.2, replicas 10.77.1.11-13 (back 10.77.2.11-13), ba
 LOAD_PID=
 start_load() {
     local scenario=$1 seconds=$2
-    in_ns client "$BIN_DIR/agora-chaos" --target 10.77.1.2:50051 --seconds "$seconds" \
+    spawn client "$BIN_DIR/agora-chaos" --target 10.77.1.2:50051 --seconds "$seconds" \
         --concurrency "$CONCURRENCY" --seed "$SEED" --json "$WORK/$scenario.json" \
         >"$WORK/$scenario.chaos.txt" 2>&1 &
     LOAD_PID=$!
@@ -272,9 +288,16 @@ rolling() {
         rc=0
         wait "${REPLICA_PID[$r]}" || rc=$?
         event "$r exited with status $rc after $(($(now_ms) - t0)) ms"
+        sleep "$DOWN"
+        event "$r seen by the balancer as $(lb_state "$r")"
         start_replica "$r"
         event "$r started"
         wait_up "$r" 60
+        kill -0 "${REPLICA_PID[$r]}" 2>/dev/null || {
+            echo "run.sh: the new $r exited:" >&2
+            tail -3 "$WORK/$r.log" >&2
+            return 1
+        }
         event "$r UP at the balancer, $(($(now_ms) - t0)) ms after its SIGTERM"
         sleep 5
     done

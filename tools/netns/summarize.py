@@ -117,7 +117,7 @@ def main():
         )
     if scenario == "rolling":
         for _, text in evs:
-            if "UP at the balancer" in text or "exited" in text:
+            if any(k in text for k in ("exited", "seen by the balancer", "UP at the balancer")):
                 print(f"  {text}")
         down = collections.Counter()
         for _, s in samples:
