@@ -159,6 +159,14 @@ spawn() {
 
 now_ms() { date +%s%3N; }
 
+# sleep that a signal interrupts at once (bash runs a trap only between commands, but
+# `wait` returns on a signal).
+pause() {
+    sleep "$1" &
+    echo $! >>"$WORK/pids"
+    wait $!
+}
+
 # A line in the scenario's event log (epoch ms first) and on the terminal.
 EVENTS=/dev/null
 event() {
@@ -279,7 +287,7 @@ rolling() {
     # Long enough for three drains and restarts of a debug build; the load ends by itself.
     start_load rolling $((WARMUP + 3 * 30 + AFTER))
     sample_states "$WORK/rolling.states" &
-    sleep "$WARMUP"
+    pause "$WARMUP"
     local r t0 rc
     for r in r1 r2 r3; do
         t0=$(now_ms)
@@ -288,7 +296,7 @@ rolling() {
         rc=0
         wait "${REPLICA_PID[$r]}" || rc=$?
         event "$r exited with status $rc after $(($(now_ms) - t0)) ms"
-        sleep "$DOWN"
+        pause "$DOWN"
         event "$r seen by the balancer as $(lb_state "$r")"
         start_replica "$r"
         event "$r started"
@@ -299,7 +307,7 @@ rolling() {
             return 1
         }
         event "$r UP at the balancer, $(($(now_ms) - t0)) ms after its SIGTERM"
-        sleep 5
+        pause 5
     done
 }
 
@@ -311,7 +319,7 @@ can_reach_redis() {
 partition() {
     start_load partition $((WARMUP + PARTITION_SECONDS + AFTER))
     sample_states "$WORK/partition.states" &
-    sleep "$WARMUP"
+    pause "$WARMUP"
     # The switch port of the replica's back leg disabled: every frame dropped both ways,
     # silently; both ends keep their carrier, as with a switch or a path that forgot
     # the flow (no reset, no "unreachable").
@@ -321,7 +329,7 @@ partition() {
         echo "run.sh: $PARTITIONED still reaches Redis through a disabled port" >&2
         return 1
     fi
-    sleep "$PARTITION_SECONDS"
+    pause "$PARTITION_SECONDS"
     in_ns sw bridge link set dev "b-$PARTITIONED" state 3
     event "healed $PARTITIONED"
     can_reach_redis "$PARTITIONED" || echo "run.sh: $PARTITIONED cannot reach Redis after the heal" >&2
