@@ -115,14 +115,13 @@ done
 
 WORK=$(mktemp -d /tmp/agora-netns.XXXXXX)
 export AGORA_NETNS_WORK=$WORK
-touch "$WORK/pids"
 
-# Stops what this script started (by process id, and whatever is left inside its own
-# namespaces), then deletes the namespaces: on every exit, failures included.
+# Stops what this script started (its background jobs, by process id, and whatever is left
+# inside its own namespaces), then deletes the namespaces: on every exit, failures included.
 cleanup() {
     set +e
     local pids
-    pids=$(cat "$WORK/pids" 2>/dev/null)
+    pids=$(jobs -p)
     for h in "${HOSTS[@]}"; do
         pids+=" $(ip netns pids "$P-$h" 2>/dev/null)"
     done
@@ -163,7 +162,6 @@ now_ms() { date +%s%3N; }
 # `wait` returns on a signal).
 pause() {
     sleep "$1" &
-    echo $! >>"$WORK/pids"
     wait $!
 }
 
@@ -204,7 +202,6 @@ done
 # --- the services ----------------------------------------------------------------------
 spawn redis redis-server --bind 10.77.2.2 --port 6379 --protected-mode no --save '' \
     --appendonly no --dir "$WORK" >"$WORK/redis.log" 2>&1 &
-echo $! >>"$WORK/pids"
 
 declare -A REPLICA_PID STARTS
 start_replica() {
@@ -213,13 +210,11 @@ start_replica() {
     spawn "$r" "$BIN_DIR/agora-server" --listen "10.77.1.1${r#r}:50051" --store redis \
         --redis-url redis://10.77.2.2:6379 --max-sessions 1000000 >>"$WORK/$r.log" 2>&1 &
     REPLICA_PID[$r]=$!
-    echo $! >>"$WORK/pids"
 }
 for r in r1 r2 r3; do start_replica "$r"; done
 
 spawn lb haproxy -db -f "$HERE/haproxy.cfg" >"$WORK/haproxy.log" 2>&1 &
 LB_PID=$!
-echo $! >>"$WORK/pids"
 
 # The balancer's view of a replica: UP, DOWN, or a check in between ("UP 1/2").
 lb_state() {
@@ -272,7 +267,6 @@ start_load() {
         --concurrency "$CONCURRENCY" --seed "$SEED" --json "$WORK/$scenario.json" \
         >"$WORK/$scenario.chaos.txt" 2>&1 &
     LOAD_PID=$!
-    echo $! >>"$WORK/pids"
 }
 # Samples the balancer's view of every replica once a second while the load runs.
 sample_states() {
