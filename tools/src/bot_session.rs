@@ -100,6 +100,10 @@ impl std::fmt::Display for Failure {
 pub struct CallStats {
     pub failed_attempts: crate::tally::CodeTable,
     pub attempts: u64,
+    /// Calls, however many attempts each took.
+    pub calls: u64,
+    /// Calls answered (Ok or a definite refusal) after at least one failed attempt.
+    pub cured_by_retry: u64,
 }
 
 /// Calls `call` on `replicas[(first + attempt) % n]` until it gives a definite answer:
@@ -123,15 +127,20 @@ where
     let start = Instant::now();
     let mut attempt = 0usize;
     let mut uncertain = false;
+    stats.calls += 1;
     loop {
         let client = replicas[(first + attempt) % replicas.len()].clone();
         stats.attempts += 1;
         let status = match tokio::time::timeout(policy.attempt, call(client)).await {
-            Ok(Ok(v)) => return Ok(v),
+            Ok(Ok(v)) => {
+                stats.cured_by_retry += u64::from(attempt > 0);
+                return Ok(v);
+            }
             Ok(Err(status)) => status,
             Err(_) => Status::deadline_exceeded("no answer within the attempt deadline"),
         };
         if !retryable(status.code()) {
+            stats.cured_by_retry += u64::from(attempt > 0);
             return Err((status, uncertain, false));
         }
         stats.failed_attempts.add(method, status.code());

@@ -12,6 +12,7 @@ use agora_process::redis_process::RedisProcess;
 use agora_process::server_process::{sibling_server_binary, ServerProcess};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -67,6 +68,12 @@ pub struct ChaosArgs {
     /// The agora-server binary (default: beside this executable).
     #[arg(long)]
     pub server_bin: Option<PathBuf>,
+    /// Play through these running servers (a load balancer, say; repeat or separate with
+    /// commas) instead of starting replicas and Redis: no fault is made from here (the
+    /// faults come from outside, as in tools/netns/run.sh), and new sessions keep starting
+    /// until --seconds.
+    #[arg(long = "target", value_delimiter = ',')]
+    pub targets: Vec<SocketAddr>,
     /// Also write the summary as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
@@ -88,12 +95,20 @@ pub struct SessionReport {
 #[derive(Debug, Default, Clone, serde::Serialize)]
 pub struct Summary {
     pub replicas: usize,
+    /// The running servers played through with --target (empty when this run started
+    /// its own replicas).
+    pub targets: Vec<String>,
     pub sessions: usize,
     pub finished: usize,
     pub cut_by_max_moves: usize,
     pub cut_by_time: usize,
     pub kills: usize,
     pub redis_restarts: usize,
+    /// Calls made (CreateSession, JoinSession, SubmitAction), each counted once however
+    /// many attempts it took.
+    pub calls: u64,
+    /// Of `calls`: answered after at least one failed attempt, so a retry cured them.
+    pub cured_by_retry: u64,
     pub acked_moves: u64,
     pub streamed_messages: u64,
     pub stream_resumes: u64,
@@ -188,28 +203,16 @@ fn inject_faults(
 /// Runs the whole experiment and prints the report; the summary says whether it passed.
 pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     let started = Instant::now();
-    let binary = match &args.server_bin {
-        Some(p) => p.clone(),
-        None => sibling_server_binary()?,
+    let external = !args.targets.is_empty();
+    let mut started_here = None;
+    let addrs: Vec<SocketAddr> = if external {
+        args.targets.clone()
+    } else {
+        let (servers, redis) = start_replicas(&args)?;
+        let addrs = servers.iter().map(|s| s.addr).collect();
+        started_here = Some((servers, redis));
+        addrs
     };
-    let mut redis = RedisProcess::start(true)?;
-    let url = redis.url();
-    let mut servers = Vec::new();
-    for _ in 0..args.replicas.max(2) {
-        servers.push(ServerProcess::start(
-            &binary,
-            &[
-                "--store",
-                "redis",
-                "--redis-url",
-                &url,
-                "--max-sessions",
-                "1000000",
-            ],
-            &[],
-        )?);
-    }
-    let addrs: Vec<_> = servers.iter().map(|s| s.addr).collect();
     let players: Vec<Client> = addrs
         .iter()
         .map(|a| lazy_client(*a))
@@ -234,7 +237,7 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     let stop = Arc::new(AtomicBool::new(false));
     let faults_over = Arc::new(AtomicBool::new(false));
     let setup_gate = Arc::new(RwLock::new(()));
-    let fault_thread = {
+    let fault_thread = started_here.map(|(mut servers, mut redis)| {
         let stop = stop.clone();
         let faults_over = faults_over.clone();
         let setup_gate = setup_gate.clone();
@@ -244,14 +247,14 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
             faults_over.store(true, Ordering::Relaxed);
             (faults, servers, redis)
         })
-    };
+    });
 
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let slots = Arc::new(Semaphore::new(args.concurrency.max(1)));
     let mut tasks = Vec::new();
     for i in 0.. {
         let planned = i < args.sessions;
-        let more = args.keep_playing && !faults_over.load(Ordering::Relaxed);
+        let more = external || (args.keep_playing && !faults_over.load(Ordering::Relaxed));
         if !(planned || more) || Instant::now() > deadline {
             break;
         }
@@ -282,12 +285,18 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
         reports.push(task.await?);
     }
     stop.store(true, Ordering::Relaxed);
-    let (faults, servers, redis) = fault_thread
-        .join()
-        .map_err(|_| "the fault thread panicked")?;
+    let (faults, servers, redis) = match fault_thread {
+        Some(thread) => {
+            let (faults, servers, redis) =
+                thread.join().map_err(|_| "the fault thread panicked")?;
+            (faults, servers, Some(redis))
+        }
+        None => (Faults::default(), Vec::new(), None),
+    };
 
     let mut summary = Summary {
         replicas: servers.len(),
+        targets: args.targets.iter().map(|a| a.to_string()).collect(),
         sessions: reports.len(),
         kills: faults.kills,
         redis_restarts: faults.redis_restarts,
@@ -298,6 +307,8 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
     failed_attempts.merge(&stats.failed_attempts);
     for (report, call_stats) in &reports {
         failed_attempts.merge(&call_stats.failed_attempts);
+        summary.calls += call_stats.calls;
+        summary.cured_by_retry += call_stats.cured_by_retry;
         match report.end.as_str() {
             "finished" => summary.finished += 1,
             "max-moves" => summary.cut_by_max_moves += 1,
@@ -360,6 +371,32 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
         std::fs::write(path, serde_json::to_string_pretty(&summary)?)?;
     }
     Ok(summary)
+}
+
+/// The replicas and the private Redis of a run that makes its own faults.
+fn start_replicas(args: &ChaosArgs) -> Result<(Vec<ServerProcess>, RedisProcess), Error> {
+    let binary = match &args.server_bin {
+        Some(p) => p.clone(),
+        None => sibling_server_binary()?,
+    };
+    let redis = RedisProcess::start(true)?;
+    let url = redis.url();
+    let mut servers = Vec::new();
+    for _ in 0..args.replicas.max(2) {
+        servers.push(ServerProcess::start(
+            &binary,
+            &[
+                "--store",
+                "redis",
+                "--redis-url",
+                &url,
+                "--max-sessions",
+                "1000000",
+            ],
+            &[],
+        )?);
+    }
+    Ok((servers, redis))
 }
 
 /// One session of the plan.
@@ -459,17 +496,26 @@ async fn play_one(
 }
 
 fn print(s: &Summary) {
+    let through = if s.targets.is_empty() {
+        format!("{} replicas", s.replicas)
+    } else {
+        format!("through {}", s.targets.join(", "))
+    };
     println!(
-        "chaos: {} replicas, {} sessions in {:.0} s: {} finished, {} cut at --max-moves, {} cut by --seconds",
-        s.replicas, s.sessions, s.seconds, s.finished, s.cut_by_max_moves, s.cut_by_time
+        "chaos: {through}, {} sessions in {:.0} s: {} finished, {} cut at --max-moves, {} cut by --seconds",
+        s.sessions, s.seconds, s.finished, s.cut_by_max_moves, s.cut_by_time
     );
+    if s.targets.is_empty() {
+        println!(
+            "faults: {} replica kills (SIGKILL), {} Redis restarts (AOF always)",
+            s.kills, s.redis_restarts
+        );
+    } else {
+        println!("faults: none made here (--target: the faults come from outside)");
+    }
     println!(
-        "faults: {} replica kills (SIGKILL), {} Redis restarts (AOF always)",
-        s.kills, s.redis_restarts
-    );
-    println!(
-        "acknowledged moves {}, streamed messages {} ({} stream resumes)",
-        s.acked_moves, s.streamed_messages, s.stream_resumes
+        "calls {} ({} answered only after a retry), acknowledged moves {}, streamed messages {} ({} stream resumes)",
+        s.calls, s.cured_by_retry, s.acked_moves, s.streamed_messages, s.stream_resumes
     );
     println!(
         "must be 0: lost {}, duplicated {}, gaps {}, followers incomplete {}, sessions that cannot finish {} (of which join seat lost {})",

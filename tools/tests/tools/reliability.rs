@@ -37,6 +37,42 @@ fn read_json(path: &PathBuf) -> serde_json::Value {
     serde_json::from_str(&text).expect("JSON summary")
 }
 
+/// `--target` (tools/netns/run.sh plays through a balancer with it): the bots play through
+/// the given server only, start no replica and make no fault, and every call is counted.
+#[test]
+fn chaos_target_plays_through_a_running_server() {
+    let mut server = agora_process::server_process::ServerProcess::start(server_binary(), &[], &[])
+        .expect("start agora-server");
+    let json = summary_path("chaos-target");
+    let output = Command::new(env!("CARGO_BIN_EXE_agora-chaos"))
+        .args(["--target", &server.addr.to_string()])
+        .args(["--seconds", "3", "--concurrency", "2", "--max-moves", "100"])
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("run agora-chaos");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "{}\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let s = read_json(&json);
+    let n = |k: &str| s[k].as_u64().unwrap_or_else(|| panic!("{k} in {s}"));
+    assert_eq!(s["targets"][0], server.addr.to_string(), "{stdout}");
+    assert_eq!(
+        (n("replicas"), n("kills"), n("redis_restarts")),
+        (0, 0, 0),
+        "{stdout}"
+    );
+    assert!(n("acked_moves") >= 10, "too little play:\n{stdout}");
+    // Every acknowledged move is one call; creating and joining sessions are more.
+    assert!(n("calls") > n("acked_moves"), "{stdout}");
+    assert_eq!(n("cured_by_retry"), 0, "no fault, no retry:\n{stdout}");
+    assert!(server.exited().is_none(), "the server stayed up");
+}
+
 #[test]
 fn chaos_small_kills_and_redis_restarts_lose_nothing() {
     let json = summary_path("chaos");
