@@ -70,13 +70,6 @@ pub mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
 
-#[cfg(test)]
-#[path = "tests/wonders.rs"]
-mod wonders_tests;
-
-#[cfg(test)]
-mod tests;
-
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 pub use refusal::Refusal;
 use state::Play;
