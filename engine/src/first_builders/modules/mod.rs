@@ -7,6 +7,8 @@
 //! low-level helpers (`state`, `types`, `data`, `military`, `packing`) and nothing above.
 
 pub mod challenges;
+#[cfg(feature = "wire")]
+pub mod wire;
 pub mod wonders;
 
 use super::data::group_provisional;
