@@ -15,9 +15,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 game="${1:?usage: engine/mutants.sh GAME [cargo-mutants args]}"
 shift
-# First Builders keeps about 77 rule tests (Challenges, Wonders, Aquarius, towers, packing)
-# as lib unit tests in src/first_builders/tests/: its check builds and runs the lib's tests
-# too (slower per mutant, but a mutant they catch is not counted as missed).
+# First Builders' rule tests are all in the integration binary (`origins_*`); a few unit tests
+# of private helpers stay beside their code (`data.rs`, `invariants.rs`, `packing.rs`,
+# `wire.rs`): its check builds and runs the lib's tests too (slower per mutant, but a mutant
+# they catch is not counted as missed).
 lib=()
 case "$game" in
   terra_nova) filter=(terra_nova) ;;
@@ -39,8 +40,8 @@ if command -v mold >/dev/null 2>&1; then
 fi
 export CARGO_TARGET_DIR="${MUTANTS_TARGET_DIR:-$PWD/target/mutants}"
 # -C --test=engine: build only the integration test binary (not the lib's unit tests nor the
-# examples and benches) for each mutant; the rules modules' tests are in it (First Builders:
-# see above). MUTANTS_TIMEOUT: a game's tests take seconds; a mutant that loops is stopped.
+# examples and benches) for each mutant; the rules modules' tests are in it (First Builders
+# adds its lib unit tests: see above). MUTANTS_TIMEOUT: a game's tests take seconds; a mutant that loops is stopped.
 # The filters go after a second `--`: cargo-mutants appends its trailing arguments to
 # `cargo test`, which takes one filter of its own; libtest (after `--`) takes several.
 exec cargo mutants --profile mutants -C --test=engine "${lib[@]}" -p agora-engine "${file_args[@]}" "${jobs[@]}" --timeout "${MUTANTS_TIMEOUT:-60}" \

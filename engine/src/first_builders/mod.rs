@@ -28,8 +28,9 @@
 //! `modules/challenges`: Builders' Challenges, option `challenges`) each live in their own
 //! folder and read only the low base files (`state`, `types`, `data`, `military`,
 //! `packing`). The base reaches them only through the hook set of `modules/mod.rs`: option
-//! check and setup, the module's decisions (dispatched by `tasks`), a Wonder's rule seams,
-//! end of round, scoring, view, invariants, catalog options and data rows. A city tile
+//! check and setup, the module's decisions (dispatched by `tasks`) and its answer to the
+//! Build decision, a Wonder's rule seams, end of round, scoring, view, invariants, catalog
+//! options and data rows; their proto conversions are in `modules/wire.rs`. A city tile
 //! lists its cells (`PlacedTile::cells`, two for a Wonder); end-of-round steps are the list
 //! `round::ROUND_STEPS`; end conditions are the list `round::BASE_END_CONDITIONS`.
 //!
@@ -69,13 +70,6 @@ pub mod types;
 pub mod view;
 #[cfg(feature = "wire")]
 pub mod wire;
-
-#[cfg(test)]
-#[path = "tests/wonders.rs"]
-mod wonders_tests;
-
-#[cfg(test)]
-mod tests;
 
 use crate::{Game, GameInfo, OptionInfo, Outcome, RuleError, Seat, SeatSet, SetupError, Viewer};
 pub use refusal::Refusal;

@@ -6,7 +6,8 @@
 //! has no bank): those are plain setters.
 
 use super::data::{tables, ZodiacKind};
-use super::state::{Phase, Play, State, Task, TurnStep};
+use super::module_types::{BoardWonder, ChallengeId, HeldWonder, Wonder};
+use super::state::{Phase, Play, Player, State, Task, TurnStep};
 use super::tasks::{activate, settle};
 use super::types::{
     BonusTileId, BuildingId, Cell, CityTile, Colour, Die, DistrictId, Event, Freeman, Options,
@@ -459,6 +460,29 @@ impl Position {
         self
     }
 
+    /// `seat` is resolving a turn action and must place `code` (taken out of its pile or
+    /// the Market) for `wisdom` and `stone` more: a building already chosen and paid for.
+    pub fn place_task(mut self, seat: u8, code: &str, wisdom: u8, stone: u8) -> Self {
+        let b = building(code);
+        self.take_building(b);
+        self.state.current = Seat(seat);
+        self.state.step = TurnStep::Acting;
+        self.state.tasks.push(Task::Place {
+            tile: CityTile::Building(b),
+            wisdom,
+            stone,
+        });
+        self
+    }
+
+    /// `seat` keeps `code` (Construction Site) beside its city, out of its pile.
+    pub fn kept(mut self, seat: u8, code: &str) -> Self {
+        let b = building(code);
+        self.take_building(b);
+        self.player(seat).kept.push(b);
+        self
+    }
+
     // ------------------------------------------------------------ building tiles
 
     /// Takes one copy of `b` out of its pile (the copy nearest the bottom), or else out of
@@ -551,10 +575,83 @@ impl Position {
     }
 }
 
+// ---------------------------------------------------------------- expansion modules
+
+impl Position {
+    /// Takes `wonder` off the board, out of the box and out of any player's hands.
+    fn lift_wonder(&mut self, wonder: Wonder) {
+        for w in self.state.place_wonders.iter_mut() {
+            if w.is_some_and(|w| w.wonder == wonder) {
+                *w = None;
+            }
+        }
+        self.state.wonder_box.retain(|&w| w != wonder);
+        for p in &mut self.state.players {
+            if p.wonder.is_some_and(|h| h.wonder == wonder) {
+                p.wonder = None;
+                p.city.retain(|t| t.tile != CityTile::Wonder(wonder));
+            }
+        }
+    }
+
+    /// Ancient Wonders: `wonder` above Meeting Place `place` (1..5), from wherever it was;
+    /// the Wonder that was there goes to the box.
+    pub fn wonder_above(mut self, place: u8, wonder: Wonder, unlocked: bool) -> Self {
+        self.lift_wonder(wonder);
+        let at = usize::from(place) - 1;
+        if let Some(old) = self.state.place_wonders[at].take() {
+            self.state.wonder_box.push(old.wonder);
+            self.state.wonder_box.sort();
+        }
+        self.state.place_wonders[at] = Some(BoardWonder { wonder, unlocked });
+        self
+    }
+
+    /// Ancient Wonders: every Wonder on the board goes to the box.
+    pub fn wonders_to_box(mut self) -> Self {
+        for w in std::mem::take(&mut self.state.place_wonders) {
+            self.state.wonder_box.extend(w.map(|w| w.wonder));
+            self.state.place_wonders.push(None);
+        }
+        self.state.wonder_box.sort();
+        self
+    }
+
+    /// Ancient Wonders: `seat` holds `wonder` (from wherever it was), claimed only or built
+    /// on `cells`.
+    pub fn hold_wonder(mut self, seat: u8, wonder: Wonder, cells: Option<[Cell; 2]>) -> Self {
+        self.lift_wonder(wonder);
+        if let Some(cells) = cells {
+            self.place_tile(seat, CityTile::Wonder(wonder), &cells);
+        }
+        self.player(seat).wonder = Some(HeldWonder {
+            wonder,
+            built: cells.is_some(),
+            used_this_turn: false,
+        });
+        self
+    }
+
+    /// Builders' Challenges: the tiles left in the row, left to right (the tiles are not
+    /// components the invariants count).
+    pub fn challenge_row(mut self, tiles: &[ChallengeId]) -> Self {
+        self.state.challenge_row = tiles.to_vec();
+        self
+    }
+}
+
 // ---------------------------------------------------------------- rule probes
 
-/// Runs rule code on `state` outside a decision and returns the events it reports.
-fn run(state: &mut State, f: impl FnOnce(&mut Play<'_>)) -> Vec<Event> {
+/// `seat`'s record, to write by hand where the builder has no setter. Nothing is kept: a
+/// test that moves dice, tiles or Orators this way keeps (or breaks on purpose) the totals
+/// [`FirstBuilders::invariants`] checks.
+pub fn player_mut(state: &mut State, seat: Seat) -> &mut Player {
+    state.player_mut(seat)
+}
+
+/// Runs rule code on `state` outside a decision (the state as it is: no turn set up, no
+/// [`settle`]) and returns the events it reports.
+pub fn run(state: &mut State, f: impl FnOnce(&mut Play<'_>)) -> Vec<Event> {
     let mut events = Vec::new();
     f(&mut Play::new(state, &mut events));
     events
@@ -585,13 +682,19 @@ pub fn plus_one(state: &mut State, seat: Seat, index: usize) -> Vec<Event> {
     run(state, |p| p.plus_one(seat, index))
 }
 
-/// `seat` activates the building at `cell` now, as in a turn of its own; its decisions
-/// are then pending.
-pub fn activate(state: &mut State, seat: Seat, cell: Cell) -> Vec<Event> {
+/// `seat`, acting in a turn of its own, runs rule code; the decisions it opens then
+/// settle as in a turn (they are pending after). Returns the events.
+pub fn with_play(state: &mut State, seat: Seat, f: impl FnOnce(&mut Play<'_>)) -> Vec<Event> {
     state.current = seat;
     state.step = TurnStep::Acting;
     run(state, |p| {
-        activate::activate(p, seat, cell);
+        f(p);
         settle(p);
     })
+}
+
+/// `seat` activates the building at `cell` now, as in a turn of its own; its decisions
+/// are then pending.
+pub fn activate(state: &mut State, seat: Seat, cell: Cell) -> Vec<Event> {
+    with_play(state, seat, |p| activate::activate(p, seat, cell))
 }

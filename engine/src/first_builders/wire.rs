@@ -4,9 +4,10 @@
 //! never a panic. Nothing here holds a rule: the player count is checked by `setup`.
 
 use super::data::MainAction;
-use super::module_types::{Orientation, Wonder};
+use super::modules::wire as hooks;
+use super::modules::wire::{orientation, wonder};
 use super::types::{
-    Action, Cell, Challenges, CityTile, Colour, Die, DistrictCardView, Event, Freeman, MainSlot,
+    Action, Cell, CityTile, Colour, Die, DistrictCardView, Event, Freeman, MainSlot,
     MeetingPlaceView, Options, Orator, Pending, PlacedTile, PlayerView, Resource, Temple, View,
     Worker,
 };
@@ -17,10 +18,7 @@ use agora_proto::v1 as pb;
 use pb::origins_action as pa;
 use pb::origins_event as pe;
 use pb::origins_pending as pp;
-use pb::{
-    OriginsChallenges, OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple,
-    OriginsWonder, OriginsWonderOrientation,
-};
+use pb::{OriginsColour, OriginsMainSlot, OriginsResource, OriginsTemple};
 
 impl WireGame for FirstBuilders {
     type PbOptions = pb::OriginsOptions;
@@ -43,22 +41,6 @@ wire_enum!(Colour <=> OriginsColour { Red, Purple, Blue, Yellow, Orange });
 wire_enum!(Resource <=> OriginsResource { Stone, Food, Wisdom, Gold });
 wire_enum!(Temple <=> OriginsTemple { Forest, Mountain, Sea });
 wire_enum!(MainSlot <=> OriginsMainSlot { Top, Bottom });
-wire_enum!(Wonder <=> OriginsWonder {
-    Colossus,
-    Pyramid,
-    Gardens,
-    Ishtar,
-    Lighthouse,
-    Mausoleum,
-    Zeus,
-    Artemis
-});
-wire_enum!(Orientation <=> OriginsWonderOrientation { Horizontal, Vertical });
-
-fn wonder(w: Wonder) -> i32 {
-    pb::OriginsWonder::from(w) as i32
-}
-wire_enum!(Challenges <=> OriginsChallenges { None, Short, Normal, Long });
 
 fn seat(seat: Seat) -> u32 {
     seat.0.into()
@@ -161,10 +143,7 @@ impl TryFrom<&pb::OriginsOptions> for Options {
         } else {
             narrow("players", options.players)?
         };
-        let challenges = match options.challenges {
-            0 => Challenges::None,
-            n => enum_in("challenges", n)?,
-        };
+        let challenges = hooks::challenges_in(options.challenges)?;
         Ok(Options {
             players,
             wonders: options.wonders,
@@ -180,11 +159,7 @@ impl From<&Options> for pb::OriginsOptions {
             players: options.players.into(),
             solo: options.players == 1,
             wonders: options.wonders,
-            // Off stays unset, so the base game's options read as before the module.
-            challenges: match options.challenges {
-                Challenges::None => 0,
-                on => OriginsChallenges::from(on) as i32,
-            },
+            challenges: hooks::challenges_out(options.challenges),
             provisional_challenges: options.provisional_challenges,
         }
     }
@@ -330,9 +305,12 @@ impl From<&Action> for pb::OriginsAction {
             Action::Done => A::Done(pa::Done {}),
             Action::ClaimWonder => A::ClaimWonder(pa::ClaimWonder {}),
             Action::BuildWonder => A::BuildWonder(pa::BuildWonder {}),
-            Action::PlaceWonder { cell, orientation } => A::PlaceWonder(pa::PlaceWonder {
+            Action::PlaceWonder {
+                cell,
+                orientation: o,
+            } => A::PlaceWonder(pa::PlaceWonder {
                 cell: Some(cell.into()),
-                orientation: OriginsWonderOrientation::from(orientation) as i32,
+                orientation: orientation(o),
             }),
             Action::TakeVp => A::TakeVp(pa::TakeVp {}),
         };
@@ -531,46 +509,17 @@ impl From<&Event> for pb::OriginsEvent {
             Event::GameEnded { reasons } => E::GameEnded(pe::GameEnded {
                 reasons: reasons.iter().map(|r| r.code().to_string()).collect(),
             }),
-            Event::WonderUnlocked { place, wonder: w } => E::WonderUnlocked(pe::WonderUnlocked {
-                place: place.into(),
-                wonder: wonder(w),
-            }),
-            Event::WonderClaimed {
-                seat: s,
-                place,
-                wonder: w,
-            } => E::WonderClaimed(pe::WonderClaimed {
-                seat: seat(s),
-                place: place.into(),
-                wonder: wonder(w),
-            }),
-            Event::WonderBuilt {
-                seat: s,
-                wonder: w,
-                cell,
-                orientation,
-            } => E::WonderBuilt(pe::WonderBuilt {
-                seat: seat(s),
-                wonder: wonder(w),
-                cell: Some(cell.into()),
-                orientation: OriginsWonderOrientation::from(orientation) as i32,
-            }),
-            Event::WonderActivated { seat: s, wonder: w } => {
-                E::WonderActivated(pe::WonderActivated {
-                    seat: seat(s),
-                    wonder: wonder(w),
-                })
+            // Only the modules' events reach here; the hook converts each of them.
+            Event::WonderUnlocked { .. }
+            | Event::WonderClaimed { .. }
+            | Event::WonderBuilt { .. }
+            | Event::WonderActivated { .. }
+            | Event::ChallengeScored { .. }
+            | Event::ChallengeRemoved { .. } => {
+                return pb::OriginsEvent {
+                    event: hooks::event(event),
+                }
             }
-            Event::ChallengeScored { seat: s, tile, vp } => {
-                E::ChallengeScored(pe::ChallengeScored {
-                    seat: seat(s),
-                    tile: tile.code().to_string(),
-                    vp,
-                })
-            }
-            Event::ChallengeRemoved { tile } => E::ChallengeRemoved(pe::ChallengeRemoved {
-                tile: tile.code().to_string(),
-            }),
         };
         pb::OriginsEvent { event: Some(e) }
     }
@@ -774,11 +723,7 @@ impl From<&PlayerView> for pb::OriginsPlayer {
                 .iter()
                 .map(|c| c.code().to_string())
                 .collect(),
-            wonder: p.wonder.map(|h| pb::OriginsWonderHeld {
-                wonder: wonder(h.wonder),
-                built: h.built,
-                used_this_turn: h.used_this_turn,
-            }),
+            wonder: p.wonder.map(hooks::held),
         }
     }
 }
@@ -831,23 +776,8 @@ impl From<&View> for pb::OriginsView {
             solo_neutral: view.solo_neutral.map(u32::from),
             draft_pool: view.draft_pool.iter().map(|&d| d.into()).collect(),
             player_views: view.player_views.iter().map(Into::into).collect(),
-            wonders: view
-                .wonders
-                .iter()
-                .map(|w| pb::OriginsWonderSlot {
-                    place: w.place.into(),
-                    wonder: wonder(w.wonder),
-                    unlocked: w.unlocked,
-                })
-                .collect(),
-            challenges: view
-                .challenges
-                .iter()
-                .map(|t| pb::OriginsChallengeTile {
-                    id: t.id.code().to_string(),
-                    provisional: t.provisional,
-                })
-                .collect(),
+            wonders: hooks::wonder_slots(&view.wonders),
+            challenges: hooks::challenge_tiles(&view.challenges),
             challenges_scored: view.challenges_scored.into(),
         }
     }
@@ -855,8 +785,10 @@ impl From<&View> for pb::OriginsView {
 
 #[cfg(test)]
 mod tests {
+    use super::super::module_types::Challenges;
     use super::*;
     use crate::{Game, Viewer};
+    use pb::OriginsChallenges;
 
     #[test]
     fn codes_and_names_reach_the_wire_as_before() {

@@ -7,19 +7,66 @@
 //! low-level helpers (`state`, `types`, `data`, `military`, `packing`) and nothing above.
 
 pub mod challenges;
+#[cfg(feature = "wire")]
+pub mod wire;
 pub mod wonders;
 
 use super::data::group_provisional;
 use super::module_types::{ChallengeTileView, WonderSlotView};
-use super::state::{Play, State};
-use super::types::{EndReason, Options, View};
-use crate::{OptionInfo, SetupError};
+use super::state::{Play, State, Task};
+use super::types::{Action, EndReason, Options, Pending, View};
+use crate::{OptionInfo, Seat, SetupError};
 
 /// The rule seams a Wonder needs inside the base turn: a dial turned +1, a Build decision
 /// (claimed Wonder to build), a tile placed next to it, an activation, a new turn.
 pub use wonders::rules::{
     activatable, activate_tile, can_build_with, dial_turned, new_turn, start_build, triggered,
 };
+
+/// A module's choice offered beside a visit's decisions (claiming a Wonder), its answer
+/// and effect, its automatic tasks and the refusal of its actions.
+pub use wonders::tasks::{
+    answers_visit, is_automatic, refusal, resolve_visit_choice, visit_choice,
+};
+
+/// The module decisions: a pending task a module owns (dispatched by `tasks` like the
+/// base decisions), what may be chosen, the decision the view names and its effect.
+pub fn owns_task(task: &Task) -> bool {
+    wonders::tasks::owns(task)
+}
+
+pub fn task_choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
+    wonders::tasks::choices(state, seat, task)
+}
+
+pub fn task_pending(task: &Task) -> Pending {
+    wonders::tasks::pending(task)
+}
+
+pub fn resolve_task(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
+    wonders::tasks::resolve(state, seat, task, action)
+}
+
+/// The modules' answers to the Build decision, after the base game's (a claimed Wonder to
+/// build, paid with `res`).
+pub fn build_choices(state: &State, seat: Seat, res: &[u32; 4]) -> Vec<Action> {
+    if wonders::rules::can_build_with(state, seat, res) {
+        vec![Action::BuildWonder]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Resolves a modules' answer to the Build decision; false when `action` is not one.
+pub fn resolve_build(state: &mut Play<'_>, seat: Seat, action: Action) -> bool {
+    match action {
+        Action::BuildWonder => {
+            wonders::rules::start_build(state, seat);
+            true
+        }
+        _ => false,
+    }
+}
 
 /// Refuses module options the rules forbid (setup step 0).
 pub fn check_options(options: &Options) -> Result<(), SetupError> {

@@ -81,9 +81,7 @@ fn build_choices(state: &State, seat: Seat) -> Vec<Action> {
             v.push(Action::KeptTile(i as u8));
         }
     }
-    if hooks::can_build_with(state, seat, &p.res) {
-        v.push(Action::BuildWonder);
-    }
+    v.extend(hooks::build_choices(state, seat, &p.res));
     v
 }
 
@@ -120,6 +118,9 @@ pub fn refusal(action: &Action) -> Option<RuleError> {
 }
 
 pub fn resolve(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
+    if task == Task::Build && hooks::resolve_build(state, seat, action) {
+        return;
+    }
     match (task, action) {
         (Task::Build, Action::MarketTile { slot, farm }) => take_tile(state, seat, slot, farm),
         (Task::Build, Action::KeptTile(i)) => {
@@ -134,7 +135,6 @@ pub fn resolve(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
                 });
             }
         }
-        (Task::Build, Action::BuildWonder) => hooks::start_build(state, seat),
         (
             Task::Place {
                 tile,

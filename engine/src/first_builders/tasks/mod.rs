@@ -18,7 +18,7 @@ pub mod temple;
 pub mod turn;
 pub mod visit;
 
-use super::modules::wonders::tasks as wonders;
+use super::modules as hooks;
 use super::refusal::Refusal;
 use super::state::{Phase, Play, State, Task, TurnStep};
 use super::types::{Action, Pending};
@@ -39,8 +39,8 @@ enum Kind {
     Abilities,
     /// The automatic end of the Pass procedure (`turn`).
     PassFinish,
-    /// A task of the Ancient Wonders module.
-    Wonders,
+    /// A task of an expansion module (`modules`).
+    Module,
 }
 
 /// A module's test for the tasks it owns, and the kind it stands for.
@@ -58,7 +58,7 @@ fn kind(task: &Task) -> Kind {
         (recruit::owns, Kind::Recruit),
         (feed::owns, Kind::Feed),
         (abilities::owns, Kind::Abilities),
-        (wonders::owns, Kind::Wonders),
+        (hooks::owns_task, Kind::Module),
     ];
     owners
         .into_iter()
@@ -79,7 +79,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 let mut v = choices(state, seat, task);
                 // « À tout moment, lors d'une visite »: the claim is offered at every
                 // decision of a visit, also inside its main and Bonus actions (W02).
-                v.extend(wonders::visit_choice(state, seat));
+                v.extend(hooks::visit_choice(state, seat));
                 v
             }
             None => match state.step {
@@ -105,7 +105,7 @@ pub fn choices(state: &State, seat: Seat, task: &Task) -> Vec<Action> {
         Kind::Feed => feed::choices(state, seat, task),
         Kind::Abilities => abilities::choices(state, seat, task),
         Kind::PassFinish => Vec::new(),
-        Kind::Wonders => wonders::choices(state, seat, task),
+        Kind::Module => hooks::task_choices(state, seat, task),
     }
 }
 
@@ -138,7 +138,7 @@ pub fn task_pending(task: &Task) -> Pending {
         Kind::Feed => feed::pending(task),
         Kind::Abilities => abilities::pending(task),
         Kind::PassFinish => Pending::Pass,
-        Kind::Wonders => wonders::pending(task),
+        Kind::Module => hooks::task_pending(task),
     }
 }
 
@@ -147,9 +147,9 @@ pub fn resolve(state: &mut Play<'_>, seat: Seat, action: Action) {
     match state.phase {
         Phase::Draft => draft::resolve(state, action),
         Phase::Play => {
-            if wonders::answers_visit(action) {
+            if hooks::answers_visit(action) {
                 // Not a step of the visit: the decision it interrupts stays pending.
-                wonders::resolve_visit_choice(state, seat);
+                hooks::resolve_visit_choice(state, seat);
             } else if state.tasks.is_empty() {
                 turn::resolve(state, seat, action);
             } else if let Some(task) = state.tasks.pop() {
@@ -174,7 +174,7 @@ fn resolve_task(state: &mut Play<'_>, seat: Seat, task: Task, action: Action) {
         Kind::Feed => feed::resolve(state, seat, task, action),
         Kind::Abilities => abilities::resolve(state, seat, task, action),
         Kind::PassFinish => turn::pass_finish(state, seat),
-        Kind::Wonders => wonders::resolve(state, seat, task, action),
+        Kind::Module => hooks::resolve_task(state, seat, task, action),
     }
 }
 
@@ -215,7 +215,7 @@ pub fn settle(state: &mut Play<'_>) {
 
 /// A step that runs by itself when it reaches the top of the stack.
 fn is_automatic(task: &Task) -> bool {
-    matches!(task, Task::PassFinish) || wonders::is_automatic(task)
+    matches!(task, Task::PassFinish) || hooks::is_automatic(task)
 }
 
 /// Why an unlisted action is refused: a stable code and a sentence. An action that answers
@@ -254,7 +254,7 @@ pub fn refusal(state: &State, action: &Action) -> RuleError {
         activate::refusal,
         temple::refusal,
         recruit::refusal,
-        wonders::refusal,
+        hooks::refusal,
     ];
     owners
         .iter()

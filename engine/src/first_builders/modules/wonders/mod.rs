@@ -6,3 +6,20 @@
 pub mod data;
 pub mod rules;
 pub mod tasks;
+
+use super::super::module_types::{BoardWonder, Wonder};
+use super::super::state::State;
+
+/// The module's part of the state, read (tests, tools).
+impl State {
+    /// The Wonder above each Meeting Place (index = place - 1), `None` once claimed or when
+    /// the place got none; empty without the module.
+    pub fn place_wonders(&self) -> &[Option<BoardWonder>] {
+        &self.place_wonders
+    }
+
+    /// The Wonders returned to the box at setup.
+    pub fn wonder_box(&self) -> &[Wonder] {
+        &self.wonder_box
+    }
+}

@@ -1,19 +1,69 @@
 //! Builders' Challenges: setup, end-of-round scoring, the end of the game, solo, the known
 //! tiles and the worked examples C01-C06 of the expansion page (section 7).
 
-use super::super::data::tables;
-use super::super::module_types::{ChallengeId, Challenges};
-use super::super::module_types::{HeldWonder, Wonder};
-use super::super::modules::challenges::data::data;
-use super::super::modules::challenges::rules::score;
-use super::super::round::end_of_round;
-use super::super::scoring;
-use super::super::state::Phase;
-use super::super::types::PlacedTile;
-use super::super::types::{Cell, EndReason, Event, Options};
-use super::super::view::view;
-use super::*;
-use crate::core::playout::RandomBot;
+use crate::origins_common::building;
+
+use agora_engine::core::playout::RandomBot;
+use agora_engine::first_builders::data::tables;
+use agora_engine::first_builders::module_types::{ChallengeId, Challenges};
+use agora_engine::first_builders::module_types::{HeldWonder, Wonder};
+use agora_engine::first_builders::modules::challenges::data::data;
+use agora_engine::first_builders::modules::challenges::rules::score;
+use agora_engine::first_builders::round::end_of_round;
+use agora_engine::first_builders::scoring;
+use agora_engine::first_builders::state::{Phase, Player};
+use agora_engine::first_builders::testing::{self, die, freeman, Position};
+use agora_engine::first_builders::types::{
+    Cell, CityTile, Colour, EndReason, Event, Options, Temple,
+};
+use agora_engine::first_builders::types::{Orator, PlacedTile};
+use agora_engine::first_builders::view::view;
+use agora_engine::first_builders::{FirstBuilders, State};
+use agora_engine::{Game, Seat};
+
+// ------------------------------------------------------------------------ helpers
+
+/// A game with `options` after the draft.
+fn game_with(options: Options) -> State {
+    let s = FirstBuilders::setup(&options, 3).expect("setup");
+    Position::from(s).draft().build()
+}
+
+fn game(players: u8) -> State {
+    game_with(Options::players(players))
+}
+
+/// Goes on setting up `s` with the builder (no invariant checked: `bare` sets up cities
+/// by hand).
+fn edit(s: &mut State, f: impl FnOnce(Position) -> Position) {
+    *s = f(Position::from(s.clone())).state;
+}
+
+/// Writes each player's record by hand.
+fn each_player(s: &mut State, f: impl Fn(&mut Player)) {
+    for seat in 0..s.seat_count() {
+        f(testing::player_mut(s, Seat(seat as u8)));
+    }
+}
+
+/// `id` laid in `seat`'s city at (x, y), by hand (the test cities are not games).
+fn put(s: &mut State, seat: u8, id: &str, x: i16, y: i16) {
+    testing::player_mut(s, Seat(seat)).city.push(PlacedTile {
+        tile: CityTile::Building(building(id)),
+        cells: vec![Cell::new(x, y)],
+    });
+}
+
+/// A Farm (a Granary) laid in `seat`'s city at (x, y), by hand.
+fn farm(s: &mut State, seat: u8, x: i16, y: i16) {
+    testing::player_mut(s, Seat(seat)).city.push(PlacedTile {
+        tile: CityTile::Farm {
+            pile: Colour::Yellow,
+            building: building("Y1"),
+        },
+        cells: vec![Cell::new(x, y)],
+    });
+}
 
 fn tile(id: &str) -> ChallengeId {
     ChallengeId::from_code(id).expect("tile id")
@@ -30,7 +80,7 @@ fn with_challenges(players: u8, challenges: Challenges) -> Options {
 /// Seat 0 with an empty city beside the Palace (0,0) and the Agora (0,1), nothing else.
 fn bare(players: u8) -> State {
     let mut s = game_with(with_challenges(players, Challenges::Normal));
-    for p in &mut s.players {
+    each_player(&mut s, |p| {
         p.city.truncate(2);
         p.freemen.clear();
         p.orators.clear();
@@ -38,7 +88,7 @@ fn bare(players: u8) -> State {
         p.seats.clear();
         p.vp = 0;
         p.res = [0, 0, 0, 0];
-    }
+    });
     s
 }
 
@@ -48,10 +98,8 @@ fn vp(s: &State, id: &str) -> i32 {
 
 /// Everybody passed: the end of the round runs (step 0 first).
 fn end_round(s: &mut State) -> Vec<Event> {
-    for p in &mut s.players {
-        p.passed = true;
-    }
-    with_play(s, end_of_round)
+    each_player(s, |p| p.passed = true);
+    testing::with_play(s, Seat(0), end_of_round)
 }
 
 // ------------------------------------------------------------------------ worked examples
@@ -65,7 +113,7 @@ fn worked_example_c01_a17_and_a16() {
     farm(&mut s, 0, -1, 1);
     farm(&mut s, 0, 0, -1);
     // The Wonder only claimed, beside the city: A17 -> 8, A16 -> 7.
-    s.players[0].wonder = Some(HeldWonder {
+    testing::player_mut(&mut s, Seat(0)).wonder = Some(HeldWonder {
         wonder: Wonder::Pyramid,
         built: false,
         used_this_turn: false,
@@ -73,11 +121,11 @@ fn worked_example_c01_a17_and_a16() {
     assert_eq!(vp(&s, "A17"), 8);
     assert_eq!(vp(&s, "A16"), 7);
     // Built (3 Stone, two cells): A17 -> 4 x 3 = 12 VP, A16 -> 3 + 3 + 1 + 3 = 10 VP.
-    s.players[0].city.push(PlacedTile {
+    testing::player_mut(&mut s, Seat(0)).city.push(PlacedTile {
         tile: CityTile::Wonder(Wonder::Pyramid),
         cells: vec![Cell::new(2, 0), Cell::new(2, 1)],
     });
-    if let Some(held) = s.players[0].wonder.as_mut() {
+    if let Some(held) = testing::player_mut(&mut s, Seat(0)).wonder.as_mut() {
         held.built = true;
     }
     assert_eq!(vp(&s, "A17"), 12);
@@ -100,7 +148,7 @@ fn worked_example_c02_a01() {
 #[test]
 fn worked_example_c03_a08() {
     let mut s = bare(2);
-    let p = &mut s.players[0];
+    let p = testing::player_mut(&mut s, Seat(0));
     p.freemen = vec![
         freeman(Colour::Red, 2),
         freeman(Colour::Blue, 4),
@@ -112,7 +160,7 @@ fn worked_example_c03_a08() {
         (Cell::new(1, 0), die(Colour::Orange, 5)),
     ];
     p.counsellors = vec![Colour::Purple, Colour::Blue, Colour::Orange];
-    p.orators = vec![super::super::types::Orator { value: 3, at: None }];
+    p.orators = vec![Orator { value: 3, at: None }];
     assert_eq!(
         vp(&s, "A08"),
         9,
@@ -123,24 +171,26 @@ fn worked_example_c03_a08() {
 #[test]
 fn worked_example_c04_end_after_the_last_tile() {
     let mut s = game_with(with_challenges(3, Challenges::Normal));
-    assert_eq!(s.challenge_row.len(), 5);
+    assert_eq!(s.challenge_row().len(), 5);
     end_round(&mut s);
     end_round(&mut s);
-    assert_eq!(s.round, 3);
+    assert_eq!(s.round(), 3);
     // Round 3: the tower reserve drops to 3 colours and a Citizen colour runs out.
-    s.floor_reserve = [0, 0, 1, 1, 1];
-    s.dice_reserve[Colour::Red.index()] = 0;
+    edit(&mut s, |p| {
+        p.floor_reserves([0, 0, 1, 1, 1])
+            .dice_reserve(Colour::Red, 0)
+    });
     end_round(&mut s);
-    assert_eq!(s.phase, Phase::Play, "the game goes on");
-    assert_eq!(s.round, 4);
+    assert_eq!(s.phase(), Phase::Play, "the game goes on");
+    assert_eq!(s.round(), 4);
     end_round(&mut s);
-    assert_eq!(s.phase, Phase::Play);
+    assert_eq!(s.phase(), Phase::Play);
     let events = end_round(&mut s);
-    assert_eq!(s.phase, Phase::Over, "tile 5 scored: final scoring");
-    assert_eq!(s.round, 5);
-    assert_eq!(s.challenges_scored, 5);
-    assert!(s.challenge_row.is_empty());
-    assert_eq!(s.end_reasons, vec![EndReason::ChallengesDone]);
+    assert_eq!(s.phase(), Phase::Over, "tile 5 scored: final scoring");
+    assert_eq!(s.round(), 5);
+    assert_eq!(s.challenges_scored(), 5);
+    assert!(s.challenge_row().is_empty());
+    assert_eq!(s.end_reasons(), vec![EndReason::ChallengesDone]);
     assert_eq!(
         events.last(),
         Some(&Event::GameEnded {
@@ -152,7 +202,7 @@ fn worked_example_c04_end_after_the_last_tile() {
     assert!(FirstBuilders::outcome(&s).is_some());
 }
 
-// C05 (running out of purple) is in `packing.rs`:
+// C05 (running out of purple) is in `origins_packing.rs`:
 // `worked_example_c05_running_out_of_purple`.
 
 fn solo_won(s: &State) -> (i32, i32, i32) {
@@ -165,34 +215,34 @@ fn solo_won(s: &State) -> (i32, i32, i32) {
 #[test]
 fn worked_example_c06_solo_wins_with_more_than_230() {
     let mut s = bare(1);
-    assert_eq!(s.challenge_row.len(), 5, "solo: 5 tiles");
-    s.players[0].temples = [0, 0, 0];
-    s.players[0].vp = 230;
+    assert_eq!(s.challenge_row().len(), 5, "solo: 5 tiles");
+    testing::player_mut(&mut s, Seat(0)).temples = [0, 0, 0];
+    testing::player_mut(&mut s, Seat(0)).vp = 230;
     assert_eq!(solo_won(&s), (230, 230, 0), "230: lost");
-    s.players[0].vp = 231;
+    testing::player_mut(&mut s, Seat(0)).vp = 231;
     assert_eq!(solo_won(&s), (231, 230, 1), "231: won");
     // Five rounds, then the game is over.
     for _ in 0..4 {
         end_round(&mut s);
-        assert_eq!(s.phase, Phase::Play);
+        assert_eq!(s.phase(), Phase::Play);
     }
     end_round(&mut s);
-    assert_eq!((s.phase, s.round), (Phase::Over, 5));
-    assert_eq!(s.end_reasons, vec![EndReason::ChallengesDone]);
+    assert_eq!((s.phase(), s.round()), (Phase::Over, 5));
+    assert_eq!(s.end_reasons(), vec![EndReason::ChallengesDone]);
 }
 
 #[test]
 fn solo_without_the_module_keeps_its_target() {
     let mut s = game(1);
-    for p in &mut s.players {
+    each_player(&mut s, |p| {
         p.vp = 0;
         p.res = [0; 4];
         p.temples = [0; 3];
         p.counsellors.clear();
         p.seats.clear();
-    }
+    });
     let target = scoring::solo_target(&s);
-    s.players[0].vp = target;
+    testing::player_mut(&mut s, Seat(0)).vp = target;
     assert_eq!(
         solo_won(&s),
         (target, target, 1),
@@ -221,9 +271,9 @@ fn the_row_holds_4_5_or_6_known_tiles() {
         for players in 2..=4 {
             for seed in 0..20 {
                 let s = FirstBuilders::setup(&with_challenges(players, c), seed).expect("setup");
-                assert_eq!(s.challenge_row.len(), n);
-                assert!(s.challenge_row.iter().all(|t| !t.provisional()));
-                let mut ids = s.challenge_row.clone();
+                assert_eq!(s.challenge_row().len(), n);
+                assert!(s.challenge_row().iter().all(|t| !t.provisional()));
+                let mut ids = s.challenge_row().to_vec();
                 ids.sort();
                 ids.dedup();
                 assert_eq!(ids.len(), n, "distinct tiles");
@@ -242,7 +292,8 @@ fn provisional_tiles_are_dealt_only_with_their_option() {
         .flat_map(|seed| {
             FirstBuilders::setup(&options, seed)
                 .expect("setup")
-                .challenge_row
+                .challenge_row()
+                .to_vec()
         })
         .collect();
     assert!(dealt.iter().any(|t| t.provisional()), "placeholders dealt");
@@ -252,7 +303,7 @@ fn provisional_tiles_are_dealt_only_with_their_option() {
 #[test]
 fn the_base_game_has_no_challenge_row() {
     let s = game(2);
-    assert!(s.challenge_row.is_empty());
+    assert!(s.challenge_row().is_empty());
     let v = view(&s);
     assert!(v.challenges.is_empty());
     assert_eq!(v.challenges_scored, 0);
@@ -263,9 +314,9 @@ fn the_row_is_dealt_before_the_draft_with_a_fixed_order() {
     let options = with_challenges(3, Challenges::Normal);
     let a = FirstBuilders::setup(&options, 42).expect("setup");
     let b = FirstBuilders::setup(&options, 42).expect("setup");
-    assert_eq!(a.challenge_row, b.challenge_row);
-    assert_eq!(a.draft_pool, b.draft_pool);
-    assert_eq!(a.phase, Phase::Draft, "dealt before the draft");
+    assert_eq!(a.challenge_row(), b.challenge_row());
+    assert_eq!(a.draft_pool(), b.draft_pool());
+    assert_eq!(a.phase(), Phase::Draft, "dealt before the draft");
     // The base setup up to the Military stack draws as without the module.
     let base = FirstBuilders::setup(
         &Options {
@@ -275,16 +326,18 @@ fn the_row_is_dealt_before_the_draft_with_a_fixed_order() {
         42,
     )
     .expect("setup");
-    assert_eq!(a.places, base.places);
-    assert_eq!(a.market, base.market);
-    assert_eq!(a.districts, base.districts);
-    assert_eq!(a.bastion, base.bastion);
+    assert_eq!(a.places(), base.places());
+    assert_eq!(a.market(), base.market());
+    assert_eq!(a.districts(), base.districts());
+    assert_eq!(a.bastion(), base.bastion());
 }
 
 #[test]
 fn the_view_shows_the_row_left_to_right() {
     let mut s = bare(2);
-    s.challenge_row = vec![tile("A09"), tile("A02"), tile("A17")];
+    edit(&mut s, |p| {
+        p.challenge_row(&[tile("A09"), tile("A02"), tile("A17")])
+    });
     let v = view(&s);
     let shown: Vec<(&str, bool)> = v
         .challenges
@@ -304,11 +357,11 @@ fn the_view_shows_the_row_left_to_right() {
 #[test]
 fn the_leftmost_tile_scores_for_every_player_then_leaves_the_row() {
     let mut s = bare(3);
-    s.challenge_row = vec![tile("A15"), tile("A01")];
+    edit(&mut s, |p| p.challenge_row(&[tile("A15"), tile("A01")]));
     farm(&mut s, 0, 1, 0);
     farm(&mut s, 0, 1, 1);
     farm(&mut s, 2, 1, 0);
-    s.players[1].vp = 7;
+    testing::player_mut(&mut s, Seat(1)).vp = 7;
     let events = end_round(&mut s);
     let scored: Vec<(Seat, &str, i32)> = events
         .iter()
@@ -327,11 +380,11 @@ fn the_leftmost_tile_scores_for_every_player_then_leaves_the_row() {
         "one event per player, 0 VP included"
     );
     assert!(events.contains(&Event::ChallengeRemoved { tile: tile("A15") }));
-    let vps: Vec<i32> = s.players.iter().map(|p| p.vp).collect();
+    let vps: Vec<i32> = s.players().iter().map(|p| p.vp).collect();
     assert_eq!(vps, vec![6, 7, 3], "in-game VP (AW-29)");
-    assert_eq!(s.challenge_row, vec![tile("A01")]);
-    assert_eq!(s.challenges_scored, 1);
-    assert_eq!(s.phase, Phase::Play);
+    assert_eq!(s.challenge_row(), vec![tile("A01")]);
+    assert_eq!(s.challenges_scored(), 1);
+    assert_eq!(s.phase(), Phase::Play);
 }
 
 #[test]
@@ -339,33 +392,36 @@ fn the_challenge_scores_before_the_zodiac_cards_move() {
     // A06 (a placeholder: 4 VP per Zodiac card) is scored in step 0, before step 4 gives
     // the Forest card to the leader of the Forest track.
     let mut s = bare(2);
-    s.challenge_row = vec![tile("A06"), tile("A01")];
-    s.zodiac = [
-        (s.zodiac[0].0, None),
-        (s.zodiac[1].0, None),
-        (s.zodiac[2].0, None),
-    ];
-    s.players[0].temples = [3, 0, 0];
-    s.players[1].temples = [0, 0, 0];
+    edit(&mut s, |p| p.challenge_row(&[tile("A06"), tile("A01")]));
+    edit(&mut s, |p| {
+        p.zodiac_holder(Temple::Forest, None)
+            .zodiac_holder(Temple::Mountain, None)
+            .zodiac_holder(Temple::Sea, None)
+    });
+    testing::player_mut(&mut s, Seat(0)).temples = [3, 0, 0];
+    testing::player_mut(&mut s, Seat(1)).temples = [0, 0, 0];
     end_round(&mut s);
-    assert_eq!(s.players[0].vp, 0, "no card held at step 0");
-    assert_eq!(s.zodiac[0].1, Some(Seat(0)), "step 4 ran after");
+    assert_eq!(s.player(Seat(0)).vp, 0, "no card held at step 0");
+    assert_eq!(s.zodiac()[0].1, Some(Seat(0)), "step 4 ran after");
 }
 
 #[test]
 fn base_end_conditions_are_off_with_the_module() {
     let mut s = game_with(with_challenges(2, Challenges::Short));
-    s.players[0].temples = [11, 11, 11];
-    s.districts.iter_mut().for_each(|d| d.1 = 0);
-    s.floor_reserve = [0, 0, 0, 1, 1];
-    s.dice_reserve = [0; 5];
+    testing::player_mut(&mut s, Seat(0)).temples = [11, 11, 11];
+    let cards = s.districts().len();
+    edit(&mut s, |p| {
+        let p = (0..cards).fold(p, |p, i| p.district_gold(i, 0));
+        let p = Colour::ALL.iter().fold(p, |p, &c| p.dice_reserve(c, 0));
+        p.floor_reserves([0, 0, 0, 1, 1])
+    });
     end_round(&mut s);
     assert_eq!(
-        s.phase,
+        s.phase(),
         Phase::Play,
         "AW-25: none of the four ends the game"
     );
-    assert!(s.end_reasons.is_empty());
+    assert!(s.end_reasons().is_empty());
 }
 
 #[test]
@@ -386,9 +442,13 @@ fn random_games_end_after_exactly_the_chosen_number_of_tiles() {
                 while let Some((seat, a)) = bot.choose::<FirstBuilders>(&s) {
                     FirstBuilders::apply(&mut s, seat, &a).expect("legal");
                 }
-                assert_eq!(s.phase, Phase::Over);
-                assert_eq!((s.round, s.challenges_scored), (n, n), "{players}p {c:?}");
-                assert_eq!(s.end_reasons, vec![EndReason::ChallengesDone]);
+                assert_eq!(s.phase(), Phase::Over);
+                assert_eq!(
+                    (s.round(), s.challenges_scored()),
+                    (n, n),
+                    "{players}p {c:?}"
+                );
+                assert_eq!(s.end_reasons(), vec![EndReason::ChallengesDone]);
                 FirstBuilders::invariants(&s).expect("invariants");
             }
         }
@@ -410,8 +470,9 @@ fn tile_a01_counts_distinct_building_colours() {
 #[test]
 fn tile_a08_counts_used_and_unused_freemen() {
     let mut s = bare(2);
-    s.players[0].freemen = vec![freeman(Colour::Red, 6), freeman(Colour::Red, 1)];
-    s.players[0].freemen[0].at = Some(1);
+    testing::player_mut(&mut s, Seat(0)).freemen =
+        vec![freeman(Colour::Red, 6), freeman(Colour::Red, 1)];
+    testing::player_mut(&mut s, Seat(0)).freemen[0].at = Some(1);
     assert_eq!(vp(&s, "A08"), 6);
 }
 
@@ -457,7 +518,7 @@ fn tile_a15_counts_the_visible_farms() {
     put(&mut s, 0, "R1", -1, 0);
     assert_eq!(vp(&s, "A15"), 6);
     // Virgo built over the Farm at (1,1): it is gone from the city.
-    s.players[0].city[3].tile = CityTile::Building(building("B2"));
+    testing::player_mut(&mut s, Seat(0)).city[3].tile = CityTile::Building(building("B2"));
     assert_eq!(vp(&s, "A15"), 3);
 }
 
@@ -483,7 +544,7 @@ fn tile_a17_counts_buildings_costing_three_stone_or_more() {
 #[test]
 fn every_provisional_tile_scores_its_assumed_rule() {
     let mut s = bare(2);
-    let p = &mut s.players[0];
+    let p = testing::player_mut(&mut s, Seat(0));
     p.counsellors = vec![Colour::Red, Colour::Blue];
     p.seats = vec![
         (Cell::new(0, 0), die(Colour::Red, 4)),
@@ -503,10 +564,11 @@ fn every_provisional_tile_scores_its_assumed_rule() {
     put(&mut s, 0, "R3", 1, 1); // red, 1 Stone
     put(&mut s, 0, "B4", -1, 0); // blue, 1 Stone
     put(&mut s, 0, "Y1", -1, 1); // yellow, 1 Stone
-    let card = s.zodiac[1].0;
-    s.zodiac[1] = (card, Some(Seat(0)));
-    s.zodiac[0].1 = None;
-    s.zodiac[2].1 = Some(Seat(1));
+    edit(&mut s, |p| {
+        p.zodiac_holder(Temple::Mountain, Some(0))
+            .zodiac_holder(Temple::Forest, None)
+            .zodiac_holder(Temple::Sea, Some(1))
+    });
     let expected = [
         ("A02", 4 * 2),
         ("A03", 3 * 2),
@@ -537,7 +599,7 @@ fn every_provisional_tile_scores_its_assumed_rule() {
 
 #[test]
 fn the_tile_table_is_valid_with_six_known_tiles() {
-    super::super::modules::challenges::data::validate().expect("challenges.toml");
+    agora_engine::first_builders::modules::challenges::data::validate().expect("challenges.toml");
     let known: Vec<&str> = data()
         .tiles
         .iter()
@@ -545,7 +607,7 @@ fn the_tile_table_is_valid_with_six_known_tiles() {
         .map(|t| t.id.as_str())
         .collect();
     assert_eq!(known, vec!["A01", "A08", "A09", "A15", "A16", "A17"]);
-    assert!(super::super::modules::provisional()
+    assert!(agora_engine::first_builders::modules::provisional()
         .iter()
         .any(|l| l == "challenge tiles A02 to A24 (18): AW-30 placeholder tile"));
 }

@@ -1,11 +1,11 @@
 //! Towers on District cards (A-21 corrected): a card shows 1 to 3 towers, one reserve
 //! floor each, and the reserve never outgrows the box.
 
-use super::super::data::{check_towers, tables, validate, Tables};
-use super::super::setup::tower_reserve;
-use super::super::types::{Colour, DistrictId, Options};
-use super::super::FirstBuilders;
-use crate::Game;
+use agora_engine::first_builders::data::{check_towers, tables, validate, Tables};
+use agora_engine::first_builders::setup::tower_reserve;
+use agora_engine::first_builders::types::{Colour, DistrictId, Options};
+use agora_engine::first_builders::FirstBuilders;
+use agora_engine::Game;
 
 fn card(id: &str) -> DistrictId {
     DistrictId::from_code(id).expect("card id")
@@ -56,15 +56,14 @@ fn the_reserve_never_exceeds_the_components() {
             };
             let s = FirstBuilders::setup(&options, seed).expect("setup");
             for c in Colour::ALL {
-                let i = c.index();
-                assert!(s.floor_reserve[i] <= 8, "{players}p seed {seed}: {c:?}");
-                assert!(s.floor_reserve[i] >= 1, "one floor of each colour (S11)");
-                let in_play = s.floor_reserve[i] + players + s.floor_box[i];
+                assert!(s.floor_reserve(c) <= 8, "{players}p seed {seed}: {c:?}");
+                assert!(s.floor_reserve(c) >= 1, "one floor of each colour (S11)");
+                let in_play = s.floor_reserve(c) + players + s.floor_box(c);
                 assert_eq!(in_play, 12, "12 floors of a colour in the box");
             }
             assert_eq!(
-                s.floor_reserve,
-                tower_reserve(&s.districts.iter().map(|d| d.0).collect::<Vec<_>>())
+                Colour::ALL.map(|c| s.floor_reserve(c)),
+                tower_reserve(&s.districts().iter().map(|d| d.0).collect::<Vec<_>>())
             );
         }
     }
@@ -105,7 +104,7 @@ fn the_data_check_refuses_a_deck_that_would_outgrow_the_box() {
 fn the_view_shows_each_revealed_cards_towers_and_they_make_the_reserve() {
     for players in 1..=4u8 {
         let s = FirstBuilders::setup(&Options::players(players), 21).expect("setup");
-        let view = FirstBuilders::view(&s, crate::Viewer::Spectator);
+        let view = FirstBuilders::view(&s, agora_engine::Viewer::Spectator);
         let cards: Vec<DistrictId> = view.district_cards.iter().map(|c| c.id).collect();
         for c in &view.district_cards {
             assert_eq!(c.towers, c.id.row().expect("row").towers, "{}", c.id.code());

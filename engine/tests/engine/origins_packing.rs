@@ -2,10 +2,30 @@
 //! empty because a colour ran out is never refilled; the end condition « plus de Citoyens
 //! d'une couleur » reads the reserve.
 
-use super::super::round::BASE_END_CONDITIONS;
-use super::super::state::{State, Task};
-use super::super::types::{Action, Cell, Colour, EndReason};
-use super::*;
+use crate::origins_common::{act, die, game};
+
+use agora_engine::first_builders::round::BASE_END_CONDITIONS;
+use agora_engine::first_builders::state::Task;
+use agora_engine::first_builders::testing::{self, Position};
+use agora_engine::first_builders::types::{Action, Cell, Colour, EndReason};
+use agora_engine::first_builders::State;
+use agora_engine::Seat;
+
+/// Goes on setting up `s` with the builder (no invariant checked: a pile is emptied by
+/// hand below).
+fn edit(s: &mut State, f: impl FnOnce(Position) -> Position) {
+    *s = f(Position::from(s.clone())).state;
+}
+
+/// Seat 0 starts resolving `task` now.
+fn start_task(s: &mut State, task: Task) {
+    edit(s, |p| p.task(0, task));
+}
+
+/// `colour`'s reserve of citizen dice at `n` (the difference to or from the box).
+fn set_reserve(s: &mut State, colour: Colour, n: u8) {
+    edit(s, |p| p.dice_reserve(colour, n));
+}
 
 fn citizens_exhausted(s: &State) -> bool {
     let (_, test) = BASE_END_CONDITIONS
@@ -18,11 +38,9 @@ fn citizens_exhausted(s: &State) -> bool {
 /// Seat 0 with free bases and Wisdom, the Recruitment row set to `row` (slots 1..5).
 fn recruiting(row: [(Colour, u8); 5]) -> State {
     let mut s = game(2);
-    s.players[0].bases = 6;
-    s.players[0].res = [0, 0, 20, 0];
-    for (slot, (c, v)) in s.recruitment.iter_mut().zip(row) {
-        *slot = Some(die(c, v));
-    }
+    testing::player_mut(&mut s, Seat(0)).bases = 6;
+    testing::player_mut(&mut s, Seat(0)).res = [0, 0, 20, 0];
+    edit(&mut s, |p| p.recruitment(row.map(|(c, v)| Some(die(c, v)))));
     s
 }
 
@@ -38,14 +56,17 @@ fn recruit(s: &mut State, slot: u8) {
 }
 
 fn colours(s: &State) -> Vec<Option<Colour>> {
-    s.recruitment.iter().map(|d| d.map(|d| d.colour)).collect()
+    s.recruitment()
+        .iter()
+        .map(|d| d.map(|d| d.colour))
+        .collect()
 }
 
 #[test]
 fn worked_example_c05_running_out_of_purple() {
     use Colour::*;
     let mut s = recruiting([(Blue, 1), (Purple, 2), (Red, 3), (Yellow, 4), (Orange, 5)]);
-    s.dice_reserve[Purple.index()] = 0;
+    set_reserve(&mut s, Purple, 0);
     recruit(&mut s, 2);
     assert_eq!(
         colours(&s),
@@ -53,27 +74,27 @@ fn worked_example_c05_running_out_of_purple() {
         "dice slide left, slot 5 stays empty"
     );
     // The next recruit (blue, slot 1): the dice slide left, the blue refill goes to slot 4.
-    let blue_reserve = s.dice_reserve[Blue.index()];
+    let blue_reserve = s.dice_reserve(Blue);
     recruit(&mut s, 1);
     assert_eq!(
         colours(&s),
         vec![Some(Red), Some(Yellow), Some(Orange), Some(Blue), None],
         "refill on slot 4, the rightmost slot still used; slot 5 still empty"
     );
-    assert_eq!(s.dice_reserve[Blue.index()], blue_reserve - 1);
+    assert_eq!(s.dice_reserve(Blue), blue_reserve - 1);
     // Purple dice coming back to the reserve do not reopen slot 5.
-    s.dice_reserve[Purple.index()] = 2;
+    set_reserve(&mut s, Purple, 2);
     recruit(&mut s, 1);
-    assert_eq!(s.recruitment[4], None, "for the rest of the game");
-    assert_eq!(s.recruitment[3].map(|d| d.colour), Some(Red));
+    assert_eq!(s.recruitment()[4], None, "for the rest of the game");
+    assert_eq!(s.recruitment()[3].map(|d| d.colour), Some(Red));
 }
 
 #[test]
 fn two_exhausted_colours_leave_the_two_rightmost_slots_empty() {
     use Colour::*;
     let mut s = recruiting([(Blue, 1), (Purple, 2), (Red, 3), (Yellow, 4), (Orange, 5)]);
-    s.dice_reserve[Purple.index()] = 0;
-    s.dice_reserve[Orange.index()] = 0;
+    set_reserve(&mut s, Purple, 0);
+    set_reserve(&mut s, Orange, 0);
     recruit(&mut s, 5);
     recruit(&mut s, 2);
     assert_eq!(
@@ -93,7 +114,7 @@ fn citizens_run_out_when_a_colour_reserve_is_empty_not_when_a_refill_fails() {
     assert!(!citizens_exhausted(&s));
     // The last yellow die left the reserve (a refill took it): the condition holds now,
     // although no refill has failed yet.
-    s.dice_reserve[Colour::Yellow.index()] = 0;
+    set_reserve(&mut s, Colour::Yellow, 0);
     assert!(citizens_exhausted(&s));
 }
 
@@ -102,13 +123,16 @@ fn an_empty_market_slot_is_never_refilled_once_a_pile_ran_out() {
     let mut s = game(2);
     let orange = Colour::Orange.index();
     // Take the orange tile as a Farm while the orange pile is empty.
-    s.piles[orange].clear();
+    // The state is forged through its stored form: no rule and no builder loses a pile.
+    let mut json = serde_json::to_value(&s).expect("state serializes");
+    json["piles"][orange] = serde_json::json!([]);
+    s = serde_json::from_value(json).expect("state deserializes");
     let slot = s
-        .market
+        .market()
         .iter()
         .position(|m| m.and_then(|b| b.colour()) == Some(Colour::Orange))
         .expect("an orange tile in the Market");
-    let before = s.market;
+    let before = *s.market();
     start_task(&mut s, Task::Build);
     act(
         &mut s,
@@ -124,13 +148,17 @@ fn an_empty_market_slot_is_never_refilled_once_a_pile_ran_out() {
         .filter(|m| *m != before[slot])
         .collect();
     expected.push(None);
-    assert_eq!(s.market.to_vec(), expected, "tiles slide up, slot 5 empty");
+    assert_eq!(
+        s.market().to_vec(),
+        expected,
+        "tiles slide up, slot 5 empty"
+    );
     // The next tile taken (slot 1) is refilled from its pile into slot 4, not slot 5.
-    let first = s.market[0].expect("slot 1");
-    let pile = first.colour().expect("colour").index();
-    let next = s.piles[pile].last().copied();
+    let first = s.market()[0].expect("slot 1");
+    let pile = first.colour().expect("colour");
+    let next = s.pile(pile).last().copied();
     assert!(next.is_some());
-    super::super::tests::finish(&mut s);
+    edit(&mut s, |p| p.new_turn(0));
     start_task(&mut s, Task::Build);
     act(
         &mut s,
@@ -140,6 +168,6 @@ fn an_empty_market_slot_is_never_refilled_once_a_pile_ran_out() {
         },
     );
     act(&mut s, Action::Place(Cell::new(-1, 0)));
-    assert_eq!(s.market[3], next, "refill in the first empty slot");
-    assert_eq!(s.market[4], None, "slot 5 stays empty");
+    assert_eq!(s.market()[3], next, "refill in the first empty slot");
+    assert_eq!(s.market()[4], None, "slot 5 stays empty");
 }
