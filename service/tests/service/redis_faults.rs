@@ -9,8 +9,7 @@
 //! `AGORA_NET_FAULTS_LONG=1 cargo test -p agora-service --test service redis_faults -- --ignored --nocapture`.
 
 use crate::support::harness::{
-    assert_consecutive, authed, join_all, legal, origin_options, session, submit_request,
-    Client,
+    assert_consecutive, authed, join_all, legal, origin_options, session, submit_request, Client,
 };
 use crate::support::redis_server::RedisServer;
 use agora_process::fault_proxy::{FaultProxy, Mode};
@@ -400,6 +399,11 @@ async fn long_faults_blackhole_slow_and_reset() {
         return;
     }
     fault_and_heal(Mode::Blackhole, Duration::from_secs(30), true).await;
-    fault_and_heal(Mode::Slow(Duration::from_millis(200)), Duration::from_secs(10), false).await;
+    fault_and_heal(
+        Mode::Slow(Duration::from_millis(200)),
+        Duration::from_secs(10),
+        false,
+    )
+    .await;
     fault_and_heal(Mode::Reset, Duration::from_secs(10), false).await;
 }

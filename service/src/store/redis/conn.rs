@@ -81,10 +81,10 @@ fn tcp_settings() -> TcpSettings {
 pub(super) enum Backend {
     Single(Client),
     Cluster {
-        shared: ClusterClient,
+        shared: Box<ClusterClient>,
         /// The client of the blocking feed connections (its response timeout outlasts a
         /// `XREAD BLOCK`).
-        feeds: ClusterClient,
+        feeds: Box<ClusterClient>,
     },
 }
 
@@ -147,8 +147,8 @@ pub(super) async fn connect(config: &RedisConfig) -> Result<(Backend, Arc<Shared
                 .map_err(|e| StoreError::Unavailable(format!("bad Redis Cluster URL: {e}")))
         };
         Backend::Cluster {
-            shared: cluster(config.op_timeout)?,
-            feeds: cluster(feed_response_timeout(config))?,
+            shared: Box::new(cluster(config.op_timeout)?),
+            feeds: Box::new(cluster(feed_response_timeout(config))?),
         }
     } else {
         Backend::Single(

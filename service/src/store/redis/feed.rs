@@ -13,8 +13,8 @@ use redis::RedisError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::time::Instant;
 use tokio::sync::{broadcast, watch};
+use tokio::time::Instant;
 
 /// How long one `XREAD BLOCK` waits before the feed looks around again.
 pub(super) const BLOCK_MS: u64 = 2_000;
