@@ -155,6 +155,12 @@ def check_k8s(rendered: str | None) -> None:
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
         grpc = container.get(probe, {}).get("grpc", {})
         expect(grpc.get("port") == 50051, f"{probe} is not a native gRPC probe on 50051")
+    # Readiness follows the store (agora.v1.GameService); liveness must not, or a Redis
+    # outage would restart every replica.
+    for probe in ("startupProbe", "readinessProbe"):
+        service = container.get(probe, {}).get("grpc", {}).get("service")
+        expect(service == "agora.v1.GameService", f"{probe} does not ask agora.v1.GameService")
+    expect(not container.get("livenessProbe", {}).get("grpc", {}).get("service"), "the livenessProbe asks a service (it must ask the whole server, \"\")")
     expect("sleep" in container.get("lifecycle", {}).get("preStop", {}), "no preStop sleep")
     grace = pod["spec"].get("terminationGracePeriodSeconds", 30)
     expect(container["lifecycle"]["preStop"]["sleep"]["seconds"] < grace, "the preStop sleep is not shorter than the grace period")

@@ -95,6 +95,21 @@ pub struct Config {
     #[arg(long, env = "AGORA_STREAM_BUFFER", default_value_t = 1024)]
     pub stream_buffer: usize,
 
+    /// A stream whose replica cannot read the game's log for this long (its store is
+    /// unreachable from here) ends with UNAVAILABLE "resume from version N", so that the
+    /// client moves to a replica that can (at least 1s).
+    #[arg(long, env = "AGORA_STREAM_STORE_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
+    pub stream_store_timeout: Duration,
+
+    /// An HTTP/2 PING is sent on a connection quiet for this long: a client sees that an
+    /// idle stream's connection is alive, and a peer that vanished is noticed (0s: none).
+    #[arg(long, env = "AGORA_HTTP2_KEEPALIVE_INTERVAL", default_value = "20s", value_parser = parse_duration)]
+    pub http2_keepalive_interval: Duration,
+
+    /// A connection whose peer does not answer a keepalive PING within this long is closed.
+    #[arg(long, env = "AGORA_HTTP2_KEEPALIVE_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
+    pub http2_keepalive_timeout: Duration,
+
     /// OTLP/gRPC collector to export traces and metrics to (e.g. http://127.0.0.1:4317).
     /// Read from the standard `OTEL_EXPORTER_OTLP_ENDPOINT`; unset, nothing is exported
     /// and no exporter is built. The service name is `agora-server` unless
@@ -240,6 +255,16 @@ impl Config {
         Duration::from_millis(self.request_timeout_ms)
     }
 
+    /// `--stream-store-timeout`, at least a second (a feed reads every two).
+    pub fn stream_store_timeout(&self) -> Duration {
+        self.stream_store_timeout.max(Duration::from_secs(1))
+    }
+
+    /// `--http2-keepalive-interval`, `None` for 0s.
+    pub fn http2_keepalive_interval(&self) -> Option<Duration> {
+        Some(self.http2_keepalive_interval).filter(|d| !d.is_zero())
+    }
+
     /// The HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS advertised: room for every event stream
     /// a connection may open plus [`UNARY_STREAMS_PER_CONNECTION`] calls beside them.
     pub fn http2_max_streams(&self) -> u32 {
@@ -267,6 +292,20 @@ mod tests {
         let config = Config::parse_from(["agora-server"]);
         assert_eq!(config.listen.to_string(), "0.0.0.0:50051");
         assert_eq!(config.store, StoreKind::Memory);
+        assert_eq!(config.stream_store_timeout(), Duration::from_secs(5));
+        assert_eq!(
+            config.http2_keepalive_interval(),
+            Some(Duration::from_secs(20))
+        );
+        let config = Config::parse_from([
+            "agora-server",
+            "--http2-keepalive-interval",
+            "0s",
+            "--stream-store-timeout",
+            "0s",
+        ]);
+        assert_eq!(config.http2_keepalive_interval(), None);
+        assert_eq!(config.stream_store_timeout(), Duration::from_secs(1));
     }
 
     #[test]

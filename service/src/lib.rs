@@ -14,6 +14,7 @@ pub mod locks;
 pub mod message_size;
 pub mod metrics;
 pub mod notify;
+pub mod readiness;
 pub mod runtime;
 pub mod server;
 pub mod store;

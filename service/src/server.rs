@@ -56,6 +56,7 @@ pub async fn open_store(config: &Config) -> Result<Arc<dyn Store>, ServeError> {
             redis.abandoned_ttl = config.abandoned_ttl;
             redis.max_sessions = config.max_sessions;
             redis.live_buffer = config.stream_buffer;
+            redis.feed_unreachable_after = config.stream_store_timeout();
             let store = RedisStore::connect(redis)
                 .await
                 .map_err(|e| ServeError::Config(format!("cannot open the Redis store: {e}")))?;
@@ -105,14 +106,22 @@ pub async fn serve_with_store(
     };
     if let Some(notifier) = &notifier {
         tracing::info!(url = %notifier.config.url, "turn notifications on");
-        tokio::spawn(notifier.clone().run(store, stop_rx));
+        tokio::spawn(notifier.clone().run(store.clone(), stop_rx.clone()));
     }
     let api = api.with_notifier(notifier);
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
 
+    // Readiness: agora.v1.GameService is SERVING while the store answers (see
+    // `readiness`); "" stays SERVING while the process runs (liveness).
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<GameServiceServer<GameApi>>().await;
+    tokio::spawn(crate::readiness::watch(
+        store,
+        health.clone(),
+        <GameServiceServer<GameApi> as tonic::server::NamedService>::NAME,
+        stop_rx,
+    ));
     // Both reflection versions: many tools still ask `v1alpha` first (Python's
     // grpcio-reflection, older grpcurl, Evans, Postman) and give up on UNIMPLEMENTED.
     let reflection = tonic_reflection::server::Builder::configure()
@@ -143,6 +152,9 @@ pub async fn serve_with_store(
     Server::builder()
         .accept_http1(true)
         .max_concurrent_streams(Some(config.http2_max_streams()))
+        // Idle streams' heartbeat: HTTP/2 PINGs on a quiet connection (docs/api.md).
+        .http2_keepalive_interval(config.http2_keepalive_interval())
+        .http2_keepalive_timeout(Some(config.http2_keepalive_timeout))
         .trace_fn(rpc_span)
         // CORS outside gRPC-Web: preflights never reach the gRPC services.
         .layer(tower::util::option_layer(cors))

@@ -41,6 +41,9 @@ pub enum ApiError {
     StreamEnded { last_version: u64 },
     /// The server is stopping; the stream may resume elsewhere.
     ShuttingDown { last_version: u64 },
+    /// This replica cannot read the session's log (its store is unreachable from here);
+    /// the stream resumes on another replica.
+    LogUnreachable { last_version: u64 },
     /// The seat token is missing, malformed or not one of this session's.
     Auth(AuthError),
     /// A player token (JWT) failed a check: UNAUTHENTICATED saying which (UNAVAILABLE
@@ -101,6 +104,10 @@ impl From<ApiError> for Status {
             )),
             ApiError::ShuttingDown { last_version } => Status::unavailable(format!(
                 "server shutting down, resume from version {last_version}"
+            )),
+            ApiError::LogUnreachable { last_version } => Status::unavailable(format!(
+                "This server cannot read the game's log right now; resume from version \
+                 {last_version}, on another server if you can."
             )),
             ApiError::Auth(auth) => match auth {
                 AuthError::Unreadable => {

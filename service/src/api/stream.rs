@@ -307,6 +307,10 @@ impl Forward {
             Next::ShuttingDown => ApiError::ShuttingDown {
                 last_version: self.last,
             },
+            // The store cannot be read from here: the client resumes elsewhere.
+            Next::Log(Some(Err(StoreError::Unavailable(_)))) => ApiError::LogUnreachable {
+                last_version: self.last,
+            },
             Next::Log(Some(Err(e))) => ApiError::from(e),
             Next::Log(None) => ApiError::StreamEnded {
                 last_version: self.last,

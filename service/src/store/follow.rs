@@ -9,7 +9,8 @@
 //! the subscriber fell more than its capacity behind) is read back from the history, so
 //! a slow subscriber is slowed, not dropped. Only when the history itself lacks a version
 //! (it is truly gone) does the subscription end with [`StoreError::Lagged`], naming the
-//! last version delivered.
+//! last version delivered. A backend that cannot read the log for a while says
+//! [`Live::Unreachable`], and the subscription ends with [`StoreError::Unavailable`].
 
 use super::{LogEntry, LogItem, LogStream, StoreError};
 use async_trait::async_trait;
@@ -26,6 +27,9 @@ pub enum Live {
     Entry(Arc<LogEntry>),
     /// The session's data is gone (expired, or the backend lost it): nothing more comes.
     Gone,
+    /// The backend has not been able to read the log for a while (Redis unreachable from
+    /// this replica): subscribers end, so that their clients resume where it can be read.
+    Unreachable,
     /// The finished session was rematched by this one. A backend may say it more than
     /// once (Redis repeats it while the session is followed); each subscriber passes it
     /// on once.
@@ -143,6 +147,11 @@ impl<H: History> Follower<H> {
             };
             match received {
                 Ok(Live::Gone) => return Some(Err(StoreError::Gone(self.id.clone()))),
+                Ok(Live::Unreachable) => {
+                    return Some(Err(StoreError::Unavailable(
+                        "this replica cannot read the session's log".into(),
+                    )))
+                }
                 Ok(Live::Entry(entry)) if entry.version <= self.last => {}
                 Ok(Live::Entry(entry)) if entry.version == self.last + 1 => {
                     self.last = entry.version;
@@ -313,6 +322,20 @@ mod tests {
             stream.next().await.is_none(),
             "the stream ends after the lag"
         );
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_log_ends_the_stream_as_unavailable() {
+        let log = Log::up_to(2);
+        let (tx, rx) = broadcast::channel(4);
+        let mut stream = follow("s".into(), log, rx, 0, None);
+        tx.send(Live::Unreachable).unwrap();
+        assert_eq!(versions(&mut stream, 2).await, vec![1, 2]);
+        assert!(matches!(
+            stream.next().await,
+            Some(Err(StoreError::Unavailable(_)))
+        ));
+        assert!(stream.next().await.is_none());
     }
 
     #[tokio::test]

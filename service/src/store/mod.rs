@@ -236,11 +236,19 @@ pub trait Store: Send + Sync + 'static {
     fn timers(&self) -> &dyn Timers;
     fn outbox(&self) -> &dyn Outbox;
     fn presence(&self) -> &dyn Presence;
+
+    /// Whether this replica can use the backend now: readiness asks every second (see
+    /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
+    /// this process (memory) is always ready.
+    fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(std::future::ready(Ok(())))
+    }
 }
 
-/// Implements [`Store`] for a backend type that implements every role itself.
+/// Implements [`Store`] for a backend type that implements every role itself; further
+/// items (a `ping`) go in the impl as given.
 macro_rules! every_role {
-    ($backend:ty) => {
+    ($backend:ty $(, $($extra:tt)*)?) => {
         impl $crate::store::Store for $backend {
             fn sessions(&self) -> &dyn $crate::store::Sessions {
                 self
@@ -257,6 +265,7 @@ macro_rules! every_role {
             fn presence(&self) -> &dyn $crate::store::Presence {
                 self
             }
+            $($($extra)*)?
         }
     };
 }

@@ -29,6 +29,7 @@ mod origins;
 mod players;
 mod playthroughs;
 mod redis_cluster;
+mod redis_faults;
 mod redis_retry;
 mod redis_scale;
 mod redis_store;

@@ -2,10 +2,10 @@
 //! this replica, shared by all its local subscribers, whose items the shared
 //! [`follow`](crate::store::follow) state machine turns into subscriptions.
 
-use super::conn::{Backend, Conn};
+use super::conn::{Backend, Conn, Shared};
 use super::keys::Keys;
 use super::records::{stream_entry, RawEntry};
-use super::{bounded, lock, unavailable_timeout, RedisConfig, RedisStore, PAGE};
+use super::{lock, unavailable_timeout, RedisConfig, RedisStore, PAGE};
 use crate::store::follow::{follow, History, Live};
 use crate::store::{codec, LogEntry, LogStream, StoreError};
 use async_trait::async_trait;
@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
+use tokio::time::Instant;
 
 /// How long one `XREAD BLOCK` waits before the feed looks around again.
 pub(super) const BLOCK_MS: u64 = 2_000;
@@ -131,7 +132,7 @@ impl RedisStore {
             let (start_tx, start) = watch::channel(None);
             let task = tokio::spawn(read_feed(
                 self.inner.backend.clone(),
-                self.conn(),
+                self.inner.shared.clone(),
                 self.inner.config.clone(),
                 self.keys(id),
                 live.clone(),
@@ -225,39 +226,19 @@ impl History for SessionLog {
 /// `XREAD BLOCK` on a dedicated connection and broadcasts each entry. Errors are retried
 /// with backoff from the last version seen, so a Redis restart is ridden out. Each quiet
 /// `BLOCK_MS` it checks that the session still exists: when its keys expired or Redis
-/// came back without its data, the feed says [`Live::Gone`] and stops.
+/// came back without its data, the feed says [`Live::Gone`] and stops. When it has read
+/// nothing for `feed_unreachable_after` (Redis down, or a path that swallows bytes), it
+/// says [`Live::Unreachable`], drops its connection and keeps trying; it says it again
+/// each such period, so a subscriber that joined meanwhile hears it too.
 async fn read_feed(
     backend: Backend,
-    mut shared: Conn,
+    shared: Arc<Shared>,
     config: RedisConfig,
     keys: Keys,
     live: broadcast::Sender<Live>,
     start: watch::Sender<Option<Result<u64, StoreError>>>,
 ) {
-    let key = keys.log;
-    let tail: Result<Vec<RawEntry>, StoreError> = bounded(
-        &config,
-        redis::cmd("XREVRANGE")
-            .arg(&key)
-            .arg("+")
-            .arg("-")
-            .arg("COUNT")
-            .arg(1)
-            .query_async(&mut shared),
-    )
-    .await;
-    let tail = match tail {
-        Ok(tail) => match tail.first() {
-            Some((id, fields)) => stream_entry(id, fields).map(|entry| entry.version),
-            // No stream: a session at version 0, or a finished one whose log was compacted
-            // (everything up to its version is history then).
-            None => version(&mut shared, &config, &keys.meta)
-                .await
-                .map(Option::unwrap_or_default),
-        },
-        Err(e) => Err(e),
-    };
-    let mut last = match tail {
+    let last = match tail(&shared, &keys).await {
         Ok(last) => last,
         Err(e) => {
             let _ = start.send(Some(Err(e)));
@@ -265,39 +246,129 @@ async fn read_feed(
         }
     };
     let _ = start.send(Some(Ok(last)));
-
-    let mut conn: Option<Conn> = None;
-    let mut backoff = Duration::from_millis(50);
+    let mut reader = Reader {
+        backend,
+        config,
+        keys,
+        live,
+        last,
+        conn: None,
+        backoff: Duration::from_millis(50),
+    };
+    let mut read_at = Instant::now();
     loop {
-        let c = match conn.as_mut() {
-            Some(c) => c,
-            None => match backend.feed_connection(&config).await {
-                Ok(c) => conn.insert(c),
-                Err(e) => {
-                    feed_retry(&e);
-                    tokio::time::sleep(backoff).await;
-                    backoff = (backoff * 2).min(Duration::from_secs(1));
-                    continue;
+        let deadline = read_at + reader.config.feed_unreachable_after;
+        let unreachable = tokio::select! {
+            step = reader.step() => match step {
+                Step::Read => {
+                    read_at = Instant::now();
+                    false
                 }
+                Step::Failed => false,
+                Step::Gone => return,
+            },
+            () = tokio::time::sleep_until(deadline) => true,
+        };
+        if unreachable {
+            if let Some(suppressed) = crate::throttle::admit("feed_unreachable") {
+                tracing::warn!(
+                    suppressed,
+                    key = %reader.keys.log,
+                    after_ms = reader.config.feed_unreachable_after.as_millis() as u64,
+                    "an event feed cannot read its log; ending its streams so they resume elsewhere"
+                );
+            }
+            let _ = reader.live.send(Live::Unreachable);
+            // Whatever it was waiting on is suspect: a fresh connection next time.
+            reader.conn = None;
+            read_at = Instant::now();
+        }
+    }
+}
+
+/// Where the stream ends when the feed starts: the version after which it follows.
+async fn tail(shared: &Arc<Shared>, keys: &Keys) -> Result<u64, StoreError> {
+    let mut conn = shared.get();
+    let tail: Vec<RawEntry> = shared
+        .bounded(
+            redis::cmd("XREVRANGE")
+                .arg(&keys.log)
+                .arg("+")
+                .arg("-")
+                .arg("COUNT")
+                .arg(1)
+                .query_async(&mut conn),
+        )
+        .await?;
+    match tail.first() {
+        Some((id, fields)) => stream_entry(id, fields).map(|entry| entry.version),
+        // No stream: a session at version 0, or a finished one whose log was compacted
+        // (everything up to its version is history then).
+        None => {
+            let version: Option<u64> = shared
+                .bounded(
+                    redis::cmd("HGET")
+                        .arg(&keys.meta)
+                        .arg("version")
+                        .query_async(&mut conn),
+                )
+                .await?;
+            Ok(version.unwrap_or_default())
+        }
+    }
+}
+
+/// The feed's reading state between steps.
+struct Reader {
+    backend: Backend,
+    config: RedisConfig,
+    keys: Keys,
+    live: broadcast::Sender<Live>,
+    /// The last version broadcast.
+    last: u64,
+    /// The feed's own connection, once made; dropped after any error.
+    conn: Option<Conn>,
+    backoff: Duration,
+}
+
+/// What one step of the feed came to.
+enum Step {
+    /// Redis answered (entries or a quiet read).
+    Read,
+    /// Redis could not be read; the step waited its backoff.
+    Failed,
+    /// The session no longer exists: the feed ends.
+    Gone,
+}
+
+impl Reader {
+    /// One `XREAD BLOCK` (connecting first if needed) and what follows from its answer.
+    async fn step(&mut self) -> Step {
+        let c = match self.conn.as_mut() {
+            Some(c) => c,
+            None => match self.backend.feed_connection(&self.config).await {
+                Ok(c) => self.conn.insert(c),
+                Err(e) => return self.failed(&e).await,
             },
         };
         type Reply = Option<Vec<(String, Vec<RawEntry>)>>;
+        let key = &self.keys.log;
         let read: Result<Reply, RedisError> = redis::cmd("XREAD")
             .arg("COUNT")
             .arg(PAGE)
             .arg("BLOCK")
             .arg(BLOCK_MS)
             .arg("STREAMS")
-            .arg(&key)
-            .arg(format!("{last}-0"))
+            .arg(key)
+            .arg(format!("{}-0", self.last))
             .query_async(c)
             .await;
         match read {
             Ok(None) => {
-                backoff = Duration::from_millis(50);
+                self.backoff = Duration::from_millis(50);
                 let current: Result<(Option<u64>, Option<String>), RedisError> =
                     redis::cmd("HMGET")
-                        .arg(&keys.meta)
+                        .arg(&self.keys.meta)
                         .arg("version")
                         .arg("rematch")
                         .query_async(c)
@@ -306,20 +377,20 @@ async fn read_feed(
                 // quiet: it is said on each quiet read, and subscribers that joined since
                 // the last one hear it (each passes it on once).
                 if let Ok((Some(_), Some(rematch))) = &current {
-                    let _ = live.send(Live::Rematch(rematch.clone()));
+                    let _ = self.live.send(Live::Rematch(rematch.clone()));
                 }
-                let current = current.map(|(version, _)| version);
-                match current {
+                match current.map(|(version, _)| version) {
                     // The final entries were compacted away before this feed read them.
-                    Ok(Some(version)) if version > last => {
-                        match compacted_after(c, &keys.logz, last).await {
+                    Ok(Some(version)) if version > self.last => {
+                        match compacted_after(c, &self.keys.logz, self.last).await {
                             Ok(entries) => {
                                 for entry in entries {
-                                    last = entry.version;
-                                    let _ = live.send(Live::Entry(Arc::new(entry)));
+                                    self.last = entry.version;
+                                    let _ = self.live.send(Live::Entry(Arc::new(entry)));
                                 }
+                                Step::Read
                             }
-                            Err(e) => feed_retry(&e),
+                            Err(e) => self.failed(&e).await,
                         }
                     }
                     Ok(None) => {
@@ -330,25 +401,22 @@ async fn read_feed(
                                 "a followed session no longer exists (expired or lost by Redis)"
                             );
                         }
-                        let _ = live.send(Live::Gone);
-                        return;
+                        let _ = self.live.send(Live::Gone);
+                        Step::Gone
                     }
-                    Ok(_) => {}
-                    Err(e) => {
-                        feed_retry(&e);
-                        conn = None;
-                    }
+                    Ok(_) => Step::Read,
+                    Err(e) => self.failed(&e).await,
                 }
             }
             Ok(Some(reply)) => {
-                backoff = Duration::from_millis(50);
+                self.backoff = Duration::from_millis(50);
                 for (_, entries) in reply {
                     for (id, fields) in entries {
                         match stream_entry(&id, &fields) {
                             Ok(entry) => {
-                                last = entry.version;
+                                self.last = entry.version;
                                 // Nobody listening is fine: the last subscriber just left.
-                                let _ = live.send(Live::Entry(Arc::new(entry)));
+                                let _ = self.live.send(Live::Entry(Arc::new(entry)));
                             }
                             Err(e) => {
                                 // Subscribers see the gap and read it themselves, which
@@ -357,37 +425,26 @@ async fn read_feed(
                                     tracing::error!(suppressed, %key, error = %e, "unreadable log entry");
                                 }
                                 if let Some((v, _)) = id.split_once('-') {
-                                    last = v.parse().unwrap_or(last);
+                                    self.last = v.parse().unwrap_or(self.last);
                                 }
                             }
                         }
                     }
                 }
+                Step::Read
             }
-            Err(e) => {
-                feed_retry(&e);
-                conn = None;
-                tokio::time::sleep(backoff).await;
-                backoff = (backoff * 2).min(Duration::from_secs(1));
-            }
+            Err(e) => self.failed(&e).await,
         }
     }
-}
 
-/// A session's version, `None` when it is gone.
-async fn version(
-    conn: &mut Conn,
-    config: &RedisConfig,
-    meta: &str,
-) -> Result<Option<u64>, StoreError> {
-    bounded(
-        config,
-        redis::cmd("HGET")
-            .arg(meta)
-            .arg("version")
-            .query_async(conn),
-    )
-    .await
+    /// After an error: a fresh connection next time, after the backoff.
+    async fn failed(&mut self, error: &(dyn std::fmt::Display + Sync)) -> Step {
+        feed_retry(error);
+        self.conn = None;
+        tokio::time::sleep(self.backoff).await;
+        self.backoff = (self.backoff * 2).min(Duration::from_secs(1));
+        Step::Failed
+    }
 }
 
 /// The entries after `last` in a compacted log (none when there is no such record).

@@ -63,14 +63,17 @@
 //! # Failures
 //!
 //! Every call is bounded by a short timeout and answers [`StoreError::Unavailable`] when
-//! Redis cannot be reached; the connection manager reconnects in the background, and
-//! feeds reconnect and resume from the last version they saw. A session whose keys
+//! Redis cannot be reached; a connection that drops or stops answering is replaced in the
+//! background (`conn.rs`), and feeds reconnect and resume from the last version they saw.
+//! A feed that cannot read for `feed_unreachable_after` says [`Live::Unreachable`](super::follow::Live::Unreachable),
+//! which ends its subscriptions with [`StoreError::Unavailable`], so that their clients
+//! resume on another replica rather than wait without a word. A session whose keys
 //! vanish while followed (they expired, or Redis restarted without its data) ends its
 //! subscriptions with [`StoreError::Gone`] within `BLOCK_MS`, rather than leaving them
 //! waiting for versions that will never come.
 
 use super::StoreError;
-use conn::{Backend, Conn};
+use conn::{Backend, Conn, Shared};
 use feed::Feed;
 use redis::{ErrorKind, RedisError};
 use scripts::Scripts;
@@ -114,6 +117,10 @@ pub struct RedisConfig {
     pub op_timeout: Duration,
     /// Longest a connection attempt waits.
     pub connect_timeout: Duration,
+    /// A feed that cannot read its session's log for this long tells its subscribers,
+    /// whose streams then end with UNAVAILABLE "resume from version N", so that their
+    /// clients move to a replica that can.
+    pub feed_unreachable_after: Duration,
 }
 
 impl RedisConfig {
@@ -128,6 +135,7 @@ impl RedisConfig {
             live_buffer: 1024,
             op_timeout: Duration::from_secs(2),
             connect_timeout: Duration::from_millis(500),
+            feed_unreachable_after: Duration::from_secs(5),
         }
     }
 }
@@ -135,7 +143,12 @@ impl RedisConfig {
 /// Entries fetched per `XRANGE`/`XREAD` page, and sessions probed per index-pruning round.
 const PAGE: usize = 512;
 
-super::every_role!(RedisStore);
+super::every_role!(
+    RedisStore,
+    fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(RedisStore::ping(self))
+    }
+);
 
 /// Sessions in Redis. Cheap to clone; clones share connections and feeds.
 #[derive(Clone)]
@@ -145,7 +158,8 @@ pub struct RedisStore {
 
 struct Inner {
     backend: Backend,
-    conn: Conn,
+    /// The connection of every call but the feeds' blocking reads.
+    shared: Arc<Shared>,
     config: RedisConfig,
     scripts: Scripts,
     /// This replica's feeds, by session id.
@@ -155,11 +169,11 @@ struct Inner {
 impl RedisStore {
     /// Connects (failing fast when Redis is not there) and loads the scripts lazily.
     pub async fn connect(config: RedisConfig) -> Result<RedisStore, StoreError> {
-        let (backend, conn) = conn::connect(&config).await?;
+        let (backend, shared) = conn::connect(&config).await?;
         Ok(RedisStore {
             inner: Arc::new(Inner {
                 backend,
-                conn,
+                shared,
                 config,
                 scripts: Scripts::new(),
                 feeds: Arc::new(Mutex::new(HashMap::new())),
@@ -172,16 +186,23 @@ impl RedisStore {
         lock(&self.inner.feeds).len()
     }
 
-    fn conn(&self) -> Conn {
-        self.inner.conn.clone()
+    /// Whether this replica can reach Redis now (one PING, bounded by a second). A PING
+    /// that times out also starts replacing the connection.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.inner.shared.ping().await
     }
 
-    /// Runs one Redis call under the store's timeout.
+    fn conn(&self) -> Conn {
+        self.inner.shared.get()
+    }
+
+    /// Runs one Redis call under the store's timeout; one that times out starts replacing
+    /// the shared connection.
     async fn call<T>(
         &self,
         fut: impl Future<Output = Result<T, RedisError>>,
     ) -> Result<T, StoreError> {
-        bounded(&self.inner.config, fut).await
+        self.inner.shared.bounded(fut).await
     }
 
     /// Runs `cmds` concurrently under one timeout. Commands on different sessions are
@@ -224,17 +245,6 @@ impl RedisStore {
 /// A poisoned lock only means a holder panicked; the maps it guards stay consistent.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// Runs one Redis call under the store's timeout.
-async fn bounded<T>(
-    config: &RedisConfig,
-    fut: impl Future<Output = Result<T, RedisError>>,
-) -> Result<T, StoreError> {
-    match tokio::time::timeout(config.op_timeout, fut).await {
-        Ok(result) => result.map_err(unavailable),
-        Err(_) => Err(unavailable_timeout(config)),
-    }
 }
 
 fn unavailable_timeout(config: &RedisConfig) -> StoreError {

@@ -71,6 +71,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     fn presence(&self) -> &dyn Presence {
         self.inner.presence()
     }
+    fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
+        self.inner.ping()
+    }
 }
 
 #[async_trait]
