@@ -61,6 +61,12 @@ macro_rules! games {
                 Self::ALL.get(usize::from(index)).copied()
             }
 
+            /// The game's variant name in the stored `Any*` enums (`"TerraNova"`), as JSON
+            /// records of the first releases spell it.
+            pub fn variant_name(self) -> &'static str {
+                match self { $(GameKind::$variant => stringify!($variant),)+ }
+            }
+
             /// The game's catalog entry.
             pub fn info(self) -> GameInfo {
                 match self { $(GameKind::$variant => <$game as Game>::info(),)+ }
@@ -179,7 +185,16 @@ macro_rules! games {
             }
         }
 
+        impl AnyAction {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyAction::$variant(_) => GameKind::$variant,)+ }
+            }
+        }
+
         impl AnyEvent {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyEvent::$variant(_) => GameKind::$variant,)+ }
+            }
             /// The copy of this event that `viewer` may see.
             pub fn redact(&self, viewer: Viewer) -> AnyEvent {
                 match self { $(AnyEvent::$variant(e) => AnyEvent::$variant(<$game>::redact_event(e, viewer)),)+ }
