@@ -173,9 +173,12 @@ pub fn decode_snapshot(bytes: &[u8]) -> Result<Table, StoreError> {
     }
 }
 
+/// A format-5 record's game, state version, release and body.
+type RulesHeader<'a> = (GameKind, u16, &'a [u8], &'a [u8]);
+
 /// The game, state version, release and body of a format-5 record: bytes compared, nothing
 /// decoded.
-fn rules_header(bytes: &[u8]) -> Result<(GameKind, u16, &[u8], &[u8]), StoreError> {
+fn rules_header(bytes: &[u8]) -> Result<RulesHeader<'_>, StoreError> {
     let short = || StoreError::Corrupt("a format-5 record without its rules header".into());
     let [BINARY, _, game, lo, hi, len, rest @ ..] = bytes else {
         return Err(short());
