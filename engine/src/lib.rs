@@ -15,3 +15,7 @@ pub use crate::core::{
     Provenance, RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing, TrackSpace,
     Viewer, COMMON_REFUSAL_CODES,
 };
+
+/// The engine release that wrote a stored record (beside each game's
+/// [`Game::STATE_VERSION`]): what an operator reads to know which release started a game.
+pub const ENGINE_RELEASE: &str = env!("CARGO_PKG_VERSION");

@@ -39,6 +39,34 @@ macro_rules! games {
                 Self::ALL.iter().copied().find(|g| g.id() == id)
             }
 
+            /// The game's stored-layout version ([`Game::STATE_VERSION`]).
+            pub fn state_version(self) -> u16 {
+                match self { $(GameKind::$variant => <$game as Game>::STATE_VERSION,)+ }
+            }
+
+            /// The oldest state version whose log entries decode as this release's types
+            /// ([`Game::LOG_COMPATIBLE_SINCE`]).
+            pub fn log_compatible_since(self) -> u16 {
+                match self { $(GameKind::$variant => <$game as Game>::LOG_COMPATIBLE_SINCE,)+ }
+            }
+
+            /// The game's position in [`GameKind::ALL`], which is also its variant index in
+            /// the stored `Any*` enums (postcard writes that index), so it never changes.
+            pub fn index(self) -> u8 {
+                self as u8
+            }
+
+            /// The game at `index` ([`GameKind::index`]), if hosted.
+            pub fn from_index(index: u8) -> Option<GameKind> {
+                Self::ALL.get(usize::from(index)).copied()
+            }
+
+            /// The game's variant name in the stored `Any*` enums (`"TerraNova"`), as JSON
+            /// records of the first releases spell it.
+            pub fn variant_name(self) -> &'static str {
+                match self { $(GameKind::$variant => stringify!($variant),)+ }
+            }
+
             /// The game's catalog entry.
             pub fn info(self) -> GameInfo {
                 match self { $(GameKind::$variant => <$game as Game>::info(),)+ }
@@ -157,7 +185,16 @@ macro_rules! games {
             }
         }
 
+        impl AnyAction {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyAction::$variant(_) => GameKind::$variant,)+ }
+            }
+        }
+
         impl AnyEvent {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyEvent::$variant(_) => GameKind::$variant,)+ }
+            }
             /// The copy of this event that `viewer` may see.
             pub fn redact(&self, viewer: Viewer) -> AnyEvent {
                 match self { $(AnyEvent::$variant(e) => AnyEvent::$variant(<$game>::redact_event(e, viewer)),)+ }

@@ -53,6 +53,13 @@ pub struct Attika;
 
 impl Game for Attika {
     const ID: &'static str = "attika";
+    /// Version 2 exists only under the test feature `state-layout-probe` (one more field
+    /// in the state, nothing else), for the rolling-upgrade test.
+    #[cfg(not(feature = "state-layout-probe"))]
+    const STATE_VERSION: u16 = 1;
+    #[cfg(feature = "state-layout-probe")]
+    const STATE_VERSION: u16 = 2;
+    const LOG_COMPATIBLE_SINCE: u16 = 1;
     type Options = Options;
     type State = State;
     type Action = Action;

@@ -37,6 +37,8 @@ pub fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         deck: Vec::new(),
         discards: [0; 4],
         amphora_supply: c.amphorae,
+        #[cfg(feature = "state-layout-probe")]
+        layout_probe: 0,
     };
     for &centre in &start.centres {
         let Some(piece) = stack.pop() else {

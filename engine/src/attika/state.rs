@@ -112,6 +112,10 @@ pub struct State {
     pub(crate) deck: Vec<Resource>,
     pub(crate) discards: Counts,
     pub(crate) amphora_supply: u8,
+    /// A field that changes only the stored layout (test feature `state-layout-probe`,
+    /// with [`crate::Game::STATE_VERSION`] 2), for the rolling-upgrade test.
+    #[cfg(feature = "state-layout-probe")]
+    pub(crate) layout_probe: u8,
 }
 
 impl State {

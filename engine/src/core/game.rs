@@ -11,6 +11,17 @@ use serde::{de::DeserializeOwned, Serialize};
 pub trait Game: 'static {
     /// The wire id (`"terra-nova"`): the catalog's `game_id` and the stored sessions' key.
     const ID: &'static str;
+    /// The version of this game's stored layout (its `State`, `Action`, `Event`, `Options`
+    /// and everything they hold, as postcard writes them). Every stored snapshot and log
+    /// entry records it, so that a record of another version is never decoded as this
+    /// release's types. Bump it with any change to that layout: the `compat` test of the
+    /// engine compares a trace of the layout with `engine/compat/<id>.json` and says so.
+    const STATE_VERSION: u16;
+    /// The oldest state version whose log entries (actions and events) and options this
+    /// release still decodes as its own types: a bump that changed only the `State` keeps
+    /// it, so that old sessions can be rebuilt by replaying their logs; a bump that changed
+    /// an action, event or option raises it to the new version. The `compat` test checks it.
+    const LOG_COMPATIBLE_SINCE: u16;
 
     /// Player count, rule set, variants.
     type Options: Clone

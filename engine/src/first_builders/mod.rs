@@ -81,6 +81,8 @@ pub struct FirstBuilders;
 
 impl Game for FirstBuilders {
     const ID: &'static str = "origins";
+    const STATE_VERSION: u16 = 1;
+    const LOG_COMPATIBLE_SINCE: u16 = 1;
     type Options = Options;
     type State = State;
     type Action = Action;

@@ -40,6 +40,8 @@ pub struct Origin;
 
 impl Game for Origin {
     const ID: &'static str = "origin";
+    const STATE_VERSION: u16 = 1;
+    const LOG_COMPATIBLE_SINCE: u16 = 1;
     type Options = Options;
     type State = State;
     type Action = Action;

@@ -68,6 +68,8 @@ pub struct TerraNova;
 
 impl Game for TerraNova {
     const ID: &'static str = "terra-nova";
+    const STATE_VERSION: u16 = 1;
+    const LOG_COMPATIBLE_SINCE: u16 = 1;
     type Options = Options;
     type State = State;
     type Action = Action;

@@ -11,6 +11,7 @@ mod terra_nova_common;
 mod attika_determinize;
 mod attika_mutants;
 mod attika_rules;
+mod compat;
 mod conformance;
 mod conformance_stats;
 mod determinization;

@@ -307,6 +307,20 @@ pub fn field(violation: FieldViolation) -> Status {
     )
 }
 
+/// The ErrorInfo reason of a write to a session whose history does not replay under this
+/// release's rules (see `docs/operations.md`, "Upgrades").
+pub const RULES_CHANGED: &str = "RULES_CHANGED";
+/// The ErrorInfo reason of a session a later release wrote, met by an older replica.
+pub const WRITTEN_BY_NEWER_RELEASE: &str = "WRITTEN_BY_NEWER_RELEASE";
+
+fn release_note(release: &str) -> String {
+    if release.is_empty() {
+        String::new()
+    } else {
+        format!(" (release {release})")
+    }
+}
+
 fn store_status(error: StoreError) -> Status {
     match error {
         StoreError::NotFound(id) => Status::not_found(format!("There is no session {id:?}.")),
@@ -334,6 +348,34 @@ fn store_status(error: StoreError) -> Status {
         StoreError::Lagged { last_version } => ApiError::Lagged { last_version }.into(),
         StoreError::GameStarted => ApiError::GameStarted.into(),
         StoreError::Corrupt(_) => Status::internal("The stored session could not be read."),
+        StoreError::OlderRules(written) | StoreError::Pinned { written, .. } => precondition(
+            RULES_CHANGED,
+            format!(
+                "This session was started under rules version {} {}{}, and its history \
+                 does not replay under this server's rules (version {}): it can still be \
+                 read and exported, but not played here.",
+                written.game,
+                written.state_version,
+                release_note(&written.release),
+                written.current
+            ),
+        ),
+        StoreError::NewerRules(written) => Status::with_error_details(
+            Code::Unavailable,
+            format!(
+                "This session was written under rules version {} {}{}, newer than this \
+                 server's (version {}): a server of a later release must answer it; retry.",
+                written.game,
+                written.state_version,
+                release_note(&written.release),
+                written.current
+            ),
+            ErrorDetails::with_error_info(
+                WRITTEN_BY_NEWER_RELEASE,
+                DOMAIN,
+                HashMap::<String, String>::new(),
+            ),
+        ),
         StoreError::Unavailable(detail) => {
             Status::unavailable(format!("The session store is unavailable: {detail}"))
         }

@@ -19,21 +19,41 @@
 //! whole [`Table`] (who plays each seat, a forfeit), and a log entry carries its
 //! [`Cause`] (the action, or a resignation), which export and replay need. Formats 1 and
 //! 2 read back as a table every seat of which its player plays, and as entries without
-//! a cause. A finished log (format 3) holds entries of either format.
+//! a cause. A finished log (format 3) holds entries of any binary format.
+//!
+//! Format 5, written now, is format 4 behind a header that says which rules wrote it:
+//! `0, 5, game, state version (u16 LE), release length, release`, then the postcard body.
+//! The game is its index in [`GameKind::ALL`] (postcard's variant index of the `Any*`
+//! enums, so it never changes) and the state version its [`agora_engine::Game::STATE_VERSION`].
+//! A reader compares those bytes before it decodes anything: a snapshot of another
+//! version, or an entry older than the game's `LOG_COMPATIBLE_SINCE`, is answered
+//! [`StoreError::OlderRules`] and one of a newer version [`StoreError::NewerRules`];
+//! neither is decoded as this release's types. Records of formats 1 to 4 hold state
+//! version 1 of their game (no game had another before format 5) and are read only while
+//! their game is still at a version that reads them.
 
+use super::Written;
 use super::{LogEntry, SessionMeta, StoreError};
 use crate::clock::SeatClock;
 use crate::table::{Cause, Table};
-use agora_engine::registry::{AnyEvent, AnyState};
+use agora_engine::registry::{AnyEvent, AnyState, GameKind};
 use agora_engine::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 /// The formats written now. Bump one when its encoding changes, and keep a reader for the
 /// old one.
-pub const SNAPSHOT_FORMAT: u8 = 4;
-pub const LOG_FORMAT: u8 = 4;
+pub const SNAPSHOT_FORMAT: u8 = 5;
+pub const LOG_FORMAT: u8 = 5;
 /// The binary format of snapshots and entries before [`Table`] and [`Cause`].
 const GAME_ONLY_FORMAT: u8 = 2;
+/// Format 4: format 5's body without its rules header (read only).
+const TABLE_FORMAT: u8 = 4;
+/// The state version of every game in records of formats 1 to 4.
+pub const LEGACY_STATE_VERSION: u16 = 1;
+/// The release a format-5 record names: the engine's, whose rules it was written under.
+pub const RELEASE: &str = agora_engine::ENGINE_RELEASE;
+// Snapshots and entries share the format-5 header.
+const _: () = assert!(SNAPSHOT_FORMAT == LOG_FORMAT);
 pub const LOG_BLOB_FORMAT: u8 = 3;
 
 /// Versions at the end of a finished log whose request fingerprints are kept.
@@ -120,27 +140,126 @@ impl From<GameOnlyEntry> for EntryIn {
 }
 
 pub fn encode_snapshot(state: &Table) -> Result<Vec<u8>, StoreError> {
-    binary(SNAPSHOT_FORMAT, state)
+    binary_v5(state.game.kind(), state)
 }
 
-/// A snapshot of any format; those before format 4 hold the game alone.
+/// A snapshot of any format; those before format 4 hold the game alone. Only one of the
+/// game's current state version is decoded.
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Table, StoreError> {
     match bytes {
-        [BINARY, GAME_ONLY_FORMAT, ..] => {
-            decode_binary::<AnyState>(GAME_ONLY_FORMAT, bytes).map(Table::new)
+        [BINARY, SNAPSHOT_FORMAT, ..] => {
+            let (kind, version, release, body) = rules_header(bytes)?;
+            if version != kind.state_version() {
+                return Err(refusal(kind, version, release));
+            }
+            postcard::from_bytes(body)
+                .map_err(|e| StoreError::Corrupt(format!("format {SNAPSHOT_FORMAT}: {e}")))
         }
-        [BINARY, ..] => decode_binary(SNAPSHOT_FORMAT, bytes),
-        _ => decode_json::<AnyState>(1, bytes).map(Table::new),
+        // The body starts with the game's variant index (a table starts with its game).
+        [BINARY, f @ (GAME_ONLY_FORMAT | TABLE_FORMAT), game, ..] => {
+            legacy_game_readable(*game)?;
+            match *f {
+                GAME_ONLY_FORMAT => {
+                    decode_binary::<AnyState>(GAME_ONLY_FORMAT, bytes).map(Table::new)
+                }
+                _ => decode_binary(TABLE_FORMAT, bytes),
+            }
+        }
+        [BINARY, ..] => decode_binary::<Table>(SNAPSHOT_FORMAT, bytes),
+        _ => {
+            legacy_json_readable(bytes)?;
+            decode_json::<AnyState>(1, bytes).map(Table::new)
+        }
     }
 }
 
-pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
+/// A format-5 record's game, state version, release and body.
+type RulesHeader<'a> = (GameKind, u16, &'a [u8], &'a [u8]);
+
+/// The game, state version, release and body of a format-5 record: bytes compared, nothing
+/// decoded.
+fn rules_header(bytes: &[u8]) -> Result<RulesHeader<'_>, StoreError> {
+    let short = || StoreError::Corrupt("a format-5 record without its rules header".into());
+    let [BINARY, _, game, lo, hi, len, rest @ ..] = bytes else {
+        return Err(short());
+    };
+    let kind = GameKind::from_index(*game)
+        .ok_or_else(|| StoreError::Corrupt(format!("a record of no hosted game ({game})")))?;
+    let (release, body) = rest.split_at_checked(usize::from(*len)).ok_or_else(short)?;
+    Ok((kind, u16::from_le_bytes([*lo, *hi]), release, body))
+}
+
+/// Why a record of `kind` at state `version` is not read as this release's types.
+fn refusal(kind: GameKind, version: u16, release: &[u8]) -> StoreError {
+    let written = Written {
+        game: kind.id(),
+        state_version: version,
+        current: kind.state_version(),
+        release: String::from_utf8_lossy(release).into_owned(),
+    };
+    if version > kind.state_version() {
+        StoreError::NewerRules(written)
+    } else {
+        StoreError::OlderRules(written)
+    }
+}
+
+/// A snapshot of formats 1 to 4 (state version 1) of the game at variant index `game` is
+/// read only while that game is still at version 1.
+fn legacy_game_readable(game: u8) -> Result<(), StoreError> {
+    match GameKind::from_index(game) {
+        Some(kind) if kind.state_version() != LEGACY_STATE_VERSION => {
+            Err(refusal(kind, LEGACY_STATE_VERSION, b""))
+        }
+        // Not a hosted game: decoding it says so.
+        _ => Ok(()),
+    }
+}
+
+/// [`legacy_game_readable`] for a JSON snapshot, `{"format":1,"body":{"<Variant>":...}}`.
+fn legacy_json_readable(bytes: &[u8]) -> Result<(), StoreError> {
+    #[derive(Deserialize)]
+    struct Head {
+        body: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
+    }
+    let Ok(head) = serde_json::from_slice::<Head>(bytes) else {
+        return Ok(()); // decoding it says what is wrong
+    };
+    for name in head.body.keys() {
+        if let Some(kind) = GameKind::ALL.iter().find(|k| k.variant_name() == name) {
+            legacy_game_readable(kind.index())?;
+        }
+    }
+    Ok(())
+}
+
+/// An entry of formats 1 to 4 (state version 1) is read only while its game still reads
+/// the log of version 1; an entry that names no game holds nothing of one.
+fn legacy_entry_readable(entry: &LogEntry) -> Result<(), StoreError> {
+    let kind = entry
+        .events
+        .first()
+        .map(AnyEvent::kind)
+        .or(match &entry.cause {
+            Some(Cause::Action(a)) | Some(Cause::TimedOut(Some(a))) => Some(a.kind()),
+            _ => None,
+        });
+    match kind {
+        Some(kind) if kind.log_compatible_since() > LEGACY_STATE_VERSION => {
+            Err(refusal(kind, LEGACY_STATE_VERSION, b""))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An entry of a session of `kind`.
+pub fn encode_entry(kind: GameKind, entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
     let fingerprint = match &entry.request_fingerprint {
         Some(hex_text) => Some(fingerprint_bytes(hex_text)?),
         None => None,
     };
-    binary(
-        LOG_FORMAT,
+    binary_v5(
+        kind,
         &EntryOut {
             seat: entry.seat,
             cause: &entry.cause,
@@ -153,8 +272,9 @@ pub fn encode_entry(entry: &LogEntry) -> Result<Vec<u8>, StoreError> {
     )
 }
 
-/// A finished game's log, versions 1 to `entries.len()` in order, as one record.
+/// A finished game's log (of `kind`), versions 1 to `entries.len()` in order, as one record.
 pub fn encode_log_blob(
+    kind: GameKind,
     entries: &[impl std::borrow::Borrow<LogEntry>],
 ) -> Result<Vec<u8>, StoreError> {
     let last = entries.len() as u64;
@@ -170,9 +290,9 @@ pub fn encode_log_blob(
         if version + KEPT_FINGERPRINTS <= last && entry.request_fingerprint.is_some() {
             let mut bare = entry.clone();
             bare.request_fingerprint = None;
-            encoded.push(encode_entry(&bare)?);
+            encoded.push(encode_entry(kind, &bare)?);
         } else {
-            encoded.push(encode_entry(entry)?);
+            encoded.push(encode_entry(kind, entry)?);
         }
     }
     let plain = postcard::to_stdvec(&encoded)
@@ -225,12 +345,21 @@ pub fn decode_log_blob(bytes: &[u8]) -> Result<Vec<LogEntry>, StoreError> {
 pub fn decode_entry(version: u64, bytes: &[u8]) -> Result<LogEntry, StoreError> {
     if bytes.first() == Some(&BINARY) {
         let e: EntryIn = match bytes.get(1) {
+            Some(&LOG_FORMAT) => {
+                let (kind, stored, release, body) = rules_header(bytes)?;
+                if !(kind.log_compatible_since()..=kind.state_version()).contains(&stored) {
+                    return Err(refusal(kind, stored, release));
+                }
+                postcard::from_bytes(body)
+                    .map_err(|e| StoreError::Corrupt(format!("format {LOG_FORMAT}: {e}")))?
+            }
             Some(&GAME_ONLY_FORMAT) => {
                 decode_binary::<GameOnlyEntry>(GAME_ONLY_FORMAT, bytes)?.into()
             }
-            _ => decode_binary(LOG_FORMAT, bytes)?,
+            _ => decode_binary(TABLE_FORMAT, bytes)?,
         };
-        return Ok(LogEntry {
+        let legacy = bytes.get(1) != Some(&LOG_FORMAT);
+        let entry = LogEntry {
             version,
             seat: e.seat,
             cause: e.cause,
@@ -240,9 +369,14 @@ pub fn decode_entry(version: u64, bytes: &[u8]) -> Result<LogEntry, StoreError> 
             clocks: e.clocks,
             request_id: None,
             request_fingerprint: e.request_fingerprint.map(hex::encode),
-        });
+        };
+        if legacy {
+            legacy_entry_readable(&entry)?;
+        }
+        return Ok(entry);
     }
     let entry: LogEntry = decode_json(1, bytes)?;
+    legacy_entry_readable(&entry)?;
     if entry.version != version {
         return Err(StoreError::Corrupt(format!(
             "log entry for version {} stored as version {version}",
@@ -264,9 +398,15 @@ pub fn decode_meta(bytes: &[u8]) -> Result<SessionMeta, StoreError> {
     decode_json(META_FORMAT, bytes)
 }
 
-fn binary<T: Serialize + ?Sized>(format: u8, body: &T) -> Result<Vec<u8>, StoreError> {
-    postcard::to_extend(body, vec![BINARY, format])
-        .map_err(|e| StoreError::Corrupt(format!("cannot encode: {e}")))
+/// A format-5 record: the rules header of `kind` at its current state version, then `body`.
+fn binary_v5<T: Serialize + ?Sized>(kind: GameKind, body: &T) -> Result<Vec<u8>, StoreError> {
+    let release = &RELEASE.as_bytes()[..RELEASE.len().min(usize::from(u8::MAX))];
+    let mut out = Vec::with_capacity(64);
+    out.extend_from_slice(&[BINARY, SNAPSHOT_FORMAT, kind.index()]);
+    out.extend_from_slice(&kind.state_version().to_le_bytes());
+    out.push(release.len() as u8);
+    out.extend_from_slice(release);
+    postcard::to_extend(body, out).map_err(|e| StoreError::Corrupt(format!("cannot encode: {e}")))
 }
 
 fn decode_binary<T: for<'de> Deserialize<'de>>(format: u8, bytes: &[u8]) -> Result<T, StoreError> {
@@ -274,7 +414,7 @@ fn decode_binary<T: for<'de> Deserialize<'de>>(format: u8, bytes: &[u8]) -> Resu
         [BINARY, f, body @ ..] if *f == format => postcard::from_bytes(body)
             .map_err(|e| StoreError::Corrupt(format!("format {format}: {e}"))),
         [BINARY, f, ..] => Err(StoreError::Corrupt(format!(
-            "format {f} is not readable by this release (reads 1, 2 and {format})"
+            "format {f} is not readable by this release (reads 1 to {SNAPSHOT_FORMAT})"
         ))),
         _ => Err(StoreError::Corrupt("no format header".into())),
     }
@@ -303,6 +443,9 @@ mod tests {
     use super::*;
     use agora_engine::registry::configurations;
 
+    /// The game the game-less sample entries are filed under.
+    const KIND: GameKind = GameKind::ALL[0];
+
     /// What releases before format 2 wrote.
     fn json_v1<T: Serialize>(body: &T) -> Vec<u8> {
         serde_json::to_vec(&Envelope { format: 1, body }).unwrap()
@@ -324,7 +467,7 @@ mod tests {
 
     #[test]
     fn log_entry_round_trips_and_takes_its_version_from_the_log() {
-        let bytes = encode_entry(&entry()).unwrap();
+        let bytes = encode_entry(KIND, &entry()).unwrap();
         assert_eq!(bytes[..2], [BINARY, LOG_FORMAT]);
         let back = decode_entry(7, &bytes).unwrap();
         let fingerprint = back.request_fingerprint.clone().unwrap();
@@ -345,8 +488,8 @@ mod tests {
         let entries: Vec<LogEntry> = (1..=100)
             .map(|version| LogEntry { version, ..entry() })
             .collect();
-        let blob = encode_log_blob(&entries).unwrap();
-        let one = encode_entry(&entry()).unwrap().len();
+        let blob = encode_log_blob(KIND, &entries).unwrap();
+        let one = encode_entry(KIND, &entry()).unwrap().len();
         assert!(blob.len() < 100 * one / 3, "{} bytes", blob.len());
         let back = decode_log_blob(&blob).unwrap();
         assert_eq!(back.len(), 100);
@@ -363,7 +506,7 @@ mod tests {
             cause: None,
             ..entry()
         }];
-        assert!(encode_log_blob(&gapped).is_err());
+        assert!(encode_log_blob(KIND, &gapped).is_err());
         assert!(decode_log_blob(&[BINARY, LOG_FORMAT, 1]).is_err());
         assert!(decode_log_blob(&[BINARY, LOG_BLOB_FORMAT, 1, 2]).is_err());
     }
@@ -423,6 +566,84 @@ mod tests {
             "{name}: {} bytes",
             binary.len()
         );
+    }
+
+    /// A format-5 record of another state version is refused before anything is decoded:
+    /// an older one for a rebuild, a newer one as written by a later release.
+    #[test]
+    fn records_of_another_state_version_are_never_decoded() {
+        let (_, options) = configurations().remove(0);
+        let table = Table::new(AnyState::setup(&options, 3).unwrap());
+        let kind = table.game.kind();
+        let current = kind.state_version();
+        let bytes = encode_snapshot(&table).unwrap();
+        assert_eq!(
+            bytes[..5],
+            [BINARY, 5, kind.index(), current as u8, (current >> 8) as u8]
+        );
+        assert_eq!(&bytes[6..6 + usize::from(bytes[5])], RELEASE.as_bytes());
+        let at = |version: u16, bytes: &[u8]| {
+            let mut out = bytes.to_vec();
+            out[3..5].copy_from_slice(&version.to_le_bytes());
+            out
+        };
+        match decode_snapshot(&at(current + 1, &bytes)) {
+            Err(StoreError::NewerRules(w)) => {
+                assert_eq!((w.state_version, w.current), (current + 1, current));
+                assert_eq!(w.release, RELEASE);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            decode_snapshot(&at(current - 1, &bytes)),
+            Err(StoreError::OlderRules(_))
+        ));
+        assert!(decode_snapshot(&at(current, &bytes)).unwrap() == table);
+
+        let entry = encode_entry(kind, &entry()).unwrap();
+        assert_eq!(entry[..5], bytes[..5]);
+        assert!(matches!(
+            decode_entry(7, &at(current + 1, &entry)),
+            Err(StoreError::NewerRules(_))
+        ));
+        assert!(matches!(
+            decode_entry(7, &at(kind.log_compatible_since() - 1, &entry)),
+            Err(StoreError::OlderRules(_))
+        ));
+        assert!(matches!(
+            decode_snapshot(&bytes[..4]),
+            Err(StoreError::Corrupt(_))
+        ));
+        let mut no_game = bytes.clone();
+        no_game[2] = 200;
+        assert!(matches!(
+            decode_snapshot(&no_game),
+            Err(StoreError::Corrupt(_))
+        ));
+    }
+
+    /// Format 4 (a table without the rules header, state version 1) is still read.
+    #[test]
+    fn format_4_snapshots_and_entries_are_read() {
+        let (_, options) = configurations().remove(0);
+        let table = Table::new(AnyState::setup(&options, 3).unwrap());
+        let v4 = postcard::to_extend(&table, vec![BINARY, TABLE_FORMAT]).unwrap();
+        assert!(decode_snapshot(&v4).unwrap() == table);
+        let e = entry();
+        let v4 = postcard::to_extend(
+            &EntryOut {
+                seat: e.seat,
+                cause: &e.cause,
+                events: &e.events,
+                to_act: &e.to_act,
+                outcome: &e.outcome,
+                clocks: &e.clocks,
+                request_fingerprint: None,
+            },
+            vec![BINARY, TABLE_FORMAT],
+        )
+        .unwrap();
+        assert_eq!(decode_entry(7, &v4).unwrap().cause, e.cause);
     }
 
     /// What releases of format 2 wrote: the game alone.

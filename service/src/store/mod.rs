@@ -34,6 +34,7 @@ pub mod presence;
 pub mod redis;
 pub mod sessions;
 pub mod timers;
+pub mod upgrade;
 
 pub use lobby::{ListFilter, Lobby, Summary};
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
@@ -225,6 +226,40 @@ pub enum StoreError {
     /// The backend cannot be reached.
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// A record of an older state version of its game: never decoded as this release's
+    /// types; a snapshot is rebuilt by replaying the log ([`upgrade`]).
+    #[error("{0}: written under an older version of the game's stored layout")]
+    OlderRules(Written),
+    /// A record of a newer state version than this release knows (a replica of a later
+    /// release wrote it): refused, never misread.
+    #[error("{0}: written by a later release")]
+    NewerRules(Written),
+    /// The session's log does not replay under this release's rules: it stays readable,
+    /// but no write is accepted (see `docs/operations.md`, "Upgrades").
+    #[error("{written}: its history does not replay under this release ({detail})")]
+    Pinned { written: Written, detail: String },
+}
+
+/// Which rules a stored record was written under, where they differ from this release's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The game's wire id.
+    pub game: &'static str,
+    /// The game's state version the record holds, and this release's.
+    pub state_version: u16,
+    pub current: u16,
+    /// The release that wrote it (empty where records did not say: formats 1 to 4).
+    pub release: String,
+}
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} state version {}", self.game, self.state_version)?;
+        if !self.release.is_empty() {
+            write!(f, " (release {})", self.release)?;
+        }
+        write!(f, "; this release reads version {}", self.current)
+    }
 }
 
 /// A backend: the roles it serves, each a small trait of its own. Backends answer each

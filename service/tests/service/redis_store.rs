@@ -800,7 +800,7 @@ async fn a_feed_that_missed_the_end_before_compaction_reads_it_from_the_record()
         state = std::sync::Arc::unwrap_or_clone(commit.state);
         entries.push(commit.entry);
     }
-    let blob = agora_service::store::codec::encode_log_blob(&entries).unwrap();
+    let blob = agora_service::store::codec::encode_log_blob(state.game.kind(), &entries).unwrap();
     let mut conn = raw(&server).await;
     let _: () = redis::pipe()
         .atomic()

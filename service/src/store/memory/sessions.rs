@@ -64,10 +64,16 @@ impl Sessions for MemoryStore {
             let data = slot.lock();
             (data.meta.clone(), data.version, data.snapshot.clone())
         };
+        let state = match codec::decode_snapshot(&snapshot) {
+            Err(StoreError::OlderRules(written)) => {
+                crate::store::upgrade::rebuild(self, &meta, version, written).await?
+            }
+            decoded => decoded?,
+        };
         Ok(Loaded {
             meta,
             version,
-            state: codec::decode_snapshot(&snapshot)?,
+            state,
         })
     }
 
@@ -150,7 +156,8 @@ impl Sessions for MemoryStore {
     async fn commit(&self, id: &str, commit: Commit) -> Result<CommitResult, StoreError> {
         let slot = self.slot(id)?;
         let snapshot = codec::encode_snapshot(&commit.state)?;
-        let encoded = codec::encode_entry(&commit.entry)?.into_boxed_slice();
+        let kind = commit.state.game.kind();
+        let encoded = codec::encode_entry(kind, &commit.entry)?.into_boxed_slice();
         let mut data = slot.lock();
         if let Some(request_id) = &commit.entry.request_id {
             if let Some(&version) = data.requests.get(request_id) {
@@ -188,7 +195,7 @@ impl Sessions for MemoryStore {
             if let Some(request_id) = &entry.request_id {
                 data.requests.insert(request_id.clone(), version);
             }
-            data.log.finish();
+            data.log.finish(kind);
         }
         if let Some(live) = &data.live {
             if live.receiver_count() == 0 {
@@ -273,10 +280,10 @@ impl Log {
     }
 
     /// Compacts the log of a finished game; left as it is if that fails.
-    fn finish(&mut self) {
+    fn finish(&mut self, kind: agora_engine::registry::GameKind) {
         let Log::Open(encoded) = self else { return };
         let compacted = Log::decode(encoded, 0, encoded.len())
-            .and_then(|entries| codec::encode_log_blob(&entries));
+            .and_then(|entries| codec::encode_log_blob(kind, &entries));
         match compacted {
             Ok(blob) => {
                 *self = Log::Finished {

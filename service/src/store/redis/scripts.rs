@@ -261,7 +261,8 @@ impl RedisStore {
         }
         let keys = self.keys(id);
         let snapshot = codec::encode_snapshot(&commit.state)?;
-        let entry = codec::encode_entry(&commit.entry)?;
+        let kind = commit.state.game.kind();
+        let entry = codec::encode_entry(kind, &commit.entry)?;
         let finished = commit.entry.outcome.is_some();
         let mut conn = self.conn();
         let reply: Value = self
@@ -291,7 +292,7 @@ impl RedisStore {
             "ok" if finished => {
                 // The move is committed whatever happens here: a log left uncompacted
                 // is only bigger.
-                if let Err(e) = self.compact(id, version).await {
+                if let Err(e) = self.compact(id, kind, version).await {
                     if let Some(suppressed) = crate::throttle::admit("log_compaction") {
                         tracing::warn!(suppressed, session = id, error = %e, "a finished log was not compacted");
                     }
@@ -313,7 +314,12 @@ impl RedisStore {
 impl RedisStore {
     /// Replaces the log stream of a session finished at `version` by one compacted record
     /// (codec format 3), about a fifteenth of the stream's memory.
-    async fn compact(&self, id: &str, version: u64) -> Result<(), StoreError> {
+    async fn compact(
+        &self,
+        id: &str,
+        kind: agora_engine::registry::GameKind,
+        version: u64,
+    ) -> Result<(), StoreError> {
         let entries = self.range(id, 1, Some(version), version as usize).await?;
         if entries.len() as u64 != version {
             return Err(StoreError::Corrupt(format!(
@@ -321,7 +327,7 @@ impl RedisStore {
                 entries.len()
             )));
         }
-        let blob = codec::encode_log_blob(&entries)?;
+        let blob = codec::encode_log_blob(kind, &entries)?;
         let keys = self.keys(id);
         let mut conn = self.conn();
         let _: i64 = self

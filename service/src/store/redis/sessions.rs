@@ -36,10 +36,16 @@ impl Sessions for RedisStore {
             return Err(StoreError::NotFound(id.to_string()));
         };
         let row = records::meta_row(&hash)?;
+        let state = match crate::store::codec::decode_snapshot(&snap) {
+            Err(StoreError::OlderRules(written)) => {
+                crate::store::upgrade::rebuild(self, &row.meta, row.version, written).await?
+            }
+            decoded => decoded?,
+        };
         Ok(Loaded {
             meta: row.meta,
             version: row.version,
-            state: crate::store::codec::decode_snapshot(&snap)?,
+            state,
         })
     }
 
