@@ -180,7 +180,7 @@ fn judge(name: &str, now: &Value, old: Option<&Value>, bless: bool) -> Result<Ve
                 "the stored layout of {name} changed, but {name}::STATE_VERSION is still {sv}: \
                  bump {name}::STATE_VERSION to {} (and {name}::LOG_COMPATIBLE_SINCE to the \
                  same if an Action, Event or Options type changed) and regenerate with \
-                 {REGENERATE}, then add a compat fixture (scripts/gen-compat-fixtures.sh). \
+                 {REGENERATE}, and read docs/operations.md (Upgrades) on live sessions. \
                  Sessions stored under version {sv} would otherwise be misread.",
                 sv + 1
             ));
@@ -206,7 +206,7 @@ fn judge(name: &str, now: &Value, old: Option<&Value>, bless: bool) -> Result<Ve
         true => Ok(Verdict::Write),
         false if sv > old_sv => Err(format!(
             "{name}::STATE_VERSION is now {sv} (the trace says {old_sv}): regenerate with \
-             {REGENERATE}, then add a compat fixture (scripts/gen-compat-fixtures.sh)"
+             {REGENERATE}; docs/operations.md (Upgrades) says what happens to live sessions"
         )),
         false => Err(format!(
             "{name}'s trace differs only in type names (the stored bytes do not): \
