@@ -62,6 +62,9 @@ impl TestServer {
 
     pub async fn start_with(kind: StoreKind, adjust: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::for_tests();
+        // Tests fix seeds to replay games between their "people" (one client playing every
+        // seat); `fair_games` tests the default.
+        config.allow_chosen_seeds = true;
         let redis = match kind {
             StoreKind::Memory => {
                 config.store = ConfigStore::Memory;
