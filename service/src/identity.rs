@@ -389,11 +389,13 @@ impl Identity {
 /// pool), so the server refuses to start rather than guess.
 fn audiences(configured: &[String]) -> Result<Vec<String>, String> {
     match configured {
-        [] => Err("player identity is on but --jwt-audience is not set: give the audience \
+        [] => Err(
+            "player identity is on but --jwt-audience is not set: give the audience \
                    (`aud`) your identity provider puts in tokens for this app (see \
                    docs/identity.md), or --jwt-audience any to accept tokens minted for \
                    every audience"
-            .into()),
+                .into(),
+        ),
         [one] if one == ANY_AUDIENCE => Ok(Vec::new()),
         list if list.iter().any(|a| a == ANY_AUDIENCE) => Err(format!(
             "--jwt-audience: `{ANY_AUDIENCE}` turns the audience check off and cannot be \
@@ -432,16 +434,21 @@ fn header_of(token: &str) -> Result<Header, TokenError> {
         .map(str::to_string);
     // Any `crit`, even malformed or empty (which RFC 7515 forbids), is refused: a token
     // whose issuer demands an extension we cannot check must not pass without it.
-    let crit = value.get("crit").map(|c| match c {
-        serde_json::Value::Array(names) if !names.is_empty() => names
-            .iter()
-            .map(|n| n.as_str().map_or_else(|| n.to_string(), |s| format!("{s:?}")))
-            .collect::<Vec<_>>()
-            .join(", "),
-        other => other.to_string(),
-    })
-    // The sentence quotes it: a bounded part of it.
-    .map(|names| names.chars().take(120).collect());
+    let crit = value
+        .get("crit")
+        .map(|c| match c {
+            serde_json::Value::Array(names) if !names.is_empty() => names
+                .iter()
+                .map(|n| {
+                    n.as_str()
+                        .map_or_else(|| n.to_string(), |s| format!("{s:?}"))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => other.to_string(),
+        })
+        // The sentence quotes it: a bounded part of it.
+        .map(|names| names.chars().take(120).collect());
     Ok(Header { alg, kid, crit })
 }
 
@@ -753,7 +760,11 @@ mod tests {
         let path = dir.join("secret");
         std::fs::write(&path, "0123456789abcdef0123456789abcdef\n").unwrap();
         let with = |extra: &[&str]| {
-            let mut args = vec!["agora-server", "--jwt-hs256-secret-file", path.to_str().unwrap()];
+            let mut args = vec![
+                "agora-server",
+                "--jwt-hs256-secret-file",
+                path.to_str().unwrap(),
+            ];
             args.extend_from_slice(extra);
             Identity::from_config(&Config::parse_from(args))
         };

@@ -345,7 +345,9 @@ mod tests {
         );
         let second = slots.acquire(port(2), None).expect("a spectator");
         assert_eq!(
-            slots.acquire(port(3), None).expect_err("a third from one address"),
+            slots
+                .acquire(port(3), None)
+                .expect_err("a third from one address"),
             LimitReached::StreamsPerAddress { max: 2 }
         );
         drop(first);
@@ -368,8 +370,16 @@ mod tests {
         assert!(slots.open.lock().unwrap().connections.capacity() >= 10_000);
         drop(held);
         let open = slots.open.lock().unwrap();
-        assert!(open.connections.capacity() < 1_000, "{}", open.connections.capacity());
-        assert!(open.players.capacity() < 1_000, "{}", open.players.capacity());
+        assert!(
+            open.connections.capacity() < 1_000,
+            "{}",
+            open.connections.capacity()
+        );
+        assert!(
+            open.players.capacity() < 1_000,
+            "{}",
+            open.players.capacity()
+        );
     }
 
     #[test]

@@ -162,14 +162,23 @@ mod tests {
             })
         };
         let ann = bound("f1".into(), &player("ann"));
-        assert_eq!(compare(&ann, &bound("f1".into(), &player("ann"))), Replay::Same);
+        assert_eq!(
+            compare(&ann, &bound("f1".into(), &player("ann"))),
+            Replay::Same
+        );
         assert_eq!(
             compare(&ann, &bound("f2".into(), &player("ann"))),
             Replay::OtherRequest
         );
         for other in [player("bob"), Caller::Anonymous, Caller::Seat("ab".into())] {
-            assert_eq!(compare(&ann, &bound("f1".into(), &other)), Replay::OtherCaller);
-            assert_eq!(compare(&ann, &bound("f2".into(), &other)), Replay::OtherCaller);
+            assert_eq!(
+                compare(&ann, &bound("f1".into(), &other)),
+                Replay::OtherCaller
+            );
+            assert_eq!(
+                compare(&ann, &bound("f2".into(), &other)),
+                Replay::OtherCaller
+            );
         }
         assert!(!ann.contains("ann"), "no player id in the clear");
         let anonymous = bound("f1".into(), &Caller::Anonymous);

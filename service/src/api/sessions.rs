@@ -226,7 +226,11 @@ impl GameApi {
             Err(e) => return Err(e.into()),
         };
         // A session created without a request id has no fingerprint: another request.
-        let stored = loaded.meta.create_fingerprint.as_deref().unwrap_or_default();
+        let stored = loaded
+            .meta
+            .create_fingerprint
+            .as_deref()
+            .unwrap_or_default();
         match request_ids::compare(stored, fingerprint) {
             request_ids::Replay::Same if !stored.is_empty() => {}
             request_ids::Replay::OtherCaller => return Err(ApiError::RequestIdOfAnotherCaller),

@@ -22,7 +22,10 @@ fn request(players: u32, seed: Option<u64>, bot_seats: &[u32]) -> pb::CreateSess
     }
 }
 
-async fn create(client: &mut Client, request: pb::CreateSessionRequest) -> Result<pb::Session, tonic::Status> {
+async fn create(
+    client: &mut Client,
+    request: pb::CreateSessionRequest,
+) -> Result<pb::Session, tonic::Status> {
     client
         .create_session(request)
         .await
@@ -40,16 +43,24 @@ async fn a_chosen_seed_is_refused_between_people_unless_unrated_and_shown_to_all
         Code::InvalidArgument,
     );
     assert!(status.message().contains("seed"), "{status:?}");
-    assert!(status.message().contains("2 seats left to people"), "{status:?}");
+    assert!(
+        status.message().contains("2 seats left to people"),
+        "{status:?}"
+    );
     assert!(status.message().contains("unrated"), "{status:?}");
     let three = assert_code(
         create(&mut client, request(3, Some(7), &[2])).await,
         Code::InvalidArgument,
     );
-    assert!(three.message().contains("2 seats left to people"), "{three:?}");
+    assert!(
+        three.message().contains("2 seats left to people"),
+        "{three:?}"
+    );
 
     // Drawn by the server: allowed, and not marked.
-    let drawn = create(&mut client, request(2, None, &[])).await.expect("no seed");
+    let drawn = create(&mut client, request(2, None, &[]))
+        .await
+        .expect("no seed");
     assert!(!drawn.seed_chosen);
     // One person against bots: nobody to cheat, allowed and marked.
     let solo = create(&mut client, request(2, Some(7), &[1]))

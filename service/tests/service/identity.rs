@@ -94,11 +94,7 @@ async fn valid_tokens_are_accepted_and_each_bad_one_refused_with_its_reason() {
         ("wrong issuer", key.sign(&wrong_issuer), "issuer"),
         ("wrong audience", key.sign(&wrong_audience), "audience"),
         ("no audience", key.sign(&no_audience), "audience"),
-        (
-            "crit",
-            critical,
-            "marks extensions \"exp-ext\" as critical",
-        ),
+        ("crit", critical, "marks extensions \"exp-ext\" as critical"),
         ("missing sub", key.sign(&no_sub), "`sub`"),
         (
             "unknown key",
@@ -288,7 +284,10 @@ async fn request_ids_are_bound_to_the_caller_that_used_them() {
         .expect("session");
     assert_eq!(again.session_id, made.session_id);
     for (who, result) in [
-        ("bob", client.create_session(authed(create(rid), &bob)).await),
+        (
+            "bob",
+            client.create_session(authed(create(rid), &bob)).await,
+        ),
         ("anonymous", client.create_session(create(rid)).await),
     ] {
         let status = assert_code(result, Code::AlreadyExists);
@@ -296,7 +295,10 @@ async fn request_ids_are_bound_to_the_caller_that_used_them() {
             status.message().contains("used by another caller"),
             "{who}: {status:?}"
         );
-        assert!(!status.message().contains(&made.session_id), "{who}: {status:?}");
+        assert!(
+            !status.message().contains(&made.session_id),
+            "{who}: {status:?}"
+        );
     }
 
     let join = |rid: &str| pb::JoinSessionRequest {
@@ -312,7 +314,10 @@ async fn request_ids_are_bound_to_the_caller_that_used_them() {
         .into_inner();
     assert!(!first.seat_token.is_empty());
     for (who, result) in [
-        ("bob", client.join_session(authed(join("join-1"), &bob)).await),
+        (
+            "bob",
+            client.join_session(authed(join("join-1"), &bob)).await,
+        ),
         ("anonymous", client.join_session(join("join-1")).await),
         (
             "a seat token",
@@ -323,9 +328,15 @@ async fn request_ids_are_bound_to_the_caller_that_used_them() {
     ] {
         let status = assert_code(result, Code::AlreadyExists);
         let message = status.message();
-        assert!(message.contains("used by another caller"), "{who}: {message}");
+        assert!(
+            message.contains("used by another caller"),
+            "{who}: {message}"
+        );
         for secret in [first.seat_token.as_str(), "alice", "Alice", "seat 0"] {
-            assert!(!message.contains(secret), "{who}: {message} tells {secret:?}");
+            assert!(
+                !message.contains(secret),
+                "{who}: {message} tells {secret:?}"
+            );
         }
     }
     let replayed = client

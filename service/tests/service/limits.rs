@@ -238,7 +238,11 @@ async fn event_streams_are_limited_per_player_and_per_address() {
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut fresh = server.client().await;
-        held.push(open_stream_as(&mut fresh, &id, &tokens[0]).await.expect("within the limit"));
+        held.push(
+            open_stream_as(&mut fresh, &id, &tokens[0])
+                .await
+                .expect("within the limit"),
+        );
     }
     let mut fresh = server.client().await;
     let refused = open_stream_as(&mut fresh, &id, &tokens[0]).await;
@@ -310,6 +314,9 @@ async fn oversized_metadata_is_refused_on_its_call_only() {
         .await
         .expect("the next call on the same connection");
     let pending = tokio::time::timeout(Duration::from_millis(300), stream.message()).await;
-    assert!(pending.is_err(), "the idle stream is still open: {pending:?}");
+    assert!(
+        pending.is_err(),
+        "the idle stream is still open: {pending:?}"
+    );
     server.stop().await;
 }
