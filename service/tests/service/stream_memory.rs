@@ -120,6 +120,10 @@ async fn memory_of_ten_thousand_idle_streams_comes_back_when_they_close() {
     let second = rss(&server);
     drop(streams);
     eprintln!("stream memory: a second round of {STREAMS} streams {second} KiB");
+    // With their connections closed too (h2 keeps a slab of each connection's streams).
+    drop(clients);
+    let closed = settle(&server, limit).await;
+    eprintln!("stream memory: connections closed too {closed} KiB");
     // The connections stay usable.
     client
         .get_session(pb::GetSessionRequest {
