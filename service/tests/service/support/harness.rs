@@ -157,6 +157,7 @@ pub async fn create(client: &mut Client, players: u32, junior: bool, seed: u64) 
         .create_session(pb::CreateSessionRequest {
             options: Some(origin_options(players, junior)),
             seed: Some(seed),
+            unrated: true,
             request_id: uuid::Uuid::new_v4().to_string(),
             ..Default::default()
         })
@@ -450,6 +451,7 @@ pub async fn started_with(
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(seed),
+            unrated: true,
             ..Default::default()
         })
         .await
