@@ -182,6 +182,8 @@ def play(args: argparse.Namespace) -> int:
         create = svc.CreateSessionRequest(options=options, request_id=str(uuid.uuid4()))
         if args.seed is not None:
             create.seed = args.seed
+            # A chosen seed between people needs an unrated session (Session.seed_chosen).
+            create.unrated = True
         session = stub.CreateSession(create, timeout=30).session
         sid = session.session_id
         print(f"created session {sid}: {options_text(options)}"

@@ -113,7 +113,7 @@ if [[ -z $ADDR ]]; then
   (
     while [[ ! -e $RUN_DIR/stop ]]; do
       "$SERVER_BIN" --listen "$ADDR" --web-dir "$WEB_DIR/dist" --store redis --redis-url "redis://127.0.0.1:$REDIS_PORT/0" \
-        --jwt-hs256-secret-file "$RUN_DIR/jwt-secret" >>"$LOG" 2>&1 &
+        --jwt-hs256-secret-file "$RUN_DIR/jwt-secret" --jwt-audience agora-web-e2e --allow-chosen-seeds >>"$LOG" 2>&1 &
       echo $! >"$RUN_DIR/server.pid"
       wait $! || true
       sleep 1

@@ -59,6 +59,12 @@ pub struct Config {
     #[arg(long, env = "AGORA_MAX_MESSAGE_BYTES", default_value_t = 1 << 20)]
     pub max_message_bytes: usize,
 
+    /// Largest request metadata (headers), in bytes as HTTP/2 counts them (name + value +
+    /// 32 per field); a call over it is refused with RESOURCE_EXHAUSTED, its connection
+    /// kept. HTTP/2 header lists over four times this are refused by HTTP/2 itself.
+    #[arg(long, env = "AGORA_MAX_METADATA_BYTES", default_value_t = 16 << 10)]
+    pub max_metadata_bytes: usize,
+
     /// Deadline of a unary call, in milliseconds (streams are not cut by it).
     #[arg(long, env = "AGORA_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
     pub request_timeout_ms: u64,
@@ -68,6 +74,20 @@ pub struct Config {
     /// 256, so open subscriptions never block a connection's unary calls.
     #[arg(long, env = "AGORA_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
     pub max_concurrent_streams: u32,
+
+    /// Open StreamEvents subscriptions one client IP address may hold over all its
+    /// connections; one more is refused at once with RESOURCE_EXHAUSTED. 0: no limit.
+    /// Behind a proxy every client shares the proxy's address: set 0 there and rely on
+    /// the per-player limit (and the proxy's own).
+    #[arg(long, env = "AGORA_MAX_STREAMS_PER_ADDRESS", default_value_t = 4096)]
+    pub max_streams_per_address: usize,
+
+    /// Open StreamEvents subscriptions one player may hold over all connections (a
+    /// signed-in player by its id, a seat token's holder by the token; spectators count
+    /// only per connection and address); one more is refused with RESOURCE_EXHAUSTED.
+    /// 0: no limit.
+    #[arg(long, env = "AGORA_MAX_STREAMS_PER_PLAYER", default_value_t = 64)]
+    pub max_streams_per_player: usize,
 
     /// Calls served at once by this process, over all connections; one more is refused at
     /// once with RESOURCE_EXHAUSTED ("retry with backoff"), never queued. A StreamEvents
@@ -160,7 +180,8 @@ pub struct Config {
     pub jwt_issuer: Vec<String>,
 
     /// Player tokens: the audience (`aud`) they must include (one of these); repeat or
-    /// comma-separate. Unset: tokens must not name an audience.
+    /// comma-separate. Required when identity is on (the server refuses to start without
+    /// it); `any` accepts tokens minted for every audience.
     #[arg(long, env = "AGORA_JWT_AUDIENCE", value_delimiter = ',')]
     pub jwt_audience: Vec<String>,
 
@@ -208,6 +229,13 @@ pub struct Config {
     /// many); more get RESOURCE_EXHAUSTED. Counted per replica. 0: no limit.
     #[arg(long, env = "AGORA_PLAYER_CALLS_PER_SECOND", default_value_t = 0)]
     pub player_calls_per_second: u32,
+
+    /// Accept a CreateSession `seed` for sessions with more than one seat left to people
+    /// without `unrated` (tests, tournaments replaying fixed deals). A chosen seed fixes
+    /// every hidden card, so its chooser may know the others' hands; off, such a session
+    /// must be created `unrated` and shows `seed_chosen` to every player.
+    #[arg(long, env = "AGORA_ALLOW_CHOSEN_SEEDS")]
+    pub allow_chosen_seeds: bool,
 
     /// A built web client (e.g. clients/web/dist) served on the same port beside the
     /// gRPC routes, so a browser needs no second server and no CORS: unknown paths get

@@ -68,6 +68,9 @@ pub enum TokenError {
     AlgorithmNotAllowed(String),
     Malformed(String),
     MissingSub,
+    /// The header's `crit` names extensions that must be understood (RFC 7515 §4.1.11);
+    /// this server understands none, so any `crit` is refused.
+    CriticalExtension(String),
     /// The JWKS could not be fetched, so the token's key cannot be known (UNAVAILABLE:
     /// not the caller's fault, and a retry may succeed).
     KeysUnavailable(String),
@@ -104,6 +107,10 @@ impl TokenError {
             TokenError::MissingSub => {
                 "The player token has no `sub` claim, which names the player.".into()
             }
+            TokenError::CriticalExtension(names) => format!(
+                "The player token's header marks extensions {names} as critical (`crit`), \
+                 and this server understands none, so it must refuse the token (RFC 7515)."
+            ),
             TokenError::KeysUnavailable(detail) => format!(
                 "The identity provider's keys could not be fetched ({detail}); retry shortly."
             ),
@@ -152,9 +159,14 @@ enum Keys {
     Jwks(Arc<Jwks>),
 }
 
+/// The `--jwt-audience` value that turns the audience check off, spelled out so that
+/// accepting every audience is the operator's choice, never a forgotten flag.
+pub const ANY_AUDIENCE: &str = "any";
+
 /// The verifier of player tokens.
 pub struct Identity {
     issuers: Vec<String>,
+    /// Empty only with `--jwt-audience any`.
     audiences: Vec<String>,
     algorithms: Vec<Algorithm>,
     name_claim: String,
@@ -258,9 +270,10 @@ impl Identity {
                 .filter(|s| !s.is_empty())
                 .collect()
         };
+        let audiences = audiences(&trimmed(&config.jwt_audience))?;
         Ok(Some(Arc::new(Identity {
             issuers: trimmed(&config.jwt_issuer),
-            audiences: trimmed(&config.jwt_audience),
+            audiences,
             algorithms,
             name_claim: config.jwt_name_claim.clone(),
             keys,
@@ -292,6 +305,9 @@ impl Identity {
     /// The player a token names, once every check passed.
     pub async fn verify(&self, token: &str) -> Result<Player, TokenError> {
         let header = header_of(token)?;
+        if let Some(names) = header.crit {
+            return Err(TokenError::CriticalExtension(names));
+        }
         let alg = Algorithm::from_str(&header.alg)
             .ok()
             .filter(|a| self.algorithms.contains(a))
@@ -367,10 +383,34 @@ impl Identity {
     }
 }
 
+/// The audiences `--jwt-audience` asks for: at least one, or exactly `any` (then none is
+/// checked, returned as an empty list). Identity without an audience would accept a token
+/// minted for any other app of the same provider (one Firebase project, one Cognito
+/// pool), so the server refuses to start rather than guess.
+fn audiences(configured: &[String]) -> Result<Vec<String>, String> {
+    match configured {
+        [] => Err(
+            "player identity is on but --jwt-audience is not set: give the audience \
+                   (`aud`) your identity provider puts in tokens for this app (see \
+                   docs/identity.md), or --jwt-audience any to accept tokens minted for \
+                   every audience"
+                .into(),
+        ),
+        [one] if one == ANY_AUDIENCE => Ok(Vec::new()),
+        list if list.iter().any(|a| a == ANY_AUDIENCE) => Err(format!(
+            "--jwt-audience: `{ANY_AUDIENCE}` turns the audience check off and cannot be \
+             combined with audiences ({list:?})"
+        )),
+        list => Ok(list.to_vec()),
+    }
+}
+
 /// What a JWT's header says, read before any key is chosen.
 struct Header {
     alg: String,
     kid: Option<String>,
+    /// The `crit` parameter's names, as the sentence shows them, when the header has one.
+    crit: Option<String>,
 }
 
 fn header_of(token: &str) -> Result<Header, TokenError> {
@@ -392,7 +432,24 @@ fn header_of(token: &str) -> Result<Header, TokenError> {
         .get("kid")
         .and_then(|k| k.as_str())
         .map(str::to_string);
-    Ok(Header { alg, kid })
+    // Any `crit`, even malformed or empty (which RFC 7515 forbids), is refused: a token
+    // whose issuer demands an extension we cannot check must not pass without it.
+    let crit = value
+        .get("crit")
+        .map(|c| match c {
+            serde_json::Value::Array(names) if !names.is_empty() => names
+                .iter()
+                .map(|n| {
+                    n.as_str()
+                        .map_or_else(|| n.to_string(), |s| format!("{s:?}"))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => other.to_string(),
+        })
+        // The sentence quotes it: a bounded part of it.
+        .map(|names| names.chars().take(120).collect());
+    Ok(Header { alg, kid, crit })
 }
 
 /// A verification failure of `jsonwebtoken` as the check that failed.
@@ -693,6 +750,47 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Identity on needs an audience, or `any` said outright: a forgotten flag must not
+    /// accept tokens minted for other apps of the same provider.
+    #[test]
+    fn identity_needs_an_audience_or_an_explicit_any() {
+        use clap::Parser;
+        let dir = std::env::temp_dir().join(format!("agora-aud-{}", rand::random::<u64>()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("secret");
+        std::fs::write(&path, "0123456789abcdef0123456789abcdef\n").unwrap();
+        let with = |extra: &[&str]| {
+            let mut args = vec![
+                "agora-server",
+                "--jwt-hs256-secret-file",
+                path.to_str().unwrap(),
+            ];
+            args.extend_from_slice(extra);
+            Identity::from_config(&Config::parse_from(args))
+        };
+        let refused = with(&[]).unwrap_err();
+        assert!(refused.contains("--jwt-audience is not set"), "{refused}");
+        assert!(refused.contains("--jwt-audience any"), "{refused}");
+        assert!(with(&["--jwt-audience", "game,any"]).is_err());
+        let any = with(&["--jwt-audience", "any"]).unwrap().unwrap();
+        assert!(any.audiences.is_empty());
+        let one = with(&["--jwt-audience", "game"]).unwrap().unwrap();
+        assert_eq!(one.audiences, vec!["game".to_string()]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_crit_header_is_refused_whatever_it_names() {
+        let enc = |s: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(s);
+        let token = |header: &str| format!("{}.{}.", enc(header), enc("{}"));
+        let header = header_of(&token(r#"{"alg":"ES256","crit":["exp-ext"],"exp-ext":1}"#));
+        assert_eq!(header.unwrap().crit.as_deref(), Some("\"exp-ext\""));
+        let header = header_of(&token(r#"{"alg":"ES256","crit":[]}"#));
+        assert_eq!(header.unwrap().crit.as_deref(), Some("[]"));
+        let header = header_of(&token(r#"{"alg":"ES256"}"#));
+        assert_eq!(header.unwrap().crit, None);
+    }
+
     #[test]
     fn identity_is_off_without_a_key_source_and_refuses_two() {
         use clap::Parser;
@@ -723,6 +821,7 @@ mod tests {
             TokenError::AlgorithmNotAllowed("none".into()),
             TokenError::Malformed("x".into()),
             TokenError::MissingSub,
+            TokenError::CriticalExtension("\"b64\"".into()),
             TokenError::KeysUnavailable("down".into()),
         ] {
             assert!(error.sentence().ends_with('.'), "{error:?}");

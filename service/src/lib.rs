@@ -12,6 +12,7 @@ pub mod identity;
 pub mod limits;
 pub mod locks;
 pub mod message_size;
+pub mod metadata_size;
 pub mod metrics;
 pub mod notify;
 pub mod readiness;

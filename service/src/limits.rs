@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::hash::Hash;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -24,6 +25,10 @@ pub enum LimitReached {
     Requests { max: usize },
     /// The connection already has `max` open StreamEvents.
     Streams { max: usize },
+    /// The peer's address (all its connections) already has `max` open StreamEvents.
+    StreamsPerAddress { max: usize },
+    /// The player (signed-in id, or seat token) already has `max` open StreamEvents.
+    StreamsPerPlayer { max: usize },
     /// The signed-in player made more than `per_second` calls a second to this replica.
     PlayerCalls { per_second: u32 },
     /// The signed-in player already holds seats in `max` sessions that are not finished.
@@ -160,40 +165,123 @@ where
     }
 }
 
-/// Open StreamEvents subscriptions per connection (keyed by the peer's address), at most
-/// `max` each. A slot is held by the response stream and freed when that stream is dropped.
+/// The most open StreamEvents each kind of client may hold (0: no limit for that kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamLimits {
+    /// Per connection (`--max-concurrent-streams`).
+    pub per_connection: usize,
+    /// Per peer IP address, over all its connections (`--max-streams-per-address`).
+    pub per_address: usize,
+    /// Per player: a signed-in player's id, or a seat token (`--max-streams-per-player`).
+    pub per_player: usize,
+}
+
+impl StreamLimits {
+    /// Only the per-connection limit.
+    pub fn per_connection(max: usize) -> StreamLimits {
+        StreamLimits {
+            per_connection: max,
+            per_address: 0,
+            per_player: 0,
+        }
+    }
+}
+
+/// Open StreamEvents subscriptions per connection (keyed by the peer's socket address),
+/// per peer IP address and per player. A slot is held by the response stream and freed
+/// when that stream is dropped; counts that reach zero are removed, and each map gives its
+/// memory back once mostly empty, so a burst of clients leaves nothing behind.
 #[derive(Debug)]
 pub struct StreamSlots {
-    open: Mutex<HashMap<Option<SocketAddr>, usize>>,
-    max: usize,
+    open: Mutex<Counts>,
+    limits: StreamLimits,
+}
+
+#[derive(Debug, Default)]
+struct Counts {
+    connections: HashMap<Option<SocketAddr>, usize>,
+    addresses: HashMap<IpAddr, usize>,
+    players: HashMap<String, usize>,
+}
+
+/// Whether one more is allowed under `max` (0: no limit).
+fn room<K: Eq + Hash>(counts: &HashMap<K, usize>, key: &K, max: usize) -> bool {
+    max == 0 || counts.get(key).copied().unwrap_or(0) < max
+}
+
+fn add<K: Eq + Hash>(counts: &mut HashMap<K, usize>, key: K) {
+    *counts.entry(key).or_insert(0) += 1;
+}
+
+/// One less for `key`; the entry goes at zero, and the map shrinks once it holds under a
+/// quarter of its capacity (HashMap never shrinks on its own).
+fn remove<K: Eq + Hash>(counts: &mut HashMap<K, usize>, key: &K) {
+    if let Some(count) = counts.get_mut(key) {
+        *count = count.saturating_sub(1);
+        if *count == 0 {
+            counts.remove(key);
+            if counts.capacity() > 64 && counts.len() < counts.capacity() / 4 {
+                counts.shrink_to_fit();
+            }
+        }
+    }
 }
 
 impl StreamSlots {
-    pub fn new(max: usize) -> Arc<StreamSlots> {
+    pub fn new(limits: StreamLimits) -> Arc<StreamSlots> {
         Arc::new(StreamSlots {
-            open: Mutex::new(HashMap::new()),
-            max,
+            open: Mutex::new(Counts::default()),
+            limits,
         })
     }
 
-    /// A slot for one more stream on the connection from `peer`.
-    pub fn acquire(self: &Arc<Self>, peer: Option<SocketAddr>) -> Result<StreamSlot, LimitReached> {
+    /// A slot for one more stream on the connection from `peer`, for `player` (a key
+    /// naming the signed-in player or the seat token; `None` for spectators).
+    pub fn acquire(
+        self: &Arc<Self>,
+        peer: Option<SocketAddr>,
+        player: Option<String>,
+    ) -> Result<StreamSlot, LimitReached> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let count = open.entry(peer).or_insert(0);
-        if *count >= self.max {
-            return Err(LimitReached::Streams { max: self.max });
+        let limits = self.limits;
+        if !room(&open.connections, &peer, limits.per_connection) {
+            return Err(LimitReached::Streams {
+                max: limits.per_connection,
+            });
         }
-        *count += 1;
+        let address = peer.map(|p| p.ip());
+        if let Some(ip) = &address {
+            if !room(&open.addresses, ip, limits.per_address) {
+                return Err(LimitReached::StreamsPerAddress {
+                    max: limits.per_address,
+                });
+            }
+        }
+        if let Some(player) = &player {
+            if !room(&open.players, player, limits.per_player) {
+                return Err(LimitReached::StreamsPerPlayer {
+                    max: limits.per_player,
+                });
+            }
+        }
+        add(&mut open.connections, peer);
+        if let Some(ip) = address {
+            add(&mut open.addresses, ip);
+        }
+        if let Some(player) = &player {
+            add(&mut open.players, player.clone());
+        }
         Ok(StreamSlot {
             slots: self.clone(),
             peer,
+            player,
         })
     }
 
     /// Open streams of the connection from `peer` (for tests and diagnostics).
     pub fn open(&self, peer: Option<SocketAddr>) -> usize {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        open.get(&peer).copied().unwrap_or(0)
+        open.connections.get(&peer).copied().unwrap_or(0)
     }
 }
 
@@ -202,16 +290,18 @@ impl StreamSlots {
 pub struct StreamSlot {
     slots: Arc<StreamSlots>,
     peer: Option<SocketAddr>,
+    player: Option<String>,
 }
 
 impl Drop for StreamSlot {
     fn drop(&mut self) {
         let mut open = self.slots.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(count) = open.get_mut(&self.peer) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                open.remove(&self.peer);
-            }
+        remove(&mut open.connections, &self.peer);
+        if let Some(peer) = self.peer {
+            remove(&mut open.addresses, &peer.ip());
+        }
+        if let Some(player) = &self.player {
+            remove(&mut open.players, player);
         }
     }
 }
@@ -222,20 +312,74 @@ mod tests {
 
     #[test]
     fn stream_slots_are_per_connection_and_freed_on_drop() {
-        let slots = StreamSlots::new(1);
+        let slots = StreamSlots::new(StreamLimits::per_connection(1));
         let a = Some(SocketAddr::from(([127, 0, 0, 1], 1000)));
         let b = Some(SocketAddr::from(([127, 0, 0, 1], 1001)));
-        let first = slots.acquire(a).expect("a first stream");
+        let first = slots.acquire(a, None).expect("a first stream");
         let refused = slots
-            .acquire(a)
+            .acquire(a, None)
             .expect_err("a second stream on one connection");
         assert_eq!(refused, LimitReached::Streams { max: 1 });
         let _other = slots
-            .acquire(b)
+            .acquire(b, None)
             .expect("another connection has its own limit");
         drop(first);
         assert_eq!(slots.open(a), 0);
-        let _again = slots.acquire(a).expect("a freed slot is reusable");
+        let _again = slots.acquire(a, None).expect("a freed slot is reusable");
+    }
+
+    #[test]
+    fn stream_slots_are_limited_per_address_and_per_player() {
+        let slots = StreamSlots::new(StreamLimits {
+            per_connection: 10,
+            per_address: 2,
+            per_player: 1,
+        });
+        let port = |p: u16| Some(SocketAddr::from(([10, 0, 0, 1], p)));
+        let elsewhere = Some(SocketAddr::from(([10, 0, 0, 2], 1)));
+        let ann = || Some("player:ann".to_string());
+        let first = slots.acquire(port(1), ann()).expect("ann's first stream");
+        assert_eq!(
+            slots.acquire(elsewhere, ann()).expect_err("ann's second"),
+            LimitReached::StreamsPerPlayer { max: 1 }
+        );
+        let second = slots.acquire(port(2), None).expect("a spectator");
+        assert_eq!(
+            slots
+                .acquire(port(3), None)
+                .expect_err("a third from one address"),
+            LimitReached::StreamsPerAddress { max: 2 }
+        );
+        drop(first);
+        let _again = slots.acquire(elsewhere, ann()).expect("freed");
+        drop(second);
+        let open = slots.open.lock().unwrap();
+        assert_eq!(open.addresses.len(), 1, "empty counts are removed");
+        assert_eq!(open.players.len(), 1);
+    }
+
+    #[test]
+    fn emptied_counts_give_their_memory_back() {
+        let slots = StreamSlots::new(StreamLimits::per_connection(0));
+        let held: Vec<_> = (0..10_000u16)
+            .map(|p| {
+                let peer = Some(SocketAddr::from(([127, 0, 0, 1], p)));
+                slots.acquire(peer, Some(format!("seat:{p}"))).unwrap()
+            })
+            .collect();
+        assert!(slots.open.lock().unwrap().connections.capacity() >= 10_000);
+        drop(held);
+        let open = slots.open.lock().unwrap();
+        assert!(
+            open.connections.capacity() < 1_000,
+            "{}",
+            open.connections.capacity()
+        );
+        assert!(
+            open.players.capacity() < 1_000,
+            "{}",
+            open.players.capacity()
+        );
     }
 
     #[test]

@@ -90,9 +90,14 @@ pub async fn serve_with_store(
     }
     let (stop_tx, stop_rx) = watch::channel(false);
     let api = GameApi::new(store.clone(), config.commit_retries, stop_rx.clone())
-        .with_max_streams_per_connection(config.max_concurrent_streams as usize)
+        .with_stream_limits(crate::limits::StreamLimits {
+            per_connection: config.max_concurrent_streams as usize,
+            per_address: config.max_streams_per_address,
+            per_player: config.max_streams_per_player,
+        })
         .with_state_cache(config.state_cache_sessions, state_max_age(&config))
         .with_identity(identity)
+        .with_allow_chosen_seeds(config.allow_chosen_seeds)
         .with_player_limits(crate::limits::PlayerLimits::new(
             config.max_open_sessions_per_player,
             config.player_calls_per_second,
@@ -155,6 +160,11 @@ pub async fn serve_with_store(
         // Idle streams' heartbeat: HTTP/2 PINGs on a quiet connection (docs/api.md).
         .http2_keepalive_interval(config.http2_keepalive_interval())
         .http2_keepalive_timeout(Some(config.http2_keepalive_timeout))
+        // Room above --max-metadata-bytes, so that oversized metadata reaches
+        // MetadataSizeLayer (RESOURCE_EXHAUSTED) instead of h2's own 431 or GOAWAY.
+        .http2_max_header_list_size(crate::metadata_size::h2_header_list_size(
+            config.max_metadata_bytes,
+        ))
         .trace_fn(rpc_span)
         // CORS outside gRPC-Web: preflights never reach the gRPC services.
         .layer(tower::util::option_layer(cors))
@@ -162,6 +172,9 @@ pub async fn serve_with_store(
         .layer(crate::web::WebFilesLayer::new(config.web_dir.as_deref()))
         // gRPC-Web outermost, so that a refusal below reaches a browser as gRPC-Web too.
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(crate::metadata_size::MetadataSizeLayer::new(
+            config.max_metadata_bytes,
+        ))
         .layer(RequestLimitLayer::new(config.max_concurrent_requests))
         // DEADLINE_EXCEEDED past --request-timeout-ms (tonic's own timeout says CANCELLED).
         .layer(DeadlineLayer::new(config.request_timeout()))

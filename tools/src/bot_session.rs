@@ -200,6 +200,8 @@ impl BotSession {
             let request = pb::CreateSessionRequest {
                 options: Some(wire_options.clone()),
                 seed: Some(seed),
+                // One client plays every seat from the seed it chose: an unrated game.
+                unrated: true,
                 request_id: create_id.clone(),
                 ..Default::default()
             };

@@ -311,7 +311,7 @@ async function play(args: Args): Promise<void> {
     // A request id on every mutating call: a retry after a lost answer gets the first call's
     // result (the same session, the same seat and token) instead of a second one.
     const created = await games.createSession(
-      { options, requestId: randomUUID(), ...(args.seed !== undefined ? { seed: BigInt(args.seed) } : {}) },
+      { options, requestId: randomUUID(), ...(args.seed !== undefined ? { seed: BigInt(args.seed), unrated: true } : {}) },
       call,
     );
     let session = need(created.session, "CreateSession's session");

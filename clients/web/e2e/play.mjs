@@ -514,7 +514,8 @@ async function signedInPlayer(secretFile) {
   const secret = readFileSync(secretFile);
   const now = Math.floor(Date.now() / 1000);
   const sub = `e2e-player-${now}`;
-  const token = jwt(secret, { sub, name: "Ada", iat: now, exp: now + 3600 });
+  // The audience the server's --jwt-audience names (e2e.sh): tokens for other apps are refused.
+  const token = jwt(secret, { sub, aud: "agora-web-e2e", name: "Ada", iat: now, exp: now + 3600 });
   // Browser 1: signs in, has no sessions yet, creates one and takes seat 0.
   const d = await newPage({ width: 1280, height: 900 });
   await signIn(d, token);
@@ -550,7 +551,7 @@ async function signedInPlayer(secretFile) {
   if (!played) fail("signed in: browser 2 never played seat 0 with the token");
   // A forged token is refused with the server's sentence.
   const g = await newPage({ width: 1024, height: 768 });
-  await signIn(g, jwt(Buffer.from("not the server's secret, 32 bytes or more"), { sub, exp: now + 3600 }));
+  await signIn(g, jwt(Buffer.from("not the server's secret, 32 bytes or more"), { sub, aud: "agora-web-e2e", exp: now + 3600 }));
   const refused = await until("the forged token's refusal", async () => (await g.locator("section.my-sessions .error").innerText().catch(() => "")).trim());
   if (!/signature/i.test(refused)) fail(`signed in: a forged token got "${refused}"`);
   console.log(`ok signed-in player: seat 0 taken with a JWT, found under My sessions and played from a second browser; a forged token: "${refused}" (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

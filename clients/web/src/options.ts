@@ -90,7 +90,9 @@ export function optionsForm(game: GameInfo): HTMLFormElement {
       try {
         const options = readOptions(game, form);
         const seed = readSeed(form);
-        const created = await client.createSession({ options, seed, requestId: crypto.randomUUID() });
+        // A chosen seed is allowed between people only in an unrated session, which shows
+        // every player that its seed was chosen (Session.seedChosen).
+        const created = await client.createSession({ options, seed, unrated: seed !== undefined, requestId: crypto.randomUUID() });
         if (created.session) location.hash = `#/s/${created.session.sessionId}`;
       } catch (err) {
         error.textContent = sentence(err);

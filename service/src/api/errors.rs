@@ -55,6 +55,8 @@ pub enum ApiError {
     NotInvited,
     /// A player asked for another seat of a session where it holds one already.
     AlreadySeated { seat: u8 },
+    /// A CreateSession or JoinSession request id that another caller used first.
+    RequestIdOfAnotherCaller,
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -154,6 +156,15 @@ impl From<ApiError> for Status {
                     "this connection already has {max} open event streams, the server's \
                      limit; close one or open another connection, and retry with backoff"
                 )),
+                LimitReached::StreamsPerAddress { max } => Status::resource_exhausted(format!(
+                    "your address already has {max} open event streams, the server's limit \
+                     per client address (--max-streams-per-address); close one, and retry \
+                     with backoff"
+                )),
+                LimitReached::StreamsPerPlayer { max } => Status::resource_exhausted(format!(
+                    "you already have {max} open event streams, the server's limit per \
+                     player (--max-streams-per-player); close one, and retry with backoff"
+                )),
                 LimitReached::PlayerCalls { per_second } => Status::resource_exhausted(format!(
                     "You made more than {per_second} calls in a second, this server's limit \
                      per player; slow down and retry with backoff."
@@ -163,6 +174,10 @@ impl From<ApiError> for Status {
                      server's limit per player; finish or leave one first."
                 )),
             },
+            ApiError::RequestIdOfAnotherCaller => Status::already_exists(
+                "This request_id was used by another caller; a new request needs a fresh id \
+                 (a random UUID).",
+            ),
             ApiError::Wire(status) => status,
         }
     }
@@ -492,6 +507,19 @@ mod tests {
             (ApiError::NotInvited, Code::PermissionDenied),
             (TokenError::Expired.into(), Code::Unauthenticated),
             (TokenError::MissingSub.into(), Code::Unauthenticated),
+            (
+                TokenError::CriticalExtension("\"x\"".into()).into(),
+                Code::Unauthenticated,
+            ),
+            (ApiError::RequestIdOfAnotherCaller, Code::AlreadyExists),
+            (
+                LimitReached::StreamsPerAddress { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
+            (
+                LimitReached::StreamsPerPlayer { max: 1 }.into(),
+                Code::ResourceExhausted,
+            ),
             (
                 TokenError::KeysUnavailable("down".into()).into(),
                 Code::Unavailable,

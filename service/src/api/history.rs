@@ -178,8 +178,11 @@ impl GameApi {
             None => (uuid::Uuid::new_v4().to_string(), None),
         };
         Span::current().record("session", id.as_str());
+        // The export's seed is the caller's: shown as chosen. Nobody plays an import on (no
+        // token holds a seat), so it is never refused the way CreateSession's seed can be.
         let meta = SessionMeta {
             create_fingerprint: create_fingerprint.clone(),
+            seed_chosen: true,
             ..SessionMeta::new(
                 id.clone(),
                 plan.options.clone(),

@@ -31,7 +31,7 @@ mod undo;
 
 use crate::cache::StateCache;
 use crate::identity::{Caller, Identity};
-use crate::limits::{PlayerLimits, StreamSlots};
+use crate::limits::{PlayerLimits, StreamLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
 use crate::store::{Loaded, Store};
@@ -80,6 +80,8 @@ pub struct GameApi {
     pub(crate) identity: Option<Arc<Identity>>,
     /// Per-player call rate and open sessions.
     pub(crate) player_limits: Arc<PlayerLimits>,
+    /// `--allow-chosen-seeds`: a chosen seed is accepted between people (see `sessions`).
+    pub(crate) allow_chosen_seeds: bool,
 }
 
 impl GameApi {
@@ -93,7 +95,7 @@ impl GameApi {
             locks: Arc::new(SessionLocks::default()),
             commit_retries,
             shutdown,
-            streams: StreamSlots::new(usize::MAX),
+            streams: StreamSlots::new(StreamLimits::per_connection(0)),
             metrics: Arc::new(Metrics::new()),
             renditions: stream::Renditions::new(),
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
@@ -101,7 +103,14 @@ impl GameApi {
             notifier: None,
             identity: None,
             player_limits: Arc::default(),
+            allow_chosen_seeds: false,
         }
+    }
+
+    /// Accepts a CreateSession `seed` between people without `unrated`.
+    pub fn with_allow_chosen_seeds(mut self, allow: bool) -> GameApi {
+        self.allow_chosen_seeds = allow;
+        self
     }
 
     /// Makes notifications with `notifier` (none are made without one).
@@ -173,7 +182,13 @@ impl GameApi {
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.
     pub fn with_max_streams_per_connection(mut self, max: usize) -> GameApi {
-        self.streams = StreamSlots::new(max);
+        self.streams = StreamSlots::new(StreamLimits::per_connection(max));
+        self
+    }
+
+    /// Open StreamEvents per connection, per peer address and per player.
+    pub fn with_stream_limits(mut self, limits: StreamLimits) -> GameApi {
+        self.streams = StreamSlots::new(limits);
         self
     }
 }
@@ -240,7 +255,18 @@ impl GameService for GameApi {
         &self,
         request: Request<pb::CreateSessionRequest>,
     ) -> Result<Response<pb::CreateSessionResponse>, Status> {
-        traced(self.create(request.into_inner()).await)
+        // The caller matters only to bind a request id to it (see `request_ids`): without
+        // one, CreateSession stays a call anyone may make whatever header it sends.
+        let caller = if request.get_ref().request_id.is_empty() {
+            Ok(Caller::Anonymous)
+        } else {
+            self.caller(request.metadata()).await
+        };
+        let result = match caller {
+            Ok(caller) => self.create(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
     }
 
     async fn get_session(
@@ -407,7 +433,14 @@ impl GameService for GameApi {
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
         let opened = async {
             let caller = self.caller(request.metadata()).await?;
-            let slot = self.streams.acquire(request.remote_addr())?;
+            // A player's streams count together on every connection: a signed-in
+            // player by its id, a seat token's holder by the token.
+            let player = match &caller {
+                Caller::Player(player) => Some(format!("player:{}", player.id)),
+                Caller::Seat(hash) => Some(format!("seat:{hash}")),
+                Caller::Anonymous => None,
+            };
+            let slot = self.streams.acquire(request.remote_addr(), player)?;
             self.stream(request.into_inner(), caller, slot).await
         };
         traced(opened.await)

@@ -1,8 +1,16 @@
 //! Client request ids (AIP-155) on CreateSession and JoinSession: what the stores keep so
 //! that a retry answers the first call's result. The request id itself is never stored:
 //! only hashes of it, so a reader of the store cannot replay a join's token.
+//!
+//! A request id is bound to its caller: the stored fingerprint folds in who made the
+//! call (the player id when signed in, the seat token's hash when the caller sent one),
+//! so the same id from anybody else is refused instead of answering the first caller's
+//! seat token. An anonymous caller holds nothing but the request id itself, which the
+//! store never keeps: for it the id is the secret (a random UUID, as the API asks), and
+//! anonymous retries replay as before.
 
 use super::MAX_ID_LEN;
+use crate::identity::Caller;
 use agora_engine::FieldViolation;
 use prost::Message;
 use sha2::{Digest, Sha256};
@@ -24,6 +32,50 @@ pub(crate) fn fingerprint<M: Message + Clone>(request: &M, clear: impl FnOnce(&m
     let mut bare = request.clone();
     clear(&mut bare);
     hex::encode(Sha256::digest(bare.encode_to_vec()))
+}
+
+/// Who a request id belongs to, as a hash (no player id is stored in the clear here).
+pub(crate) fn binding(caller: &Caller) -> String {
+    let bytes = match caller {
+        Caller::Anonymous => tagged("agora.v1 anonymous caller", ""),
+        Caller::Seat(hash) => tagged("agora.v1 seat caller", hash),
+        Caller::Player(player) => tagged("agora.v1 player caller", &player.id),
+    };
+    hex::encode(Sha256::digest(bytes))
+}
+
+/// The fingerprint stored for a request of `caller`: the request's, a dot, the caller's.
+pub(crate) fn bound(fingerprint: String, caller: &Caller) -> String {
+    format!("{fingerprint}.{}", binding(caller))
+}
+
+/// How a request with the same id compares with the stored one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Replay {
+    /// The same caller with the same request: answer what the first call did.
+    Same,
+    /// The same caller with another request.
+    OtherRequest,
+    /// Somebody else: refused whatever the request, so nothing about the first call
+    /// (not even whether the requests match) is told.
+    OtherCaller,
+}
+
+/// Compares `fresh` ([`bound`]) with `stored`. A fingerprint stored by an earlier release
+/// has no caller part and compares by request only, so retries across an upgrade work.
+pub(crate) fn compare(stored: &str, fresh: &str) -> Replay {
+    let (fresh_request, fresh_caller) = fresh.split_once('.').unwrap_or((fresh, ""));
+    let (stored_request, stored_caller) = match stored.split_once('.') {
+        Some((request, caller)) => (request, Some(caller)),
+        None => (stored, None),
+    };
+    if stored_caller.is_some_and(|c| c != fresh_caller) {
+        Replay::OtherCaller
+    } else if stored_request != fresh_request {
+        Replay::OtherRequest
+    } else {
+        Replay::Same
+    }
 }
 
 /// The session id a CreateSession with `request_id` creates: a UUID (version 8) made from
@@ -98,6 +150,45 @@ mod tests {
         let a = fingerprint(&request("x", "Ada"), clear);
         assert_eq!(a, fingerprint(&request("y", "Ada"), clear));
         assert_ne!(a, fingerprint(&request("x", "Bob"), clear));
+    }
+
+    #[test]
+    fn request_ids_are_bound_to_their_caller() {
+        use crate::identity::Player;
+        let player = |id: &str| {
+            Caller::Player(Player {
+                id: id.into(),
+                name: None,
+            })
+        };
+        let ann = bound("f1".into(), &player("ann"));
+        assert_eq!(
+            compare(&ann, &bound("f1".into(), &player("ann"))),
+            Replay::Same
+        );
+        assert_eq!(
+            compare(&ann, &bound("f2".into(), &player("ann"))),
+            Replay::OtherRequest
+        );
+        for other in [player("bob"), Caller::Anonymous, Caller::Seat("ab".into())] {
+            assert_eq!(
+                compare(&ann, &bound("f1".into(), &other)),
+                Replay::OtherCaller
+            );
+            assert_eq!(
+                compare(&ann, &bound("f2".into(), &other)),
+                Replay::OtherCaller
+            );
+        }
+        assert!(!ann.contains("ann"), "no player id in the clear");
+        let anonymous = bound("f1".into(), &Caller::Anonymous);
+        assert_eq!(
+            compare(&anonymous, &bound("f1".into(), &Caller::Anonymous)),
+            Replay::Same
+        );
+        // Stored by an earlier release: by request only.
+        assert_eq!(compare("f1", &ann), Replay::Same);
+        assert_eq!(compare("f2", &ann), Replay::OtherRequest);
     }
 
     #[test]

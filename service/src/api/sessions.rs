@@ -43,6 +43,7 @@ impl GameApi {
     pub(crate) async fn create(
         &self,
         request: pb::CreateSessionRequest,
+        caller: Caller,
     ) -> Result<pb::CreateSessionResponse, ApiError> {
         let request_id = request_ids::parse(&request.request_id)?;
         let options = convert::options_in(request.options.as_ref())?;
@@ -51,7 +52,10 @@ impl GameApi {
                 request_ids::fingerprint(&request, |r: &mut pb::CreateSessionRequest| {
                     r.request_id.clear()
                 });
-            (request_ids::session_id(rid), fingerprint)
+            (
+                request_ids::session_id(rid),
+                request_ids::bound(fingerprint, &caller),
+            )
         });
         if let Some((id, fingerprint)) = &retry {
             if let Some(answer) = self.created_before(id, fingerprint).await? {
@@ -111,6 +115,7 @@ impl GameApi {
                 .into());
             }
         }
+        self.check_chosen_seed(&request, seats.len())?;
         let (id, create_fingerprint) = match retry {
             Some((id, fingerprint)) => (id, Some(fingerprint)),
             None => (uuid::Uuid::new_v4().to_string(), None),
@@ -122,6 +127,7 @@ impl GameApi {
             time_control,
             allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
             invited_player_ids: request.invited_player_ids.clone(),
+            seed_chosen: request.seed.is_some(),
             ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
         if meta.all_seats_taken() {
@@ -183,6 +189,29 @@ impl GameApi {
         })
     }
 
+    /// A chosen seed fixes every hidden card, so between people it is refused unless the
+    /// creator asked for an unrated session (whose `seed_chosen` every player sees) or the
+    /// operator allows it. Bot seats do not count: a bot cannot be cheated.
+    fn check_chosen_seed(
+        &self,
+        request: &pb::CreateSessionRequest,
+        seats: usize,
+    ) -> Result<(), ApiError> {
+        let people = seats.saturating_sub(request.bots.len());
+        if request.seed.is_none() || people <= 1 || request.unrated || self.allow_chosen_seeds {
+            return Ok(());
+        }
+        Err(FieldViolation::new(
+            "seed",
+            format!(
+                "a chosen seed fixes every hidden card, so it is refused for a session with \
+                 {people} seats left to people: leave it unset, or set `unrated` (every player \
+                 then sees `seed_chosen`)."
+            ),
+        )
+        .into())
+    }
+
     /// The answer to a CreateSession retried with the request id that created session
     /// `id`: the session as it is now (seats may have been taken since). `None` when no
     /// such session exists (the first attempt never stored it, or it expired).
@@ -196,8 +225,16 @@ impl GameApi {
             Err(StoreError::NotFound(_)) => return Ok(None),
             Err(e) => return Err(e.into()),
         };
-        if loaded.meta.create_fingerprint.as_deref() != Some(fingerprint) {
-            return Err(request_id_reused());
+        // A session created without a request id has no fingerprint: another request.
+        let stored = loaded
+            .meta
+            .create_fingerprint
+            .as_deref()
+            .unwrap_or_default();
+        match request_ids::compare(stored, fingerprint) {
+            request_ids::Replay::Same if !stored.is_empty() => {}
+            request_ids::Replay::OtherCaller => return Err(ApiError::RequestIdOfAnotherCaller),
+            _ => return Err(request_id_reused()),
         }
         Span::current().record("session", id);
         Span::current().record("game", loaded.meta.game_id.as_str());
@@ -254,6 +291,7 @@ impl GameApi {
     ) -> Result<pb::JoinSessionResponse, ApiError> {
         check_session_id(&request.session_id)?;
         let request_id = request_ids::parse(&request.request_id)?;
+        let binding_caller = caller.clone();
         let player = match caller {
             Caller::Player(player) => Some(player),
             _ => None,
@@ -286,9 +324,11 @@ impl GameApi {
                 let token = auth::derived_token(rid, id, &salt);
                 let record = JoinRecord {
                     key: request_ids::join_key(rid),
-                    fingerprint: request_ids::fingerprint(
-                        &request,
-                        |r: &mut pb::JoinSessionRequest| r.request_id.clear(),
+                    fingerprint: request_ids::bound(
+                        request_ids::fingerprint(&request, |r: &mut pb::JoinSessionRequest| {
+                            r.request_id.clear()
+                        }),
+                        &binding_caller,
                     ),
                     salt,
                     seat: Seat(0),
@@ -461,8 +501,12 @@ impl GameApi {
                     let (Some(rid), Some(retry)) = (request_id, &retry) else {
                         return Err(StoreError::Corrupt("a claim without retry key".into()).into());
                     };
-                    if before.fingerprint != retry.fingerprint {
-                        return Err(request_id_reused());
+                    match request_ids::compare(&before.fingerprint, &retry.fingerprint) {
+                        request_ids::Replay::Same => {}
+                        request_ids::Replay::OtherRequest => return Err(request_id_reused()),
+                        request_ids::Replay::OtherCaller => {
+                            return Err(ApiError::RequestIdOfAnotherCaller)
+                        }
                     }
                     let token = auth::derived_token(rid, id, &before.salt);
                     if meta.seat_of(&auth::hash_token(&token)) == Some(before.seat) {

@@ -94,6 +94,10 @@ pub struct SessionMeta {
     /// Non-empty: a private session only these players may join, not in the lobby.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub invited_player_ids: Vec<String>,
+    /// The seed came from the caller (CreateSession `seed`, or an import), not from the
+    /// server: shown to every player, and such a session is never rated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seed_chosen: bool,
 }
 
 impl SessionMeta {
@@ -119,6 +123,7 @@ impl SessionMeta {
             rematch: None,
             allow_multiple_seats_per_player: false,
             invited_player_ids: Vec::new(),
+            seed_chosen: false,
         }
     }
 

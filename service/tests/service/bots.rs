@@ -77,6 +77,7 @@ fn with_bots(players: u32, bot_seats: &[u32]) -> pb::CreateSessionRequest {
     pb::CreateSessionRequest {
         options: Some(origin_options(players, false)),
         seed: Some(11),
+        unrated: true,
         request_id: uuid::Uuid::new_v4().to_string(),
         bots: bots(bot_seats),
         time_control: None,
@@ -338,6 +339,7 @@ async fn bad_bot_requests_are_refused_and_change_nothing(kind: StoreKind) {
     let create = |bots: Vec<pb::SeatBot>| pb::CreateSessionRequest {
         options: Some(origin_options(2, false)),
         seed: Some(1),
+        unrated: true,
         request_id: String::new(),
         bots,
         time_control: None,
@@ -592,6 +594,7 @@ async fn every_configuration_of_every_game_plays_to_the_end_with_server_bots(kin
                     .create_session(pb::CreateSessionRequest {
                         options: Some(convert::options_out(&options)),
                         seed: Some(3),
+                        unrated: true,
                         request_id: String::new(),
                         // Even seats search (a few playouts, to keep the test short),
                         // odd seats play at random.
@@ -633,6 +636,7 @@ async fn an_mcts_bot_plays_its_seat_and_shows_its_strength(kind: StoreKind) {
         .create_session(pb::CreateSessionRequest {
             options: Some(origin_options(3, false)),
             seed: Some(4),
+            unrated: true,
             request_id: String::new(),
             bots: vec![mcts(1, 20)],
             time_control: None,

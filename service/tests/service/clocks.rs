@@ -46,6 +46,7 @@ async fn clocked(client: &mut Client, control: pb::TimeControl) -> (String, Vec<
         .create_session(pb::CreateSessionRequest {
             options: Some(origin_options(2, false)),
             seed: Some(7),
+            unrated: true,
             request_id: uuid::Uuid::new_v4().to_string(),
             time_control: Some(control),
             ..Default::default()

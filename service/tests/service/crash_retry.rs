@@ -66,6 +66,7 @@ async fn create_join_and_submit_retried_after_the_replica_died_do_what_the_first
     let create = pb::CreateSessionRequest {
         options: Some(origin_options(2, false)),
         seed: Some(77),
+        unrated: true,
         request_id: "create-1".into(),
         ..Default::default()
     };
@@ -194,6 +195,7 @@ async fn a_create_retried_after_a_death_before_the_lobby_index_lists_the_session
     let create = pb::CreateSessionRequest {
         options: Some(origin_options(2, false)),
         seed: Some(78),
+        unrated: true,
         request_id: "create-unlisted".into(),
         ..Default::default()
     };

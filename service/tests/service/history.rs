@@ -466,6 +466,7 @@ async fn bots_to_the_end(
         .create_session(pb::CreateSessionRequest {
             options: Some(convert::options_out(options)),
             seed: Some(seed),
+            unrated: true,
             request_id: uuid::Uuid::new_v4().to_string(),
             bots: (0..seats as u32)
                 .map(|seat| pb::SeatBot {

@@ -67,6 +67,13 @@ async fn valid_tokens_are_accepted_and_each_bad_one_refused_with_its_reason() {
     wrong_issuer["iss"] = json!("https://someone-else.test/");
     let mut wrong_audience = claims("alice", "Alice");
     wrong_audience["aud"] = json!("another-app");
+    let mut no_audience = claims("alice", "Alice");
+    no_audience.as_object_mut().expect("object").remove("aud");
+    // RFC 7515 §4.1.11: an extension the issuer marks critical must be understood, and
+    // this server understands none (the signature is valid: only `crit` refuses it).
+    let critical = key.sign_with(&claims("alice", "Alice"), |h| {
+        h.crit = Some(vec!["exp-ext".to_string()]);
+    });
     let mut no_sub = claims("alice", "Alice");
     no_sub.as_object_mut().expect("object").remove("sub");
     let stranger = SigningKey::generate("not-in-the-set");
@@ -86,6 +93,8 @@ async fn valid_tokens_are_accepted_and_each_bad_one_refused_with_its_reason() {
         ("not yet valid", key.sign(&early), "not valid yet"),
         ("wrong issuer", key.sign(&wrong_issuer), "issuer"),
         ("wrong audience", key.sign(&wrong_audience), "audience"),
+        ("no audience", key.sign(&no_audience), "audience"),
+        ("crit", critical, "marks extensions \"exp-ext\" as critical"),
         ("missing sub", key.sign(&no_sub), "`sub`"),
         (
             "unknown key",
@@ -238,4 +247,106 @@ async fn without_identity_a_jwt_is_only_an_unknown_seat_token() {
         get_state(&mut client, &id, &key.sign(&claims("alice", "Alice"))).await,
         Code::PermissionDenied,
     );
+}
+
+/// A JoinSession or CreateSession request id belongs to the caller that used it first:
+/// the same player retrying replays the first answer, anybody else (another player, an
+/// anonymous caller) is refused with ALREADY_EXISTS, and the refusal tells nothing about
+/// the first caller (no seat, no token, no name).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_ids_are_bound_to_the_caller_that_used_them() {
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let server = TestServer::start_with(StoreKind::Memory, |c| idp::trust(c, &jwks)).await;
+    let mut client = server.client().await;
+    let alice = key.sign(&claims("alice", "Alice"));
+    let bob = key.sign(&claims("bob", "Bob"));
+
+    let create = |rid: &str| pb::CreateSessionRequest {
+        options: Some(origin_options(2, true)),
+        request_id: rid.to_string(),
+        ..Default::default()
+    };
+    let rid = "create-1";
+    let made = client
+        .create_session(authed(create(rid), &alice))
+        .await
+        .expect("alice creates")
+        .into_inner()
+        .session
+        .expect("session");
+    let again = client
+        .create_session(authed(create(rid), &alice))
+        .await
+        .expect("alice's retry replays")
+        .into_inner()
+        .session
+        .expect("session");
+    assert_eq!(again.session_id, made.session_id);
+    for (who, result) in [
+        (
+            "bob",
+            client.create_session(authed(create(rid), &bob)).await,
+        ),
+        ("anonymous", client.create_session(create(rid)).await),
+    ] {
+        let status = assert_code(result, Code::AlreadyExists);
+        assert!(
+            status.message().contains("used by another caller"),
+            "{who}: {status:?}"
+        );
+        assert!(
+            !status.message().contains(&made.session_id),
+            "{who}: {status:?}"
+        );
+    }
+
+    let join = |rid: &str| pb::JoinSessionRequest {
+        session_id: made.session_id.clone(),
+        seat: Some(0),
+        player_name: String::new(),
+        request_id: rid.to_string(),
+    };
+    let first = client
+        .join_session(authed(join("join-1"), &alice))
+        .await
+        .expect("alice joins")
+        .into_inner();
+    assert!(!first.seat_token.is_empty());
+    for (who, result) in [
+        (
+            "bob",
+            client.join_session(authed(join("join-1"), &bob)).await,
+        ),
+        ("anonymous", client.join_session(join("join-1")).await),
+        (
+            "a seat token",
+            client
+                .join_session(authed(join("join-1"), &first.seat_token))
+                .await,
+        ),
+    ] {
+        let status = assert_code(result, Code::AlreadyExists);
+        let message = status.message();
+        assert!(
+            message.contains("used by another caller"),
+            "{who}: {message}"
+        );
+        for secret in [first.seat_token.as_str(), "alice", "Alice", "seat 0"] {
+            assert!(
+                !message.contains(secret),
+                "{who}: {message} tells {secret:?}"
+            );
+        }
+    }
+    let replayed = client
+        .join_session(authed(join("join-1"), &alice))
+        .await
+        .expect("alice's retry replays")
+        .into_inner();
+    assert_eq!(replayed.seat, first.seat);
+    assert_eq!(replayed.seat_token, first.seat_token);
+    // Bob never sat: the session still has its second seat open for him.
+    let seats = session(&mut client, &made.session_id).await.seats;
+    assert!(seats.iter().all(|s| s.player_id != "bob"), "{seats:?}");
 }

@@ -203,3 +203,120 @@ async fn an_event_stream_over_the_connection_limit_is_refused_and_unary_calls_go
     }
     server.stop().await;
 }
+
+async fn open_stream_as(
+    client: &mut Client,
+    id: &str,
+    token: &str,
+) -> Result<tonic::Streaming<pb::StreamEventsResponse>, tonic::Status> {
+    client
+        .stream_events(authed(
+            pb::StreamEventsRequest {
+                session_id: id.to_string(),
+                after_version: 0,
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+/// `--max-streams-per-player` counts a player's streams over every connection (here a
+/// seat token's: each connection is a fresh one), and `--max-streams-per-address` a
+/// client address's; the refusal names the limit, others are not affected, and a closed
+/// stream gives its place back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn event_streams_are_limited_per_player_and_per_address() {
+    let server = TestServer::start_with(StoreKind::Memory, |config| {
+        config.max_streams_per_player = 2;
+        config.max_streams_per_address = 3;
+    })
+    .await;
+    let mut client = server.client().await;
+    let (id, tokens) = started(&mut client, 2, true, 11).await;
+
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut fresh = server.client().await;
+        held.push(
+            open_stream_as(&mut fresh, &id, &tokens[0])
+                .await
+                .expect("within the limit"),
+        );
+    }
+    let mut fresh = server.client().await;
+    let refused = open_stream_as(&mut fresh, &id, &tokens[0]).await;
+    let status = assert_code(refused.map(|_| ()), Code::ResourceExhausted);
+    assert!(
+        status.message().contains("2 open event streams")
+            && status.message().contains("--max-streams-per-player"),
+        "{status:?}"
+    );
+    // The other seat's player has its own count.
+    let other = open_stream_as(&mut fresh, &id, &tokens[1])
+        .await
+        .expect("another player");
+    // Three streams from 127.0.0.1 now: a spectator from it is over the address limit.
+    let refused = open_stream(&mut fresh, &id).await;
+    let status = assert_code(refused.map(|_| ()), Code::ResourceExhausted);
+    assert!(
+        status.message().contains("--max-streams-per-address"),
+        "{status:?}"
+    );
+    drop(other);
+    // A closed stream frees its places (the server sees it close a little later).
+    held.pop();
+    let start = Instant::now();
+    loop {
+        match open_stream_as(&mut fresh, &id, &tokens[0]).await {
+            Ok(_stream) => break,
+            Err(status) if status.code() == Code::ResourceExhausted => {
+                assert!(
+                    start.elapsed() < Duration::from_secs(5),
+                    "a closed stream's place never came back: {status:?}"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            Err(status) => panic!("unexpected {status:?}"),
+        }
+    }
+    server.stop().await;
+}
+
+/// Metadata over `--max-metadata-bytes` (16 KiB by default) is refused with
+/// RESOURCE_EXHAUSTED naming the limit, and only that call: the connection's open stream
+/// and its next calls go on (HTTP/2 alone would answer 431, seen as UNKNOWN, and close
+/// the connection for larger blocks).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_metadata_is_refused_on_its_call_only() {
+    let server = TestServer::start(StoreKind::Memory).await;
+    let mut client = server.client().await;
+    let (id, _tokens) = started(&mut client, 2, true, 11).await;
+    let mut stream = open_stream(&mut client, &id).await.expect("a stream");
+
+    let mut request = Request::new(pb::GetSessionRequest {
+        session_id: id.clone(),
+    });
+    let big = "x".repeat(40 << 10);
+    request
+        .metadata_mut()
+        .insert("x-padding", big.parse().expect("ascii"));
+    let status = assert_code(client.get_session(request).await, Code::ResourceExhausted);
+    assert!(
+        status.message().contains("--max-metadata-bytes"),
+        "{status:?}"
+    );
+    // The connection is intact: the stream is still open and calls are served.
+    client
+        .get_session(pb::GetSessionRequest {
+            session_id: id.clone(),
+        })
+        .await
+        .expect("the next call on the same connection");
+    let pending = tokio::time::timeout(Duration::from_millis(300), stream.message()).await;
+    assert!(
+        pending.is_err(),
+        "the idle stream is still open: {pending:?}"
+    );
+    server.stop().await;
+}

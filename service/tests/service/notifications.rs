@@ -951,6 +951,7 @@ async fn players_signed_in_with_jwts_are_invited_and_told(kind: StoreKind) {
         .create_session(pb::CreateSessionRequest {
             options: Some(crate::support::harness::origin_options(2, true)),
             seed: Some(7),
+            unrated: true,
             request_id: uuid::Uuid::new_v4().to_string(),
             invited_player_ids: invited.clone(),
             ..Default::default()

@@ -34,6 +34,7 @@ async fn create_with(
     let mut request = pb::CreateSessionRequest {
         options: Some(origin_options(2, true)),
         seed: Some(7),
+        unrated: true,
         request_id: uuid::Uuid::new_v4().to_string(),
         ..Default::default()
     };

@@ -128,6 +128,7 @@ async fn conflict_policy(inner: Arc<dyn Store>) {
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(5),
+            unrated: true,
             ..Default::default()
         })
         .await

@@ -138,6 +138,7 @@ async fn stale_cache_never_commits(inner: Arc<dyn Store>) {
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(11),
+            unrated: true,
             ..Default::default()
         })
         .await

@@ -145,6 +145,8 @@ func play(addr, game string, players uint32, junior bool, seed int64, quiet bool
 	create := &agorav1.CreateSessionRequest{Options: opts, RequestId: newRequestID()}
 	if seed >= 0 {
 		create.Seed = proto.Uint64(uint64(seed))
+		// A chosen seed between people needs an unrated session (Session.SeedChosen).
+		create.Unrated = true
 	}
 	cctx, cancel := call()
 	created, err := client.CreateSession(cctx, create)

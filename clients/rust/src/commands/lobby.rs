@@ -37,6 +37,9 @@ pub async fn create_session(
     let message = CreateSessionRequest {
         options: Some(options),
         seed,
+        // A seed chosen between people is allowed only in an unrated session, which
+        // shows every player that its seed was chosen (Session.seed_chosen).
+        unrated: seed.is_some(),
         request_id: super::request_id(),
         bots: bots.to_vec(),
         time_control,

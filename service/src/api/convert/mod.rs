@@ -259,6 +259,7 @@ pub fn session_out(
         rematch_session_id: meta.rematch.clone().unwrap_or_default(),
         private: meta.private(),
         allow_multiple_seats_per_player: meta.allow_multiple_seats_per_player,
+        seed_chosen: meta.seed_chosen,
     }
 }
 

@@ -62,6 +62,9 @@ impl TestServer {
 
     pub async fn start_with(kind: StoreKind, adjust: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::for_tests();
+        // Tests fix seeds to replay games between their "people" (one client playing every
+        // seat); `fair_games` tests the default.
+        config.allow_chosen_seeds = true;
         let redis = match kind {
             StoreKind::Memory => {
                 config.store = ConfigStore::Memory;
@@ -154,6 +157,7 @@ pub async fn create(client: &mut Client, players: u32, junior: bool, seed: u64) 
         .create_session(pb::CreateSessionRequest {
             options: Some(origin_options(players, junior)),
             seed: Some(seed),
+            unrated: true,
             request_id: uuid::Uuid::new_v4().to_string(),
             ..Default::default()
         })
@@ -447,6 +451,7 @@ pub async fn started_with(
         .create_session(pb::CreateSessionRequest {
             options: Some(options),
             seed: Some(seed),
+            unrated: true,
             ..Default::default()
         })
         .await

@@ -55,10 +55,16 @@ impl SigningKey {
 
     /// `claims` signed with this key (header `ES256`, this key's id).
     pub fn sign(&self, claims: &Value) -> String {
+        self.sign_with(claims, |_| {})
+    }
+
+    /// `claims` signed with this key under the header `edit` makes of the usual one.
+    pub fn sign_with(&self, claims: &Value, edit: impl FnOnce(&mut Header)) -> String {
         let pem = self.secret.to_pkcs8_pem(LineEnding::LF).expect("pkcs8 pem");
         let key = EncodingKey::from_ec_pem(pem.as_bytes()).expect("encoding key");
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.kid.clone());
+        edit(&mut header);
         jsonwebtoken::encode(&header, claims, &key).expect("sign")
     }
 }

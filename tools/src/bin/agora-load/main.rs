@@ -399,6 +399,8 @@ async fn new_game(client: &mut Client, options: &AnyOptions, seed: u64) -> Resul
         .create_session(pb::CreateSessionRequest {
             options: Some(convert::options_out(options)),
             seed: Some(seed),
+            // One client plays every seat from the seed it chose: an unrated game.
+            unrated: true,
             ..Default::default()
         })
         .await?

@@ -358,21 +358,34 @@ class CreateSessionRequest(_message.Message):
     TIME_CONTROL_FIELD_NUMBER: _builtins.int
     ALLOW_MULTIPLE_SEATS_PER_PLAYER_FIELD_NUMBER: _builtins.int
     INVITED_PLAYER_IDS_FIELD_NUMBER: _builtins.int
+    UNRATED_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
-    """Seed of the game's random generator; drawn by the server when unset."""
+    """Seed of the game's random generator; drawn by the server when unset. A chosen seed
+    fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+    is for tests, bots and replays. With more than one seat left to people (seats not in
+    `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+    the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+    every player that the seed was chosen.
+    """
     request_id: _builtins.str
     """Client-chosen id (a random UUID is recommended; at most 128 bytes) that makes
     retries safe (AIP-155): a retry with the same id and the same request answers the
     session the first call created, whichever replica serves it, and creates no other.
     The same id with a different request is refused with INVALID_ARGUMENT (field
-    `request_id`). Honoured as long as the session it created exists. Empty: every call
-    creates a new session.
+    `request_id`). The id belongs to the caller that used it (a signed-in player, a
+    seat token's holder, or anonymous callers, for whom the id is the secret): from
+    anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+    created exists. Empty: every call creates a new session.
     """
     allow_multiple_seats_per_player: _builtins.bool
     """A signed-in player may take several seats of this session (hot-seat play on one
     account). Unset: a player's second JoinSession answers the seat it already holds,
     and asking for another seat is refused with FAILED_PRECONDITION (reason
     ALREADY_SEATED).
+    """
+    unrated: _builtins.bool
+    """The creator asks for an unrated session: needed for a chosen `seed` between people
+    (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
     """
     @_builtins.property
     def options(self) -> _games_pb2.GameOptions:
@@ -406,10 +419,11 @@ class CreateSessionRequest(_message.Message):
         time_control: _session_pb2.TimeControl | None = ...,
         allow_multiple_seats_per_player: _builtins.bool = ...,
         invited_player_ids: _abc.Iterable[_builtins.str] | None = ...,
+        unrated: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "options", b"options", "seed", b"seed", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "bots", b"bots", "invited_player_ids", b"invited_player_ids", "options", b"options", "request_id", b"request_id", "seed", b"seed", "time_control", b"time_control"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "bots", b"bots", "invited_player_ids", b"invited_player_ids", "options", b"options", "request_id", b"request_id", "seed", b"seed", "time_control", b"time_control", "unrated", b"unrated"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -542,6 +556,10 @@ class JoinSessionRequest(_message.Message):
     (AIP-155): a retry with the same id and the same request answers the same seat and a
     working seat token, and never takes a second seat. The same id with a different
     request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+    The id belongs to the caller that used it (the signed-in player, the seat token
+    sent, or for anonymous callers the id itself, which must then be unguessable): the
+    same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+    first call.
     The id is a secret like the token: whoever knows it can recover the token, so use a
     fresh random one per join. Honoured as long as the session exists and the seat it
     took is held: once that seat is given back (LeaveSession), a retry with the id takes

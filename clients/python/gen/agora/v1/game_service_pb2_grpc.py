@@ -53,6 +53,8 @@ class GameServiceStub:
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -74,8 +76,9 @@ class GameServiceStub:
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -222,6 +225,8 @@ class GameServiceServicer:
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -243,8 +248,9 @@ class GameServiceServicer:
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -582,6 +588,8 @@ class GameService:
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -603,8 +611,9 @@ class GameService:
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |

@@ -54,6 +54,8 @@ class GameServiceStub:
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -75,8 +77,9 @@ class GameServiceStub:
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -240,6 +243,8 @@ class GameServiceAsyncStub(GameServiceStub):
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -261,8 +266,9 @@ class GameServiceAsyncStub(GameServiceStub):
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -422,6 +428,8 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     |                     | "I08"; the Archon only with index 0); a seat the        |       |
     |                     | session does not have; a request_id reused with a       |       |
     |                     | different request                                       |       |
+    | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+    |                     | caller used first (send a fresh random id)              |       |
     | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
     |                     | session that expired or was lost ends its stream so     |       |
     | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -443,8 +451,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     |                     | seat's stream opened before the game started ends so at |       |
     |                     | the first version if that seat was given back           |       |
     | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-    |                     | sessions (CreateSession); or a message over the size    | (size:|
-    |                     | limit, refused however often it is sent                 | no)   |
+    |                     | per client address or per player, sessions              | (size:|
+    |                     | (CreateSession); or a message or metadata over the size | no)   |
+    |                     | limit, refused however often it is sent                 |       |
     | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
     |                     | timeout or the caller's deadline                        |       |
     | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |

@@ -129,6 +129,7 @@ class Session(_message.Message):
     REMATCH_SESSION_ID_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     ALLOW_MULTIPLE_SEATS_PER_PLAYER_FIELD_NUMBER: _builtins.int
+    SEED_CHOSEN_FIELD_NUMBER: _builtins.int
     session_id: _builtins.str
     game_id: _builtins.str
     status: Global___SessionStatus.ValueType
@@ -144,6 +145,11 @@ class Session(_message.Message):
     """
     allow_multiple_seats_per_player: _builtins.bool
     """A signed-in player may hold several seats."""
+    seed_chosen: _builtins.bool
+    """The seed was chosen by the caller that created (or imported) the session rather than
+    drawn by the server: whoever chose it may know every hidden card. Such a session is
+    unrated.
+    """
     @_builtins.property
     def options(self) -> _games_pb2.GameOptions: ...
     @_builtins.property
@@ -181,10 +187,11 @@ class Session(_message.Message):
         rematch_session_id: _builtins.str = ...,
         private: _builtins.bool = ...,
         allow_multiple_seats_per_player: _builtins.bool = ...,
+        seed_chosen: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "private", b"private", "rematch_session_id", b"rematch_session_id", "seats", b"seats", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "private", b"private", "rematch_session_id", b"rematch_session_id", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

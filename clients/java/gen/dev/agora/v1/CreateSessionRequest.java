@@ -89,7 +89,12 @@ private static final long serialVersionUID = 0L;
   private long seed_ = 0L;
   /**
    * <pre>
-   * Seed of the game's random generator; drawn by the server when unset.
+   * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+   * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+   * is for tests, bots and replays. With more than one seat left to people (seats not in
+   * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+   * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+   * every player that the seed was chosen.
    * </pre>
    *
    * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -101,7 +106,12 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Seed of the game's random generator; drawn by the server when unset.
+   * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+   * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+   * is for tests, bots and replays. With more than one seat left to people (seats not in
+   * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+   * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+   * every player that the seed was chosen.
    * </pre>
    *
    * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -121,8 +131,10 @@ private static final long serialVersionUID = 0L;
    * retries safe (AIP-155): a retry with the same id and the same request answers the
    * session the first call created, whichever replica serves it, and creates no other.
    * The same id with a different request is refused with INVALID_ARGUMENT (field
-   * `request_id`). Honoured as long as the session it created exists. Empty: every call
-   * creates a new session.
+   * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+   * seat token's holder, or anonymous callers, for whom the id is the secret): from
+   * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+   * created exists. Empty: every call creates a new session.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -147,8 +159,10 @@ private static final long serialVersionUID = 0L;
    * retries safe (AIP-155): a retry with the same id and the same request answers the
    * session the first call created, whichever replica serves it, and creates no other.
    * The same id with a different request is refused with INVALID_ARGUMENT (field
-   * `request_id`). Honoured as long as the session it created exists. Empty: every call
-   * creates a new session.
+   * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+   * seat token's holder, or anonymous callers, for whom the id is the secret): from
+   * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+   * created exists. Empty: every call creates a new session.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -356,6 +370,22 @@ private static final long serialVersionUID = 0L;
     return invitedPlayerIds_.getByteString(index);
   }
 
+  public static final int UNRATED_FIELD_NUMBER = 8;
+  private boolean unrated_ = false;
+  /**
+   * <pre>
+   * The creator asks for an unrated session: needed for a chosen `seed` between people
+   * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+   * </pre>
+   *
+   * <code>bool unrated = 8 [json_name = "unrated"];</code>
+   * @return The unrated.
+   */
+  @java.lang.Override
+  public boolean getUnrated() {
+    return unrated_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -390,6 +420,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < invitedPlayerIds_.size(); i++) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 7, invitedPlayerIds_.getRaw(i));
+    }
+    if (unrated_ != false) {
+      output.writeBool(8, unrated_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -431,6 +464,10 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getInvitedPlayerIdsList().size();
     }
+    if (unrated_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(8, unrated_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -469,6 +506,8 @@ private static final long serialVersionUID = 0L;
         != other.getAllowMultipleSeatsPerPlayer()) return false;
     if (!getInvitedPlayerIdsList()
         .equals(other.getInvitedPlayerIdsList())) return false;
+    if (getUnrated()
+        != other.getUnrated()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -506,6 +545,9 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + INVITED_PLAYER_IDS_FIELD_NUMBER;
       hash = (53 * hash) + getInvitedPlayerIdsList().hashCode();
     }
+    hash = (37 * hash) + UNRATED_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getUnrated());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -657,6 +699,7 @@ private static final long serialVersionUID = 0L;
       allowMultipleSeatsPerPlayer_ = false;
       invitedPlayerIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
       bitField0_ = (bitField0_ & ~0x00000040);
+      unrated_ = false;
       return this;
     }
 
@@ -728,6 +771,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000020) != 0)) {
         result.allowMultipleSeatsPerPlayer_ = allowMultipleSeatsPerPlayer_;
+      }
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        result.unrated_ = unrated_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -829,6 +875,9 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (other.getUnrated() != false) {
+        setUnrated(other.getUnrated());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -903,6 +952,11 @@ private static final long serialVersionUID = 0L;
               invitedPlayerIds_.add(s);
               break;
             } // case 58
+            case 64: {
+              unrated_ = input.readBool();
+              bitField0_ |= 0x00000080;
+              break;
+            } // case 64
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1078,7 +1132,12 @@ private static final long serialVersionUID = 0L;
     private long seed_ ;
     /**
      * <pre>
-     * Seed of the game's random generator; drawn by the server when unset.
+     * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+     * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+     * is for tests, bots and replays. With more than one seat left to people (seats not in
+     * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+     * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+     * every player that the seed was chosen.
      * </pre>
      *
      * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -1090,7 +1149,12 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Seed of the game's random generator; drawn by the server when unset.
+     * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+     * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+     * is for tests, bots and replays. With more than one seat left to people (seats not in
+     * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+     * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+     * every player that the seed was chosen.
      * </pre>
      *
      * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -1102,7 +1166,12 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Seed of the game's random generator; drawn by the server when unset.
+     * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+     * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+     * is for tests, bots and replays. With more than one seat left to people (seats not in
+     * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+     * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+     * every player that the seed was chosen.
      * </pre>
      *
      * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -1118,7 +1187,12 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Seed of the game's random generator; drawn by the server when unset.
+     * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+     * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+     * is for tests, bots and replays. With more than one seat left to people (seats not in
+     * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+     * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+     * every player that the seed was chosen.
      * </pre>
      *
      * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -1138,8 +1212,10 @@ private static final long serialVersionUID = 0L;
      * retries safe (AIP-155): a retry with the same id and the same request answers the
      * session the first call created, whichever replica serves it, and creates no other.
      * The same id with a different request is refused with INVALID_ARGUMENT (field
-     * `request_id`). Honoured as long as the session it created exists. Empty: every call
-     * creates a new session.
+     * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+     * seat token's holder, or anonymous callers, for whom the id is the secret): from
+     * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+     * created exists. Empty: every call creates a new session.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -1163,8 +1239,10 @@ private static final long serialVersionUID = 0L;
      * retries safe (AIP-155): a retry with the same id and the same request answers the
      * session the first call created, whichever replica serves it, and creates no other.
      * The same id with a different request is refused with INVALID_ARGUMENT (field
-     * `request_id`). Honoured as long as the session it created exists. Empty: every call
-     * creates a new session.
+     * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+     * seat token's holder, or anonymous callers, for whom the id is the secret): from
+     * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+     * created exists. Empty: every call creates a new session.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -1189,8 +1267,10 @@ private static final long serialVersionUID = 0L;
      * retries safe (AIP-155): a retry with the same id and the same request answers the
      * session the first call created, whichever replica serves it, and creates no other.
      * The same id with a different request is refused with INVALID_ARGUMENT (field
-     * `request_id`). Honoured as long as the session it created exists. Empty: every call
-     * creates a new session.
+     * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+     * seat token's holder, or anonymous callers, for whom the id is the secret): from
+     * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+     * created exists. Empty: every call creates a new session.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -1211,8 +1291,10 @@ private static final long serialVersionUID = 0L;
      * retries safe (AIP-155): a retry with the same id and the same request answers the
      * session the first call created, whichever replica serves it, and creates no other.
      * The same id with a different request is refused with INVALID_ARGUMENT (field
-     * `request_id`). Honoured as long as the session it created exists. Empty: every call
-     * creates a new session.
+     * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+     * seat token's holder, or anonymous callers, for whom the id is the secret): from
+     * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+     * created exists. Empty: every call creates a new session.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -1230,8 +1312,10 @@ private static final long serialVersionUID = 0L;
      * retries safe (AIP-155): a retry with the same id and the same request answers the
      * session the first call created, whichever replica serves it, and creates no other.
      * The same id with a different request is refused with INVALID_ARGUMENT (field
-     * `request_id`). Honoured as long as the session it created exists. Empty: every call
-     * creates a new session.
+     * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+     * seat token's holder, or anonymous callers, for whom the id is the secret): from
+     * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+     * created exists. Empty: every call creates a new session.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -1958,6 +2042,53 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       ensureInvitedPlayerIdsIsMutable();
       invitedPlayerIds_.add(value);
+      onChanged();
+      return this;
+    }
+
+    private boolean unrated_ ;
+    /**
+     * <pre>
+     * The creator asks for an unrated session: needed for a chosen `seed` between people
+     * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+     * </pre>
+     *
+     * <code>bool unrated = 8 [json_name = "unrated"];</code>
+     * @return The unrated.
+     */
+    @java.lang.Override
+    public boolean getUnrated() {
+      return unrated_;
+    }
+    /**
+     * <pre>
+     * The creator asks for an unrated session: needed for a chosen `seed` between people
+     * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+     * </pre>
+     *
+     * <code>bool unrated = 8 [json_name = "unrated"];</code>
+     * @param value The unrated to set.
+     * @return This builder for chaining.
+     */
+    public Builder setUnrated(boolean value) {
+      
+      unrated_ = value;
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The creator asks for an unrated session: needed for a chosen `seed` between people
+     * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+     * </pre>
+     *
+     * <code>bool unrated = 8 [json_name = "unrated"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearUnrated() {
+      bitField0_ = (bitField0_ & ~0x00000080);
+      unrated_ = false;
       onChanged();
       return this;
     }

@@ -36,7 +36,12 @@ public interface CreateSessionRequestOrBuilder extends
 
   /**
    * <pre>
-   * Seed of the game's random generator; drawn by the server when unset.
+   * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+   * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+   * is for tests, bots and replays. With more than one seat left to people (seats not in
+   * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+   * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+   * every player that the seed was chosen.
    * </pre>
    *
    * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -45,7 +50,12 @@ public interface CreateSessionRequestOrBuilder extends
   boolean hasSeed();
   /**
    * <pre>
-   * Seed of the game's random generator; drawn by the server when unset.
+   * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+   * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+   * is for tests, bots and replays. With more than one seat left to people (seats not in
+   * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+   * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+   * every player that the seed was chosen.
    * </pre>
    *
    * <code>optional uint64 seed = 2 [json_name = "seed"];</code>
@@ -59,8 +69,10 @@ public interface CreateSessionRequestOrBuilder extends
    * retries safe (AIP-155): a retry with the same id and the same request answers the
    * session the first call created, whichever replica serves it, and creates no other.
    * The same id with a different request is refused with INVALID_ARGUMENT (field
-   * `request_id`). Honoured as long as the session it created exists. Empty: every call
-   * creates a new session.
+   * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+   * seat token's holder, or anonymous callers, for whom the id is the secret): from
+   * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+   * created exists. Empty: every call creates a new session.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -73,8 +85,10 @@ public interface CreateSessionRequestOrBuilder extends
    * retries safe (AIP-155): a retry with the same id and the same request answers the
    * session the first call created, whichever replica serves it, and creates no other.
    * The same id with a different request is refused with INVALID_ARGUMENT (field
-   * `request_id`). Honoured as long as the session it created exists. Empty: every call
-   * creates a new session.
+   * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+   * seat token's holder, or anonymous callers, for whom the id is the secret): from
+   * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+   * created exists. Empty: every call creates a new session.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId"];</code>
@@ -225,4 +239,15 @@ public interface CreateSessionRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getInvitedPlayerIdsBytes(int index);
+
+  /**
+   * <pre>
+   * The creator asks for an unrated session: needed for a chosen `seed` between people
+   * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+   * </pre>
+   *
+   * <code>bool unrated = 8 [json_name = "unrated"];</code>
+   * @return The unrated.
+   */
+  boolean getUnrated();
 }

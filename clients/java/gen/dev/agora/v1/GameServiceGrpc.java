@@ -27,6 +27,8 @@ import static io.grpc.MethodDescriptor.generateFullMethodName;
  * |                     | "I08"; the Archon only with index 0); a seat the        |       |
  * |                     | session does not have; a request_id reused with a       |       |
  * |                     | different request                                       |       |
+ * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+ * |                     | caller used first (send a fresh random id)              |       |
  * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
  * |                     | session that expired or was lost ends its stream so     |       |
  * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -48,8 +50,9 @@ import static io.grpc.MethodDescriptor.generateFullMethodName;
  * |                     | seat's stream opened before the game started ends so at |       |
  * |                     | the first version if that seat was given back           |       |
  * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
- * |                     | sessions (CreateSession); or a message over the size    | (size:|
- * |                     | limit, refused however often it is sent                 | no)   |
+ * |                     | per client address or per player, sessions              | (size:|
+ * |                     | (CreateSession); or a message or metadata over the size | no)   |
+ * |                     | limit, refused however often it is sent                 |       |
  * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
  * |                     | timeout or the caller's deadline                        |       |
  * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -707,6 +710,8 @@ public final class GameServiceGrpc {
    * |                     | "I08"; the Archon only with index 0); a seat the        |       |
    * |                     | session does not have; a request_id reused with a       |       |
    * |                     | different request                                       |       |
+   * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+   * |                     | caller used first (send a fresh random id)              |       |
    * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
    * |                     | session that expired or was lost ends its stream so     |       |
    * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -728,8 +733,9 @@ public final class GameServiceGrpc {
    * |                     | seat's stream opened before the game started ends so at |       |
    * |                     | the first version if that seat was given back           |       |
    * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-   * |                     | sessions (CreateSession); or a message over the size    | (size:|
-   * |                     | limit, refused however often it is sent                 | no)   |
+   * |                     | per client address or per player, sessions              | (size:|
+   * |                     | (CreateSession); or a message or metadata over the size | no)   |
+   * |                     | limit, refused however often it is sent                 |       |
    * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
    * |                     | timeout or the caller's deadline                        |       |
    * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -1146,6 +1152,8 @@ public final class GameServiceGrpc {
    * |                     | "I08"; the Archon only with index 0); a seat the        |       |
    * |                     | session does not have; a request_id reused with a       |       |
    * |                     | different request                                       |       |
+   * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+   * |                     | caller used first (send a fresh random id)              |       |
    * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
    * |                     | session that expired or was lost ends its stream so     |       |
    * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -1167,8 +1175,9 @@ public final class GameServiceGrpc {
    * |                     | seat's stream opened before the game started ends so at |       |
    * |                     | the first version if that seat was given back           |       |
    * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-   * |                     | sessions (CreateSession); or a message over the size    | (size:|
-   * |                     | limit, refused however often it is sent                 | no)   |
+   * |                     | per client address or per player, sessions              | (size:|
+   * |                     | (CreateSession); or a message or metadata over the size | no)   |
+   * |                     | limit, refused however often it is sent                 |       |
    * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
    * |                     | timeout or the caller's deadline                        |       |
    * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -1482,6 +1491,8 @@ public final class GameServiceGrpc {
    * |                     | "I08"; the Archon only with index 0); a seat the        |       |
    * |                     | session does not have; a request_id reused with a       |       |
    * |                     | different request                                       |       |
+   * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+   * |                     | caller used first (send a fresh random id)              |       |
    * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
    * |                     | session that expired or was lost ends its stream so     |       |
    * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -1503,8 +1514,9 @@ public final class GameServiceGrpc {
    * |                     | seat's stream opened before the game started ends so at |       |
    * |                     | the first version if that seat was given back           |       |
    * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-   * |                     | sessions (CreateSession); or a message over the size    | (size:|
-   * |                     | limit, refused however often it is sent                 | no)   |
+   * |                     | per client address or per player, sessions              | (size:|
+   * |                     | (CreateSession); or a message or metadata over the size | no)   |
+   * |                     | limit, refused however often it is sent                 |       |
    * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
    * |                     | timeout or the caller's deadline                        |       |
    * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |
@@ -1801,6 +1813,8 @@ public final class GameServiceGrpc {
    * |                     | "I08"; the Archon only with index 0); a seat the        |       |
    * |                     | session does not have; a request_id reused with a       |       |
    * |                     | different request                                       |       |
+   * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+   * |                     | caller used first (send a fresh random id)              |       |
    * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
    * |                     | session that expired or was lost ends its stream so     |       |
    * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -1822,8 +1836,9 @@ public final class GameServiceGrpc {
    * |                     | seat's stream opened before the game started ends so at |       |
    * |                     | the first version if that seat was given back           |       |
    * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
-   * |                     | sessions (CreateSession); or a message over the size    | (size:|
-   * |                     | limit, refused however often it is sent                 | no)   |
+   * |                     | per client address or per player, sessions              | (size:|
+   * |                     | (CreateSession); or a message or metadata over the size | no)   |
+   * |                     | limit, refused however often it is sent                 |       |
    * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
    * |                     | timeout or the caller's deadline                        |       |
    * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |

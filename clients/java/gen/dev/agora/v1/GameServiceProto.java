@@ -283,7 +283,7 @@ public final class GameServiceProto {
       "o\030\004 \001(\010R\004undo\0228\n\014bot_strength\030\005 \001(\0132\025.ag" +
       "ora.v1.BotStrengthR\013botStrength\"\022\n\020ListG" +
       "amesRequest\"=\n\021ListGamesResponse\022(\n\005game" +
-      "s\030\001 \003(\0132\022.agora.v1.GameInfoR\005games\"\335\002\n\024C" +
+      "s\030\001 \003(\0132\022.agora.v1.GameInfoR\005games\"\367\002\n\024C" +
       "reateSessionRequest\022/\n\007options\030\001 \001(\0132\025.a" +
       "gora.v1.GameOptionsR\007options\022\027\n\004seed\030\002 \001" +
       "(\004H\000R\004seed\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\treque" +
@@ -292,151 +292,152 @@ public final class GameServiceProto {
       "eControlR\013timeControl\022D\n\037allow_multiple_" +
       "seats_per_player\030\006 \001(\010R\033allowMultipleSea" +
       "tsPerPlayer\022,\n\022invited_player_ids\030\007 \003(\tR" +
-      "\020invitedPlayerIdsB\007\n\005_seed\"D\n\025CreateSess" +
-      "ionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1." +
-      "SessionR\007session\"2\n\021GetSessionRequest\022\035\n" +
-      "\nsession_id\030\001 \001(\tR\tsessionId\"A\n\022GetSessi" +
-      "onResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1.S" +
-      "essionR\007session\"n\n\023ListSessionsRequest\022\027" +
-      "\n\007game_id\030\001 \001(\tR\006gameId\022!\n\014include_full\030" +
-      "\002 \001(\010R\013includeFull\022\033\n\tpage_size\030\003 \001(\rR\010p" +
-      "ageSize\"E\n\024ListSessionsResponse\022-\n\010sessi" +
-      "ons\030\001 \003(\0132\021.agora.v1.SessionR\010sessions\"\225" +
-      "\001\n\022JoinSessionRequest\022\035\n\nsession_id\030\001 \001(" +
-      "\tR\tsessionId\022\027\n\004seat\030\002 \001(\rH\000R\004seat\210\001\001\022\037\n" +
-      "\013player_name\030\003 \001(\tR\nplayerName\022\035\n\nreques" +
-      "t_id\030\004 \001(\tR\trequestIdB\007\n\005_seat\"u\n\023JoinSe" +
-      "ssionResponse\022\022\n\004seat\030\001 \001(\rR\004seat\022\035\n\nsea" +
-      "t_token\030\002 \001(\tR\tseatToken\022+\n\007session\030\003 \001(" +
-      "\0132\021.agora.v1.SessionR\007session\"4\n\023LeaveSe" +
-      "ssionRequest\022\035\n\nsession_id\030\001 \001(\tR\tsessio" +
-      "nId\"C\n\024LeaveSessionResponse\022+\n\007session\030\001" +
-      " \001(\0132\021.agora.v1.SessionR\007session\"0\n\017GetS" +
-      "tateRequest\022\035\n\nsession_id\030\001 \001(\tR\tsession" +
-      "Id\"g\n\020GetStateResponse\022+\n\007session\030\001 \001(\0132" +
-      "\021.agora.v1.SessionR\007session\022&\n\004view\030\002 \001(" +
-      "\0132\022.agora.v1.GameViewR\004view\"8\n\027ListLegal" +
-      "ActionsRequest\022\035\n\nsession_id\030\001 \001(\tR\tsess" +
-      "ionId\"d\n\030ListLegalActionsResponse\022\030\n\007ver" +
-      "sion\030\001 \001(\004R\007version\022.\n\007actions\030\002 \003(\0132\024.a" +
-      "gora.v1.GameActionR\007actions\"\306\001\n\023SubmitAc" +
-      "tionRequest\022\035\n\nsession_id\030\001 \001(\tR\tsession" +
-      "Id\022,\n\006action\030\002 \001(\0132\024.agora.v1.GameAction" +
-      "R\006action\022.\n\020expected_version\030\003 \001(\004H\000R\017ex" +
-      "pectedVersion\210\001\001\022\035\n\nrequest_id\030\004 \001(\tR\tre" +
-      "questIdB\023\n\021_expected_version\"\212\001\n\024SubmitA" +
-      "ctionResponse\022\030\n\007version\030\001 \001(\004R\007version\022" +
-      "+\n\006events\030\002 \003(\0132\023.agora.v1.GameEventR\006ev" +
-      "ents\022+\n\007session\030\003 \001(\0132\021.agora.v1.Session" +
-      "R\007session\"Y\n\023StreamEventsRequest\022\035\n\nsess" +
-      "ion_id\030\001 \001(\tR\tsessionId\022#\n\rafter_version" +
-      "\030\002 \001(\004R\014afterVersion\"\370\002\n\024StreamEventsRes" +
-      "ponse\022\030\n\007version\030\001 \001(\004R\007version\022\022\n\004seat\030" +
-      "\002 \001(\rR\004seat\022+\n\006events\030\003 \003(\0132\023.agora.v1.G" +
-      "ameEventR\006events\022\025\n\006to_act\030\004 \003(\rR\005toAct\022" +
-      "/\n\006status\030\005 \001(\0162\027.agora.v1.SessionStatus" +
-      "R\006status\022+\n\007outcome\030\006 \001(\0132\021.agora.v1.Out" +
-      "comeR\007outcome\0225\n\013seat_change\030\007 \001(\0132\024.ago" +
-      "ra.v1.SeatChangeR\nseatChange\022+\n\006clocks\030\010" +
-      " \003(\0132\023.agora.v1.SeatClockR\006clocks\022,\n\022rem" +
-      "atch_session_id\030\t \001(\tR\020rematchSessionId\"" +
-      "t\n\021GetHistoryRequest\022\035\n\nsession_id\030\001 \001(\t" +
-      "R\tsessionId\022#\n\rafter_version\030\002 \001(\004R\014afte" +
-      "rVersion\022\033\n\tpage_size\030\003 \001(\rR\010pageSize\"~\n" +
-      "\022GetHistoryResponse\022:\n\010versions\030\001 \003(\0132\036." +
-      "agora.v1.StreamEventsResponseR\010versions\022" +
-      ",\n\022next_after_version\030\002 \001(\004R\020nextAfterVe" +
-      "rsion\"5\n\024ExportSessionRequest\022\035\n\nsession" +
-      "_id\030\001 \001(\tR\tsessionId\"H\n\025ExportSessionRes" +
-      "ponse\022/\n\006export\030\001 \001(\0132\027.agora.v1.Session" +
-      "ExportR\006export\"\337\003\n\rSessionExport\022%\n\016form" +
-      "at_version\030\001 \001(\rR\rformatVersion\022#\n\rrules" +
-      "_version\030\002 \001(\tR\014rulesVersion\022\035\n\nsession_" +
-      "id\030\003 \001(\tR\tsessionId\022\027\n\007game_id\030\004 \001(\tR\006ga" +
-      "meId\022/\n\007options\030\005 \001(\0132\025.agora.v1.GameOpt" +
-      "ionsR\007options\022\022\n\004seed\030\006 \001(\004R\004seed\022\037\n\013see" +
-      "d_hidden\030\007 \001(\010R\nseedHidden\022,\n\005seats\030\010 \003(" +
-      "\0132\026.agora.v1.ExportedSeatR\005seats\0225\n\010vers" +
-      "ions\030\t \003(\0132\031.agora.v1.ExportedVersionR\010v" +
-      "ersions\0228\n\007history\030\n \003(\0132\036.agora.v1.Stre" +
-      "amEventsResponseR\007history\022+\n\007outcome\030\013 \001" +
-      "(\0132\021.agora.v1.OutcomeR\007outcome\022\030\n\007versio" +
-      "n\030\014 \001(\004R\007version\"\216\001\n\014ExportedSeat\022\037\n\013pla" +
-      "yer_name\030\001 \001(\tR\nplayerName\022#\n\003bot\030\002 \001(\0162" +
-      "\021.agora.v1.BotKindR\003bot\0228\n\014bot_strength\030" +
-      "\003 \001(\0132\025.agora.v1.BotStrengthR\013botStrengt" +
-      "h\"\337\002\n\017ExportedVersion\022\030\n\007version\030\001 \001(\004R\007" +
-      "version\022\022\n\004seat\030\002 \001(\rR\004seat\022.\n\006action\030\003 " +
-      "\001(\0132\024.agora.v1.GameActionH\000R\006action\022;\n\010r" +
-      "esigned\030\004 \001(\0132\035.agora.v1.ExportedResigna" +
-      "tionH\000R\010resigned\022@\n\rhanded_to_bot\030\005 \001(\0132" +
-      "\032.agora.v1.ExportedHandOverH\000R\013handedToB" +
-      "ot\0228\n\ttimed_out\030\006 \001(\0132\031.agora.v1.Exporte" +
-      "dTimeoutH\000R\010timedOut\022,\n\004undo\030\007 \001(\0132\026.ago" +
-      "ra.v1.ExportedUndoH\000R\004undoB\007\n\005cause\"?\n\017E" +
-      "xportedTimeout\022,\n\006action\030\001 \001(\0132\024.agora.v" +
-      "1.GameActionR\006action\"\016\n\014ExportedUndo\"\025\n\023" +
-      "ExportedResignation\"l\n\020ExportedHandOver\022" +
-      "%\n\004kind\030\001 \001(\0162\021.agora.v1.BotKindR\004kind\0221" +
-      "\n\010strength\030\002 \001(\0132\025.agora.v1.BotStrengthR" +
-      "\010strength\"\247\001\n\024ImportSessionRequest\022/\n\006ex" +
-      "port\030\001 \001(\0132\027.agora.v1.SessionExportR\006exp" +
-      "ort\022+\n\017stop_at_version\030\002 \001(\004H\000R\rstopAtVe" +
-      "rsion\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\trequestIdB" +
-      "\022\n\020_stop_at_version\"D\n\025ImportSessionResp" +
-      "onse\022+\n\007session\030\001 \001(\0132\021.agora.v1.Session" +
-      "R\007session\"S\n\025ListMySessionsRequest\022\033\n\tpa" +
-      "ge_size\030\001 \001(\rR\010pageSize\022\035\n\npage_token\030\002 " +
-      "\001(\tR\tpageToken\"q\n\026ListMySessionsResponse" +
-      "\022/\n\010sessions\030\001 \003(\0132\023.agora.v1.MySessionR" +
-      "\010sessions\022&\n\017next_page_token\030\002 \001(\tR\rnext" +
-      "PageToken\"\255\001\n\tMySession\022+\n\007session\030\001 \001(\013" +
-      "2\021.agora.v1.SessionR\007session\022\024\n\005seats\030\002 " +
-      "\003(\rR\005seats\022.\n\005group\030\003 \001(\0162\030.agora.v1.MyS" +
-      "essionGroupR\005group\022-\n\023update_time_unix_m" +
-      "s\030\004 \001(\003R\020updateTimeUnixMs*\217\001\n\016MySessionG" +
-      "roup\022 \n\034MY_SESSION_GROUP_UNSPECIFIED\020\000\022\036" +
-      "\n\032MY_SESSION_GROUP_YOUR_TURN\020\001\022\034\n\030MY_SES" +
-      "SION_GROUP_WAITING\020\002\022\035\n\031MY_SESSION_GROUP" +
-      "_FINISHED\020\0032\232\013\n\013GameService\022D\n\tListGames" +
-      "\022\032.agora.v1.ListGamesRequest\032\033.agora.v1." +
-      "ListGamesResponse\022P\n\rCreateSession\022\036.ago" +
-      "ra.v1.CreateSessionRequest\032\037.agora.v1.Cr" +
-      "eateSessionResponse\022G\n\nGetSession\022\033.agor" +
-      "a.v1.GetSessionRequest\032\034.agora.v1.GetSes" +
-      "sionResponse\022M\n\014ListSessions\022\035.agora.v1." +
-      "ListSessionsRequest\032\036.agora.v1.ListSessi" +
-      "onsResponse\022J\n\013JoinSession\022\034.agora.v1.Jo" +
-      "inSessionRequest\032\035.agora.v1.JoinSessionR" +
-      "esponse\022M\n\014LeaveSession\022\035.agora.v1.Leave" +
-      "SessionRequest\032\036.agora.v1.LeaveSessionRe" +
-      "sponse\022A\n\010GetState\022\031.agora.v1.GetStateRe" +
-      "quest\032\032.agora.v1.GetStateResponse\022Y\n\020Lis" +
-      "tLegalActions\022!.agora.v1.ListLegalAction" +
-      "sRequest\032\".agora.v1.ListLegalActionsResp" +
-      "onse\022M\n\014SubmitAction\022\035.agora.v1.SubmitAc" +
-      "tionRequest\032\036.agora.v1.SubmitActionRespo" +
-      "nse\022O\n\014StreamEvents\022\035.agora.v1.StreamEve" +
-      "ntsRequest\032\036.agora.v1.StreamEventsRespon" +
-      "se0\001\022P\n\rResignSession\022\036.agora.v1.ResignS" +
-      "essionRequest\032\037.agora.v1.ResignSessionRe" +
-      "sponse\022P\n\rHandSeatToBot\022\036.agora.v1.HandS" +
-      "eatToBotRequest\032\037.agora.v1.HandSeatToBot" +
-      "Response\022G\n\nUndoAction\022\033.agora.v1.UndoAc" +
-      "tionRequest\032\034.agora.v1.UndoActionRespons" +
-      "e\022S\n\016RematchSession\022\037.agora.v1.RematchSe" +
-      "ssionRequest\032 .agora.v1.RematchSessionRe" +
-      "sponse\022G\n\nGetHistory\022\033.agora.v1.GetHisto" +
-      "ryRequest\032\034.agora.v1.GetHistoryResponse\022" +
-      "P\n\rExportSession\022\036.agora.v1.ExportSessio" +
-      "nRequest\032\037.agora.v1.ExportSessionRespons" +
-      "e\022P\n\rImportSession\022\036.agora.v1.ImportSess" +
-      "ionRequest\032\037.agora.v1.ImportSessionRespo" +
-      "nse\022S\n\016ListMySessions\022\037.agora.v1.ListMyS" +
-      "essionsRequest\032 .agora.v1.ListMySessions" +
-      "ResponseBa\n\014dev.agora.v1B\020GameServicePro" +
-      "toP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora" +
-      "\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
+      "\020invitedPlayerIds\022\030\n\007unrated\030\010 \001(\010R\007unra" +
+      "tedB\007\n\005_seed\"D\n\025CreateSessionResponse\022+\n" +
+      "\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sessi" +
+      "on\"2\n\021GetSessionRequest\022\035\n\nsession_id\030\001 " +
+      "\001(\tR\tsessionId\"A\n\022GetSessionResponse\022+\n\007" +
+      "session\030\001 \001(\0132\021.agora.v1.SessionR\007sessio" +
+      "n\"n\n\023ListSessionsRequest\022\027\n\007game_id\030\001 \001(" +
+      "\tR\006gameId\022!\n\014include_full\030\002 \001(\010R\013include" +
+      "Full\022\033\n\tpage_size\030\003 \001(\rR\010pageSize\"E\n\024Lis" +
+      "tSessionsResponse\022-\n\010sessions\030\001 \003(\0132\021.ag" +
+      "ora.v1.SessionR\010sessions\"\225\001\n\022JoinSession" +
+      "Request\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022\027" +
+      "\n\004seat\030\002 \001(\rH\000R\004seat\210\001\001\022\037\n\013player_name\030\003" +
+      " \001(\tR\nplayerName\022\035\n\nrequest_id\030\004 \001(\tR\tre" +
+      "questIdB\007\n\005_seat\"u\n\023JoinSessionResponse\022" +
+      "\022\n\004seat\030\001 \001(\rR\004seat\022\035\n\nseat_token\030\002 \001(\tR" +
+      "\tseatToken\022+\n\007session\030\003 \001(\0132\021.agora.v1.S" +
+      "essionR\007session\"4\n\023LeaveSessionRequest\022\035" +
+      "\n\nsession_id\030\001 \001(\tR\tsessionId\"C\n\024LeaveSe" +
+      "ssionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v" +
+      "1.SessionR\007session\"0\n\017GetStateRequest\022\035\n" +
+      "\nsession_id\030\001 \001(\tR\tsessionId\"g\n\020GetState" +
+      "Response\022+\n\007session\030\001 \001(\0132\021.agora.v1.Ses" +
+      "sionR\007session\022&\n\004view\030\002 \001(\0132\022.agora.v1.G" +
+      "ameViewR\004view\"8\n\027ListLegalActionsRequest" +
+      "\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"d\n\030ListL" +
+      "egalActionsResponse\022\030\n\007version\030\001 \001(\004R\007ve" +
+      "rsion\022.\n\007actions\030\002 \003(\0132\024.agora.v1.GameAc" +
+      "tionR\007actions\"\306\001\n\023SubmitActionRequest\022\035\n" +
+      "\nsession_id\030\001 \001(\tR\tsessionId\022,\n\006action\030\002" +
+      " \001(\0132\024.agora.v1.GameActionR\006action\022.\n\020ex" +
+      "pected_version\030\003 \001(\004H\000R\017expectedVersion\210" +
+      "\001\001\022\035\n\nrequest_id\030\004 \001(\tR\trequestIdB\023\n\021_ex" +
+      "pected_version\"\212\001\n\024SubmitActionResponse\022" +
+      "\030\n\007version\030\001 \001(\004R\007version\022+\n\006events\030\002 \003(" +
+      "\0132\023.agora.v1.GameEventR\006events\022+\n\007sessio" +
+      "n\030\003 \001(\0132\021.agora.v1.SessionR\007session\"Y\n\023S" +
+      "treamEventsRequest\022\035\n\nsession_id\030\001 \001(\tR\t" +
+      "sessionId\022#\n\rafter_version\030\002 \001(\004R\014afterV" +
+      "ersion\"\370\002\n\024StreamEventsResponse\022\030\n\007versi" +
+      "on\030\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022+\n" +
+      "\006events\030\003 \003(\0132\023.agora.v1.GameEventR\006even" +
+      "ts\022\025\n\006to_act\030\004 \003(\rR\005toAct\022/\n\006status\030\005 \001(" +
+      "\0162\027.agora.v1.SessionStatusR\006status\022+\n\007ou" +
+      "tcome\030\006 \001(\0132\021.agora.v1.OutcomeR\007outcome\022" +
+      "5\n\013seat_change\030\007 \001(\0132\024.agora.v1.SeatChan" +
+      "geR\nseatChange\022+\n\006clocks\030\010 \003(\0132\023.agora.v" +
+      "1.SeatClockR\006clocks\022,\n\022rematch_session_i" +
+      "d\030\t \001(\tR\020rematchSessionId\"t\n\021GetHistoryR" +
+      "equest\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022#\n" +
+      "\rafter_version\030\002 \001(\004R\014afterVersion\022\033\n\tpa" +
+      "ge_size\030\003 \001(\rR\010pageSize\"~\n\022GetHistoryRes" +
+      "ponse\022:\n\010versions\030\001 \003(\0132\036.agora.v1.Strea" +
+      "mEventsResponseR\010versions\022,\n\022next_after_" +
+      "version\030\002 \001(\004R\020nextAfterVersion\"5\n\024Expor" +
+      "tSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tses" +
+      "sionId\"H\n\025ExportSessionResponse\022/\n\006expor" +
+      "t\030\001 \001(\0132\027.agora.v1.SessionExportR\006export" +
+      "\"\337\003\n\rSessionExport\022%\n\016format_version\030\001 \001" +
+      "(\rR\rformatVersion\022#\n\rrules_version\030\002 \001(\t" +
+      "R\014rulesVersion\022\035\n\nsession_id\030\003 \001(\tR\tsess" +
+      "ionId\022\027\n\007game_id\030\004 \001(\tR\006gameId\022/\n\007option" +
+      "s\030\005 \001(\0132\025.agora.v1.GameOptionsR\007options\022" +
+      "\022\n\004seed\030\006 \001(\004R\004seed\022\037\n\013seed_hidden\030\007 \001(\010" +
+      "R\nseedHidden\022,\n\005seats\030\010 \003(\0132\026.agora.v1.E" +
+      "xportedSeatR\005seats\0225\n\010versions\030\t \003(\0132\031.a" +
+      "gora.v1.ExportedVersionR\010versions\0228\n\007his" +
+      "tory\030\n \003(\0132\036.agora.v1.StreamEventsRespon" +
+      "seR\007history\022+\n\007outcome\030\013 \001(\0132\021.agora.v1." +
+      "OutcomeR\007outcome\022\030\n\007version\030\014 \001(\004R\007versi" +
+      "on\"\216\001\n\014ExportedSeat\022\037\n\013player_name\030\001 \001(\t" +
+      "R\nplayerName\022#\n\003bot\030\002 \001(\0162\021.agora.v1.Bot" +
+      "KindR\003bot\0228\n\014bot_strength\030\003 \001(\0132\025.agora." +
+      "v1.BotStrengthR\013botStrength\"\337\002\n\017Exported" +
+      "Version\022\030\n\007version\030\001 \001(\004R\007version\022\022\n\004sea" +
+      "t\030\002 \001(\rR\004seat\022.\n\006action\030\003 \001(\0132\024.agora.v1" +
+      ".GameActionH\000R\006action\022;\n\010resigned\030\004 \001(\0132" +
+      "\035.agora.v1.ExportedResignationH\000R\010resign" +
+      "ed\022@\n\rhanded_to_bot\030\005 \001(\0132\032.agora.v1.Exp" +
+      "ortedHandOverH\000R\013handedToBot\0228\n\ttimed_ou" +
+      "t\030\006 \001(\0132\031.agora.v1.ExportedTimeoutH\000R\010ti" +
+      "medOut\022,\n\004undo\030\007 \001(\0132\026.agora.v1.Exported" +
+      "UndoH\000R\004undoB\007\n\005cause\"?\n\017ExportedTimeout" +
+      "\022,\n\006action\030\001 \001(\0132\024.agora.v1.GameActionR\006" +
+      "action\"\016\n\014ExportedUndo\"\025\n\023ExportedResign" +
+      "ation\"l\n\020ExportedHandOver\022%\n\004kind\030\001 \001(\0162" +
+      "\021.agora.v1.BotKindR\004kind\0221\n\010strength\030\002 \001" +
+      "(\0132\025.agora.v1.BotStrengthR\010strength\"\247\001\n\024" +
+      "ImportSessionRequest\022/\n\006export\030\001 \001(\0132\027.a" +
+      "gora.v1.SessionExportR\006export\022+\n\017stop_at" +
+      "_version\030\002 \001(\004H\000R\rstopAtVersion\210\001\001\022\035\n\nre" +
+      "quest_id\030\003 \001(\tR\trequestIdB\022\n\020_stop_at_ve" +
+      "rsion\"D\n\025ImportSessionResponse\022+\n\007sessio" +
+      "n\030\001 \001(\0132\021.agora.v1.SessionR\007session\"S\n\025L" +
+      "istMySessionsRequest\022\033\n\tpage_size\030\001 \001(\rR" +
+      "\010pageSize\022\035\n\npage_token\030\002 \001(\tR\tpageToken" +
+      "\"q\n\026ListMySessionsResponse\022/\n\010sessions\030\001" +
+      " \003(\0132\023.agora.v1.MySessionR\010sessions\022&\n\017n" +
+      "ext_page_token\030\002 \001(\tR\rnextPageToken\"\255\001\n\t" +
+      "MySession\022+\n\007session\030\001 \001(\0132\021.agora.v1.Se" +
+      "ssionR\007session\022\024\n\005seats\030\002 \003(\rR\005seats\022.\n\005" +
+      "group\030\003 \001(\0162\030.agora.v1.MySessionGroupR\005g" +
+      "roup\022-\n\023update_time_unix_ms\030\004 \001(\003R\020updat" +
+      "eTimeUnixMs*\217\001\n\016MySessionGroup\022 \n\034MY_SES" +
+      "SION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_SESSION_G" +
+      "ROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_GROUP_WAI" +
+      "TING\020\002\022\035\n\031MY_SESSION_GROUP_FINISHED\020\0032\232\013" +
+      "\n\013GameService\022D\n\tListGames\022\032.agora.v1.Li" +
+      "stGamesRequest\032\033.agora.v1.ListGamesRespo" +
+      "nse\022P\n\rCreateSession\022\036.agora.v1.CreateSe" +
+      "ssionRequest\032\037.agora.v1.CreateSessionRes" +
+      "ponse\022G\n\nGetSession\022\033.agora.v1.GetSessio" +
+      "nRequest\032\034.agora.v1.GetSessionResponse\022M" +
+      "\n\014ListSessions\022\035.agora.v1.ListSessionsRe" +
+      "quest\032\036.agora.v1.ListSessionsResponse\022J\n" +
+      "\013JoinSession\022\034.agora.v1.JoinSessionReque" +
+      "st\032\035.agora.v1.JoinSessionResponse\022M\n\014Lea" +
+      "veSession\022\035.agora.v1.LeaveSessionRequest" +
+      "\032\036.agora.v1.LeaveSessionResponse\022A\n\010GetS" +
+      "tate\022\031.agora.v1.GetStateRequest\032\032.agora." +
+      "v1.GetStateResponse\022Y\n\020ListLegalActions\022" +
+      "!.agora.v1.ListLegalActionsRequest\032\".ago" +
+      "ra.v1.ListLegalActionsResponse\022M\n\014Submit" +
+      "Action\022\035.agora.v1.SubmitActionRequest\032\036." +
+      "agora.v1.SubmitActionResponse\022O\n\014StreamE" +
+      "vents\022\035.agora.v1.StreamEventsRequest\032\036.a" +
+      "gora.v1.StreamEventsResponse0\001\022P\n\rResign" +
+      "Session\022\036.agora.v1.ResignSessionRequest\032" +
+      "\037.agora.v1.ResignSessionResponse\022P\n\rHand" +
+      "SeatToBot\022\036.agora.v1.HandSeatToBotReques" +
+      "t\032\037.agora.v1.HandSeatToBotResponse\022G\n\nUn" +
+      "doAction\022\033.agora.v1.UndoActionRequest\032\034." +
+      "agora.v1.UndoActionResponse\022S\n\016RematchSe" +
+      "ssion\022\037.agora.v1.RematchSessionRequest\032 " +
+      ".agora.v1.RematchSessionResponse\022G\n\nGetH" +
+      "istory\022\033.agora.v1.GetHistoryRequest\032\034.ag" +
+      "ora.v1.GetHistoryResponse\022P\n\rExportSessi" +
+      "on\022\036.agora.v1.ExportSessionRequest\032\037.ago" +
+      "ra.v1.ExportSessionResponse\022P\n\rImportSes" +
+      "sion\022\036.agora.v1.ImportSessionRequest\032\037.a" +
+      "gora.v1.ImportSessionResponse\022S\n\016ListMyS" +
+      "essions\022\037.agora.v1.ListMySessionsRequest" +
+      "\032 .agora.v1.ListMySessionsResponseBa\n\014de" +
+      "v.agora.v1B\020GameServiceProtoP\001\242\002\003AXX\252\002\010A" +
+      "gora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadat" +
+      "a\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -521,7 +522,7 @@ public final class GameServiceProto {
     internal_static_agora_v1_CreateSessionRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_CreateSessionRequest_descriptor,
-        new java.lang.String[] { "Options", "Seed", "RequestId", "Bots", "TimeControl", "AllowMultipleSeatsPerPlayer", "InvitedPlayerIds", "Seed", });
+        new java.lang.String[] { "Options", "Seed", "RequestId", "Bots", "TimeControl", "AllowMultipleSeatsPerPlayer", "InvitedPlayerIds", "Unrated", "Seed", });
     internal_static_agora_v1_CreateSessionResponse_descriptor =
       getDescriptor().getMessageTypes().get(13);
     internal_static_agora_v1_CreateSessionResponse_fieldAccessorTable = new

@@ -169,6 +169,10 @@ private static final long serialVersionUID = 0L;
    * (AIP-155): a retry with the same id and the same request answers the same seat and a
    * working seat token, and never takes a second seat. The same id with a different
    * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+   * The id belongs to the caller that used it (the signed-in player, the seat token
+   * sent, or for anonymous callers the id itself, which must then be unguessable): the
+   * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+   * first call.
    * The id is a secret like the token: whoever knows it can recover the token, so use a
    * fresh random one per join. Honoured as long as the session exists and the seat it
    * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -198,6 +202,10 @@ private static final long serialVersionUID = 0L;
    * (AIP-155): a retry with the same id and the same request answers the same seat and a
    * working seat token, and never takes a second seat. The same id with a different
    * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+   * The id belongs to the caller that used it (the signed-in player, the seat token
+   * sent, or for anonymous callers the id itself, which must then be unguessable): the
+   * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+   * first call.
    * The id is a secret like the token: whoever knows it can recover the token, so use a
    * fresh random one per join. Honoured as long as the session exists and the seat it
    * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -853,6 +861,10 @@ private static final long serialVersionUID = 0L;
      * (AIP-155): a retry with the same id and the same request answers the same seat and a
      * working seat token, and never takes a second seat. The same id with a different
      * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+     * The id belongs to the caller that used it (the signed-in player, the seat token
+     * sent, or for anonymous callers the id itself, which must then be unguessable): the
+     * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+     * first call.
      * The id is a secret like the token: whoever knows it can recover the token, so use a
      * fresh random one per join. Honoured as long as the session exists and the seat it
      * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -881,6 +893,10 @@ private static final long serialVersionUID = 0L;
      * (AIP-155): a retry with the same id and the same request answers the same seat and a
      * working seat token, and never takes a second seat. The same id with a different
      * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+     * The id belongs to the caller that used it (the signed-in player, the seat token
+     * sent, or for anonymous callers the id itself, which must then be unguessable): the
+     * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+     * first call.
      * The id is a secret like the token: whoever knows it can recover the token, so use a
      * fresh random one per join. Honoured as long as the session exists and the seat it
      * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -910,6 +926,10 @@ private static final long serialVersionUID = 0L;
      * (AIP-155): a retry with the same id and the same request answers the same seat and a
      * working seat token, and never takes a second seat. The same id with a different
      * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+     * The id belongs to the caller that used it (the signed-in player, the seat token
+     * sent, or for anonymous callers the id itself, which must then be unguessable): the
+     * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+     * first call.
      * The id is a secret like the token: whoever knows it can recover the token, so use a
      * fresh random one per join. Honoured as long as the session exists and the seat it
      * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -935,6 +955,10 @@ private static final long serialVersionUID = 0L;
      * (AIP-155): a retry with the same id and the same request answers the same seat and a
      * working seat token, and never takes a second seat. The same id with a different
      * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+     * The id belongs to the caller that used it (the signed-in player, the seat token
+     * sent, or for anonymous callers the id itself, which must then be unguessable): the
+     * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+     * first call.
      * The id is a secret like the token: whoever knows it can recover the token, so use a
      * fresh random one per join. Honoured as long as the session exists and the seat it
      * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -957,6 +981,10 @@ private static final long serialVersionUID = 0L;
      * (AIP-155): a retry with the same id and the same request answers the same seat and a
      * working seat token, and never takes a second seat. The same id with a different
      * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+     * The id belongs to the caller that used it (the signed-in player, the seat token
+     * sent, or for anonymous callers the id itself, which must then be unguessable): the
+     * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+     * first call.
      * The id is a secret like the token: whoever knows it can recover the token, so use a
      * fresh random one per join. Honoured as long as the session exists and the seat it
      * took is held: once that seat is given back (LeaveSession), a retry with the id takes

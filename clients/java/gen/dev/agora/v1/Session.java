@@ -499,6 +499,23 @@ private static final long serialVersionUID = 0L;
     return allowMultipleSeatsPerPlayer_;
   }
 
+  public static final int SEED_CHOSEN_FIELD_NUMBER = 15;
+  private boolean seedChosen_ = false;
+  /**
+   * <pre>
+   * The seed was chosen by the caller that created (or imported) the session rather than
+   * drawn by the server: whoever chose it may know every hidden card. Such a session is
+   * unrated.
+   * </pre>
+   *
+   * <code>bool seed_chosen = 15 [json_name = "seedChosen"];</code>
+   * @return The seedChosen.
+   */
+  @java.lang.Override
+  public boolean getSeedChosen() {
+    return seedChosen_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -559,6 +576,9 @@ private static final long serialVersionUID = 0L;
     }
     if (allowMultipleSeatsPerPlayer_ != false) {
       output.writeBool(14, allowMultipleSeatsPerPlayer_);
+    }
+    if (seedChosen_ != false) {
+      output.writeBool(15, seedChosen_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -632,6 +652,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(14, allowMultipleSeatsPerPlayer_);
     }
+    if (seedChosen_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(15, seedChosen_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -683,6 +707,8 @@ private static final long serialVersionUID = 0L;
         != other.getPrivate()) return false;
     if (getAllowMultipleSeatsPerPlayer()
         != other.getAllowMultipleSeatsPerPlayer()) return false;
+    if (getSeedChosen()
+        != other.getSeedChosen()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -738,6 +764,9 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + ALLOW_MULTIPLE_SEATS_PER_PLAYER_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getAllowMultipleSeatsPerPlayer());
+    hash = (37 * hash) + SEED_CHOSEN_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getSeedChosen());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -905,6 +934,7 @@ private static final long serialVersionUID = 0L;
       rematchSessionId_ = "";
       private_ = false;
       allowMultipleSeatsPerPlayer_ = false;
+      seedChosen_ = false;
       return this;
     }
 
@@ -1003,6 +1033,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00002000) != 0)) {
         result.allowMultipleSeatsPerPlayer_ = allowMultipleSeatsPerPlayer_;
+      }
+      if (((from_bitField0_ & 0x00004000) != 0)) {
+        result.seedChosen_ = seedChosen_;
       }
     }
 
@@ -1151,6 +1184,9 @@ private static final long serialVersionUID = 0L;
       if (other.getAllowMultipleSeatsPerPlayer() != false) {
         setAllowMultipleSeatsPerPlayer(other.getAllowMultipleSeatsPerPlayer());
       }
+      if (other.getSeedChosen() != false) {
+        setSeedChosen(other.getSeedChosen());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1280,6 +1316,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00002000;
               break;
             } // case 112
+            case 120: {
+              seedChosen_ = input.readBool();
+              bitField0_ |= 0x00004000;
+              break;
+            } // case 120
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2851,6 +2892,56 @@ private static final long serialVersionUID = 0L;
     public Builder clearAllowMultipleSeatsPerPlayer() {
       bitField0_ = (bitField0_ & ~0x00002000);
       allowMultipleSeatsPerPlayer_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean seedChosen_ ;
+    /**
+     * <pre>
+     * The seed was chosen by the caller that created (or imported) the session rather than
+     * drawn by the server: whoever chose it may know every hidden card. Such a session is
+     * unrated.
+     * </pre>
+     *
+     * <code>bool seed_chosen = 15 [json_name = "seedChosen"];</code>
+     * @return The seedChosen.
+     */
+    @java.lang.Override
+    public boolean getSeedChosen() {
+      return seedChosen_;
+    }
+    /**
+     * <pre>
+     * The seed was chosen by the caller that created (or imported) the session rather than
+     * drawn by the server: whoever chose it may know every hidden card. Such a session is
+     * unrated.
+     * </pre>
+     *
+     * <code>bool seed_chosen = 15 [json_name = "seedChosen"];</code>
+     * @param value The seedChosen to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSeedChosen(boolean value) {
+      
+      seedChosen_ = value;
+      bitField0_ |= 0x00004000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seed was chosen by the caller that created (or imported) the session rather than
+     * drawn by the server: whoever chose it may know every hidden card. Such a session is
+     * unrated.
+     * </pre>
+     *
+     * <code>bool seed_chosen = 15 [json_name = "seedChosen"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSeedChosen() {
+      bitField0_ = (bitField0_ & ~0x00004000);
+      seedChosen_ = false;
       onChanged();
       return this;
     }

@@ -268,4 +268,16 @@ public interface SessionOrBuilder extends
    * @return The allowMultipleSeatsPerPlayer.
    */
   boolean getAllowMultipleSeatsPerPlayer();
+
+  /**
+   * <pre>
+   * The seed was chosen by the caller that created (or imported) the session rather than
+   * drawn by the server: whoever chose it may know every hidden card. Such a session is
+   * unrated.
+   * </pre>
+   *
+   * <code>bool seed_chosen = 15 [json_name = "seedChosen"];</code>
+   * @return The seedChosen.
+   */
+  boolean getSeedChosen();
 }

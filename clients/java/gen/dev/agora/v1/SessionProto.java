@@ -79,7 +79,7 @@ public final class SessionProto {
   static {
     java.lang.String[] descriptorData = {
       "\n\026agora/v1/session.proto\022\010agora.v1\032\024agor" +
-      "a/v1/games.proto\"\317\004\n\007Session\022\035\n\nsession_" +
+      "a/v1/games.proto\"\360\004\n\007Session\022\035\n\nsession_" +
       "id\030\001 \001(\tR\tsessionId\022\027\n\007game_id\030\002 \001(\tR\006ga" +
       "meId\022/\n\007options\030\003 \001(\0132\025.agora.v1.GameOpt" +
       "ionsR\007options\022/\n\006status\030\004 \001(\0162\027.agora.v1" +
@@ -94,47 +94,48 @@ public final class SessionProto {
       "session_id\030\014 \001(\tR\020rematchSessionId\022\030\n\007pr" +
       "ivate\030\r \001(\010R\007private\022D\n\037allow_multiple_s" +
       "eats_per_player\030\016 \001(\010R\033allowMultipleSeat" +
-      "sPerPlayer\"\255\001\n\013TimeControl\0223\n\010per_move\030\001" +
-      " \001(\0132\026.agora.v1.PerMoveLimitH\000R\007perMove\022" +
-      "(\n\004bank\030\002 \001(\0132\022.agora.v1.TimeBankH\000R\004ban" +
-      "k\0226\n\non_timeout\030\003 \001(\0162\027.agora.v1.Timeout" +
-      "PolicyR\tonTimeoutB\007\n\005limit\")\n\014PerMoveLim" +
-      "it\022\031\n\010limit_ms\030\001 \001(\004R\007limitMs\"c\n\010TimeBan" +
-      "k\022\035\n\ninitial_ms\030\001 \001(\004R\tinitialMs\022!\n\014incr" +
-      "ement_ms\030\002 \001(\004R\013incrementMs\022\025\n\006max_ms\030\003 " +
-      "\001(\004R\005maxMs\"\206\001\n\tSeatClock\022\022\n\004seat\030\001 \001(\rR\004" +
-      "seat\022!\n\014remaining_ms\030\002 \001(\004R\013remainingMs\022" +
-      "-\n\020deadline_unix_ms\030\003 \001(\003H\000R\016deadlineUni" +
-      "xMs\210\001\001B\023\n\021_deadline_unix_ms\"S\n\013BotStreng" +
-      "th\022 \n\niterations\030\001 \001(\rH\000R\niterations\022\030\n\006" +
-      "millis\030\002 \001(\rH\000R\006millisB\010\n\006budget\"\355\001\n\010Sea" +
-      "tInfo\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005taken\030\002 \001(\010" +
-      "R\005taken\022\037\n\013player_name\030\003 \001(\tR\nplayerName" +
-      "\022#\n\003bot\030\004 \001(\0162\021.agora.v1.BotKindR\003bot\022\032\n" +
-      "\010resigned\030\005 \001(\010R\010resigned\0228\n\014bot_strengt" +
-      "h\030\006 \001(\0132\025.agora.v1.BotStrengthR\013botStren" +
-      "gth\022\033\n\tplayer_id\030\007 \001(\tR\010playerId\";\n\007Outc" +
-      "ome\0220\n\tstandings\030\001 \003(\0132\022.agora.v1.Standi" +
-      "ngR\tstandings\"\304\001\n\010Standing\022\022\n\004seat\030\001 \001(\r" +
-      "R\004seat\022\024\n\005score\030\002 \001(\005R\005score\022\022\n\004rank\030\003 \001" +
-      "(\rR\004rank\022\035\n\ntie_breaks\030\004 \003(\005R\ttieBreaks\022" +
-      "1\n\tbreakdown\030\005 \003(\0132\023.agora.v1.ScorePartR" +
-      "\tbreakdown\022(\n\004solo\030\006 \001(\0132\024.agora.v1.Solo" +
-      "ResultR\004solo\"6\n\nSoloResult\022\026\n\006target\030\001 \001" +
-      "(\005R\006target\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePar" +
-      "t\022\022\n\004name\030\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006p" +
-      "oints*\224\001\n\rSessionStatus\022\036\n\032SESSION_STATU" +
-      "S_UNSPECIFIED\020\000\022&\n\"SESSION_STATUS_WAITIN" +
-      "G_FOR_PLAYERS\020\001\022\036\n\032SESSION_STATUS_IN_PRO" +
-      "GRESS\020\002\022\033\n\027SESSION_STATUS_FINISHED\020\003*\201\001\n" +
-      "\rTimeoutPolicy\022\036\n\032TIMEOUT_POLICY_UNSPECI" +
-      "FIED\020\000\022\036\n\032TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027" +
-      "\n\023TIMEOUT_POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLIC" +
-      "Y_SKIP\020\003*K\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIF" +
-      "IED\020\000\022\023\n\017BOT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_M" +
-      "CTS\020\002B]\n\014dev.agora.v1B\014SessionProtoP\001\242\002\003" +
-      "AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPB" +
-      "Metadata\352\002\tAgora::V1b\006proto3"
+      "sPerPlayer\022\037\n\013seed_chosen\030\017 \001(\010R\nseedCho" +
+      "sen\"\255\001\n\013TimeControl\0223\n\010per_move\030\001 \001(\0132\026." +
+      "agora.v1.PerMoveLimitH\000R\007perMove\022(\n\004bank" +
+      "\030\002 \001(\0132\022.agora.v1.TimeBankH\000R\004bank\0226\n\non" +
+      "_timeout\030\003 \001(\0162\027.agora.v1.TimeoutPolicyR" +
+      "\tonTimeoutB\007\n\005limit\")\n\014PerMoveLimit\022\031\n\010l" +
+      "imit_ms\030\001 \001(\004R\007limitMs\"c\n\010TimeBank\022\035\n\nin" +
+      "itial_ms\030\001 \001(\004R\tinitialMs\022!\n\014increment_m" +
+      "s\030\002 \001(\004R\013incrementMs\022\025\n\006max_ms\030\003 \001(\004R\005ma" +
+      "xMs\"\206\001\n\tSeatClock\022\022\n\004seat\030\001 \001(\rR\004seat\022!\n" +
+      "\014remaining_ms\030\002 \001(\004R\013remainingMs\022-\n\020dead" +
+      "line_unix_ms\030\003 \001(\003H\000R\016deadlineUnixMs\210\001\001B" +
+      "\023\n\021_deadline_unix_ms\"S\n\013BotStrength\022 \n\ni" +
+      "terations\030\001 \001(\rH\000R\niterations\022\030\n\006millis\030" +
+      "\002 \001(\rH\000R\006millisB\010\n\006budget\"\355\001\n\010SeatInfo\022\022" +
+      "\n\004seat\030\001 \001(\rR\004seat\022\024\n\005taken\030\002 \001(\010R\005taken" +
+      "\022\037\n\013player_name\030\003 \001(\tR\nplayerName\022#\n\003bot" +
+      "\030\004 \001(\0162\021.agora.v1.BotKindR\003bot\022\032\n\010resign" +
+      "ed\030\005 \001(\010R\010resigned\0228\n\014bot_strength\030\006 \001(\013" +
+      "2\025.agora.v1.BotStrengthR\013botStrength\022\033\n\t" +
+      "player_id\030\007 \001(\tR\010playerId\";\n\007Outcome\0220\n\t" +
+      "standings\030\001 \003(\0132\022.agora.v1.StandingR\tsta" +
+      "ndings\"\304\001\n\010Standing\022\022\n\004seat\030\001 \001(\rR\004seat\022" +
+      "\024\n\005score\030\002 \001(\005R\005score\022\022\n\004rank\030\003 \001(\rR\004ran" +
+      "k\022\035\n\ntie_breaks\030\004 \003(\005R\ttieBreaks\0221\n\tbrea" +
+      "kdown\030\005 \003(\0132\023.agora.v1.ScorePartR\tbreakd" +
+      "own\022(\n\004solo\030\006 \001(\0132\024.agora.v1.SoloResultR" +
+      "\004solo\"6\n\nSoloResult\022\026\n\006target\030\001 \001(\005R\006tar" +
+      "get\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePart\022\022\n\004na" +
+      "me\030\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006points*\224" +
+      "\001\n\rSessionStatus\022\036\n\032SESSION_STATUS_UNSPE" +
+      "CIFIED\020\000\022&\n\"SESSION_STATUS_WAITING_FOR_P" +
+      "LAYERS\020\001\022\036\n\032SESSION_STATUS_IN_PROGRESS\020\002" +
+      "\022\033\n\027SESSION_STATUS_FINISHED\020\003*\201\001\n\rTimeou" +
+      "tPolicy\022\036\n\032TIMEOUT_POLICY_UNSPECIFIED\020\000\022" +
+      "\036\n\032TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027\n\023TIMEO" +
+      "UT_POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLICY_SKIP\020" +
+      "\003*K\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIFIED\020\000\022\023" +
+      "\n\017BOT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_MCTS\020\002B]" +
+      "\n\014dev.agora.v1B\014SessionProtoP\001\242\002\003AXX\252\002\010A" +
+      "gora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadat" +
+      "a\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -146,7 +147,7 @@ public final class SessionProto {
     internal_static_agora_v1_Session_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_Session_descriptor,
-        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", });
+        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", "SeedChosen", });
     internal_static_agora_v1_TimeControl_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_agora_v1_TimeControl_fieldAccessorTable = new

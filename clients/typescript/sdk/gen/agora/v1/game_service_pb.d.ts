@@ -320,7 +320,12 @@ export declare type CreateSessionRequest = Message<"agora.v1.CreateSessionReques
   options?: GameOptions | undefined;
 
   /**
-   * Seed of the game's random generator; drawn by the server when unset.
+   * Seed of the game's random generator; drawn by the server when unset. A chosen seed
+   * fixes every hidden card and draw, so whoever chose it may know the others' hands: it
+   * is for tests, bots and replays. With more than one seat left to people (seats not in
+   * `bots`) it is refused with INVALID_ARGUMENT (field `seed`) unless `unrated` is set or
+   * the server allows chosen seeds (--allow-chosen-seeds); Session.seed_chosen then shows
+   * every player that the seed was chosen.
    *
    * @generated from field: optional uint64 seed = 2;
    */
@@ -331,8 +336,10 @@ export declare type CreateSessionRequest = Message<"agora.v1.CreateSessionReques
    * retries safe (AIP-155): a retry with the same id and the same request answers the
    * session the first call created, whichever replica serves it, and creates no other.
    * The same id with a different request is refused with INVALID_ARGUMENT (field
-   * `request_id`). Honoured as long as the session it created exists. Empty: every call
-   * creates a new session.
+   * `request_id`). The id belongs to the caller that used it (a signed-in player, a
+   * seat token's holder, or anonymous callers, for whom the id is the secret): from
+   * anybody else it is refused with ALREADY_EXISTS. Honoured as long as the session it
+   * created exists. Empty: every call creates a new session.
    *
    * @generated from field: string request_id = 3;
    */
@@ -372,6 +379,14 @@ export declare type CreateSessionRequest = Message<"agora.v1.CreateSessionReques
    * @generated from field: repeated string invited_player_ids = 7;
    */
   invitedPlayerIds: string[];
+
+  /**
+   * The creator asks for an unrated session: needed for a chosen `seed` between people
+   * (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+   *
+   * @generated from field: bool unrated = 8;
+   */
+  unrated: boolean;
 };
 
 /**
@@ -504,6 +519,10 @@ export declare type JoinSessionRequest = Message<"agora.v1.JoinSessionRequest"> 
    * (AIP-155): a retry with the same id and the same request answers the same seat and a
    * working seat token, and never takes a second seat. The same id with a different
    * request (seat, player name) is refused with INVALID_ARGUMENT (field `request_id`).
+   * The id belongs to the caller that used it (the signed-in player, the seat token
+   * sent, or for anonymous callers the id itself, which must then be unguessable): the
+   * same id from anybody else is refused with ALREADY_EXISTS and tells nothing of the
+   * first call.
    * The id is a secret like the token: whoever knows it can recover the token, so use a
    * fresh random one per join. Honoured as long as the session exists and the seat it
    * took is held: once that seat is given back (LeaveSession), a retry with the id takes
@@ -1411,6 +1430,8 @@ export declare const MySessionGroupSchema: GenEnum<MySessionGroup>;
  * |                     | "I08"; the Archon only with index 0); a seat the        |       |
  * |                     | session does not have; a request_id reused with a       |       |
  * |                     | different request                                       |       |
+ * | ALREADY_EXISTS      | a CreateSession or JoinSession request_id that another  | no    |
+ * |                     | caller used first (send a fresh random id)              |       |
  * | NOT_FOUND           | no such session (never created, or expired); a followed | no    |
  * |                     | session that expired or was lost ends its stream so     |       |
  * | FAILED_PRECONDITION | not possible now: an illegal move, or WAITING_FOR_      | no    |
@@ -1432,8 +1453,9 @@ export declare const MySessionGroupSchema: GenEnum<MySessionGroup>;
  * |                     | seat's stream opened before the game started ends so at |       |
  * |                     | the first version if that seat was given back           |       |
  * | RESOURCE_EXHAUSTED  | a limit: concurrent requests, streams per connection,   | yes   |
- * |                     | sessions (CreateSession); or a message over the size    | (size:|
- * |                     | limit, refused however often it is sent                 | no)   |
+ * |                     | per client address or per player, sessions              | (size:|
+ * |                     | (CreateSession); or a message or metadata over the size | no)   |
+ * |                     | limit, refused however often it is sent                 |       |
  * | DEADLINE_EXCEEDED   | the call did not complete within the server's request   | yes   |
  * |                     | timeout or the caller's deadline                        |       |
  * | UNAVAILABLE         | the session store cannot be reached; the server is      | yes   |

@@ -103,6 +103,15 @@ export declare type Session = Message<"agora.v1.Session"> & {
    * @generated from field: bool allow_multiple_seats_per_player = 14;
    */
   allowMultipleSeatsPerPlayer: boolean;
+
+  /**
+   * The seed was chosen by the caller that created (or imported) the session rather than
+   * drawn by the server: whoever chose it may know every hidden card. Such a session is
+   * unrated.
+   *
+   * @generated from field: bool seed_chosen = 15;
+   */
+  seedChosen: boolean;
 };
 
 /**

@@ -217,6 +217,8 @@ public final class PlayGame {
               .setRequestId(UUID.randomUUID().toString());
       if (seed != null) {
         create.setSeed(seed);
+        // A chosen seed between people needs an unrated session (Session.seedChosen).
+        create.setUnrated(true);
       }
       Session session =
           stub.withDeadlineAfter(30, TimeUnit.SECONDS).createSession(create.build()).getSession();
