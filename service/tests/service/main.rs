@@ -14,6 +14,7 @@ mod bots;
 mod canonical;
 mod clocks;
 mod codes;
+mod compat_fixtures;
 mod contract;
 mod crash_retry;
 mod fair_games;
