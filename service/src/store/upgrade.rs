@@ -36,6 +36,20 @@ fn counters() -> &'static (Counter<u64>, Counter<u64>) {
     })
 }
 
+/// Decodes a stored snapshot, or rebuilds it by replay when an older state version wrote
+/// it: the one path both backends' `load` take, so neither restates the rule.
+pub async fn decode_or_rebuild(
+    sessions: &(impl Sessions + ?Sized),
+    snapshot: &[u8],
+    meta: &SessionMeta,
+    version: u64,
+) -> Result<Table, StoreError> {
+    match super::codec::decode_snapshot(snapshot) {
+        Err(StoreError::OlderRules(written)) => rebuild(sessions, meta, version, written).await,
+        decoded => decoded,
+    }
+}
+
 /// The table of session `meta` at `version`, replayed from its log because its snapshot
 /// was `written` under an older state version.
 pub async fn rebuild(

@@ -64,12 +64,8 @@ impl Sessions for MemoryStore {
             let data = slot.lock();
             (data.meta.clone(), data.version, data.snapshot.clone())
         };
-        let state = match codec::decode_snapshot(&snapshot) {
-            Err(StoreError::OlderRules(written)) => {
-                crate::store::upgrade::rebuild(self, &meta, version, written).await?
-            }
-            decoded => decoded?,
-        };
+        let state =
+            crate::store::upgrade::decode_or_rebuild(self, &snapshot, &meta, version).await?;
         Ok(Loaded {
             meta,
             version,

@@ -36,12 +36,8 @@ impl Sessions for RedisStore {
             return Err(StoreError::NotFound(id.to_string()));
         };
         let row = records::meta_row(&hash)?;
-        let state = match crate::store::codec::decode_snapshot(&snap) {
-            Err(StoreError::OlderRules(written)) => {
-                crate::store::upgrade::rebuild(self, &row.meta, row.version, written).await?
-            }
-            decoded => decoded?,
-        };
+        let state =
+            crate::store::upgrade::decode_or_rebuild(self, &snap, &row.meta, row.version).await?;
         Ok(Loaded {
             meta: row.meta,
             version: row.version,
