@@ -10,6 +10,8 @@ export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
 export * from "./gen/agora/v1/session_pb.js";
 export * from "./gen/agora/v1/terra_nova_pb.js";
+export { BadRequestSchema, ErrorInfoSchema } from "./rpc/google/rpc/error_details_pb.js";
+export type { BadRequest, ErrorInfo } from "./rpc/google/rpc/error_details_pb.js";
 
 /** A client of agora.v1.GameService. */
 export type GameServiceClient = Client<typeof GameService>;
@@ -22,6 +24,37 @@ export declare function bearerToken(token: string): Interceptor;
 
 /** Call options that authenticate one call as the seat `token`. */
 export declare function asSeat(token: string): { headers: { authorization: string } };
+
+/** The domain of the server's ErrorInfo details: "agora.dev". */
+export declare const ERROR_DOMAIN: string;
+
+/** One field an INVALID_ARGUMENT names (BadRequest.FieldViolation). */
+export interface FieldViolation {
+  /** The field's path in the request, e.g. "action.origin.slot". */
+  field: string;
+  /** A sentence saying what is wrong with it. */
+  description: string;
+}
+
+/** A failed call, ready to show and to handle (describeError). */
+export interface AgoraError {
+  /** The gRPC code, as Connect's Code. */
+  code: Code;
+  /** The gRPC name of the code, e.g. "FAILED_PRECONDITION". */
+  name: string;
+  /** ErrorInfo's reason: a rule code or session reason (e.g. "SEAT_TAKEN"); "" when none. */
+  reason: string;
+  /** The sentence to show a player (the status message). */
+  sentence: string;
+  /** BadRequest's field violations (INVALID_ARGUMENT); empty when none. */
+  fieldViolations: FieldViolation[];
+}
+
+/** Turns anything a call threw into {code, name, reason, sentence, fieldViolations}. */
+export declare function describeError(err: unknown): AgoraError;
+
+/** UNAVAILABLE and ABORTED: the codes after which followEvents resumes by default. */
+export declare const RESUME_CODES: readonly Code[];
 
 /** UNAVAILABLE and RESOURCE_EXHAUSTED: the codes the API's retry policy sends again. */
 export declare const RETRYABLE_CODES: readonly Code[];
@@ -44,15 +77,18 @@ export declare function isFinal(message: StreamEventsResponse): boolean;
 export interface FollowEventsOptions {
   /** Stream versions after this one (default 0n: from the start). */
   afterVersion?: bigint;
-  /** End after the version that finishes the game (default true). */
+  /**
+   * End after the version that finishes the game (default true). False: go on after it and
+   * end after the rematch notice (a message with `rematchSessionId`), or at the caller's abort.
+   */
   untilFinished?: boolean;
-  /** The codes after which the stream is resumed (default [Code.Unavailable]). */
+  /** The codes after which the stream is resumed (default RESUME_CODES: UNAVAILABLE, ABORTED). */
   resumeOn?: readonly Code[];
-  /** Resumes at most this many times (default 20). */
+  /** Resumes at most this many times in a row without a new version (default 20). */
   maxReconnects?: number;
   /** Wait before a resume (default 200 ms). */
   delayMs?: number;
-  /** Cancels the stream and ends the iteration. */
+  /** Cancels the stream and ends the iteration (so does leaving the for-await loop). */
   signal?: AbortSignal;
   /** Options of each StreamEvents call (headers, timeout). */
   callOptions?: CallOptions;
@@ -60,7 +96,10 @@ export interface FollowEventsOptions {
   onReconnect?: (afterVersion: bigint, error: ConnectError | undefined) => void;
 }
 
-/** Follows StreamEvents of a session, resuming after a dropped connection. */
+/**
+ * Follows StreamEvents of a session, resuming after UNAVAILABLE, ABORTED or a dropped
+ * connection from the last version seen; every call it opens is cancelled when it stops.
+ */
 export declare function followEvents(
   client: GameServiceClient,
   sessionId: string,

@@ -6,6 +6,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 
 import { GameService, StreamEventsRequestSchema } from "./gen/agora/v1/game_service_pb.js";
 import { SessionStatus } from "./gen/agora/v1/session_pb.js";
+import { BadRequestSchema, ErrorInfoSchema } from "./rpc/google/rpc/error_details_pb.js";
 import { create } from "@bufbuild/protobuf";
 
 // One line per generated file; clients/typescript/e2e.sh checks that none is missing.
@@ -16,6 +17,9 @@ export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
 export * from "./gen/agora/v1/session_pb.js";
 export * from "./gen/agora/v1/terra_nova_pb.js";
+// The error details the server sends (describeError decodes them); the other google.rpc
+// messages are at "@agora/sdk/rpc/google/rpc/error_details_pb".
+export { BadRequestSchema, ErrorInfoSchema };
 
 /**
  * A client of agora.v1.GameService over `transport`.
@@ -44,6 +48,41 @@ export function bearerToken(token) {
  */
 export function asSeat(token) {
   return { headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The domain of the server's ErrorInfo details. */
+export const ERROR_DOMAIN = "agora.dev";
+
+/**
+ * A failed call as an app shows and handles it: the gRPC `code` (a Connect `Code`) and its
+ * name ("FAILED_PRECONDITION"), the machine-readable `reason` of a refusal (ErrorInfo's: a
+ * game's rule code or a session reason such as "SEAT_TAKEN"; "" when the error has none),
+ * the `sentence` to show a player (the status message, without Connect's "[code]" prefix),
+ * and the `fieldViolations` of an INVALID_ARGUMENT (BadRequest's field paths). Anything
+ * thrown is accepted: an error that is not a ConnectError is UNKNOWN with its message.
+ * @param {unknown} err
+ * @returns {import("./index.js").AgoraError}
+ */
+export function describeError(err) {
+  const error = ConnectError.from(err);
+  const info = error.findDetails(ErrorInfoSchema)[0];
+  const badRequest = error.findDetails(BadRequestSchema)[0];
+  return {
+    code: error.code,
+    name: codeName(error.code),
+    reason: info?.reason ?? "",
+    sentence: error.rawMessage,
+    fieldViolations: (badRequest?.fieldViolations ?? []).map((v) => ({ field: v.field, description: v.description })),
+  };
+}
+
+/**
+ * The gRPC name of a Connect code: Code.FailedPrecondition -> "FAILED_PRECONDITION".
+ * @param {Code} code
+ */
+function codeName(code) {
+  const name = Code[code];
+  return name === undefined ? String(code) : name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 }
 
 /** The codes the API's retry policy sends again (the server README, "Error codes and retries"). */
@@ -109,12 +148,47 @@ export function isFinal(message) {
 }
 
 /**
- * Follows StreamEvents of a session, resuming after a dropped connection: when the stream
- * breaks with UNAVAILABLE (or `resumeOn`), or the server ends it before the game is over, it
- * waits `delayMs` and asks again for the versions after the last one seen
- * (`after_version`), at most `maxReconnects` times. Messages are yielded as the server sent
- * them (none dropped or de-duplicated). With `untilFinished` (the default) it ends after the
- * version that finishes the game; `signal` cancels it. `onReconnect` is told each resume.
+ * The codes after which followEvents resumes by default: UNAVAILABLE (a dropped connection, a
+ * replica stopping or cut off from its store: "resume from version N") and ABORTED (this
+ * reader fell behind the game: "resume from version N"). docs/api.md, "Streams and resumption".
+ */
+export const RESUME_CODES = Object.freeze([Code.Unavailable, Code.Aborted]);
+
+/**
+ * An AbortController for one StreamEvents call, also aborted when any of `outer` is (the
+ * caller's signals): the follower aborts it itself whenever it stops, so that the call ends
+ * on the server too (the server keeps a finished game's stream open for the rematch notice).
+ * `release` forgets the outer signals' listeners.
+ * @param {(AbortSignal | undefined)[]} outer
+ */
+function linkedController(outer) {
+  const controller = new AbortController();
+  /** @type {(() => void)[]} */
+  const releases = [];
+  for (const signal of outer) {
+    if (signal === undefined) continue;
+    const abort = () => controller.abort(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    releases.push(() => signal.removeEventListener("abort", abort));
+  }
+  return { controller, release: () => releases.forEach((release) => release()) };
+}
+
+/**
+ * Follows StreamEvents of a session, resuming from the last version seen: when the stream
+ * breaks with UNAVAILABLE or ABORTED (or the codes in `resumeOn`), or the server ends it
+ * before the game is over, it waits `delayMs` and asks again for the versions after the last
+ * one seen (`after_version`), at most `maxReconnects` times in a row without a new message.
+ * Messages are yielded as the server sent them (none dropped or de-duplicated).
+ *
+ * Every call it opens is cancelled when it stops, whatever stops it: with `untilFinished`
+ * (the default) after the version that finishes the game; without it, after the rematch
+ * notice (`rematch_session_id`, the last thing a stream sends); the caller's `signal`; or the
+ * caller leaving the loop (`break`, `return`, a throw). The server keeps a finished game's
+ * stream open for the rematch notice, so a call left open would hold one of the connection's
+ * streams (and a browser's connection) for as long as the session lives.
+ * `onReconnect` is told each resume.
  *
  * @param {ReturnType<typeof createGameServiceClient>} client
  * @param {string} sessionId
@@ -124,7 +198,7 @@ export function isFinal(message) {
 export async function* followEvents(client, sessionId, options = {}) {
   let after = options.afterVersion ?? 0n;
   const untilFinished = options.untilFinished ?? true;
-  const resumeOn = options.resumeOn ?? [Code.Unavailable];
+  const resumeOn = options.resumeOn ?? RESUME_CODES;
   const maxReconnects = options.maxReconnects ?? 20;
   const delayMs = options.delayMs ?? 200;
   const signal = options.signal;
@@ -133,21 +207,33 @@ export async function* followEvents(client, sessionId, options = {}) {
   while (!signal?.aborted) {
     /** @type {ConnectError | undefined} */
     let error;
+    // The caller's signal, or one in its callOptions, cancels this call too.
+    const callerCallSignal = options.callOptions?.signal ?? undefined;
+    const call = linkedController([signal, callerCallSignal]);
     try {
       const request = create(StreamEventsRequestSchema, { sessionId, afterVersion: after });
-      const callOptions = signal === undefined ? {} : { signal };
-      for await (const message of client.streamEvents(request, { ...options.callOptions, ...callOptions })) {
-        if (message.rematchSessionId === "" && message.version > after) after = message.version;
+      const stream = client.streamEvents(request, { ...options.callOptions, signal: call.controller.signal });
+      for await (const message of stream) {
+        const notice = message.rematchSessionId !== "";
+        if (!notice && message.version > after) {
+          after = message.version;
+          reconnects = 0;
+        }
         yield message;
+        if (notice) return; // nothing follows a rematch notice
         finished ||= isFinal(message);
         if (untilFinished && finished) return;
       }
     } catch (err) {
-      if (signal?.aborted) return;
+      if (signal?.aborted || callerCallSignal?.aborted) return;
       error = ConnectError.from(err);
       if (!resumeOn.includes(error.code)) throw error;
+    } finally {
+      // Ends the call on the server too (a no-op when the server already closed it).
+      call.controller.abort();
+      call.release();
     }
-    if (signal?.aborted || (error === undefined && finished)) return;
+    if (signal?.aborted || callerCallSignal?.aborted || (error === undefined && finished)) return;
     if (reconnects >= maxReconnects) {
       if (error !== undefined) throw error;
       return;

@@ -1,15 +1,18 @@
 /**
  * Tests of @agora/sdk's helpers that need no server (node's test runner, through tsx):
- * followEvents' resumption with a stand-in client, bearerToken, and retryPolicy.
+ * followEvents' resumption and cancellation with a stand-in client, describeError, bearerToken,
+ * and retryPolicy. (Against a real server: src/follow-check.ts.)
  *   npm test
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, type Interceptor, type CallOptions } from "@connectrpc/connect";
 
 import {
+  BadRequestSchema,
+  ErrorInfoSchema,
   type GameServiceClient,
   OutcomeSchema,
   SessionStatus,
@@ -17,6 +20,7 @@ import {
   type StreamEventsResponse,
   StreamEventsResponseSchema,
   bearerToken,
+  describeError,
   followEvents,
   retryPolicy,
 } from "@agora/sdk";
@@ -30,16 +34,30 @@ function version(n: number, final = false): StreamEventsResponse {
 
 type Script = [StreamEventsResponse[], ConnectError | undefined][];
 
-/** A client whose StreamEvents answers each call with the next scripted messages and error. */
-function fakeClient(script: Script, requests: StreamEventsRequest[]): GameServiceClient {
+/**
+ * A client whose StreamEvents answers each call with the next scripted messages and error;
+ * `signals` gets each call's AbortSignal. A call whose script ends without an error stays
+ * open (as the server keeps a finished game's stream) until its signal aborts it.
+ */
+function fakeClient(script: Script, requests: StreamEventsRequest[], signals: AbortSignal[] = []): GameServiceClient {
   return {
-    async *streamEvents(request: StreamEventsRequest) {
+    async *streamEvents(request: StreamEventsRequest, options: CallOptions = {}) {
       requests.push(request);
+      const signal = options.signal ?? new AbortController().signal;
+      signals.push(signal);
       const [messages, error] = script.shift() ?? [[], new ConnectError("script exhausted", Code.Internal)];
       yield* messages;
       if (error !== undefined) throw error;
+      if (error === undefined && script.length === 0 && messages.length > 0) {
+        if (!signal.aborted) await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+        throw new ConnectError("cancelled", Code.Canceled);
+      }
     },
   } as unknown as GameServiceClient;
+}
+
+function notice(n: number, rematch: string): StreamEventsResponse {
+  return create(StreamEventsResponseSchema, { version: BigInt(n), status: SessionStatus.FINISHED, rematchSessionId: rematch });
 }
 
 test("followEvents resumes after the last version seen", async () => {
@@ -63,6 +81,81 @@ test("followEvents resumes after the last version seen", async () => {
     [0n, 3n, 3n],
   );
   assert.deepEqual(resumed, [3n, 3n]);
+});
+
+test("followEvents resumes after ABORTED (a slow reader) from the last version seen", async () => {
+  const requests: StreamEventsRequest[] = [];
+  const behind = new ConnectError("This stream fell behind the game; resume from version 2.", Code.Aborted);
+  const client = fakeClient([[[version(1), version(2)], behind], [[version(3, true)], undefined]], requests);
+  const got: bigint[] = [];
+  for await (const m of followEvents(client, "s1", { delayMs: 0 })) got.push(m.version);
+  assert.deepEqual(got, [1n, 2n, 3n]);
+  assert.deepEqual(
+    requests.map((r) => r.afterVersion),
+    [0n, 2n],
+  );
+});
+
+test("followEvents cancels its call at the end of the game, after a rematch notice, and on break", async () => {
+  // The game's end: the server would keep the stream open (for the rematch notice).
+  let signals: AbortSignal[] = [];
+  const ended = fakeClient([[[version(1), version(2, true)], undefined]], [], signals);
+  const got: bigint[] = [];
+  for await (const m of followEvents(ended, "s1")) got.push(m.version);
+  assert.deepEqual(got, [1n, 2n]);
+  assert.equal(signals.length, 1);
+  assert.ok(signals[0]?.aborted, "the finished game's call was not cancelled");
+
+  // untilFinished false: on past the final version, up to the rematch notice.
+  signals = [];
+  const rematch = fakeClient([[[version(1, true), notice(1, "s2")], undefined]], [], signals);
+  const messages: StreamEventsResponse[] = [];
+  for await (const m of followEvents(rematch, "s1", { untilFinished: false })) messages.push(m);
+  assert.deepEqual(
+    messages.map((m) => m.rematchSessionId),
+    ["", "s2"],
+  );
+  assert.ok(signals[0]?.aborted, "the call was not cancelled after the rematch notice");
+
+  // The caller leaves the loop.
+  signals = [];
+  const open = fakeClient([[[version(1), version(2)], undefined]], [], signals);
+  for await (const m of followEvents(open, "s1")) if (m.version === 1n) break;
+  assert.ok(signals[0]?.aborted, "break did not cancel the call");
+
+  // The caller's signal, while the stream waits for the next version.
+  signals = [];
+  const waiting = fakeClient([[[version(1)], undefined]], [], signals);
+  const controller = new AbortController();
+  const seen: bigint[] = [];
+  for await (const m of followEvents(waiting, "s1", { signal: controller.signal })) {
+    seen.push(m.version);
+    controller.abort();
+  }
+  assert.deepEqual(seen, [1n]);
+  assert.ok(signals[0]?.aborted, "the caller's abort did not cancel the call");
+});
+
+test("describeError gives the code, the refusal reason, the sentence and the field violations", () => {
+  const refused = new ConnectError("It is not your turn.", Code.FailedPrecondition, undefined, [
+    { desc: ErrorInfoSchema, value: { reason: "NOT_YOUR_TURN", domain: "agora.dev" } },
+  ]);
+  assert.deepEqual(describeError(refused), {
+    code: Code.FailedPrecondition,
+    name: "FAILED_PRECONDITION",
+    reason: "NOT_YOUR_TURN",
+    sentence: "It is not your turn.",
+    fieldViolations: [],
+  });
+  const invalid = new ConnectError("seed: not allowed.", Code.InvalidArgument, undefined, [
+    { desc: BadRequestSchema, value: { fieldViolations: [{ field: "seed", description: "not allowed." }] } },
+  ]);
+  const described = describeError(invalid);
+  assert.equal(described.name, "INVALID_ARGUMENT");
+  assert.equal(described.reason, "");
+  assert.deepEqual(described.fieldViolations, [{ field: "seed", description: "not allowed." }]);
+  const plain = describeError(new Error("boom"));
+  assert.deepEqual([plain.code, plain.name, plain.sentence], [Code.Unknown, "UNKNOWN", "boom"]);
 });
 
 test("followEvents throws other errors and gives up after maxReconnects", async () => {
