@@ -7,7 +7,9 @@
 # it can be reused), otherwise a temporary one removed at exit; PYTHON chooses the Python
 # (default python3). Then `npm ci`, the typecheck (tsc --noEmit), the SDK's tests, a check that the SDK's entry
 # re-exports every generated module, a browser bundle of src/browser.ts (esbuild, platform
-# browser), the gRPC-Web check (web-check.ts: the browser client against the server), and
+# browser), the gRPC-Web check (web-check.ts: the browser client against the server), the
+# follow check (follow-check.ts: 300 games followed on one connection, and ABORTED and a
+# dropped connection resumed through the StreamEvents double, src/stream-double.ts), and
 # play.ts over gRPC for Origin standard 3 players, Terra Nova 2 players with planner neutral
 # houses, Origins: First Builders 2 players and solo, Attika 2 players. Exits non-zero on any
 # failure.
@@ -24,8 +26,17 @@ fail() { printf '\nTYPESCRIPT E2E FAILED: %s\n' "$*" >&2; exit 1; }
 # node_ok, ensure_node: the Node these checks need (from PyPI when none is installed).
 source ../lib/node.sh
 
+# start_stream_double: the StreamEvents double of the follow check.
+source ../lib/stream-double.sh
+
 TMP_VENV_DIR=
-cleanup() { if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi; }
+STREAM_DOUBLE_PID=
+DOUBLE_LOG=$(mktemp "${TMPDIR:-/tmp}/agora-stream-double.XXXXXX")
+cleanup() {
+  if [[ -n $STREAM_DOUBLE_PID ]]; then kill "$STREAM_DOUBLE_PID" 2>/dev/null || true; fi
+  rm -f "$DOUBLE_LOG"
+  if [[ -n $TMP_VENV_DIR ]]; then rm -rf "$TMP_VENV_DIR"; fi
+}
 trap cleanup EXIT
 
 ensure_node ts
@@ -57,6 +68,10 @@ node --input-type=module -e '
 step "browser bundle of src/browser.ts (esbuild --platform=browser) and gRPC-Web calls through it"
 npm run -s bundle-browser || fail "the browser bundle"
 npm run -s web-check -- "$ADDR" || fail "the gRPC-Web check"
+
+step "followEvents: 300 games on one connection; ABORTED and a dropped connection resumed (follow-check.ts)"
+start_stream_double "$ADDR" "$DOUBLE_LOG" || fail "the StreamEvents double did not start"
+npm run -s follow-check -- --server "$ADDR" --double "$STREAM_DOUBLE" || fail "the follow check"
 
 play() {
   step "play.ts $*"

@@ -177,7 +177,8 @@ function linkedController(outer) {
 
 /**
  * Follows StreamEvents of a session, resuming from the last version seen: when the stream
- * breaks with UNAVAILABLE or ABORTED (or the codes in `resumeOn`), or the server ends it
+ * breaks with UNAVAILABLE or ABORTED (or the codes in `resumeOn`), loses its connection
+ * (CANCELED that this follower did not cause, as Node reports it), or the server ends it
  * before the game is over, it waits `delayMs` and asks again for the versions after the last
  * one seen (`after_version`), at most `maxReconnects` times in a row without a new message.
  * Messages are yielded as the server sent them (none dropped or de-duplicated).
@@ -227,7 +228,10 @@ export async function* followEvents(client, sessionId, options = {}) {
     } catch (err) {
       if (signal?.aborted || callerCallSignal?.aborted) return;
       error = ConnectError.from(err);
-      if (!resumeOn.includes(error.code)) throw error;
+      // A connection lost under the call shows as CANCELED in Node's HTTP/2 (its streams
+      // are closed with CANCEL) although nobody cancelled it: resumed like UNAVAILABLE.
+      const dropped = error.code === Code.Canceled && !call.controller.signal.aborted;
+      if (!dropped && !resumeOn.includes(error.code)) throw error;
     } finally {
       // Ends the call on the server too (a no-op when the server already closed it).
       call.controller.abort();

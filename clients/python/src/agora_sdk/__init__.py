@@ -1,6 +1,8 @@
 """Helpers over the generated `agora.v1` stubs: a channel with the API's retry policy,
-the seat token as bearer metadata, and a StreamEvents follower that resumes after a dropped
-connection from the last version it saw.
+the seat token as bearer metadata, a StreamEvents follower that resumes from the last
+version it saw (after a dropped connection or a slow read) and closes its call when it
+stops, and `describe_error`, which reads a failed call's code, refusal reason, sentence and
+field violations.
 
     from agora.v1 import game_service_pb2 as pb
     from agora_sdk import connect, with_token, EventFollower, GameServiceStub
@@ -11,6 +13,10 @@ connection from the last version it saw.
     seat_stub = GameServiceStub(with_token(channel, seat_token))
     for update in EventFollower(stub, session.session_id):
         ...
+    try:
+        seat_stub.SubmitAction(...)
+    except grpc.RpcError as err:
+        refusal = describe_error(err)   # refusal.reason == "NOT_YOUR_TURN", refusal.sentence ...
 """
 
 from __future__ import annotations
@@ -18,9 +24,13 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 import grpc
+# googleapis-common-protos (a dependency of grpcio-status) ships no type stubs.
+from google.rpc import error_details_pb2  # type: ignore[import-untyped]
+from grpc_status import rpc_status
 
 from agora.v1 import game_service_pb2, session_pb2
 from agora.v1.game_service_pb2_grpc import GameServiceStub
@@ -30,13 +40,18 @@ Metadata = Sequence[tuple[str, Union[str, bytes]]]
 
 __all__ = [
     "Metadata",
+    "ERROR_DOMAIN",
+    "RESUME_CODES",
     "SERVICE_CONFIG",
+    "AgoraError",
     "BearerToken",
     "EventFollower",
+    "FieldViolation",
     "GameServiceStub",
     "bearer",
     "channel_options",
     "connect",
+    "describe_error",
     "is_final",
     "with_token",
 ]
@@ -123,17 +138,29 @@ def connect(
     return with_token(channel, token) if token else channel
 
 
+# The codes after which EventFollower resumes by default: UNAVAILABLE (a dropped
+# connection, a replica stopping or cut off from its store) and ABORTED (this reader fell
+# behind the game); both say "resume from version N" (docs/api.md, "Streams and resumption").
+RESUME_CODES: tuple[grpc.StatusCode, ...] = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED)
+
+
 class EventFollower:
-    """Iterates over StreamEvents of a session, resuming after a dropped connection.
+    """Iterates over StreamEvents of a session, resuming from the last version it saw.
 
     Each message is yielded as the server sent it (nothing is dropped or de-duplicated,
     so a caller can check that versions arrive once each, in order). When the stream breaks
-    with a status in `resume_on` (UNAVAILABLE by default), or the server ends it before the
-    game is over, the follower waits `delay` seconds and asks again for the versions after
-    the last one it saw (`StreamEventsRequest.after_version`), at most `max_reconnects`
-    times. With `until_finished` (the default) iteration ends after the message that
-    finishes the game; otherwise it goes on (a rematch notice comes after the final
-    version) until the server closes the stream. `cancel()` (from any thread) ends it.
+    with a status in `resume_on` (UNAVAILABLE, which a dropped connection gives, and ABORTED,
+    a reader that fell behind, by default), or the server ends it before the game is over,
+    the follower waits `delay` seconds and asks again for the versions after the last one it
+    saw (`StreamEventsRequest.after_version`), at most `max_reconnects` times in a row
+    without a new version.
+
+    Every call it opens is cancelled when it stops, whatever stops it: with `until_finished`
+    (the default) after the message that finishes the game; without it, after the rematch
+    notice (`rematch_session_id`, the last thing a stream sends); `cancel()` (from any
+    thread); or the caller leaving the loop (`break`, an exception, closing the iterator).
+    The server keeps a finished game's stream open for the rematch notice, so a call left
+    open would hold one of the connection's streams for as long as the session lives.
     """
 
     def __init__(
@@ -144,7 +171,7 @@ class EventFollower:
         *,
         metadata: Metadata = (),
         until_finished: bool = True,
-        resume_on: Sequence[grpc.StatusCode] = (grpc.StatusCode.UNAVAILABLE,),
+        resume_on: Sequence[grpc.StatusCode] = RESUME_CODES,
         max_reconnects: int = 20,
         delay: float = 0.2,
         on_reconnect: Optional[Callable[[int, Optional[grpc.RpcError]], None]] = None,
@@ -164,17 +191,23 @@ class EventFollower:
 
     def __iter__(self) -> Iterator[game_service_pb2.StreamEventsResponse]:
         finished = False
+        in_a_row = 0
         while not self._cancelled.is_set():
             error: Optional[grpc.RpcError] = None
             request = game_service_pb2.StreamEventsRequest(
                 session_id=self.session_id, after_version=self.last_version
             )
+            call = self.stub.StreamEvents(request, metadata=self.metadata)
+            self._call = call
             try:
-                self._call = self.stub.StreamEvents(request, metadata=self.metadata)
-                for message in self._call:
-                    if not message.rematch_session_id:
-                        self.last_version = max(self.last_version, message.version)
+                for message in call:
+                    notice = bool(message.rematch_session_id)
+                    if not notice and message.version > self.last_version:
+                        self.last_version = message.version
+                        in_a_row = 0
                     yield message
+                    if notice:
+                        return  # nothing follows a rematch notice
                     finished = finished or is_final(message)
                     if self.until_finished and finished:
                         return
@@ -185,12 +218,17 @@ class EventFollower:
                 if code not in self.resume_on:
                     raise
                 error = err
+            finally:
+                # Ends the call on the server too (a no-op when the server closed it).
+                call.cancel()
+                self._call = None
             if self._cancelled.is_set() or (error is None and finished):
                 return  # cancelled, or the server closed the stream of a finished game
-            if self.reconnects >= self.max_reconnects:
+            if in_a_row >= self.max_reconnects:
                 if error is not None:
                     raise error
                 return
+            in_a_row += 1
             self.reconnects += 1
             if self.on_reconnect is not None:
                 self.on_reconnect(self.last_version, error)
@@ -207,3 +245,57 @@ class EventFollower:
 def is_final(message: game_service_pb2.StreamEventsResponse) -> bool:
     """Whether this streamed version ends the game (it carries the outcome)."""
     return message.HasField("outcome") or message.status == session_pb2.SESSION_STATUS_FINISHED
+
+
+# The domain of the server's google.rpc.ErrorInfo details.
+ERROR_DOMAIN = "agora.dev"
+
+
+@dataclass(frozen=True)
+class FieldViolation:
+    """One field an INVALID_ARGUMENT names (google.rpc.BadRequest.FieldViolation)."""
+
+    field: str
+    description: str
+
+
+@dataclass(frozen=True)
+class AgoraError:
+    """A failed call, ready to show and to handle (`describe_error`)."""
+
+    # The gRPC status code, and its name ("FAILED_PRECONDITION").
+    code: grpc.StatusCode
+    name: str
+    # ErrorInfo's reason: a game's rule code or a session reason ("SEAT_TAKEN"); "" when none.
+    reason: str
+    # The sentence to show a player (the status message).
+    sentence: str
+    # BadRequest's field violations (INVALID_ARGUMENT); empty when none.
+    field_violations: list[FieldViolation] = field(default_factory=list)
+
+
+def describe_error(error: grpc.RpcError) -> AgoraError:
+    """`error` (what a call raised) as {code, name, reason, sentence, field violations}.
+
+    The details come from the google.rpc.Status the server sends in the trailing metadata
+    (`grpc-status-details-bin`), read with grpcio-status; an error without one (raised by
+    the client library itself) keeps its code and message, with no reason."""
+    code = error.code() if isinstance(error, grpc.Call) else grpc.StatusCode.UNKNOWN
+    sentence = (error.details() if isinstance(error, grpc.Call) else None) or str(error)
+    reason = ""
+    violations: list[FieldViolation] = []
+    try:
+        status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+    except ValueError:  # a Status whose code or message disagrees with the call's: ignored
+        status = None
+    details: Sequence[Any] = status.details if status is not None else ()
+    for detail in details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            reason = reason or info.reason
+        elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            violations.extend(FieldViolation(v.field, v.description) for v in bad.field_violations)
+    return AgoraError(code=code, name=code.name, reason=reason, sentence=sentence, field_violations=violations)
