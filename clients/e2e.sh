@@ -9,6 +9,8 @@
 #      mypy on play.py and the SDK's helpers, then play.py (stream follower checks) for both
 #      Origin rule sets, Terra Nova, Origins (4 players, solo, both expansion modules) and Attika;
 #   3. the TypeScript SDK and client (clients/typescript/e2e.sh; Node from PyPI when none is installed);
+#      then the StreamEvents double (clients/typescript/src/stream-double.ts: ABORTED, then a
+#      dropped connection) in front of the server, and Python's follow_check.py against both;
 #   4. the web client in Debian's Chromium (clients/web/e2e.sh: its own server with --web-dir);
 #   5. the Java and Go SDKs' examples, each playing whole games with a spectator (clients/sdk-e2e.sh).
 # Exits non-zero on any failure. Honours CARGO_TARGET_DIR; AGORA_E2E_VENV chooses the
@@ -45,8 +47,10 @@ AGORA_BIN=$TARGET_DIR/$PROFILE_DIR/agora
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/agora-e2e.XXXXXX")
 SERVER_PID=
+DOUBLE_PID=
 cleanup() {
   local rc=$?
+  if [[ -n $DOUBLE_PID ]]; then kill "$DOUBLE_PID" 2>/dev/null || true; fi
   if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -TERM "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
@@ -178,7 +182,7 @@ if $REUSED_VENV; then
 fi
 # From another folder, so that the installed package (not the source tree) is what runs.
 (cd "$WORK" && "$VENV/bin/python" -c 'import agora_sdk, agora.v1.game_service_pb2_grpc') || fail "the installed SDK does not import"
-(cd clients/python && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" play.py) || fail "mypy play.py"
+(cd clients/python && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" play.py follow_check.py) || fail "mypy play.py follow_check.py"
 (cd "$WORK" && "$VENV/bin/python" -m mypy --cache-dir "$WORK/mypy-cache" -p agora_sdk) || fail "mypy -p agora_sdk"
 (cd "$WORK" && "$VENV/bin/python" -m unittest discover -s "$ROOT/clients/python/tests") || fail "agora_sdk unit tests"
 
@@ -200,6 +204,18 @@ step "Python: play.py, Attika, 3 players"
 
 step "TypeScript: npm ci, typecheck, play.ts (Origin 3p, Terra Nova 2p planner, Origins 2p and solo, Attika 2p)"
 AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/typescript/e2e.sh "$ADDR" || fail "TypeScript client (clients/typescript/e2e.sh)"
+
+step "StreamEvents double in front of the server (clients/typescript/src/stream-double.ts) for the SDK followers' resumption"
+# Node as the TypeScript step found or installed it (ensure_node: from PyPI into $VENV).
+node_ok() { command -v node >/dev/null 2>&1; }
+node_ok || export PATH=$VENV/bin:$PATH
+source clients/lib/stream-double.sh
+start_stream_double "$ADDR" "$WORK/stream-double.log" || fail "the StreamEvents double did not start"
+DOUBLE_PID=$STREAM_DOUBLE_PID
+export AGORA_STREAM_DOUBLE=$STREAM_DOUBLE
+
+step "Python: follow_check.py (300 games followed on one channel; ABORTED and a dropped connection resumed)"
+(cd clients/python && "$VENV/bin/python" follow_check.py --server "$ADDR" --double "$AGORA_STREAM_DOUBLE") || fail "follow_check.py"
 
 step "Web client: build it, serve it from agora-server --web-dir, play every game by clicking in Chromium (clients/web/e2e.sh)"
 AGORA_SERVER_BIN=$SERVER_BIN AGORA_E2E_NODE_VENV=$VENV PYTHON=$PYTHON clients/web/e2e.sh || fail "web client (clients/web/e2e.sh)"

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	agorav1 "agora.dev/clients/go/agora/v1"
+	"agora.dev/clients/go/sdk"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -57,8 +57,8 @@ func withToken(ctx context.Context, token string) context.Context {
 	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
 }
 
-// spectator follows StreamEvents without a token, resuming after the last version received
-// when the server ends the stream with UNAVAILABLE.
+// spectator follows StreamEvents without a token with sdk.FollowEvents, which resumes after
+// the last version received on UNAVAILABLE or ABORTED and ends its call at the game's end.
 type spectator struct {
 	mu         sync.Mutex
 	received   []uint64
@@ -68,36 +68,19 @@ type spectator struct {
 }
 
 func (s *spectator) follow(ctx context.Context, client agorav1.GameServiceClient, sid string) {
-	var after uint64
-	for {
-		stream, err := client.StreamEvents(ctx, &agorav1.StreamEventsRequest{SessionId: sid, AfterVersion: after})
-		if err == nil {
-			for {
-				var msg *agorav1.StreamEventsResponse
-				msg, err = stream.Recv()
-				if err != nil {
-					break
-				}
-				if msg.RematchSessionId != "" {
-					continue // a notice after the end, not a version
-				}
-				s.mu.Lock()
-				s.received = append(s.received, msg.Version)
-				s.last = msg
-				s.mu.Unlock()
-				after = msg.Version
-				if msg.Outcome != nil || msg.Status == agorav1.SessionStatus_SESSION_STATUS_FINISHED {
-					return
-				}
-			}
+	opts := sdk.FollowOptions{OnReconnect: func(uint64, error) { s.reconnects++ }}
+	err := sdk.FollowEvents(ctx, client, sid, opts, func(msg *agorav1.StreamEventsResponse) error {
+		if msg.RematchSessionId != "" {
+			return nil // a notice after the end, not a version
 		}
-		if (err == io.EOF || status.Code(err) == codes.Unavailable) && s.reconnects < 20 {
-			s.reconnects++
-			time.Sleep(200 * time.Millisecond)
-			continue
-		}
+		s.mu.Lock()
+		s.received = append(s.received, msg.Version)
+		s.last = msg
+		s.mu.Unlock()
+		return nil
+	})
+	if err != nil {
 		s.err = fmt.Errorf("StreamEvents failed: %w", err)
-		return
 	}
 }
 
