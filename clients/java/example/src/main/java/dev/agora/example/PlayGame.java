@@ -1,6 +1,7 @@
 package dev.agora.example;
 
 import com.google.protobuf.TextFormat;
+import dev.agora.sdk.EventFollower;
 import dev.agora.v1.AttikaOptions;
 import dev.agora.v1.CreateSessionRequest;
 import dev.agora.v1.GameAction;
@@ -105,7 +106,10 @@ public final class PlayGame {
         .build();
   }
 
-  /** Follows StreamEvents as a spectator, resuming after the last version on UNAVAILABLE. */
+  /**
+   * Follows StreamEvents as a spectator with the async stub, resuming after the last version on
+   * UNAVAILABLE or ABORTED (dev.agora.sdk.EventFollower does the same on a blocking stub).
+   */
   static final class Spectator {
     final List<Long> received = new ArrayList<>();
     volatile StreamEventsResponse last;
@@ -146,7 +150,7 @@ public final class PlayGame {
             @Override
             public void onError(Throwable t) {
               Status status = Status.fromThrowable(t);
-              if (status.getCode() == Status.Code.UNAVAILABLE && reconnects < 20) {
+              if (EventFollower.RESUME_CODES.contains(status.getCode()) && reconnects < 20) {
                 reconnects++;
                 start(lastVersion());
                 return;
