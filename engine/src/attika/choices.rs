@@ -178,22 +178,38 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Result<(), RuleError
             Ok(())
         }
         (step, action) => Err(Refusal::WrongDecision.because(format!(
-            "The pending decision is {}; {} does not answer it.",
-            step_name(step),
-            action.name()
+            "You cannot {} now: first {}.",
+            action_phrase(action),
+            step_phrase(step)
         ))),
     }
 }
 
-pub fn step_name(step: &Step) -> &'static str {
+/// What `step` asks of the player, for a sentence a player reads (never the step's code).
+fn step_phrase(step: &Step) -> &'static str {
     match step {
-        Step::Main => "MAIN",
-        Step::Drawn { .. } => "DRAWN",
-        Step::ChooseCell { .. } => "CHOOSE_CELL",
-        Step::Paying { .. } => "PAYING",
-        Step::PlacePiece { .. } => "PLACE_PIECE",
-        Step::Amphorae => "AMPHORAE",
-        Step::Over { .. } => "OVER",
+        Step::Main => "draw or build, or end your turn",
+        Step::Drawn { .. } => "place or store the building you drew",
+        Step::ChooseCell { .. } => "choose the cell for the building",
+        Step::Paying { .. } => "pay for the building with your cards",
+        Step::PlacePiece { .. } => "lay the revealed map piece",
+        Step::Amphorae => "spend an amphora for an extra action, or end your turn",
+        Step::Over { .. } => "nothing: the game is over",
+    }
+}
+
+/// `action` as the verb phrase of a sentence a player reads.
+fn action_phrase(action: &Action) -> &'static str {
+    match action {
+        Action::Draw { .. } => "draw a building",
+        Action::Build { .. } => "build",
+        Action::Place { .. } => "place a building",
+        Action::Store => "store a building",
+        Action::PayCard { .. } => "pay with a card",
+        Action::PayPair { .. } => "pay with a pair of cards",
+        Action::PlacePiece { .. } => "lay a map piece",
+        Action::AmphoraForCard => "trade an amphora for a card",
+        Action::EndTurn => "end your turn",
     }
 }
 

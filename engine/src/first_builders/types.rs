@@ -757,6 +757,53 @@ pub enum Pending {
 
 impl Pending {
     /// The stable name of this decision.
+    /// What the decision asks of the player, as the end of a sentence a player reads
+    /// ("... now: first take a die from the draft pool."); never the code's enum name.
+    pub fn phrase(&self) -> &'static str {
+        match self {
+            Pending::Draft => "take a die from the draft pool",
+            Pending::TurnAction => "choose a turn action",
+            Pending::SuperiorityOrEndTurn => {
+                "spend a Superiority token for one more turn action, or end your turn"
+            }
+            Pending::GameOver => "nothing: the game is over",
+            Pending::ChooseMeetingPlace { .. } => "choose the Meeting Place your worker visits",
+            Pending::ChooseSeatOfPower { .. } => "choose the Seat of Power for your freeman",
+            Pending::VisitActions { .. } => {
+                "take the Main and Bonus actions of the Meeting Place you visit, or finish the visit"
+            }
+            Pending::SoloDial { .. } => "choose which neighbouring dial also turns",
+            Pending::Military { .. } => "advance on the military track or attack",
+            Pending::GainBasicResource { .. } => "choose the basic resources you gain",
+            Pending::StoneOrFood { .. } => "choose Stone or Food",
+            Pending::MilitaryTrade => "trade a basic resource for Gold, or decline",
+            Pending::ChooseBuilding => "choose a building",
+            Pending::ChooseCityCell { .. } => "choose where the tile goes in your city",
+            Pending::Activations { .. } => "activate your buildings, or finish",
+            Pending::ChooseTemple { .. } => "choose the temple track you advance on",
+            Pending::ExtraTempleStep { .. } => "pay for an extra temple step, or decline",
+            Pending::RecruitCitizen { .. } => "recruit a citizen",
+            Pending::TakeOrator { .. } => "take an orator",
+            Pending::Sagittarius => "accept or decline +1 on the die you took (Sagittarius)",
+            Pending::Feed { .. } => "feed your freemen",
+            Pending::VeteransQuarters => "use the Veterans' Quarters",
+            Pending::CourtOfJustice => "use the Court of Justice",
+            Pending::ConstructionSite => "use the Construction Site",
+            Pending::Portal => "use the Portal",
+            Pending::FountainOfWisdom => "use the Fountain of Wisdom",
+            Pending::MagesTower { .. } => "use the Mages' Tower",
+            Pending::Capricorn => "use Capricorn",
+            Pending::ChooseDistrictCard { .. } => "choose the District card your district matches",
+            Pending::Pass => "finish passing",
+            Pending::ChooseWonderCell { .. } => "choose where the Wonder goes",
+            Pending::Colossus => "take 2 VP or 1 Stone (Colossus of Rhodes)",
+            Pending::Pyramid { .. } => "pay one more resource for the Great Pyramid, or stop",
+            Pending::IshtarGate => "choose the die that gets +1 (Ishtar Gate)",
+            Pending::GardensFarm => "choose the Market tile you take as the free Farm (Hanging Gardens)",
+            Pending::GardensFood => "take 1 Food per Farm (Hanging Gardens)",
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         match self {
             Pending::Draft => "DRAFT",

@@ -623,6 +623,26 @@ fn worked_example_10_mixing_forbidden() {
     assert!(s.player(Seat(0)).placed.iter().any(|(id, _)| *id == top));
 }
 
+#[test]
+fn a_wrong_decision_says_what_the_turn_waits_for_in_words() {
+    // At the start of a turn only drawing, building or ending the turn answer: paying
+    // does not, and the sentence says so without the step's internal name.
+    let mut s = fresh(2);
+    let e = Attika::apply(
+        &mut s,
+        Seat(0),
+        &Action::PayCard {
+            card: Resource::Water,
+        },
+    )
+    .expect_err("refused");
+    assert_eq!(e.code, Refusal::WrongDecision.code());
+    assert_eq!(
+        e.message,
+        "You cannot pay with a card now: first draw or build, or end your turn."
+    );
+}
+
 /// The building just drawn, as the view shows it.
 fn drawn_building(s: &State) -> Option<agora_engine::attika::types::BuildingId> {
     match Attika::view(s, Viewer::Spectator).pending {

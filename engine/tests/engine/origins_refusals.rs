@@ -19,6 +19,12 @@ fn refusal(s: &State, a: Action) -> String {
     let e = FirstBuilders::apply(&mut t, s.current(), &a).expect_err("refused");
     assert_eq!(&t, s, "{a:?} was refused but changed the state");
     assert!(e.message.ends_with('.'), "{a:?}: {}", e.message);
+    // A sentence for a player: no internal enum name such as TURN_ACTION.
+    let shouting = e
+        .message
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .find(|w| w.len() > 2 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_'));
+    assert_eq!(shouting, None, "{a:?}: {}", e.message);
     e.code.to_string()
 }
 
@@ -42,6 +48,17 @@ fn the_draft_takes_only_dice() {
             (Action::Track(Temple::Sea), "WRONG_DECISION"),
             (Action::EndTurn, "WRONG_DECISION"),
         ],
+    );
+}
+
+#[test]
+fn a_wrong_decision_says_what_the_game_waits_for_in_words() {
+    let s = Position::setup(2, 7).build();
+    let e =
+        FirstBuilders::apply(&mut s.clone(), s.current(), &Action::EndTurn).expect_err("refused");
+    assert_eq!(
+        e.message,
+        "You cannot end turn now: first take a die from the draft pool."
     );
 }
 

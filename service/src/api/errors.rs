@@ -88,6 +88,11 @@ impl From<ApiError> for Status {
                      shows every version."
                 ),
             ),
+            // "Stale" only for a version behind; one ahead is a client's mistake, said as such.
+            ApiError::Stale { expected, actual } if expected > actual => Status::aborted(format!(
+                "expected_version {expected} is ahead of the session, which is at version \
+                     {actual}. Reload and decide again."
+            )),
             ApiError::Stale { expected, actual } => Status::aborted(format!(
                 "expected_version {expected} is stale: the session is at version {actual}. \
                  Reload and decide again."
@@ -454,6 +459,28 @@ mod tests {
             })
             .message(),
             from_api.message()
+        );
+    }
+
+    #[test]
+    fn an_expected_version_ahead_of_the_session_is_not_called_stale() {
+        let ahead = status(ApiError::Stale {
+            expected: 5,
+            actual: 3,
+        });
+        assert_eq!(ahead.code(), Code::Aborted);
+        assert_eq!(
+            ahead.message(),
+            "expected_version 5 is ahead of the session, which is at version 3. Reload and \
+             decide again."
+        );
+        let behind = status(ApiError::Stale {
+            expected: 3,
+            actual: 5,
+        });
+        assert!(
+            behind.message().starts_with("expected_version 3 is stale"),
+            "{behind:?}"
         );
     }
 

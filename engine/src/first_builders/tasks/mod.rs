@@ -240,9 +240,9 @@ pub fn refusal(state: &State, action: &Action) -> RuleError {
     };
     if !belongs {
         return Refusal::WrongDecision.because(format!(
-            "The pending decision is {}; {} does not answer it.",
-            pending.code(),
-            action.name()
+            "You cannot {} now: first {}.",
+            action.name().replace('_', " "),
+            pending.phrase()
         ));
     }
     let owners: [fn(&Action) -> Option<RuleError>; 9] = [
