@@ -5,7 +5,10 @@
 # driving Debian's chromium, installed with apt-get when /usr/bin/chromium is missing): for
 # Origin (junior and standard rules), Attika, Terra Nova and Origins, two browser contexts take the two seats and play to
 # the end by clicking, a third watches and must see the same final scores; one reload
-# mid-game resumes; one illegal board click shows the refusal's sentence.
+# mid-game resumes; one illegal board click shows the refusal's sentence. Then e2e/follow.mjs:
+# 10 games of server bots followed one after another in one page with @agora/sdk's
+# followEvents over gRPC-Web (Chromium's 6 connections per host: a stream left open would
+# stall the 7th).
 # With no address, starts its own agora-server (AGORA_SERVER_BIN, default
 # $CARGO_TARGET_DIR/debug/agora-server, else target/debug/agora-server) with --web-dir dist on
 # a free loopback port, storing sessions in a private redis-server (another free port) and
@@ -134,4 +137,6 @@ step "play every game in Chromium (e2e/play.mjs)"
 # origin-standard; all by default).
 # shellcheck disable=SC2086
 node e2e/play.mjs "http://$ADDR" ${AGORA_WEB_GAMES:-} || fail "e2e/play.mjs"
+step "10 games followed in one page over gRPC-Web (e2e/follow.mjs: followEvents frees each stream)"
+node e2e/follow.mjs "http://$ADDR" 10 || fail "e2e/follow.mjs"
 printf '\n== web e2e: all checks passed in %d s\n' $(( $(date +%s) - START ))
