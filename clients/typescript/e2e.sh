@@ -48,7 +48,7 @@ npm ci --no-audit --no-fund --loglevel=error || fail "npm ci"
 step "typecheck (tsc --noEmit: the example, and the SDK's hand-written index.js with checkJs)"
 npm run -s typecheck || fail "typecheck"
 
-step "the SDK's helpers without a server (npm test: followEvents, bearerToken, retryPolicy)"
+step "the SDK's helpers without a server (npm test: followEvents, describeError, bearerToken, retryPolicy)"
 npm test || fail "npm test"
 
 step "the SDK's entry (sdk/index.js) re-exports every generated module"
