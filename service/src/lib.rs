@@ -1,6 +1,8 @@
 //! Agora's gRPC game server: the `agora.v1.GameService` API over a [`store::Store`],
 //! with health, reflection and gRPC-Web. [`server::serve`] runs it on any listener.
 
+#[cfg(feature = "mimalloc")]
+pub mod alloc_trim;
 pub mod api;
 pub mod auth;
 pub mod cache;

@@ -14,7 +14,14 @@ fn main() -> ExitCode {
     let config = Config::parse();
     let runtime = agora_service::runtime::build(config.worker_threads);
     match runtime {
-        Ok(runtime) => runtime.block_on(serve(config)),
+        Ok(runtime) => {
+            // Idle workers give closed streams' memory back (`alloc_trim`).
+            #[cfg(feature = "mimalloc")]
+            runtime.spawn(agora_service::alloc_trim::wake_workers(
+                runtime.metrics().num_workers(),
+            ));
+            runtime.block_on(serve(config))
+        }
         Err(e) => {
             eprintln!("agora-server: cannot start the runtime: {e}");
             ExitCode::FAILURE

@@ -74,6 +74,8 @@ def main():
         print("client-visible failed attempts (each retried), by method and code:")
         for method, code, n in failed:
             print(f"  {method:<14} {code:<20} {n}")
+        for method, code, message in summary.get("failed_attempt_messages", []):
+            print(f"  first {method} {code}: {message}")
     else:
         print("client-visible failed attempts: none")
     for f in summary["failures"][:10]:

@@ -143,7 +143,7 @@ where
             stats.cured_by_retry += u64::from(attempt > 0);
             return Err((status, uncertain, false));
         }
-        stats.failed_attempts.add(method, status.code());
+        stats.failed_attempts.add_status(method, &status);
         uncertain = true;
         if start.elapsed() > policy.give_up_after {
             return Err((status, uncertain, true));

@@ -121,6 +121,8 @@ pub struct Summary {
     /// Of `cannot_finish`: sessions whose JoinSession retry found its seat taken.
     pub join_seat_lost: usize,
     pub failed_attempts: Vec<(String, String, u64)>,
+    /// (method, code, message) of the first failed attempt of each row of `failed_attempts`.
+    pub failed_attempt_messages: Vec<(String, String, String)>,
     pub seconds: f64,
     pub failures: Vec<String>,
 }
@@ -355,6 +357,13 @@ pub async fn run(args: ChaosArgs) -> Result<Summary, Error> {
         .rows()
         .map(|(m, c, n)| (m.to_string(), c.to_string(), n))
         .collect();
+    summary.failed_attempt_messages = failed_attempts
+        .rows()
+        .filter_map(|(m, c, _)| {
+            let message = failed_attempts.first_message(m, c)?;
+            Some((m.to_string(), c.to_string(), message.to_string()))
+        })
+        .collect();
     summary.seconds = started.elapsed().as_secs_f64();
     // Servers that crashed by themselves are failures too (killed ones were restarted).
     for (i, mut server) in servers.into_iter().enumerate() {
@@ -525,6 +534,9 @@ fn print(s: &Summary) {
         println!("attempts retried, by method and code:");
         for (m, c, n) in &s.failed_attempts {
             println!("  {m:<14} {c:<20} {n}");
+        }
+        for (m, c, message) in &s.failed_attempt_messages {
+            println!("  first {m} {c}: {message}");
         }
     }
     for f in s.failures.iter().take(30) {

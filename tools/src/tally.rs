@@ -17,10 +17,12 @@ pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// How many answers each (method, code) got.
+/// How many answers each (method, code) got, and the first message of each: a count
+/// alone does not say which failure it was (a reset, a proxy's answer, a refusal).
 #[derive(Debug, Default, Clone)]
 pub struct CodeTable {
     counts: BTreeMap<(String, String), u64>,
+    first_messages: BTreeMap<(String, String), String>,
 }
 
 impl CodeTable {
@@ -31,10 +33,30 @@ impl CodeTable {
             .or_default() += 1;
     }
 
+    /// [`add`](Self::add), keeping the status's message if it is the first of its kind.
+    pub fn add_status(&mut self, method: &str, status: &tonic::Status) {
+        self.add(method, status.code());
+        self.first_messages
+            .entry((method.to_string(), code_name(status.code()).to_string()))
+            .or_insert_with(|| status.message().to_string());
+    }
+
     pub fn merge(&mut self, other: &CodeTable) {
         for (key, n) in &other.counts {
             *self.counts.entry(key.clone()).or_default() += n;
         }
+        for (key, message) in &other.first_messages {
+            self.first_messages
+                .entry(key.clone())
+                .or_insert_with(|| message.clone());
+        }
+    }
+
+    /// The first message kept for (method, code), if any.
+    pub fn first_message(&self, method: &str, code: &str) -> Option<&str> {
+        self.first_messages
+            .get(&(method.to_string(), code.to_string()))
+            .map(String::as_str)
     }
 
     /// Answers with `code` over every method.
@@ -128,6 +150,10 @@ mod tests {
         t.add("GetSession", tonic::Code::NotFound);
         t.add("GetSession", tonic::Code::NotFound);
         t.add("SubmitAction", tonic::Code::Internal);
+        t.add_status("SubmitAction", &tonic::Status::unknown("cut"));
+        t.add_status("SubmitAction", &tonic::Status::unknown("second"));
+        assert_eq!(t.first_message("SubmitAction", "UNKNOWN"), Some("cut"));
+        assert_eq!(t.first_message("GetSession", "NOT_FOUND"), None);
         assert_eq!(t.total(tonic::Code::NotFound), 2);
         assert_eq!(t.total(tonic::Code::Internal), 1);
         assert_eq!(t.all(), 3);
