@@ -26,7 +26,7 @@ use agora_service::store::redis::Keys;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::future::Future;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -477,7 +477,8 @@ async fn export_and_audit(mut track: Track, server: Client) -> Track {
         Ok(replayed) => {
             let differs = (0..game.tokens.len()).any(|s| {
                 let viewer = Viewer::Seat(Seat(s as u8));
-                convert::view_out(&replayed.view(viewer)) != convert::view_out(&game.state.view(viewer))
+                convert::view_out(&replayed.view(viewer))
+                    != convert::view_out(&game.state.view(viewer))
             }) || replayed.outcome() != game.state.outcome();
             if differs {
                 notes.push("the export does not replay to the acknowledged game".into());
@@ -643,7 +644,7 @@ async fn probe_pinned(track: &Track, new: Client) -> Pinned {
     pinned
 }
 
-fn start_server(binary: &PathBuf, redis: &RedisProcess) -> Result<ServerProcess, Error> {
+fn start_server(binary: &Path, redis: &RedisProcess) -> Result<ServerProcess, Error> {
     let url = redis.url();
     Ok(ServerProcess::start(
         binary,

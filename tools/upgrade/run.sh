@@ -5,12 +5,16 @@
 # then `agora-upgrade` (tools/src/upgrade.rs) plays sessions of every configuration from
 # the old one to the new one while both serve. Exits with agora-upgrade's status.
 #
-# The new binary is built in the same target directory, so only agora-engine, agora-service
-# and the binary recompile; the normal binary is copied out first and rebuilt (relinked)
-# at the end, so later steps still find the normal target/debug/agora-server.
+# Builds reuse `cargo test --workspace`'s (the test profile, the workspace's features):
+# after it, the old binary and agora-upgrade are only linked. The new binary is built in
+# the same target directory with the same features plus the probe, so only agora-engine,
+# agora-service, the binary (and one small engine example, whose only job is to keep the
+# dev-dependencies' features those of the test build) recompile. The normal binary is
+# copied out first and linked again at the end, so later steps still find this tree's
+# target/debug/agora-server.
 #
-#   tools/upgrade/run.sh                      # CI: 1 session per configuration
-#   tools/upgrade/run.sh --sessions 10 --pinned 4 --json /tmp/upgrade.json   # by hand
+#   tools/upgrade/run.sh                      # CI: 1 session per configuration, 1 pinned
+#   tools/upgrade/run.sh --sessions 10 --pinned 8 --json /tmp/upgrade.json   # the full form
 #
 # Arguments are passed to agora-upgrade (`agora-upgrade --help`).
 set -euo pipefail
@@ -20,21 +24,25 @@ bins="$target/upgrade-bins"
 mkdir -p "$bins"
 stage() { printf 'upgrade: %s (at %ss)\n' "$*" "$SECONDS"; }
 
-stage "building the old release (this tree) and agora-upgrade"
-cargo build --quiet -p agora-service --bin agora-server -p agora-tools --bin agora-upgrade
+normal=(cargo build --quiet --profile test --workspace --bins --tests)
+stage "the old release: this tree's agora-server, and agora-upgrade"
+"${normal[@]}"
 cp "$target/debug/agora-server" "$bins/agora-server-old"
 cp "$target/debug/agora-upgrade" "$bins/agora-upgrade"
 
-stage "building the new release (--features state-layout-probe)"
 restore() {
-  stage "rebuilding the normal agora-server"
-  cargo build --quiet -p agora-service --bin agora-server
+  stage "linking this tree's agora-server again"
+  "${normal[@]}"
 }
 trap restore EXIT
-cargo build --quiet -p agora-service --bin agora-server --features state-layout-probe
+stage "the new release: --features agora-service/state-layout-probe"
+cargo build --quiet --profile test --workspace --bin agora-server \
+  --example origins_game_length --features agora-service/state-layout-probe
 cp "$target/debug/agora-server" "$bins/agora-server-new"
-restore
 trap - EXIT
+restore
+cmp -s "$target/debug/agora-server" "$bins/agora-server-old" ||
+  { echo "upgrade: target/debug/agora-server is not this tree's binary again" >&2; exit 2; }
 
 stage "agora-upgrade"
 args=("$@")
