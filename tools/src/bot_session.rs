@@ -6,7 +6,7 @@
 //! replica of the game (same options and seed), so each move costs one SubmitAction, and
 //! every acknowledged move is recorded for the audit.
 
-use agora_engine::registry::{AnyOptions, AnyState};
+use agora_engine::registry::{AnyAction, AnyOptions, AnyState};
 use agora_engine::Seat;
 use agora_proto::v1 as pb;
 use agora_proto::v1::game_service_client::GameServiceClient;
@@ -155,7 +155,8 @@ where
     }
 }
 
-fn authed<T>(message: T, token: &str) -> Request<T> {
+/// `message` carrying seat token `token` as its bearer credential.
+pub fn authed<T>(message: T, token: &str) -> Request<T> {
     let mut request = Request::new(message);
     if let Ok(value) = format!("Bearer {token}").parse() {
         request.metadata_mut().insert("authorization", value);
@@ -177,6 +178,9 @@ pub struct BotSession {
     pub state: AnyState,
     pub version: u64,
     pub acks: Vec<Ack>,
+    /// The action of each acknowledged move, in the order of `acks` (an audit compares
+    /// them with an export).
+    pub played: Vec<AnyAction>,
 }
 
 impl BotSession {
@@ -266,6 +270,7 @@ impl BotSession {
             state,
             version: 0,
             acks: Vec::new(),
+            played: Vec::new(),
         })
     }
 
@@ -334,6 +339,7 @@ impl BotSession {
             version: expected,
             seat: u32::from(seat.0),
         });
+        self.played.push(action);
         Ok(took)
     }
 }

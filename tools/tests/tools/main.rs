@@ -7,3 +7,4 @@ mod support;
 
 mod load;
 mod reliability;
+mod upgrade;
