@@ -368,7 +368,23 @@ fn store_status(error: StoreError) -> Status {
         StoreError::Lagged { last_version } => ApiError::Lagged { last_version }.into(),
         StoreError::GameStarted => ApiError::GameStarted.into(),
         StoreError::Corrupt(_) => Status::internal("The stored session could not be read."),
-        StoreError::OlderRules(written) | StoreError::Pinned { written, .. } => precondition(
+        // A snapshot of older rules is rebuilt by `read`: only log entries of rules
+        // older than the game's `LOG_COMPATIBLE_SINCE` come here, never decoded.
+        StoreError::OlderRules(written) => precondition(
+            RULES_CHANGED,
+            format!(
+                "Part of this session's history was written under rules version {} {}{}, \
+                 which this server's release no longer reads (it reads its versions from \
+                 the one it plays, {}, down to a release that did not change actions, \
+                 events or options): read or export it on a server of the release that \
+                 wrote it.",
+                written.game,
+                written.state_version,
+                release_note(&written.release),
+                written.current
+            ),
+        ),
+        StoreError::Pinned { written, .. } => precondition(
             RULES_CHANGED,
             format!(
                 "This session was started under rules version {} {}{}, and its history \

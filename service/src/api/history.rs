@@ -17,7 +17,7 @@ use super::{convert, request_ids, GameApi, MAX_NAME_LEN};
 use crate::auth;
 use crate::store::{now_ms, Commit, CommitResult, LogEntry, SeatRecord, SessionMeta, StoreError};
 use crate::table::{BotKind, Cause, Control, Replay, Table};
-use agora_engine::registry::{AnyAction, AnyOptions, AnyState};
+use agora_engine::registry::{AnyAction, AnyOptions, AnyState, GameKind};
 use agora_engine::{FieldViolation, RuleError, Seat};
 use agora_proto::v1 as pb;
 use prost::Message;
@@ -61,13 +61,15 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::GetHistoryResponse, ApiError> {
         let id = request.session_id.as_str();
-        let loaded = self.load(id).await?;
-        let viewer = auth::viewer(&loaded.meta, &caller)?;
+        // A pinned session's history is read from its log like any other's.
+        let readable = self.read(id).await?;
+        let (meta, version) = (readable.meta(), readable.version());
+        let viewer = auth::viewer(meta, &caller)?;
         let after = request.after_version;
-        if after > loaded.version {
+        if after > version {
             return Err(ApiError::AheadOfSession {
                 after_version: after,
-                version: loaded.version,
+                version,
             });
         }
         let limit = match request.page_size as usize {
@@ -76,7 +78,7 @@ impl GameApi {
         };
         // Versions committed after the load wait for the next page: the answer says where
         // the session was when it was read.
-        let upto = loaded.version.min(after.saturating_add(limit as u64));
+        let upto = version.min(after.saturating_add(limit as u64));
         let entries = self.read_versions(id, after, upto).await?;
         let mut versions = Vec::with_capacity(entries.len());
         let mut bytes = 0;
@@ -91,7 +93,7 @@ impl GameApi {
         let last = versions.last().map_or(after, |v| v.version);
         Ok(pb::GetHistoryResponse {
             versions,
-            next_after_version: if last < loaded.version { last } else { 0 },
+            next_after_version: if last < version { last } else { 0 },
         })
     }
 
@@ -102,11 +104,12 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::ExportSessionResponse, ApiError> {
         let id = request.session_id.as_str();
-        let loaded = self.load(id).await?;
-        let viewer = auth::viewer(&loaded.meta, &caller)?;
-        Span::current().record("version", loaded.version);
-        let meta = &loaded.meta;
-        let entries = self.read_versions(id, 0, loaded.version).await?;
+        // A pinned session is exported from its log like any other.
+        let readable = self.read(id).await?;
+        let (meta, version) = (readable.meta(), readable.version());
+        let viewer = auth::viewer(meta, &caller)?;
+        Span::current().record("version", version);
+        let entries = self.read_versions(id, 0, version).await?;
         let mut export = pb::SessionExport {
             format_version: EXPORT_FORMAT,
             rules_version: RULES_VERSION.to_string(),
@@ -125,10 +128,11 @@ impl GameApi {
                     bot_strength: convert::strength_out(s.held_by_bot()),
                 })
                 .collect(),
-            version: loaded.version,
+            version,
+            started_under: Some(convert::rules_version_out(&meta.started_under())),
             ..Default::default()
         };
-        match loaded.state.outcome() {
+        match readable.outcome() {
             // Over: nothing is hidden any more, and the causes replay the game.
             Some(outcome) => {
                 export.seed = meta.seed;
@@ -456,6 +460,9 @@ impl Plan {
                 .into())
             }
         };
+        // Replayed under this server's rules whatever the export started under; a
+        // refusal says when those differ.
+        let rules_note = rules_note(export.started_under.as_ref(), options.kind());
         let mut replay = Replay::new(start.clone());
         let mut causes = Vec::with_capacity(stop);
         for (i, exported) in export.versions[..stop].iter().enumerate() {
@@ -486,7 +493,7 @@ impl Plan {
                 FieldViolation::new(
                     at.clone(),
                     format!(
-                        "seat {} cannot do this at version {}: {} ({}).",
+                        "seat {} cannot do this at version {}: {} ({}).{rules_note}",
                         seat.0,
                         version - 1,
                         rule.message.trim_end_matches('.'),
@@ -502,8 +509,10 @@ impl Plan {
                 if replayed.as_ref() != Some(claimed) {
                     return Err(FieldViolation::new(
                         field("outcome"),
-                        "is not the end the replayed versions reach: the export was changed \
-                         or comes from other rules.",
+                        format!(
+                            "is not the end the replayed versions reach: the export was \
+                             changed or comes from other rules.{rules_note}"
+                        ),
                     )
                     .into());
                 }
@@ -516,6 +525,23 @@ impl Plan {
             start,
             causes,
         })
+    }
+}
+
+/// What an import's refusal adds when the export was started under other rules than
+/// this server plays for `kind` (nothing for an export that does not say).
+fn rules_note(started_under: Option<&pb::RulesVersion>, kind: GameKind) -> String {
+    match started_under {
+        Some(r) if r.state_version != u32::from(kind.state_version()) => format!(
+            " The export was started under rules version {} {} (release {}); this server \
+             replays it under version {} (release {}), whose rules refuse its history.",
+            kind.id(),
+            r.state_version,
+            r.engine_release,
+            kind.state_version(),
+            agora_engine::ENGINE_RELEASE
+        ),
+        _ => String::new(),
     }
 }
 

@@ -34,7 +34,7 @@ use crate::identity::{Caller, Identity};
 use crate::limits::{PlayerLimits, StreamLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
-use crate::store::{Loaded, Store};
+use crate::store::{Loaded, Readable, Store};
 use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
 use errors::ApiError;
@@ -178,6 +178,12 @@ impl GameApi {
     pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, ApiError> {
         check_session_id(session_id)?;
         Ok(self.store.sessions().load(session_id).await?)
+    }
+
+    /// The session a request names for reading: playable, or pinned to older rules.
+    pub(crate) async fn read(&self, session_id: &str) -> Result<Readable, ApiError> {
+        check_session_id(session_id)?;
+        Ok(self.store.sessions().read(session_id).await?)
     }
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.

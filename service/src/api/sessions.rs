@@ -7,7 +7,8 @@ use crate::auth;
 use crate::clock::Clocks;
 use crate::identity::Caller;
 use crate::store::{
-    now_ms, Claimed, JoinRecord, ListFilter, Loaded, SeatClaim, SeatRecord, SessionMeta, StoreError,
+    now_ms, Claimed, JoinRecord, ListFilter, Loaded, Readable, SeatClaim, SeatRecord, SessionMeta,
+    StoreError,
 };
 use crate::table::{Control, Table};
 use agora_engine::registry::AnyState;
@@ -251,9 +252,12 @@ impl GameApi {
         &self,
         request: pb::GetSessionRequest,
     ) -> Result<pb::GetSessionResponse, ApiError> {
-        let loaded = self.load(&request.session_id).await?;
+        let session = match self.read(&request.session_id).await? {
+            Readable::Playable(loaded) => describe(&loaded),
+            Readable::Pinned(pinned) => convert::pinned_session_out(&pinned),
+        };
         Ok(pb::GetSessionResponse {
-            session: Some(describe(&loaded)),
+            session: Some(session),
         })
     }
 

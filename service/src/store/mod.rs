@@ -40,8 +40,8 @@ pub use lobby::{ListFilter, Lobby, Summary};
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
 pub use sessions::{
-    Claimed, Commit, CommitResult, JoinRecord, Loaded, LogEntry, LogItem, LogStream, SeatClaim,
-    Sessions,
+    Claimed, Commit, CommitResult, JoinRecord, Loaded, LogEntry, LogItem, LogStream, Pinned,
+    Readable, SeatClaim, Sessions,
 };
 pub use timers::Timers;
 
@@ -98,7 +98,51 @@ pub struct SessionMeta {
     /// server: shown to every player, and such a session is never rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_chosen: bool,
+    /// The rules the session was started under. Absent in sessions of releases before
+    /// it was recorded, which all ran release 0.1.0 at state version 1: read it with
+    /// [`SessionMeta::started_under`].
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "started_under")]
+    pub started_under_rules: Option<RulesVersion>,
 }
+
+/// A game's rules as a release runs them: the engine release and the game's stored-layout
+/// version ([`agora_engine::Game::STATE_VERSION`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesVersion {
+    pub engine_release: String,
+    pub state_version: u16,
+}
+
+impl RulesVersion {
+    /// What this release runs for `kind`.
+    pub fn current(kind: agora_engine::registry::GameKind) -> RulesVersion {
+        RulesVersion {
+            engine_release: agora_engine::ENGINE_RELEASE.to_string(),
+            state_version: kind.state_version(),
+        }
+    }
+
+    /// What every session ran before sessions recorded their rules.
+    pub fn legacy() -> RulesVersion {
+        RulesVersion {
+            engine_release: LEGACY_RELEASE.to_string(),
+            state_version: codec::LEGACY_STATE_VERSION,
+        }
+    }
+}
+
+impl std::fmt::Display for RulesVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "state version {} (release {})",
+            self.state_version, self.engine_release
+        )
+    }
+}
+
+/// The only release before sessions recorded the rules they started under.
+pub const LEGACY_RELEASE: &str = "0.1.0";
 
 impl SessionMeta {
     /// A session of `options` created at `create_time_unix_ms`: public, one seat per
@@ -110,6 +154,7 @@ impl SessionMeta {
         seats: Vec<SeatRecord>,
         create_time_unix_ms: i64,
     ) -> SessionMeta {
+        let started = RulesVersion::current(options.kind());
         SessionMeta {
             id: id.into(),
             game_id: options.game_id().to_string(),
@@ -124,7 +169,16 @@ impl SessionMeta {
             allow_multiple_seats_per_player: false,
             invited_player_ids: Vec::new(),
             seed_chosen: false,
+            started_under_rules: Some(started),
         }
+    }
+
+    /// The rules the session was started under (release 0.1.0, state version 1 for
+    /// sessions of releases that did not record them).
+    pub fn started_under(&self) -> RulesVersion {
+        self.started_under_rules
+            .clone()
+            .unwrap_or_else(RulesVersion::legacy)
     }
 
     /// Play starts when every seat is taken.

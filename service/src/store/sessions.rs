@@ -1,7 +1,7 @@
 //! The sessions role: a session's metadata, its snapshot at a version and its log, and
 //! the writes that change them (create, seat claims, commits), each atomic.
 
-use super::{SessionMeta, StoreError, TokenHash};
+use super::{SessionMeta, StoreError, TokenHash, Written};
 use crate::clock::SeatClock;
 use crate::table::{Cause, Decided, Table};
 use agora_engine::registry::AnyEvent;
@@ -95,6 +95,63 @@ pub struct Loaded {
     pub meta: SessionMeta,
     pub version: u64,
     pub state: Table,
+}
+
+/// What is readable of a session whose history does not replay under this release's rules
+/// ([`StoreError::Pinned`]): everything but its state, which this release cannot build.
+/// GetSession, GetHistory and ExportSession answer from it; writes are refused.
+#[derive(Debug, Clone)]
+pub struct Pinned {
+    pub meta: SessionMeta,
+    pub version: u64,
+    /// As the last commit recorded them.
+    pub to_act: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+    /// The rules of the snapshot, and why the log does not replay under this release's.
+    pub written: Written,
+    pub detail: String,
+}
+
+/// A session read for display: playable, or pinned to the rules it was started under.
+#[derive(Debug, Clone)]
+pub enum Readable {
+    Playable(Loaded),
+    Pinned(Pinned),
+}
+
+impl Readable {
+    /// The playable session, or [`StoreError::Pinned`].
+    pub fn playable(self) -> Result<Loaded, StoreError> {
+        match self {
+            Readable::Playable(loaded) => Ok(loaded),
+            Readable::Pinned(p) => Err(StoreError::Pinned {
+                written: p.written,
+                detail: p.detail,
+            }),
+        }
+    }
+
+    pub fn meta(&self) -> &SessionMeta {
+        match self {
+            Readable::Playable(loaded) => &loaded.meta,
+            Readable::Pinned(p) => &p.meta,
+        }
+    }
+
+    pub fn version(&self) -> u64 {
+        match self {
+            Readable::Playable(loaded) => loaded.version,
+            Readable::Pinned(p) => p.version,
+        }
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Readable::Playable(loaded) => loaded.state.outcome(),
+            Readable::Pinned(p) => p.outcome.clone(),
+        }
+    }
 }
 
 /// One committed version: what one action caused. Events are stored unredacted; each
@@ -198,8 +255,26 @@ pub trait Sessions: Send + Sync {
     /// session (`meta.create_fingerprint` is what a retry must match).
     async fn create(&self, meta: SessionMeta, state: Table) -> Result<(), StoreError>;
 
-    /// The session's metadata, current version and state.
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError>;
+    /// The session's metadata, current version and state; a session whose history does
+    /// not replay under this release's rules is [`StoreError::Pinned`].
+    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+        self.read(id).await?.playable()
+    }
+
+    /// The session as [`Self::load`] reads it, or, when it is pinned to older rules, what
+    /// is readable of it without its state. A snapshot of an older state version is
+    /// rebuilt by replaying the log and stored back ([`super::upgrade`]).
+    async fn read(&self, id: &str) -> Result<Readable, StoreError>;
+
+    /// Stores `state` as the session's snapshot if the session is still at `version`
+    /// (a rebuilt snapshot written back; a concurrent commit wins). Answers whether it
+    /// was stored. Nothing else changes: not the version, the log or the expiry.
+    async fn replace_snapshot(
+        &self,
+        id: &str,
+        version: u64,
+        state: &Table,
+    ) -> Result<bool, StoreError>;
 
     /// Takes `claim.seat` (or the lowest open one) for `claim.player_name`, remembering
     /// only the hash of its token, and `claim.retry` when set. Atomic: two callers never

@@ -1,17 +1,20 @@
 //! A session whose snapshot an older release wrote under another state version of its
 //! game ([`StoreError::OlderRules`]) is rebuilt by replaying its log (options, seed and
 //! every recorded cause) through this release's engine. The rebuilt table is what `load`
-//! answers; the next commit stores it as the new snapshot (format 5, this version).
+//! answers, and it is stored back as the session's snapshot (format 5, this version) at
+//! once, unless a commit got there first.
 //!
 //! Where the replay cannot reproduce the recorded history (a decision is now illegal, its
-//! events or the end differ, an entry no longer decodes), the session is pinned: `load`
-//! answers [`StoreError::Pinned`] (FAILED_PRECONDITION, reason `RULES_CHANGED`), a WARN
-//! line and the `agora.sessions.pinned` counter say so, and nothing is changed.
+//! events or the end differ, an entry no longer decodes), the session is pinned: `read`
+//! answers [`Readable::Pinned`] (its metadata and log stay readable), `load` answers
+//! [`StoreError::Pinned`] (FAILED_PRECONDITION, reason `RULES_CHANGED`), a WARN line and
+//! the `agora.sessions.pinned` counter (once per read) say so, and nothing is changed.
 
-use super::{LogEntry, SessionMeta, Sessions, StoreError, Written};
+use super::{LogEntry, Loaded, Pinned, Readable, SessionMeta, Sessions, StoreError, Written};
 use crate::clock::Clocks;
 use crate::table::{Control, Replay, Table};
 use agora_engine::registry::AnyState;
+use agora_engine::{Outcome, Seat};
 use opentelemetry::metrics::Counter;
 use opentelemetry::{global, KeyValue};
 use std::sync::OnceLock;
@@ -36,17 +39,71 @@ fn counters() -> &'static (Counter<u64>, Counter<u64>) {
     })
 }
 
+/// What a backend's [`Sessions::read`] found stored for a session: its metadata, its
+/// version, the seats to act and outcome as the last commit recorded them, and its snapshot.
+pub struct Stored {
+    pub meta: SessionMeta,
+    pub version: u64,
+    pub to_act: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+    pub snapshot: Vec<u8>,
+}
+
 /// Decodes a stored snapshot, or rebuilds it by replay when an older state version wrote
-/// it: the one path both backends' `load` take, so neither restates the rule.
+/// it and stores the rebuilt one back at once (compare-and-set on the version: a commit
+/// in between wins, and already stored a snapshot of this release): the one path both
+/// backends' `read` take, so neither restates the rule. A session whose log does not
+/// replay is answered [`Readable::Pinned`].
 pub async fn decode_or_rebuild(
     sessions: &(impl Sessions + ?Sized),
-    snapshot: &[u8],
-    meta: &SessionMeta,
-    version: u64,
-) -> Result<Table, StoreError> {
-    match super::codec::decode_snapshot(snapshot) {
-        Err(StoreError::OlderRules(written)) => rebuild(sessions, meta, version, written).await,
-        decoded => decoded,
+    stored: Stored,
+) -> Result<Readable, StoreError> {
+    let Stored {
+        meta,
+        version,
+        to_act,
+        outcome,
+        snapshot,
+    } = stored;
+    let written = match super::codec::decode_snapshot(&snapshot) {
+        Err(StoreError::OlderRules(written)) => written,
+        decoded => {
+            return decoded.map(|state| {
+                Readable::Playable(Loaded {
+                    meta,
+                    version,
+                    state,
+                })
+            })
+        }
+    };
+    match rebuild(sessions, &meta, version, written).await {
+        Ok(state) => {
+            match sessions.replace_snapshot(&meta.id, version, &state).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::debug!(session = %meta.id, "a commit stored a snapshot before the rebuilt one")
+                }
+                // The next commit stores it anyway; until then each load rebuilds again.
+                Err(e) => {
+                    tracing::info!(session = %meta.id, error = %e, "a rebuilt snapshot was not stored")
+                }
+            }
+            Ok(Readable::Playable(Loaded {
+                meta,
+                version,
+                state,
+            }))
+        }
+        Err(StoreError::Pinned { written, detail }) => Ok(Readable::Pinned(Pinned {
+            meta,
+            version,
+            to_act,
+            outcome,
+            written,
+            detail,
+        })),
+        Err(e) => Err(e),
     }
 }
 

@@ -12,7 +12,7 @@ use agora_engine::registry::{self, GameKind};
 use agora_engine::Seat;
 use agora_service::store::codec;
 use agora_service::store::upgrade;
-use agora_service::store::{LogEntry, SeatRecord, SessionMeta, StoreError};
+use agora_service::store::{LogEntry, RulesVersion, SeatRecord, SessionMeta, StoreError};
 use agora_service::table::{bot_decision, session_salt, BotKind, Cause, Table};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -294,4 +294,25 @@ fn a_record_of_an_older_state_version_is_refused_then_rebuilt() {
         .map(|(b, v)| codec::decode_entry(v, b).expect("entry decodes"))
         .collect();
     assert!(upgrade::replay(&meta, &entries).expect("replays") == table);
+}
+
+/// Metas of releases that did not record the rules a session started under read as
+/// release 0.1.0, state version 1; this release's record them.
+#[test]
+fn metas_without_their_rules_read_as_the_first_release_s() {
+    let mut all = Vec::new();
+    manifests(&directory().join("0.1.0"), &mut all);
+    assert!(!all.is_empty(), "the 0.1.0 fixtures");
+    for manifest in all {
+        let dir = manifest.parent().expect("a folder");
+        let bytes = std::fs::read(dir.join("meta.json")).expect("meta");
+        let meta = codec::decode_meta(&bytes).expect("meta decodes");
+        assert_eq!(meta.started_under_rules, None, "{}", dir.display());
+        assert_eq!(meta.started_under(), RulesVersion::legacy());
+        assert_eq!(meta.started_under().engine_release, "0.1.0");
+        assert_eq!(meta.started_under().state_version, 1);
+        let now = SessionMeta::new("s", meta.options.clone(), 1, meta.seats.clone(), 0);
+        let again = codec::decode_meta(&codec::encode_meta(&now).expect("encodes")).expect("decodes");
+        assert_eq!(again.started_under(), RulesVersion::current(meta.options.kind()));
+    }
 }

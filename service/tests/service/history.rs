@@ -220,7 +220,7 @@ fn seed_encodings() -> Vec<Vec<u8>> {
 /// Checks, as contract.rs does for streams, that each history item of `looker` (a seat,
 /// or `None` for a spectator) holds no code of another seat's secrets at its version that
 /// the looker did not hold itself before it. Returns how many codes were checked.
-fn assert_no_others_secrets(
+pub(crate) fn assert_no_others_secrets(
     items: &[pb::StreamEventsResponse],
     secrets_at: &[Vec<Vec<Secret>>],
     looker: Option<usize>,

@@ -42,4 +42,5 @@ mod stream_memory;
 mod streams;
 mod telemetry;
 mod undo;
+mod upgrades;
 mod writes;

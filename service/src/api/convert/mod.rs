@@ -260,7 +260,37 @@ pub fn session_out(
         private: meta.private(),
         allow_multiple_seats_per_player: meta.allow_multiple_seats_per_player,
         seed_chosen: meta.seed_chosen,
+        rules_version: Some(rules_version_out(&meta.started_under())),
+        pinned: None,
     }
+}
+
+pub fn rules_version_out(rules: &crate::store::RulesVersion) -> pb::RulesVersion {
+    pb::RulesVersion {
+        engine_release: rules.engine_release.clone(),
+        state_version: rules.state_version.into(),
+    }
+}
+
+/// A session this server cannot play: what its last commit recorded, and why.
+pub fn pinned_session_out(pinned: &crate::store::Pinned) -> pb::Session {
+    let mut session = session_out(
+        &pinned.meta,
+        pinned.version,
+        &pinned.to_act,
+        pinned.outcome.as_ref(),
+        &[],
+        &[],
+    );
+    session.pinned = Some(pb::PinnedSession {
+        written_under: Some(pb::RulesVersion {
+            engine_release: pinned.written.release.clone(),
+            state_version: pinned.written.state_version.into(),
+        }),
+        current_state_version: pinned.written.current.into(),
+        reason: pinned.detail.clone(),
+    });
+    session
 }
 
 pub fn clock_out(clock: &SeatClock) -> pb::SeatClock {

@@ -3,9 +3,10 @@
 use super::{Expiry, MemoryStore, SessionData, Slot};
 use crate::store::follow::{follow, History, Live};
 use crate::store::{
-    codec, Claimed, Commit, CommitResult, JoinRecord, Loaded, LogEntry, LogStream, SeatClaim,
+    codec, Claimed, Commit, CommitResult, JoinRecord, LogEntry, LogStream, Readable, SeatClaim,
     SeatRecord, SessionMeta, Sessions, StoreError,
 };
+use crate::store::upgrade::Stored;
 use crate::table::Table;
 use agora_engine::Seat;
 use async_trait::async_trait;
@@ -58,19 +59,35 @@ impl Sessions for MemoryStore {
         Ok(())
     }
 
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+    async fn read(&self, id: &str) -> Result<Readable, StoreError> {
         let slot = self.slot(id)?;
-        let (meta, version, snapshot) = {
+        let stored = {
             let data = slot.lock();
-            (data.meta.clone(), data.version, data.snapshot.clone())
+            Stored {
+                meta: data.meta.clone(),
+                version: data.version,
+                to_act: data.to_act.clone(),
+                outcome: data.outcome.clone(),
+                snapshot: data.snapshot.clone(),
+            }
         };
-        let state =
-            crate::store::upgrade::decode_or_rebuild(self, &snapshot, &meta, version).await?;
-        Ok(Loaded {
-            meta,
-            version,
-            state,
-        })
+        crate::store::upgrade::decode_or_rebuild(self, stored).await
+    }
+
+    async fn replace_snapshot(
+        &self,
+        id: &str,
+        version: u64,
+        state: &Table,
+    ) -> Result<bool, StoreError> {
+        let snapshot = codec::encode_snapshot(state)?;
+        let slot = self.slot(id)?;
+        let mut data = slot.lock();
+        if data.version != version {
+            return Ok(false);
+        }
+        data.snapshot = snapshot;
+        Ok(true)
     }
 
     async fn claim_seat(
@@ -246,6 +263,50 @@ impl Sessions for MemoryStore {
 /// A session's log, encoded as a shared backend stores it: a tenth of the decoded
 /// entries' memory, and readers of history are few (live subscribers get the committed
 /// entry itself).
+impl MemoryStore {
+    /// The stored records of session `id`: its snapshot and its open log's entries, as
+    /// bytes. For tests of upgrades, which compare them with what a release writes.
+    #[doc(hidden)]
+    pub fn records(&self, id: &str) -> Result<(Vec<u8>, Vec<Vec<u8>>), StoreError> {
+        let slot = self.slot(id)?;
+        let data = slot.lock();
+        let entries = match &data.log {
+            Log::Open(entries) => entries.iter().map(|e| e.to_vec()).collect(),
+            Log::Finished { .. } => Vec::new(),
+        };
+        Ok((data.snapshot.clone(), entries))
+    }
+
+    /// Replaces session `id`'s stored snapshot and, where given, the record of entry
+    /// `version` of its open log, with bytes as another release wrote them. For tests of
+    /// upgrades: a memory store never outlives its release, so nothing else meets records
+    /// of another one in it.
+    #[doc(hidden)]
+    pub fn rewrite_records(
+        &self,
+        id: &str,
+        snapshot: Vec<u8>,
+        entries: &[(u64, Vec<u8>)],
+    ) -> Result<(), StoreError> {
+        let slot = self.slot(id)?;
+        let mut data = slot.lock();
+        data.snapshot = snapshot;
+        for (version, bytes) in entries {
+            match &mut data.log {
+                Log::Open(log) => {
+                    let at = (*version as usize).checked_sub(1).and_then(|i| log.get_mut(i));
+                    *at.ok_or_else(|| StoreError::Corrupt(format!("no version {version}")))? =
+                        bytes.clone().into_boxed_slice();
+                }
+                Log::Finished { .. } => {
+                    return Err(StoreError::Corrupt("the log is compacted".into()))
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 pub(super) enum Log {
     /// Entry `v` is `entries[v - 1]` (codec format 2).
     Open(Vec<Box<[u8]>>),

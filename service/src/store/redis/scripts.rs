@@ -1,7 +1,8 @@
 //! The four writes, each one Lua script run with EVALSHA so it is atomic on the
 //! session's keys: create (`create.lua`), seat claim (`claim.lua`), seat release
 //! (`release.lua`) and commit (`commit.lua`), and the compaction of a finished log
-//! (`compact.lua`). The scripts' contracts are in their headers.
+//! (`compact.lua`), and a rebuilt snapshot's write-back (`snapshot.lua`). The scripts'
+//! contracts are in their headers.
 
 use super::records::encode_json;
 use super::RedisStore;
@@ -18,6 +19,7 @@ pub(super) struct Scripts {
     release: Script,
     commit: Script,
     compact: Script,
+    snapshot: Script,
 }
 
 impl Scripts {
@@ -28,6 +30,7 @@ impl Scripts {
             release: Script::new(include_str!("release.lua")),
             commit: Script::new(include_str!("commit.lua")),
             compact: Script::new(include_str!("compact.lua")),
+            snapshot: Script::new(include_str!("snapshot.lua")),
         }
     }
 }
@@ -247,6 +250,31 @@ impl RedisStore {
 
     /// One compare-and-set on the version that also appends the log and records the
     /// request id.
+    /// Stores a rebuilt snapshot if the session is still at `version` (`snapshot.lua`).
+    pub(super) async fn replace_snapshot_at(
+        &self,
+        id: &str,
+        version: u64,
+        state: &Table,
+    ) -> Result<bool, StoreError> {
+        let keys = self.keys(id);
+        let snapshot = codec::encode_snapshot(state)?;
+        let mut conn = self.conn();
+        let stored: i64 = self
+            .call(
+                self.inner
+                    .scripts
+                    .snapshot
+                    .key(&keys.meta)
+                    .key(&keys.snap)
+                    .arg(version)
+                    .arg(snapshot)
+                    .invoke_async(&mut conn),
+            )
+            .await?;
+        Ok(stored == 1)
+    }
+
     pub(super) async fn commit_entry(
         &self,
         id: &str,

@@ -3,9 +3,10 @@
 
 use super::{records, RedisStore};
 use crate::store::{
-    Claimed, Commit, CommitResult, Loaded, LogEntry, LogStream, SeatClaim, SessionMeta, Sessions,
+    Claimed, Commit, CommitResult, LogEntry, LogStream, Readable, SeatClaim, SessionMeta, Sessions,
     StoreError,
 };
+use crate::store::upgrade::Stored;
 use crate::table::Table;
 use agora_engine::Seat;
 use async_trait::async_trait;
@@ -18,7 +19,7 @@ impl Sessions for RedisStore {
         self.create_session(meta, state).await
     }
 
-    async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
+    async fn read(&self, id: &str) -> Result<Readable, StoreError> {
         let keys = self.keys(id);
         let mut conn = self.conn();
         let (hash, snap): (HashMap<String, Vec<u8>>, Option<Vec<u8>>) = self
@@ -32,17 +33,27 @@ impl Sessions for RedisStore {
                     .query_async(&mut conn),
             )
             .await?;
-        let (false, Some(snap)) = (hash.is_empty(), snap) else {
+        let (false, Some(snapshot)) = (hash.is_empty(), snap) else {
             return Err(StoreError::NotFound(id.to_string()));
         };
         let row = records::meta_row(&hash)?;
-        let state =
-            crate::store::upgrade::decode_or_rebuild(self, &snap, &row.meta, row.version).await?;
-        Ok(Loaded {
+        let stored = Stored {
             meta: row.meta,
             version: row.version,
-            state,
-        })
+            to_act: row.to_act,
+            outcome: row.outcome,
+            snapshot,
+        };
+        crate::store::upgrade::decode_or_rebuild(self, stored).await
+    }
+
+    async fn replace_snapshot(
+        &self,
+        id: &str,
+        version: u64,
+        state: &Table,
+    ) -> Result<bool, StoreError> {
+        self.replace_snapshot_at(id, version, state).await
     }
 
     async fn claim_seat(

@@ -4,8 +4,8 @@
 
 use agora_engine::Seat;
 use agora_service::store::{
-    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Outbox, Presence, SeatClaim,
-    SessionMeta, Sessions, Store, StoreError, Timers,
+    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Outbox, Presence, Readable,
+    SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers,
 };
 use agora_service::table::Table;
 use async_trait::async_trait;
@@ -83,6 +83,25 @@ impl<H: Hooks> Sessions for Intercepted<H> {
     }
     async fn load(&self, id: &str) -> Result<Loaded, StoreError> {
         self.hooks.load(self.inner.sessions(), id).await
+    }
+    /// Reads go through the `load` hook too; a pinned session is the inner store's.
+    async fn read(&self, id: &str) -> Result<Readable, StoreError> {
+        match self.hooks.load(self.inner.sessions(), id).await {
+            Ok(loaded) => Ok(Readable::Playable(loaded)),
+            Err(StoreError::Pinned { .. }) => self.inner.sessions().read(id).await,
+            Err(e) => Err(e),
+        }
+    }
+    async fn replace_snapshot(
+        &self,
+        id: &str,
+        version: u64,
+        state: &Table,
+    ) -> Result<bool, StoreError> {
+        self.inner
+            .sessions()
+            .replace_snapshot(id, version, state)
+            .await
     }
     async fn claim_seat(
         &self,

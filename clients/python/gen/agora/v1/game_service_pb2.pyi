@@ -1024,10 +1024,13 @@ class SessionExport(_message.Message):
     HISTORY_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
+    STARTED_UNDER_FIELD_NUMBER: _builtins.int
     format_version: _builtins.int
     """The layout of this message; 1 for now. ImportSession refuses layouts it does not know."""
     rules_version: _builtins.str
-    """The release of the server that exported it (the rules it played the game under)."""
+    """The release of the server that exported it (see `started_under` for the rules the
+    session was started under).
+    """
     session_id: _builtins.str
     """The exported session's id (informative: an import gets a new one)."""
     game_id: _builtins.str
@@ -1060,6 +1063,14 @@ class SessionExport(_message.Message):
     def outcome(self) -> _session_pb2.Outcome:
         """The end of the game, when it is over."""
 
+    @_builtins.property
+    def started_under(self) -> _session_pb2.RulesVersion:
+        """The rules the session was started under (engine release 0.1.0, state version 1 for
+        sessions of releases that did not record them). ImportSession replays the versions
+        under its own rules whatever this says, and refuses an export whose versions do not
+        replay (INVALID_ARGUMENT, naming these rules).
+        """
+
     def __init__(
         self,
         *,
@@ -1075,10 +1086,11 @@ class SessionExport(_message.Message):
         history: _abc.Iterable[Global___StreamEventsResponse] | None = ...,
         outcome: _session_pb2.Outcome | None = ...,
         version: _builtins.int = ...,
+        started_under: _session_pb2.RulesVersion | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "started_under", b"started_under"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["format_version", b"format_version", "game_id", b"game_id", "history", b"history", "options", b"options", "outcome", b"outcome", "rules_version", b"rules_version", "seats", b"seats", "seed", b"seed", "seed_hidden", b"seed_hidden", "session_id", b"session_id", "version", b"version", "versions", b"versions"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["format_version", b"format_version", "game_id", b"game_id", "history", b"history", "options", b"options", "outcome", b"outcome", "rules_version", b"rules_version", "seats", b"seats", "seed", b"seed", "seed_hidden", b"seed_hidden", "session_id", b"session_id", "started_under", b"started_under", "version", b"version", "versions", b"versions"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -130,6 +130,8 @@ class Session(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     ALLOW_MULTIPLE_SEATS_PER_PLAYER_FIELD_NUMBER: _builtins.int
     SEED_CHOSEN_FIELD_NUMBER: _builtins.int
+    RULES_VERSION_FIELD_NUMBER: _builtins.int
+    PINNED_FIELD_NUMBER: _builtins.int
     session_id: _builtins.str
     game_id: _builtins.str
     status: Global___SessionStatus.ValueType
@@ -170,6 +172,22 @@ class Session(_message.Message):
     def clocks(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatClock]:
         """Every seat's clock now, in seat order (empty without a time control)."""
 
+    @_builtins.property
+    def rules_version(self) -> Global___RulesVersion:
+        """The rules the session was started under. Sessions of releases that did not record
+        them show engine release 0.1.0, state version 1 (the only rules before).
+        """
+
+    @_builtins.property
+    def pinned(self) -> Global___PinnedSession:
+        """Set when this server cannot play the session: its history does not replay under
+        this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+        write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+        RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+        and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+        need the game's state, which this server cannot build).
+        """
+
     def __init__(
         self,
         *,
@@ -188,14 +206,78 @@ class Session(_message.Message):
         private: _builtins.bool = ...,
         allow_multiple_seats_per_player: _builtins.bool = ...,
         seed_chosen: _builtins.bool = ...,
+        rules_version: Global___RulesVersion | None = ...,
+        pinned: Global___PinnedSession | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "time_control", b"time_control"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "pinned", b"pinned", "rules_version", b"rules_version", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "private", b"private", "rematch_session_id", b"rematch_session_id", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "pinned", b"pinned", "private", b"private", "rematch_session_id", b"rematch_session_id", "rules_version", b"rules_version", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Session: _TypeAlias = Session  # noqa: Y015
+
+@_typing.final
+class RulesVersion(_message.Message):
+    """A game's rules as a server release runs them."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ENGINE_RELEASE_FIELD_NUMBER: _builtins.int
+    STATE_VERSION_FIELD_NUMBER: _builtins.int
+    engine_release: _builtins.str
+    """The release of the engine (the games' rules), e.g. "0.1.0"."""
+    state_version: _builtins.int
+    """The game's stored-layout version: bumped by any release that changes how the game's
+    state, actions, events or options are stored.
+    """
+    def __init__(
+        self,
+        *,
+        engine_release: _builtins.str = ...,
+        state_version: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["engine_release", b"engine_release", "state_version", b"state_version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RulesVersion: _TypeAlias = RulesVersion  # noqa: Y015
+
+@_typing.final
+class PinnedSession(_message.Message):
+    """Why a session cannot be played by this server (Session.pinned)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WRITTEN_UNDER_FIELD_NUMBER: _builtins.int
+    CURRENT_STATE_VERSION_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    current_state_version: _builtins.int
+    """This server's state version of the game."""
+    reason: _builtins.str
+    """Why the session's history does not replay under this server's rules, e.g.
+    "version 14 is refused now: ...".
+    """
+    @_builtins.property
+    def written_under(self) -> Global___RulesVersion:
+        """The rules of the session's last stored state (its snapshot)."""
+
+    def __init__(
+        self,
+        *,
+        written_under: Global___RulesVersion | None = ...,
+        current_state_version: _builtins.int = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["written_under", b"written_under"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["current_state_version", b"current_state_version", "reason", b"reason", "written_under", b"written_under"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PinnedSession: _TypeAlias = PinnedSession  # noqa: Y015
 
 @_typing.final
 class TimeControl(_message.Message):

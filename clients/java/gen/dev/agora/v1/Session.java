@@ -516,6 +516,100 @@ private static final long serialVersionUID = 0L;
     return seedChosen_;
   }
 
+  public static final int RULES_VERSION_FIELD_NUMBER = 16;
+  private dev.agora.v1.RulesVersion rulesVersion_;
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   * @return Whether the rulesVersion field is set.
+   */
+  @java.lang.Override
+  public boolean hasRulesVersion() {
+    return rulesVersion_ != null;
+  }
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   * @return The rulesVersion.
+   */
+  @java.lang.Override
+  public dev.agora.v1.RulesVersion getRulesVersion() {
+    return rulesVersion_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : rulesVersion_;
+  }
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.RulesVersionOrBuilder getRulesVersionOrBuilder() {
+    return rulesVersion_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : rulesVersion_;
+  }
+
+  public static final int PINNED_FIELD_NUMBER = 17;
+  private dev.agora.v1.PinnedSession pinned_;
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   * @return Whether the pinned field is set.
+   */
+  @java.lang.Override
+  public boolean hasPinned() {
+    return pinned_ != null;
+  }
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   * @return The pinned.
+   */
+  @java.lang.Override
+  public dev.agora.v1.PinnedSession getPinned() {
+    return pinned_ == null ? dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
+  }
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.PinnedSessionOrBuilder getPinnedOrBuilder() {
+    return pinned_ == null ? dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -579,6 +673,12 @@ private static final long serialVersionUID = 0L;
     }
     if (seedChosen_ != false) {
       output.writeBool(15, seedChosen_);
+    }
+    if (rulesVersion_ != null) {
+      output.writeMessage(16, getRulesVersion());
+    }
+    if (pinned_ != null) {
+      output.writeMessage(17, getPinned());
     }
     getUnknownFields().writeTo(output);
   }
@@ -656,6 +756,14 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(15, seedChosen_);
     }
+    if (rulesVersion_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(16, getRulesVersion());
+    }
+    if (pinned_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(17, getPinned());
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -709,6 +817,16 @@ private static final long serialVersionUID = 0L;
         != other.getAllowMultipleSeatsPerPlayer()) return false;
     if (getSeedChosen()
         != other.getSeedChosen()) return false;
+    if (hasRulesVersion() != other.hasRulesVersion()) return false;
+    if (hasRulesVersion()) {
+      if (!getRulesVersion()
+          .equals(other.getRulesVersion())) return false;
+    }
+    if (hasPinned() != other.hasPinned()) return false;
+    if (hasPinned()) {
+      if (!getPinned()
+          .equals(other.getPinned())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -767,6 +885,14 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + SEED_CHOSEN_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getSeedChosen());
+    if (hasRulesVersion()) {
+      hash = (37 * hash) + RULES_VERSION_FIELD_NUMBER;
+      hash = (53 * hash) + getRulesVersion().hashCode();
+    }
+    if (hasPinned()) {
+      hash = (37 * hash) + PINNED_FIELD_NUMBER;
+      hash = (53 * hash) + getPinned().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -935,6 +1061,16 @@ private static final long serialVersionUID = 0L;
       private_ = false;
       allowMultipleSeatsPerPlayer_ = false;
       seedChosen_ = false;
+      rulesVersion_ = null;
+      if (rulesVersionBuilder_ != null) {
+        rulesVersionBuilder_.dispose();
+        rulesVersionBuilder_ = null;
+      }
+      pinned_ = null;
+      if (pinnedBuilder_ != null) {
+        pinnedBuilder_.dispose();
+        pinnedBuilder_ = null;
+      }
       return this;
     }
 
@@ -1036,6 +1172,16 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00004000) != 0)) {
         result.seedChosen_ = seedChosen_;
+      }
+      if (((from_bitField0_ & 0x00008000) != 0)) {
+        result.rulesVersion_ = rulesVersionBuilder_ == null
+            ? rulesVersion_
+            : rulesVersionBuilder_.build();
+      }
+      if (((from_bitField0_ & 0x00010000) != 0)) {
+        result.pinned_ = pinnedBuilder_ == null
+            ? pinned_
+            : pinnedBuilder_.build();
       }
     }
 
@@ -1187,6 +1333,12 @@ private static final long serialVersionUID = 0L;
       if (other.getSeedChosen() != false) {
         setSeedChosen(other.getSeedChosen());
       }
+      if (other.hasRulesVersion()) {
+        mergeRulesVersion(other.getRulesVersion());
+      }
+      if (other.hasPinned()) {
+        mergePinned(other.getPinned());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1321,6 +1473,20 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00004000;
               break;
             } // case 120
+            case 130: {
+              input.readMessage(
+                  getRulesVersionFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00008000;
+              break;
+            } // case 130
+            case 138: {
+              input.readMessage(
+                  getPinnedFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00010000;
+              break;
+            } // case 138
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2944,6 +3110,370 @@ private static final long serialVersionUID = 0L;
       seedChosen_ = false;
       onChanged();
       return this;
+    }
+
+    private dev.agora.v1.RulesVersion rulesVersion_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder> rulesVersionBuilder_;
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     * @return Whether the rulesVersion field is set.
+     */
+    public boolean hasRulesVersion() {
+      return ((bitField0_ & 0x00008000) != 0);
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     * @return The rulesVersion.
+     */
+    public dev.agora.v1.RulesVersion getRulesVersion() {
+      if (rulesVersionBuilder_ == null) {
+        return rulesVersion_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : rulesVersion_;
+      } else {
+        return rulesVersionBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public Builder setRulesVersion(dev.agora.v1.RulesVersion value) {
+      if (rulesVersionBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        rulesVersion_ = value;
+      } else {
+        rulesVersionBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00008000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public Builder setRulesVersion(
+        dev.agora.v1.RulesVersion.Builder builderForValue) {
+      if (rulesVersionBuilder_ == null) {
+        rulesVersion_ = builderForValue.build();
+      } else {
+        rulesVersionBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00008000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public Builder mergeRulesVersion(dev.agora.v1.RulesVersion value) {
+      if (rulesVersionBuilder_ == null) {
+        if (((bitField0_ & 0x00008000) != 0) &&
+          rulesVersion_ != null &&
+          rulesVersion_ != dev.agora.v1.RulesVersion.getDefaultInstance()) {
+          getRulesVersionBuilder().mergeFrom(value);
+        } else {
+          rulesVersion_ = value;
+        }
+      } else {
+        rulesVersionBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00008000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public Builder clearRulesVersion() {
+      bitField0_ = (bitField0_ & ~0x00008000);
+      rulesVersion_ = null;
+      if (rulesVersionBuilder_ != null) {
+        rulesVersionBuilder_.dispose();
+        rulesVersionBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public dev.agora.v1.RulesVersion.Builder getRulesVersionBuilder() {
+      bitField0_ |= 0x00008000;
+      onChanged();
+      return getRulesVersionFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    public dev.agora.v1.RulesVersionOrBuilder getRulesVersionOrBuilder() {
+      if (rulesVersionBuilder_ != null) {
+        return rulesVersionBuilder_.getMessageOrBuilder();
+      } else {
+        return rulesVersion_ == null ?
+            dev.agora.v1.RulesVersion.getDefaultInstance() : rulesVersion_;
+      }
+    }
+    /**
+     * <pre>
+     * The rules the session was started under. Sessions of releases that did not record
+     * them show engine release 0.1.0, state version 1 (the only rules before).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder> 
+        getRulesVersionFieldBuilder() {
+      if (rulesVersionBuilder_ == null) {
+        rulesVersionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder>(
+                getRulesVersion(),
+                getParentForChildren(),
+                isClean());
+        rulesVersion_ = null;
+      }
+      return rulesVersionBuilder_;
+    }
+
+    private dev.agora.v1.PinnedSession pinned_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.PinnedSession, dev.agora.v1.PinnedSession.Builder, dev.agora.v1.PinnedSessionOrBuilder> pinnedBuilder_;
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     * @return Whether the pinned field is set.
+     */
+    public boolean hasPinned() {
+      return ((bitField0_ & 0x00010000) != 0);
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     * @return The pinned.
+     */
+    public dev.agora.v1.PinnedSession getPinned() {
+      if (pinnedBuilder_ == null) {
+        return pinned_ == null ? dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
+      } else {
+        return pinnedBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public Builder setPinned(dev.agora.v1.PinnedSession value) {
+      if (pinnedBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        pinned_ = value;
+      } else {
+        pinnedBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00010000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public Builder setPinned(
+        dev.agora.v1.PinnedSession.Builder builderForValue) {
+      if (pinnedBuilder_ == null) {
+        pinned_ = builderForValue.build();
+      } else {
+        pinnedBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00010000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public Builder mergePinned(dev.agora.v1.PinnedSession value) {
+      if (pinnedBuilder_ == null) {
+        if (((bitField0_ & 0x00010000) != 0) &&
+          pinned_ != null &&
+          pinned_ != dev.agora.v1.PinnedSession.getDefaultInstance()) {
+          getPinnedBuilder().mergeFrom(value);
+        } else {
+          pinned_ = value;
+        }
+      } else {
+        pinnedBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00010000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public Builder clearPinned() {
+      bitField0_ = (bitField0_ & ~0x00010000);
+      pinned_ = null;
+      if (pinnedBuilder_ != null) {
+        pinnedBuilder_.dispose();
+        pinnedBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public dev.agora.v1.PinnedSession.Builder getPinnedBuilder() {
+      bitField0_ |= 0x00010000;
+      onChanged();
+      return getPinnedFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    public dev.agora.v1.PinnedSessionOrBuilder getPinnedOrBuilder() {
+      if (pinnedBuilder_ != null) {
+        return pinnedBuilder_.getMessageOrBuilder();
+      } else {
+        return pinned_ == null ?
+            dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
+      }
+    }
+    /**
+     * <pre>
+     * Set when this server cannot play the session: its history does not replay under
+     * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+     * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+     * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+     * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+     * need the game's state, which this server cannot build).
+     * </pre>
+     *
+     * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.PinnedSession, dev.agora.v1.PinnedSession.Builder, dev.agora.v1.PinnedSessionOrBuilder> 
+        getPinnedFieldBuilder() {
+      if (pinnedBuilder_ == null) {
+        pinnedBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.PinnedSession, dev.agora.v1.PinnedSession.Builder, dev.agora.v1.PinnedSessionOrBuilder>(
+                getPinned(),
+                getParentForChildren(),
+                isClean());
+        pinned_ = null;
+      }
+      return pinnedBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

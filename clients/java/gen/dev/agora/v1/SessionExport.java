@@ -78,7 +78,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object rulesVersion_ = "";
   /**
    * <pre>
-   * The release of the server that exported it (the rules it played the game under).
+   * The release of the server that exported it (see `started_under` for the rules the
+   * session was started under).
    * </pre>
    *
    * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -99,7 +100,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The release of the server that exported it (the rules it played the game under).
+   * The release of the server that exported it (see `started_under` for the rules the
+   * session was started under).
    * </pre>
    *
    * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -516,6 +518,53 @@ private static final long serialVersionUID = 0L;
     return version_;
   }
 
+  public static final int STARTED_UNDER_FIELD_NUMBER = 13;
+  private dev.agora.v1.RulesVersion startedUnder_;
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   * @return Whether the startedUnder field is set.
+   */
+  @java.lang.Override
+  public boolean hasStartedUnder() {
+    return startedUnder_ != null;
+  }
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   * @return The startedUnder.
+   */
+  @java.lang.Override
+  public dev.agora.v1.RulesVersion getStartedUnder() {
+    return startedUnder_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : startedUnder_;
+  }
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.RulesVersionOrBuilder getStartedUnderOrBuilder() {
+    return startedUnder_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : startedUnder_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -565,6 +614,9 @@ private static final long serialVersionUID = 0L;
     }
     if (version_ != 0L) {
       output.writeUInt64(12, version_);
+    }
+    if (startedUnder_ != null) {
+      output.writeMessage(13, getStartedUnder());
     }
     getUnknownFields().writeTo(output);
   }
@@ -620,6 +672,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeUInt64Size(12, version_);
     }
+    if (startedUnder_ != null) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(13, getStartedUnder());
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -665,6 +721,11 @@ private static final long serialVersionUID = 0L;
     }
     if (getVersion()
         != other.getVersion()) return false;
+    if (hasStartedUnder() != other.hasStartedUnder()) return false;
+    if (hasStartedUnder()) {
+      if (!getStartedUnder()
+          .equals(other.getStartedUnder())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -713,6 +774,10 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + VERSION_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
         getVersion());
+    if (hasStartedUnder()) {
+      hash = (37 * hash) + STARTED_UNDER_FIELD_NUMBER;
+      hash = (53 * hash) + getStartedUnder().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -889,6 +954,11 @@ private static final long serialVersionUID = 0L;
         outcomeBuilder_ = null;
       }
       version_ = 0L;
+      startedUnder_ = null;
+      if (startedUnderBuilder_ != null) {
+        startedUnderBuilder_.dispose();
+        startedUnderBuilder_ = null;
+      }
       return this;
     }
 
@@ -983,6 +1053,11 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000800) != 0)) {
         result.version_ = version_;
+      }
+      if (((from_bitField0_ & 0x00001000) != 0)) {
+        result.startedUnder_ = startedUnderBuilder_ == null
+            ? startedUnder_
+            : startedUnderBuilder_.build();
       }
     }
 
@@ -1141,6 +1216,9 @@ private static final long serialVersionUID = 0L;
       if (other.getVersion() != 0L) {
         setVersion(other.getVersion());
       }
+      if (other.hasStartedUnder()) {
+        mergeStartedUnder(other.getStartedUnder());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1255,6 +1333,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000800;
               break;
             } // case 96
+            case 106: {
+              input.readMessage(
+                  getStartedUnderFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00001000;
+              break;
+            } // case 106
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1319,7 +1404,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object rulesVersion_ = "";
     /**
      * <pre>
-     * The release of the server that exported it (the rules it played the game under).
+     * The release of the server that exported it (see `started_under` for the rules the
+     * session was started under).
      * </pre>
      *
      * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -1339,7 +1425,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The release of the server that exported it (the rules it played the game under).
+     * The release of the server that exported it (see `started_under` for the rules the
+     * session was started under).
      * </pre>
      *
      * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -1360,7 +1447,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The release of the server that exported it (the rules it played the game under).
+     * The release of the server that exported it (see `started_under` for the rules the
+     * session was started under).
      * </pre>
      *
      * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -1377,7 +1465,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The release of the server that exported it (the rules it played the game under).
+     * The release of the server that exported it (see `started_under` for the rules the
+     * session was started under).
      * </pre>
      *
      * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -1391,7 +1480,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The release of the server that exported it (the rules it played the game under).
+     * The release of the server that exported it (see `started_under` for the rules the
+     * session was started under).
      * </pre>
      *
      * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -2968,6 +3058,188 @@ private static final long serialVersionUID = 0L;
       version_ = 0L;
       onChanged();
       return this;
+    }
+
+    private dev.agora.v1.RulesVersion startedUnder_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder> startedUnderBuilder_;
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     * @return Whether the startedUnder field is set.
+     */
+    public boolean hasStartedUnder() {
+      return ((bitField0_ & 0x00001000) != 0);
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     * @return The startedUnder.
+     */
+    public dev.agora.v1.RulesVersion getStartedUnder() {
+      if (startedUnderBuilder_ == null) {
+        return startedUnder_ == null ? dev.agora.v1.RulesVersion.getDefaultInstance() : startedUnder_;
+      } else {
+        return startedUnderBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public Builder setStartedUnder(dev.agora.v1.RulesVersion value) {
+      if (startedUnderBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        startedUnder_ = value;
+      } else {
+        startedUnderBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public Builder setStartedUnder(
+        dev.agora.v1.RulesVersion.Builder builderForValue) {
+      if (startedUnderBuilder_ == null) {
+        startedUnder_ = builderForValue.build();
+      } else {
+        startedUnderBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public Builder mergeStartedUnder(dev.agora.v1.RulesVersion value) {
+      if (startedUnderBuilder_ == null) {
+        if (((bitField0_ & 0x00001000) != 0) &&
+          startedUnder_ != null &&
+          startedUnder_ != dev.agora.v1.RulesVersion.getDefaultInstance()) {
+          getStartedUnderBuilder().mergeFrom(value);
+        } else {
+          startedUnder_ = value;
+        }
+      } else {
+        startedUnderBuilder_.mergeFrom(value);
+      }
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public Builder clearStartedUnder() {
+      bitField0_ = (bitField0_ & ~0x00001000);
+      startedUnder_ = null;
+      if (startedUnderBuilder_ != null) {
+        startedUnderBuilder_.dispose();
+        startedUnderBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public dev.agora.v1.RulesVersion.Builder getStartedUnderBuilder() {
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return getStartedUnderFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    public dev.agora.v1.RulesVersionOrBuilder getStartedUnderOrBuilder() {
+      if (startedUnderBuilder_ != null) {
+        return startedUnderBuilder_.getMessageOrBuilder();
+      } else {
+        return startedUnder_ == null ?
+            dev.agora.v1.RulesVersion.getDefaultInstance() : startedUnder_;
+      }
+    }
+    /**
+     * <pre>
+     * The rules the session was started under (engine release 0.1.0, state version 1 for
+     * sessions of releases that did not record them). ImportSession replays the versions
+     * under its own rules whatever this says, and refuses an export whose versions do not
+     * replay (INVALID_ARGUMENT, naming these rules).
+     * </pre>
+     *
+     * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder> 
+        getStartedUnderFieldBuilder() {
+      if (startedUnderBuilder_ == null) {
+        startedUnderBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            dev.agora.v1.RulesVersion, dev.agora.v1.RulesVersion.Builder, dev.agora.v1.RulesVersionOrBuilder>(
+                getStartedUnder(),
+                getParentForChildren(),
+                isClean());
+        startedUnder_ = null;
+      }
+      return startedUnderBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -19,7 +19,8 @@ public interface SessionExportOrBuilder extends
 
   /**
    * <pre>
-   * The release of the server that exported it (the rules it played the game under).
+   * The release of the server that exported it (see `started_under` for the rules the
+   * session was started under).
    * </pre>
    *
    * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -28,7 +29,8 @@ public interface SessionExportOrBuilder extends
   java.lang.String getRulesVersion();
   /**
    * <pre>
-   * The release of the server that exported it (the rules it played the game under).
+   * The release of the server that exported it (see `started_under` for the rules the
+   * session was started under).
    * </pre>
    *
    * <code>string rules_version = 2 [json_name = "rulesVersion"];</code>
@@ -290,4 +292,40 @@ public interface SessionExportOrBuilder extends
    * @return The version.
    */
   long getVersion();
+
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   * @return Whether the startedUnder field is set.
+   */
+  boolean hasStartedUnder();
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   * @return The startedUnder.
+   */
+  dev.agora.v1.RulesVersion getStartedUnder();
+  /**
+   * <pre>
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion started_under = 13 [json_name = "startedUnder"];</code>
+   */
+  dev.agora.v1.RulesVersionOrBuilder getStartedUnderOrBuilder();
 }

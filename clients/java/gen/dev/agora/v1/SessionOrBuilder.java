@@ -280,4 +280,76 @@ public interface SessionOrBuilder extends
    * @return The seedChosen.
    */
   boolean getSeedChosen();
+
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   * @return Whether the rulesVersion field is set.
+   */
+  boolean hasRulesVersion();
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   * @return The rulesVersion.
+   */
+  dev.agora.v1.RulesVersion getRulesVersion();
+  /**
+   * <pre>
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   * </pre>
+   *
+   * <code>.agora.v1.RulesVersion rules_version = 16 [json_name = "rulesVersion"];</code>
+   */
+  dev.agora.v1.RulesVersionOrBuilder getRulesVersionOrBuilder();
+
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   * @return Whether the pinned field is set.
+   */
+  boolean hasPinned();
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   * @return The pinned.
+   */
+  dev.agora.v1.PinnedSession getPinned();
+  /**
+   * <pre>
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   * </pre>
+   *
+   * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
+   */
+  dev.agora.v1.PinnedSessionOrBuilder getPinnedOrBuilder();
 }

@@ -20,6 +20,16 @@ public final class SessionProto {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_Session_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_RulesVersion_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_RulesVersion_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_PinnedSession_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_PinnedSession_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_TimeControl_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -79,7 +89,7 @@ public final class SessionProto {
   static {
     java.lang.String[] descriptorData = {
       "\n\026agora/v1/session.proto\022\010agora.v1\032\024agor" +
-      "a/v1/games.proto\"\360\004\n\007Session\022\035\n\nsession_" +
+      "a/v1/games.proto\"\336\005\n\007Session\022\035\n\nsession_" +
       "id\030\001 \001(\tR\tsessionId\022\027\n\007game_id\030\002 \001(\tR\006ga" +
       "meId\022/\n\007options\030\003 \001(\0132\025.agora.v1.GameOpt" +
       "ionsR\007options\022/\n\006status\030\004 \001(\0162\027.agora.v1" +
@@ -95,47 +105,56 @@ public final class SessionProto {
       "ivate\030\r \001(\010R\007private\022D\n\037allow_multiple_s" +
       "eats_per_player\030\016 \001(\010R\033allowMultipleSeat" +
       "sPerPlayer\022\037\n\013seed_chosen\030\017 \001(\010R\nseedCho" +
-      "sen\"\255\001\n\013TimeControl\0223\n\010per_move\030\001 \001(\0132\026." +
-      "agora.v1.PerMoveLimitH\000R\007perMove\022(\n\004bank" +
-      "\030\002 \001(\0132\022.agora.v1.TimeBankH\000R\004bank\0226\n\non" +
-      "_timeout\030\003 \001(\0162\027.agora.v1.TimeoutPolicyR" +
-      "\tonTimeoutB\007\n\005limit\")\n\014PerMoveLimit\022\031\n\010l" +
-      "imit_ms\030\001 \001(\004R\007limitMs\"c\n\010TimeBank\022\035\n\nin" +
-      "itial_ms\030\001 \001(\004R\tinitialMs\022!\n\014increment_m" +
-      "s\030\002 \001(\004R\013incrementMs\022\025\n\006max_ms\030\003 \001(\004R\005ma" +
-      "xMs\"\206\001\n\tSeatClock\022\022\n\004seat\030\001 \001(\rR\004seat\022!\n" +
-      "\014remaining_ms\030\002 \001(\004R\013remainingMs\022-\n\020dead" +
-      "line_unix_ms\030\003 \001(\003H\000R\016deadlineUnixMs\210\001\001B" +
-      "\023\n\021_deadline_unix_ms\"S\n\013BotStrength\022 \n\ni" +
-      "terations\030\001 \001(\rH\000R\niterations\022\030\n\006millis\030" +
-      "\002 \001(\rH\000R\006millisB\010\n\006budget\"\355\001\n\010SeatInfo\022\022" +
-      "\n\004seat\030\001 \001(\rR\004seat\022\024\n\005taken\030\002 \001(\010R\005taken" +
-      "\022\037\n\013player_name\030\003 \001(\tR\nplayerName\022#\n\003bot" +
-      "\030\004 \001(\0162\021.agora.v1.BotKindR\003bot\022\032\n\010resign" +
-      "ed\030\005 \001(\010R\010resigned\0228\n\014bot_strength\030\006 \001(\013" +
-      "2\025.agora.v1.BotStrengthR\013botStrength\022\033\n\t" +
-      "player_id\030\007 \001(\tR\010playerId\";\n\007Outcome\0220\n\t" +
-      "standings\030\001 \003(\0132\022.agora.v1.StandingR\tsta" +
-      "ndings\"\304\001\n\010Standing\022\022\n\004seat\030\001 \001(\rR\004seat\022" +
-      "\024\n\005score\030\002 \001(\005R\005score\022\022\n\004rank\030\003 \001(\rR\004ran" +
-      "k\022\035\n\ntie_breaks\030\004 \003(\005R\ttieBreaks\0221\n\tbrea" +
-      "kdown\030\005 \003(\0132\023.agora.v1.ScorePartR\tbreakd" +
-      "own\022(\n\004solo\030\006 \001(\0132\024.agora.v1.SoloResultR" +
-      "\004solo\"6\n\nSoloResult\022\026\n\006target\030\001 \001(\005R\006tar" +
-      "get\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePart\022\022\n\004na" +
-      "me\030\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006points*\224" +
-      "\001\n\rSessionStatus\022\036\n\032SESSION_STATUS_UNSPE" +
-      "CIFIED\020\000\022&\n\"SESSION_STATUS_WAITING_FOR_P" +
-      "LAYERS\020\001\022\036\n\032SESSION_STATUS_IN_PROGRESS\020\002" +
-      "\022\033\n\027SESSION_STATUS_FINISHED\020\003*\201\001\n\rTimeou" +
-      "tPolicy\022\036\n\032TIMEOUT_POLICY_UNSPECIFIED\020\000\022" +
-      "\036\n\032TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027\n\023TIMEO" +
-      "UT_POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLICY_SKIP\020" +
-      "\003*K\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIFIED\020\000\022\023" +
-      "\n\017BOT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_MCTS\020\002B]" +
-      "\n\014dev.agora.v1B\014SessionProtoP\001\242\002\003AXX\252\002\010A" +
-      "gora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadat" +
-      "a\352\002\tAgora::V1b\006proto3"
+      "sen\022;\n\rrules_version\030\020 \001(\0132\026.agora.v1.Ru" +
+      "lesVersionR\014rulesVersion\022/\n\006pinned\030\021 \001(\013" +
+      "2\027.agora.v1.PinnedSessionR\006pinned\"Z\n\014Rul" +
+      "esVersion\022%\n\016engine_release\030\001 \001(\tR\rengin" +
+      "eRelease\022#\n\rstate_version\030\002 \001(\rR\014stateVe" +
+      "rsion\"\230\001\n\rPinnedSession\022;\n\rwritten_under" +
+      "\030\001 \001(\0132\026.agora.v1.RulesVersionR\014writtenU" +
+      "nder\0222\n\025current_state_version\030\002 \001(\rR\023cur" +
+      "rentStateVersion\022\026\n\006reason\030\003 \001(\tR\006reason" +
+      "\"\255\001\n\013TimeControl\0223\n\010per_move\030\001 \001(\0132\026.ago" +
+      "ra.v1.PerMoveLimitH\000R\007perMove\022(\n\004bank\030\002 " +
+      "\001(\0132\022.agora.v1.TimeBankH\000R\004bank\0226\n\non_ti" +
+      "meout\030\003 \001(\0162\027.agora.v1.TimeoutPolicyR\ton" +
+      "TimeoutB\007\n\005limit\")\n\014PerMoveLimit\022\031\n\010limi" +
+      "t_ms\030\001 \001(\004R\007limitMs\"c\n\010TimeBank\022\035\n\niniti" +
+      "al_ms\030\001 \001(\004R\tinitialMs\022!\n\014increment_ms\030\002" +
+      " \001(\004R\013incrementMs\022\025\n\006max_ms\030\003 \001(\004R\005maxMs" +
+      "\"\206\001\n\tSeatClock\022\022\n\004seat\030\001 \001(\rR\004seat\022!\n\014re" +
+      "maining_ms\030\002 \001(\004R\013remainingMs\022-\n\020deadlin" +
+      "e_unix_ms\030\003 \001(\003H\000R\016deadlineUnixMs\210\001\001B\023\n\021" +
+      "_deadline_unix_ms\"S\n\013BotStrength\022 \n\niter" +
+      "ations\030\001 \001(\rH\000R\niterations\022\030\n\006millis\030\002 \001" +
+      "(\rH\000R\006millisB\010\n\006budget\"\355\001\n\010SeatInfo\022\022\n\004s" +
+      "eat\030\001 \001(\rR\004seat\022\024\n\005taken\030\002 \001(\010R\005taken\022\037\n" +
+      "\013player_name\030\003 \001(\tR\nplayerName\022#\n\003bot\030\004 " +
+      "\001(\0162\021.agora.v1.BotKindR\003bot\022\032\n\010resigned\030" +
+      "\005 \001(\010R\010resigned\0228\n\014bot_strength\030\006 \001(\0132\025." +
+      "agora.v1.BotStrengthR\013botStrength\022\033\n\tpla" +
+      "yer_id\030\007 \001(\tR\010playerId\";\n\007Outcome\0220\n\tsta" +
+      "ndings\030\001 \003(\0132\022.agora.v1.StandingR\tstandi" +
+      "ngs\"\304\001\n\010Standing\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005" +
+      "score\030\002 \001(\005R\005score\022\022\n\004rank\030\003 \001(\rR\004rank\022\035" +
+      "\n\ntie_breaks\030\004 \003(\005R\ttieBreaks\0221\n\tbreakdo" +
+      "wn\030\005 \003(\0132\023.agora.v1.ScorePartR\tbreakdown" +
+      "\022(\n\004solo\030\006 \001(\0132\024.agora.v1.SoloResultR\004so" +
+      "lo\"6\n\nSoloResult\022\026\n\006target\030\001 \001(\005R\006target" +
+      "\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePart\022\022\n\004name\030" +
+      "\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006points*\224\001\n\r" +
+      "SessionStatus\022\036\n\032SESSION_STATUS_UNSPECIF" +
+      "IED\020\000\022&\n\"SESSION_STATUS_WAITING_FOR_PLAY" +
+      "ERS\020\001\022\036\n\032SESSION_STATUS_IN_PROGRESS\020\002\022\033\n" +
+      "\027SESSION_STATUS_FINISHED\020\003*\201\001\n\rTimeoutPo" +
+      "licy\022\036\n\032TIMEOUT_POLICY_UNSPECIFIED\020\000\022\036\n\032" +
+      "TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027\n\023TIMEOUT_" +
+      "POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLICY_SKIP\020\003*K" +
+      "\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIFIED\020\000\022\023\n\017B" +
+      "OT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_MCTS\020\002B]\n\014d" +
+      "ev.agora.v1B\014SessionProtoP\001\242\002\003AXX\252\002\010Agor" +
+      "a.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadata\352\002" +
+      "\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -147,63 +166,75 @@ public final class SessionProto {
     internal_static_agora_v1_Session_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_Session_descriptor,
-        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", "SeedChosen", });
-    internal_static_agora_v1_TimeControl_descriptor =
+        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", "SeedChosen", "RulesVersion", "Pinned", });
+    internal_static_agora_v1_RulesVersion_descriptor =
       getDescriptor().getMessageTypes().get(1);
+    internal_static_agora_v1_RulesVersion_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_RulesVersion_descriptor,
+        new java.lang.String[] { "EngineRelease", "StateVersion", });
+    internal_static_agora_v1_PinnedSession_descriptor =
+      getDescriptor().getMessageTypes().get(2);
+    internal_static_agora_v1_PinnedSession_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_PinnedSession_descriptor,
+        new java.lang.String[] { "WrittenUnder", "CurrentStateVersion", "Reason", });
+    internal_static_agora_v1_TimeControl_descriptor =
+      getDescriptor().getMessageTypes().get(3);
     internal_static_agora_v1_TimeControl_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TimeControl_descriptor,
         new java.lang.String[] { "PerMove", "Bank", "OnTimeout", "Limit", });
     internal_static_agora_v1_PerMoveLimit_descriptor =
-      getDescriptor().getMessageTypes().get(2);
+      getDescriptor().getMessageTypes().get(4);
     internal_static_agora_v1_PerMoveLimit_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_PerMoveLimit_descriptor,
         new java.lang.String[] { "LimitMs", });
     internal_static_agora_v1_TimeBank_descriptor =
-      getDescriptor().getMessageTypes().get(3);
+      getDescriptor().getMessageTypes().get(5);
     internal_static_agora_v1_TimeBank_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_TimeBank_descriptor,
         new java.lang.String[] { "InitialMs", "IncrementMs", "MaxMs", });
     internal_static_agora_v1_SeatClock_descriptor =
-      getDescriptor().getMessageTypes().get(4);
+      getDescriptor().getMessageTypes().get(6);
     internal_static_agora_v1_SeatClock_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_SeatClock_descriptor,
         new java.lang.String[] { "Seat", "RemainingMs", "DeadlineUnixMs", "DeadlineUnixMs", });
     internal_static_agora_v1_BotStrength_descriptor =
-      getDescriptor().getMessageTypes().get(5);
+      getDescriptor().getMessageTypes().get(7);
     internal_static_agora_v1_BotStrength_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_BotStrength_descriptor,
         new java.lang.String[] { "Iterations", "Millis", "Budget", });
     internal_static_agora_v1_SeatInfo_descriptor =
-      getDescriptor().getMessageTypes().get(6);
+      getDescriptor().getMessageTypes().get(8);
     internal_static_agora_v1_SeatInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_SeatInfo_descriptor,
         new java.lang.String[] { "Seat", "Taken", "PlayerName", "Bot", "Resigned", "BotStrength", "PlayerId", });
     internal_static_agora_v1_Outcome_descriptor =
-      getDescriptor().getMessageTypes().get(7);
+      getDescriptor().getMessageTypes().get(9);
     internal_static_agora_v1_Outcome_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_Outcome_descriptor,
         new java.lang.String[] { "Standings", });
     internal_static_agora_v1_Standing_descriptor =
-      getDescriptor().getMessageTypes().get(8);
+      getDescriptor().getMessageTypes().get(10);
     internal_static_agora_v1_Standing_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_Standing_descriptor,
         new java.lang.String[] { "Seat", "Score", "Rank", "TieBreaks", "Breakdown", "Solo", });
     internal_static_agora_v1_SoloResult_descriptor =
-      getDescriptor().getMessageTypes().get(9);
+      getDescriptor().getMessageTypes().get(11);
     internal_static_agora_v1_SoloResult_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_SoloResult_descriptor,
         new java.lang.String[] { "Target", "Won", });
     internal_static_agora_v1_ScorePart_descriptor =
-      getDescriptor().getMessageTypes().get(10);
+      getDescriptor().getMessageTypes().get(12);
     internal_static_agora_v1_ScorePart_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_ScorePart_descriptor,

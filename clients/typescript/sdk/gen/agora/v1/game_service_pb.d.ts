@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { BotKind, BotStrength, Outcome, SeatClock, Session, SessionStatus, TimeControl } from "./session_pb.js";
+import type { BotKind, BotStrength, Outcome, RulesVersion, SeatClock, Session, SessionStatus, TimeControl } from "./session_pb.js";
 import type { GameAction, GameEvent, GameInfo, GameOptions, GameView } from "./games_pb.js";
 
 /**
@@ -959,7 +959,8 @@ export declare type SessionExport = Message<"agora.v1.SessionExport"> & {
   formatVersion: number;
 
   /**
-   * The release of the server that exported it (the rules it played the game under).
+   * The release of the server that exported it (see `started_under` for the rules the
+   * session was started under).
    *
    * @generated from field: string rules_version = 2;
    */
@@ -1034,6 +1035,16 @@ export declare type SessionExport = Message<"agora.v1.SessionExport"> & {
    * @generated from field: uint64 version = 12;
    */
   version: bigint;
+
+  /**
+   * The rules the session was started under (engine release 0.1.0, state version 1 for
+   * sessions of releases that did not record them). ImportSession replays the versions
+   * under its own rules whatever this says, and refuses an export whose versions do not
+   * replay (INVALID_ARGUMENT, naming these rules).
+   *
+   * @generated from field: agora.v1.RulesVersion started_under = 13;
+   */
+  startedUnder?: RulesVersion | undefined;
 };
 
 /**

@@ -112,6 +112,26 @@ export declare type Session = Message<"agora.v1.Session"> & {
    * @generated from field: bool seed_chosen = 15;
    */
   seedChosen: boolean;
+
+  /**
+   * The rules the session was started under. Sessions of releases that did not record
+   * them show engine release 0.1.0, state version 1 (the only rules before).
+   *
+   * @generated from field: agora.v1.RulesVersion rules_version = 16;
+   */
+  rulesVersion?: RulesVersion | undefined;
+
+  /**
+   * Set when this server cannot play the session: its history does not replay under
+   * this server's rules. It stays readable (GetSession, GetHistory, ExportSession); every
+   * write, GetState, ListLegalActions and StreamEvents answer FAILED_PRECONDITION, reason
+   * RULES_CHANGED. While set, `to_act` and `outcome` are those the last version recorded,
+   * and `clocks` is empty and `seats` shows no resignation or hand-over to a bot (they
+   * need the game's state, which this server cannot build).
+   *
+   * @generated from field: agora.v1.PinnedSession pinned = 17;
+   */
+  pinned?: PinnedSession | undefined;
 };
 
 /**
@@ -119,6 +139,69 @@ export declare type Session = Message<"agora.v1.Session"> & {
  * Use `create(SessionSchema)` to create a new message.
  */
 export declare const SessionSchema: GenMessage<Session>;
+
+/**
+ * A game's rules as a server release runs them.
+ *
+ * @generated from message agora.v1.RulesVersion
+ */
+export declare type RulesVersion = Message<"agora.v1.RulesVersion"> & {
+  /**
+   * The release of the engine (the games' rules), e.g. "0.1.0".
+   *
+   * @generated from field: string engine_release = 1;
+   */
+  engineRelease: string;
+
+  /**
+   * The game's stored-layout version: bumped by any release that changes how the game's
+   * state, actions, events or options are stored.
+   *
+   * @generated from field: uint32 state_version = 2;
+   */
+  stateVersion: number;
+};
+
+/**
+ * Describes the message agora.v1.RulesVersion.
+ * Use `create(RulesVersionSchema)` to create a new message.
+ */
+export declare const RulesVersionSchema: GenMessage<RulesVersion>;
+
+/**
+ * Why a session cannot be played by this server (Session.pinned).
+ *
+ * @generated from message agora.v1.PinnedSession
+ */
+export declare type PinnedSession = Message<"agora.v1.PinnedSession"> & {
+  /**
+   * The rules of the session's last stored state (its snapshot).
+   *
+   * @generated from field: agora.v1.RulesVersion written_under = 1;
+   */
+  writtenUnder?: RulesVersion | undefined;
+
+  /**
+   * This server's state version of the game.
+   *
+   * @generated from field: uint32 current_state_version = 2;
+   */
+  currentStateVersion: number;
+
+  /**
+   * Why the session's history does not replay under this server's rules, e.g.
+   * "version 14 is refused now: ...".
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message agora.v1.PinnedSession.
+ * Use `create(PinnedSessionSchema)` to create a new message.
+ */
+export declare const PinnedSessionSchema: GenMessage<PinnedSession>;
 
 /**
  * How long seats may take to decide. Clocks start when the game starts (the last seat is

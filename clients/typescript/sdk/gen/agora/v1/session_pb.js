@@ -9,7 +9,7 @@ import { file_agora_v1_games } from "./games_pb.js";
  * Describes the file agora/v1/session.proto.
  */
 export const file_agora_v1_session = /*@__PURE__*/
-  fileDesc("ChZhZ29yYS92MS9zZXNzaW9uLnByb3RvEghhZ29yYS52MSLBAwoHU2Vzc2lvbhISCgpzZXNzaW9uX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSJgoHb3B0aW9ucxgDIAEoCzIVLmFnb3JhLnYxLkdhbWVPcHRpb25zEicKBnN0YXR1cxgEIAEoDjIXLmFnb3JhLnYxLlNlc3Npb25TdGF0dXMSDwoHdmVyc2lvbhgFIAEoBBIhCgVzZWF0cxgGIAMoCzISLmFnb3JhLnYxLlNlYXRJbmZvEg4KBnRvX2FjdBgHIAMoDRIiCgdvdXRjb21lGAggASgLMhEuYWdvcmEudjEuT3V0Y29tZRIbChNjcmVhdGVfdGltZV91bml4X21zGAkgASgDEisKDHRpbWVfY29udHJvbBgKIAEoCzIVLmFnb3JhLnYxLlRpbWVDb250cm9sEiMKBmNsb2NrcxgLIAMoCzITLmFnb3JhLnYxLlNlYXRDbG9jaxIaChJyZW1hdGNoX3Nlc3Npb25faWQYDCABKAkSDwoHcHJpdmF0ZRgNIAEoCBInCh9hbGxvd19tdWx0aXBsZV9zZWF0c19wZXJfcGxheWVyGA4gASgIEhMKC3NlZWRfY2hvc2VuGA8gASgIIpMBCgtUaW1lQ29udHJvbBIqCghwZXJfbW92ZRgBIAEoCzIWLmFnb3JhLnYxLlBlck1vdmVMaW1pdEgAEiIKBGJhbmsYAiABKAsyEi5hZ29yYS52MS5UaW1lQmFua0gAEisKCm9uX3RpbWVvdXQYAyABKA4yFy5hZ29yYS52MS5UaW1lb3V0UG9saWN5QgcKBWxpbWl0IiAKDFBlck1vdmVMaW1pdBIQCghsaW1pdF9tcxgBIAEoBCJECghUaW1lQmFuaxISCgppbml0aWFsX21zGAEgASgEEhQKDGluY3JlbWVudF9tcxgCIAEoBBIOCgZtYXhfbXMYAyABKAQiYwoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SFAoMcmVtYWluaW5nX21zGAIgASgEEh0KEGRlYWRsaW5lX3VuaXhfbXMYAyABKANIAIgBAUITChFfZGVhZGxpbmVfdW5peF9tcyI/CgtCb3RTdHJlbmd0aBIUCgppdGVyYXRpb25zGAEgASgNSAASEAoGbWlsbGlzGAIgASgNSABCCAoGYnVkZ2V0Iq4BCghTZWF0SW5mbxIMCgRzZWF0GAEgASgNEg0KBXRha2VuGAIgASgIEhMKC3BsYXllcl9uYW1lGAMgASgJEh4KA2JvdBgEIAEoDjIRLmFnb3JhLnYxLkJvdEtpbmQSEAoIcmVzaWduZWQYBSABKAgSKwoMYm90X3N0cmVuZ3RoGAYgASgLMhUuYWdvcmEudjEuQm90U3RyZW5ndGgSEQoJcGxheWVyX2lkGAcgASgJIjAKB091dGNvbWUSJQoJc3RhbmRpbmdzGAEgAygLMhIuYWdvcmEudjEuU3RhbmRpbmcilQEKCFN0YW5kaW5nEgwKBHNlYXQYASABKA0SDQoFc2NvcmUYAiABKAUSDAoEcmFuaxgDIAEoDRISCgp0aWVfYnJlYWtzGAQgAygFEiYKCWJyZWFrZG93bhgFIAMoCzITLmFnb3JhLnYxLlNjb3JlUGFydBIiCgRzb2xvGAYgASgLMhQuYWdvcmEudjEuU29sb1Jlc3VsdCIpCgpTb2xvUmVzdWx0Eg4KBnRhcmdldBgBIAEoBRILCgN3b24YAiABKAgiKQoJU2NvcmVQYXJ0EgwKBG5hbWUYASABKAkSDgoGcG9pbnRzGAIgASgFKpQBCg1TZXNzaW9uU3RhdHVzEh4KGlNFU1NJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASJgoiU0VTU0lPTl9TVEFUVVNfV0FJVElOR19GT1JfUExBWUVSUxABEh4KGlNFU1NJT05fU1RBVFVTX0lOX1BST0dSRVNTEAISGwoXU0VTU0lPTl9TVEFUVVNfRklOSVNIRUQQAyqBAQoNVGltZW91dFBvbGljeRIeChpUSU1FT1VUX1BPTElDWV9VTlNQRUNJRklFRBAAEh4KGlRJTUVPVVRfUE9MSUNZX1JBTkRPTV9NT1ZFEAESFwoTVElNRU9VVF9QT0xJQ1lfTE9TRRACEhcKE1RJTUVPVVRfUE9MSUNZX1NLSVAQAypLCgdCb3RLaW5kEhgKFEJPVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPQk9UX0tJTkRfUkFORE9NEAESEQoNQk9UX0tJTkRfTUNUUxACYgZwcm90bzM", [file_agora_v1_games]);
+  fileDesc("ChZhZ29yYS92MS9zZXNzaW9uLnByb3RvEghhZ29yYS52MSKZBAoHU2Vzc2lvbhISCgpzZXNzaW9uX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSJgoHb3B0aW9ucxgDIAEoCzIVLmFnb3JhLnYxLkdhbWVPcHRpb25zEicKBnN0YXR1cxgEIAEoDjIXLmFnb3JhLnYxLlNlc3Npb25TdGF0dXMSDwoHdmVyc2lvbhgFIAEoBBIhCgVzZWF0cxgGIAMoCzISLmFnb3JhLnYxLlNlYXRJbmZvEg4KBnRvX2FjdBgHIAMoDRIiCgdvdXRjb21lGAggASgLMhEuYWdvcmEudjEuT3V0Y29tZRIbChNjcmVhdGVfdGltZV91bml4X21zGAkgASgDEisKDHRpbWVfY29udHJvbBgKIAEoCzIVLmFnb3JhLnYxLlRpbWVDb250cm9sEiMKBmNsb2NrcxgLIAMoCzITLmFnb3JhLnYxLlNlYXRDbG9jaxIaChJyZW1hdGNoX3Nlc3Npb25faWQYDCABKAkSDwoHcHJpdmF0ZRgNIAEoCBInCh9hbGxvd19tdWx0aXBsZV9zZWF0c19wZXJfcGxheWVyGA4gASgIEhMKC3NlZWRfY2hvc2VuGA8gASgIEi0KDXJ1bGVzX3ZlcnNpb24YECABKAsyFi5hZ29yYS52MS5SdWxlc1ZlcnNpb24SJwoGcGlubmVkGBEgASgLMhcuYWdvcmEudjEuUGlubmVkU2Vzc2lvbiI9CgxSdWxlc1ZlcnNpb24SFgoOZW5naW5lX3JlbGVhc2UYASABKAkSFQoNc3RhdGVfdmVyc2lvbhgCIAEoDSJtCg1QaW5uZWRTZXNzaW9uEi0KDXdyaXR0ZW5fdW5kZXIYASABKAsyFi5hZ29yYS52MS5SdWxlc1ZlcnNpb24SHQoVY3VycmVudF9zdGF0ZV92ZXJzaW9uGAIgASgNEg4KBnJlYXNvbhgDIAEoCSKTAQoLVGltZUNvbnRyb2wSKgoIcGVyX21vdmUYASABKAsyFi5hZ29yYS52MS5QZXJNb3ZlTGltaXRIABIiCgRiYW5rGAIgASgLMhIuYWdvcmEudjEuVGltZUJhbmtIABIrCgpvbl90aW1lb3V0GAMgASgOMhcuYWdvcmEudjEuVGltZW91dFBvbGljeUIHCgVsaW1pdCIgCgxQZXJNb3ZlTGltaXQSEAoIbGltaXRfbXMYASABKAQiRAoIVGltZUJhbmsSEgoKaW5pdGlhbF9tcxgBIAEoBBIUCgxpbmNyZW1lbnRfbXMYAiABKAQSDgoGbWF4X21zGAMgASgEImMKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEhQKDHJlbWFpbmluZ19tcxgCIAEoBBIdChBkZWFkbGluZV91bml4X21zGAMgASgDSACIAQFCEwoRX2RlYWRsaW5lX3VuaXhfbXMiPwoLQm90U3RyZW5ndGgSFAoKaXRlcmF0aW9ucxgBIAEoDUgAEhAKBm1pbGxpcxgCIAEoDUgAQggKBmJ1ZGdldCKuAQoIU2VhdEluZm8SDAoEc2VhdBgBIAEoDRINCgV0YWtlbhgCIAEoCBITCgtwbGF5ZXJfbmFtZRgDIAEoCRIeCgNib3QYBCABKA4yES5hZ29yYS52MS5Cb3RLaW5kEhAKCHJlc2lnbmVkGAUgASgIEisKDGJvdF9zdHJlbmd0aBgGIAEoCzIVLmFnb3JhLnYxLkJvdFN0cmVuZ3RoEhEKCXBsYXllcl9pZBgHIAEoCSIwCgdPdXRjb21lEiUKCXN0YW5kaW5ncxgBIAMoCzISLmFnb3JhLnYxLlN0YW5kaW5nIpUBCghTdGFuZGluZxIMCgRzZWF0GAEgASgNEg0KBXNjb3JlGAIgASgFEgwKBHJhbmsYAyABKA0SEgoKdGllX2JyZWFrcxgEIAMoBRImCglicmVha2Rvd24YBSADKAsyEy5hZ29yYS52MS5TY29yZVBhcnQSIgoEc29sbxgGIAEoCzIULmFnb3JhLnYxLlNvbG9SZXN1bHQiKQoKU29sb1Jlc3VsdBIOCgZ0YXJnZXQYASABKAUSCwoDd29uGAIgASgIIikKCVNjb3JlUGFydBIMCgRuYW1lGAEgASgJEg4KBnBvaW50cxgCIAEoBSqUAQoNU2Vzc2lvblN0YXR1cxIeChpTRVNTSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEiYKIlNFU1NJT05fU1RBVFVTX1dBSVRJTkdfRk9SX1BMQVlFUlMQARIeChpTRVNTSU9OX1NUQVRVU19JTl9QUk9HUkVTUxACEhsKF1NFU1NJT05fU1RBVFVTX0ZJTklTSEVEEAMqgQEKDVRpbWVvdXRQb2xpY3kSHgoaVElNRU9VVF9QT0xJQ1lfVU5TUEVDSUZJRUQQABIeChpUSU1FT1VUX1BPTElDWV9SQU5ET01fTU9WRRABEhcKE1RJTUVPVVRfUE9MSUNZX0xPU0UQAhIXChNUSU1FT1VUX1BPTElDWV9TS0lQEAMqSwoHQm90S2luZBIYChRCT1RfS0lORF9VTlNQRUNJRklFRBAAEhMKD0JPVF9LSU5EX1JBTkRPTRABEhEKDUJPVF9LSU5EX01DVFMQAmIGcHJvdG8z", [file_agora_v1_games]);
 
 /**
  * Describes the message agora.v1.Session.
@@ -19,74 +19,88 @@ export const SessionSchema = /*@__PURE__*/
   messageDesc(file_agora_v1_session, 0);
 
 /**
+ * Describes the message agora.v1.RulesVersion.
+ * Use `create(RulesVersionSchema)` to create a new message.
+ */
+export const RulesVersionSchema = /*@__PURE__*/
+  messageDesc(file_agora_v1_session, 1);
+
+/**
+ * Describes the message agora.v1.PinnedSession.
+ * Use `create(PinnedSessionSchema)` to create a new message.
+ */
+export const PinnedSessionSchema = /*@__PURE__*/
+  messageDesc(file_agora_v1_session, 2);
+
+/**
  * Describes the message agora.v1.TimeControl.
  * Use `create(TimeControlSchema)` to create a new message.
  */
 export const TimeControlSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 1);
+  messageDesc(file_agora_v1_session, 3);
 
 /**
  * Describes the message agora.v1.PerMoveLimit.
  * Use `create(PerMoveLimitSchema)` to create a new message.
  */
 export const PerMoveLimitSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 2);
+  messageDesc(file_agora_v1_session, 4);
 
 /**
  * Describes the message agora.v1.TimeBank.
  * Use `create(TimeBankSchema)` to create a new message.
  */
 export const TimeBankSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 3);
+  messageDesc(file_agora_v1_session, 5);
 
 /**
  * Describes the message agora.v1.SeatClock.
  * Use `create(SeatClockSchema)` to create a new message.
  */
 export const SeatClockSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 4);
+  messageDesc(file_agora_v1_session, 6);
 
 /**
  * Describes the message agora.v1.BotStrength.
  * Use `create(BotStrengthSchema)` to create a new message.
  */
 export const BotStrengthSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 5);
+  messageDesc(file_agora_v1_session, 7);
 
 /**
  * Describes the message agora.v1.SeatInfo.
  * Use `create(SeatInfoSchema)` to create a new message.
  */
 export const SeatInfoSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 6);
+  messageDesc(file_agora_v1_session, 8);
 
 /**
  * Describes the message agora.v1.Outcome.
  * Use `create(OutcomeSchema)` to create a new message.
  */
 export const OutcomeSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 7);
+  messageDesc(file_agora_v1_session, 9);
 
 /**
  * Describes the message agora.v1.Standing.
  * Use `create(StandingSchema)` to create a new message.
  */
 export const StandingSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 8);
+  messageDesc(file_agora_v1_session, 10);
 
 /**
  * Describes the message agora.v1.SoloResult.
  * Use `create(SoloResultSchema)` to create a new message.
  */
 export const SoloResultSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 9);
+  messageDesc(file_agora_v1_session, 11);
 
 /**
  * Describes the message agora.v1.ScorePart.
  * Use `create(ScorePartSchema)` to create a new message.
  */
 export const ScorePartSchema = /*@__PURE__*/
-  messageDesc(file_agora_v1_session, 10);
+  messageDesc(file_agora_v1_session, 12);
 
 /**
  * Describes the enum agora.v1.SessionStatus.
