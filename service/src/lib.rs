@@ -2,6 +2,7 @@
 //! with health, reflection and gRPC-Web. [`server::serve`] runs it on any listener.
 
 pub mod api;
+pub mod archive;
 pub mod auth;
 pub mod cache;
 pub mod clock;

@@ -76,6 +76,8 @@ pub struct GameApi {
     pub(crate) drivers: Arc<bots::Drivers>,
     /// Turn notifications, when a webhook is configured (see [`crate::notify`]).
     pub(crate) notifier: Option<Arc<crate::notify::Notifier>>,
+    /// The permanent archive, when one is configured (see [`crate::archive`]).
+    pub(crate) archiver: Option<Arc<crate::archive::worker::Archiver>>,
     /// Verifies player tokens (JWTs) when identity is configured.
     pub(crate) identity: Option<Arc<Identity>>,
     /// Per-player call rate and open sessions.
@@ -101,6 +103,7 @@ impl GameApi {
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
             drivers: Arc::default(),
             notifier: None,
+            archiver: None,
             identity: None,
             player_limits: Arc::default(),
             allow_chosen_seeds: false,
@@ -119,17 +122,33 @@ impl GameApi {
         self
     }
 
+    /// Archives finished games with `archiver`, and reads them back from its archive once
+    /// the live store has dropped them (nothing is archived without one).
+    pub fn with_archiver(
+        mut self,
+        archiver: Option<Arc<crate::archive::worker::Archiver>>,
+    ) -> GameApi {
+        self.archiver = archiver;
+        self
+    }
+
     /// The metrics this API records to (the notifier shares them).
     pub fn metrics(&self) -> Arc<Metrics> {
         self.metrics.clone()
     }
 
     /// Puts what `change` means for the session's players in the outbox, before its
-    /// commit (see [`crate::notify`]); nothing without a webhook.
+    /// commit (see [`crate::notify`]); nothing without a webhook. A change that ends the
+    /// game also puts its archive job in the work queue, when an archive is configured
+    /// (see [`crate::archive`]): before the commit, so no finished game goes unarchived.
     pub(crate) async fn notify(
         &self,
         change: &crate::notify::Change<'_>,
     ) -> Result<(), crate::store::StoreError> {
+        if let (Some(_), Some(_)) = (&self.archiver, change.outcome) {
+            let job = crate::store::WorkItem::archive(&change.meta.id, change.version, change.now);
+            self.store.work().put(&[job]).await?;
+        }
         match &self.notifier {
             Some(notifier) => {
                 let items = notifier.plan(change);
