@@ -61,7 +61,7 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::GetHistoryResponse, ApiError> {
         let id = request.session_id.as_str();
-        let loaded = self.load(id).await?;
+        let (loaded, archived) = self.load_with_log(id).await?;
         let viewer = auth::viewer(&loaded.meta, &caller)?;
         let after = request.after_version;
         if after > loaded.version {
@@ -77,7 +77,10 @@ impl GameApi {
         // Versions committed after the load wait for the next page: the answer says where
         // the session was when it was read.
         let upto = loaded.version.min(after.saturating_add(limit as u64));
-        let entries = self.read_versions(id, after, upto).await?;
+        let entries = match archived {
+            Some(all) => all[after as usize..upto as usize].to_vec(),
+            None => self.read_versions(id, after, upto).await?,
+        };
         let mut versions = Vec::with_capacity(entries.len());
         let mut bytes = 0;
         for entry in &entries {
@@ -102,11 +105,14 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::ExportSessionResponse, ApiError> {
         let id = request.session_id.as_str();
-        let loaded = self.load(id).await?;
+        let (loaded, archived) = self.load_with_log(id).await?;
         let viewer = auth::viewer(&loaded.meta, &caller)?;
         Span::current().record("version", loaded.version);
         let meta = &loaded.meta;
-        let entries = self.read_versions(id, 0, loaded.version).await?;
+        let entries = match archived {
+            Some(all) => all,
+            None => self.read_versions(id, 0, loaded.version).await?,
+        };
         let mut export = pb::SessionExport {
             format_version: EXPORT_FORMAT,
             rules_version: RULES_VERSION.to_string(),

@@ -194,9 +194,33 @@ impl GameApi {
     }
 
     /// The session a request names; a malformed id is refused before the store is asked.
+    /// A finished session the live store no longer has is read from the archive.
     pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, ApiError> {
+        Ok(self.load_with_log(session_id).await?.0)
+    }
+
+    /// [`Self::load`], and the whole log when the session came from the archive (the live
+    /// store's log is read in pages by whoever needs it).
+    pub(crate) async fn load_with_log(
+        &self,
+        session_id: &str,
+    ) -> Result<(Loaded, Option<Vec<Arc<crate::store::LogEntry>>>), ApiError> {
         check_session_id(session_id)?;
-        Ok(self.store.sessions().load(session_id).await?)
+        match (self.store.sessions().load(session_id).await, &self.archiver) {
+            (Err(crate::store::StoreError::NotFound(_)), Some(archiver)) => {
+                let Some(game) = archiver
+                    .archive()
+                    .game(session_id)
+                    .await
+                    .map_err(crate::store::StoreError::from)?
+                else {
+                    return Err(crate::store::StoreError::NotFound(session_id.to_string()).into());
+                };
+                let (loaded, entries) = crate::archive::read::loaded(&game)?;
+                Ok((loaded, Some(entries)))
+            }
+            (loaded, _) => Ok((loaded?, None)),
+        }
     }
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.

@@ -13,6 +13,7 @@
 //! decodes and redacts it as it did live, and the bytes a client gets are the same.
 
 pub mod postgres;
+pub mod read;
 pub mod worker;
 
 use crate::store::codec;

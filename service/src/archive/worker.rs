@@ -59,7 +59,7 @@ impl Archiver {
         Archiver {
             archive,
             metrics,
-            lease: statement_timeout * 2 + Duration::from_secs(10),
+            lease: statement_timeout * 2 + Duration::from_secs(5),
         }
     }
 
@@ -206,6 +206,9 @@ impl Archiver {
             OutcomeKind::Finished,
             finished_ms,
         )?;
+        fail::fail_point!("archive-before-write", |_| crate::failpoints::crash(
+            "archive-before-write"
+        ));
         if self.archive.write(&game).await? {
             self.metrics.archive_written(&game.game_id);
             Ok(Handled::Written)
