@@ -29,6 +29,9 @@ const BACKOFF_MAX_MS: i64 = 30_000;
 const WARN_AGE: Duration = Duration::from_secs(60);
 const WARN_EVERY: Duration = Duration::from_secs(60);
 
+/// Polls between two readings of the backlog (5 s at [`POLL`]).
+const BACKLOG_EVERY: u32 = 25;
+
 /// Writes finished games to an [`Archive`].
 pub struct Archiver {
     archive: Arc<dyn Archive>,
@@ -72,6 +75,7 @@ impl Archiver {
         let mut tick = tokio::time::interval(POLL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut last_warn: Option<tokio::time::Instant> = None;
+        let mut ticks = 0u32;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
@@ -80,7 +84,11 @@ impl Archiver {
             if *shutdown.borrow() {
                 return;
             }
-            self.report_backlog(store.as_ref(), &mut last_warn).await;
+            // The backlog's gauges every [`BACKLOG_EVERY`] polls (three store reads).
+            if ticks % BACKLOG_EVERY == 0 {
+                self.report_backlog(store.as_ref(), &mut last_warn).await;
+            }
+            ticks = ticks.wrapping_add(1);
             let lease = self.lease.as_millis() as i64;
             let claimed = match store
                 .work()

@@ -357,7 +357,12 @@ async fn queued(redis_url: &str) -> u64 {
 async fn a_replica_killed_around_the_archive_write_archives_each_game_exactly_once() {
     let redis = RedisServer::start();
     let url = fresh_database();
-    let flags = [
+    let redis_url = redis.url();
+    let args = [
+        "--store",
+        "redis",
+        "--redis-url",
+        redis_url.as_str(),
         "--archive-url",
         url.as_str(),
         "--archive-statement-timeout",
@@ -365,51 +370,24 @@ async fn a_replica_killed_around_the_archive_write_archives_each_game_exactly_on
     ];
 
     // Killed after the final commit, with the job claimed and nothing written.
-    let mut first = ServerProcess::start_with(
-        &[
-            &["--store", "redis", "--redis-url", &redis.url()],
-            &flags[..],
-        ]
-        .concat(),
-        &[("FAILPOINTS", "archive-before-write=return")],
-    );
+    let mut first =
+        ServerProcess::start_with(&args, &[("FAILPOINTS", "archive-before-write=return")]);
     let before_write = resigned_game(&first).await;
     crashed(&mut first, "archive-before-write");
     assert_eq!(rows(&url, &before_write).await, (0, 0));
     // Another replica takes the job once its lease has run out.
-    let mut second = ServerProcess::start_with(
-        &[
-            &["--store", "redis", "--redis-url", &redis.url()],
-            &flags[..],
-        ]
-        .concat(),
-        &[],
-    );
+    let mut second = ServerProcess::start_with(&args, &[]);
     assert_eq!(wait_archived(&url, &before_write).await, (1, 2));
-    second.terminate();
+    let _ = second.terminate();
 
     // Killed after the database write, before the job was finished.
-    let mut third = ServerProcess::start_with(
-        &[
-            &["--store", "redis", "--redis-url", &redis.url()],
-            &flags[..],
-        ]
-        .concat(),
-        &[("FAILPOINTS", "archive-written=return")],
-    );
+    let mut third = ServerProcess::start_with(&args, &[("FAILPOINTS", "archive-written=return")]);
     let after_write = resigned_game(&third).await;
     crashed(&mut third, "archive-written");
     assert_eq!(rows(&url, &after_write).await, (1, 2));
     assert_eq!(queued(&redis.url()).await, 1, "the job is still there");
     // Another replica writes it again: nothing new, and the job is done.
-    let _fourth = ServerProcess::start_with(
-        &[
-            &["--store", "redis", "--redis-url", &redis.url()],
-            &flags[..],
-        ]
-        .concat(),
-        &[],
-    );
+    let _fourth = ServerProcess::start_with(&args, &[]);
     let start = Instant::now();
     while queued(&redis.url()).await > 0 {
         assert!(
