@@ -82,6 +82,15 @@ def check_compose() -> None:
     expect(url.port == 6379, "AGORA_REDIS_URL does not use port 6379")
     expect(agora.get("depends_on", {}).get("redis", {}).get("condition") == "service_healthy",
            "agora does not wait for a healthy redis")
+    postgres = services.get("postgres")
+    expect(postgres is not None, "no postgres service (the archive)")
+    if postgres:
+        expect(any(str(v).endswith(":/var/lib/postgresql/data") for v in postgres.get("volumes", [])),
+               "postgres has no volume on its data")
+        expect("healthcheck" in postgres, "postgres has no healthcheck")
+        archive = urlparse(str(env.get("AGORA_ARCHIVE_URL", "")))
+        expect(archive.scheme == "postgres" and archive.hostname == "postgres",
+               "AGORA_ARCHIVE_URL does not point at the postgres service")
     expect("ports" not in agora, "agora publishes ports: with several replicas they would clash")
     build = agora.get("build", {})
     dockerfile = os.path.normpath(os.path.join(DEPLOY, build.get("context", "."), build.get("dockerfile", "Dockerfile")))
@@ -173,6 +182,10 @@ def check_k8s(rendered: str | None) -> None:
 
     env: dict[str, str] = {}
     for source in container.get("envFrom", []):
+        if "secretRef" in source:
+            # The archive's URL: a Secret the operator makes (postgres.yaml); optional.
+            expect(source["secretRef"].get("optional") is True, "the Deployment needs a Secret it does not ship")
+            continue
         ref = source.get("configMapRef", {}).get("name")
         expect(("ConfigMap", ref) in names, f"envFrom names a missing ConfigMap {ref!r}")
         env.update(names.get(("ConfigMap", ref), {}).get("data", {}))
@@ -182,9 +195,10 @@ def check_k8s(rendered: str | None) -> None:
     expect(redis_service is not None, f"AGORA_REDIS_URL host {url.hostname!r} is not a Service here")
     if redis_service:
         expect(any(p["port"] == url.port for p in redis_service["spec"]["ports"]), "the Redis Service does not expose the URL's port")
-        statefulset = by_kind["StatefulSet"][0]
-        expect(matches(redis_service["spec"]["selector"], statefulset["spec"]["template"]["metadata"]["labels"]),
-               "the Redis Service does not select the Redis pods")
+        selected = [s for s in by_kind["StatefulSet"]
+                    if matches(redis_service["spec"]["selector"], s["spec"]["template"]["metadata"]["labels"])]
+        expect(len(selected) == 1, "the Redis Service does not select the Redis pods")
+        statefulset = selected[0] if selected else by_kind["StatefulSet"][0]
         expect(("Service", statefulset["spec"]["serviceName"]) in names, "the StatefulSet's serviceName is not a Service here")
         redis = statefulset["spec"]["template"]["spec"]["containers"][0]
         args = " ".join(map(str, redis.get("command", []) + redis.get("args", [])))
@@ -192,6 +206,24 @@ def check_k8s(rendered: str | None) -> None:
         mounts = {m["name"]: m["mountPath"] for m in redis.get("volumeMounts", [])}
         templates = {t["metadata"]["name"] for t in statefulset["spec"].get("volumeClaimTemplates", [])}
         expect(mounts.get("data") == "/data" and "data" in templates, "Redis /data is not on a volumeClaimTemplate")
+
+    # The archive's PostgreSQL: a Service selecting a StatefulSet whose data is on a volume.
+    postgres = names.get(("Service", "agora-postgres"))
+    expect(postgres is not None, "no agora-postgres Service (the archive)")
+    if postgres:
+        expect(any(p["port"] == 5432 for p in postgres["spec"]["ports"]), "agora-postgres does not expose 5432")
+        pg_sets = [s for s in by_kind["StatefulSet"]
+                   if matches(postgres["spec"]["selector"], s["spec"]["template"]["metadata"]["labels"])]
+        expect(len(pg_sets) == 1, "agora-postgres does not select one StatefulSet")
+        for pg in pg_sets:
+            container_pg = pg["spec"]["template"]["spec"]["containers"][0]
+            mounts = {m["name"]: m["mountPath"] for m in container_pg.get("volumeMounts", [])}
+            templates = {t["metadata"]["name"] for t in pg["spec"].get("volumeClaimTemplates", [])}
+            expect(mounts.get("data") == "/var/lib/postgresql/data" and "data" in templates,
+                   "PostgreSQL's data is not on a volumeClaimTemplate")
+            env_pg = {e["name"]: e for e in container_pg.get("env", [])}
+            expect("secretKeyRef" in env_pg.get("POSTGRES_PASSWORD", {}).get("valueFrom", {}),
+                   "PostgreSQL's password is not read from a Secret")
 
     services = [s for s in by_kind["Service"] if matches(s["spec"].get("selector", {}), pod_labels)]
     expect(len(services) == 1, "exactly one Service should select the agora pods")

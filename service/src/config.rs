@@ -138,6 +138,20 @@ pub struct Config {
     #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
     pub otlp_endpoint: Option<String>,
 
+    /// The permanent archive: a PostgreSQL URL (`postgres://user:pass@host:5432/db`).
+    /// Every finished game is written there and read from there once the live store has
+    /// dropped it (docs/operations.md, "Archive"). Unset, nothing is archived.
+    #[arg(long, env = "AGORA_ARCHIVE_URL", hide_env_values = true)]
+    pub archive_url: Option<String>,
+
+    /// Connections this replica keeps to the archive database at most.
+    #[arg(long, env = "AGORA_ARCHIVE_POOL_SIZE", default_value_t = 4)]
+    pub archive_pool_size: u32,
+
+    /// Longest one archive statement may run (and a connection be waited for).
+    #[arg(long, env = "AGORA_ARCHIVE_STATEMENT_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
+    pub archive_statement_timeout: Duration,
+
     /// Turn notifications: the operator's endpoint that receives them as signed webhooks
     /// (Standard Webhooks; docs/notifications.md). Unset, none are made.
     #[arg(long, env = "AGORA_WEBHOOK_URL")]

@@ -1,6 +1,8 @@
 //! Crash points for tests of retries: `fail::fail_point!` sites after a store write and
 //! before the answer (`create-stored`, `join-stored`, `submit-stored`, `bot-committed`, `import-partial` (an import's first version of several); and on Redis
-//! `create-before-index`, between the session's script and the lobby indexes). They compile to
+//! `create-before-index`, between the session's script and the lobby indexes; the archive
+//! worker's `archive-before-write`, after it claimed a job, and `archive-written`, after the
+//! database write and before the job is finished). They compile to
 //! nothing unless the `fail` crate's `failpoints` feature is on, which only the test
 //! build turns on; there `FAILPOINTS=join-stored=return` makes the server die at that
 //! point, after its write, as a `kill -9` would.

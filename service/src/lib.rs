@@ -4,6 +4,7 @@
 #[cfg(feature = "mimalloc")]
 pub mod alloc_trim;
 pub mod api;
+pub mod archive;
 pub mod auth;
 pub mod cache;
 pub mod clock;

@@ -11,8 +11,12 @@
 //! | `agora.notifications.retried` | counter | `reason`: a webhook attempt failed and will be retried |
 //! | `agora.notifications.dead` | counter | `reason`: the last attempt failed; the notification is in the dead-letter list |
 //! | `agora.notifications.dropped` | counter | `reason`: not sent (the player has a stream open, or it is no longer true) |
+//! | `agora.archive.written` | counter | `game`: finished games this replica wrote to the archive |
+//! | `agora.archive.retried` | counter | — : an archive write failed and will be retried |
+//! | `agora.archive.pending` | gauge | — : archive jobs waiting in the store (every replica reports the shared queue) |
+//! | `agora.archive.oldest_pending_age` | gauge, seconds | — : age of the job due first |
 
-use opentelemetry::metrics::{Counter, Histogram, UpDownCounter};
+use opentelemetry::metrics::{Counter, Gauge, Histogram, UpDownCounter};
 use opentelemetry::{global, KeyValue};
 use std::time::Duration;
 use tonic::{Code, Status};
@@ -27,6 +31,10 @@ pub const NOTIFICATIONS_DELIVERED: &str = "agora.notifications.delivered";
 pub const NOTIFICATIONS_RETRIED: &str = "agora.notifications.retried";
 pub const NOTIFICATIONS_DEAD: &str = "agora.notifications.dead";
 pub const NOTIFICATIONS_DROPPED: &str = "agora.notifications.dropped";
+pub const ARCHIVE_WRITTEN: &str = "agora.archive.written";
+pub const ARCHIVE_RETRIED: &str = "agora.archive.retried";
+pub const ARCHIVE_PENDING: &str = "agora.archive.pending";
+pub const ARCHIVE_OLDEST_PENDING_AGE: &str = "agora.archive.oldest_pending_age";
 
 /// Shared by every call through [`crate::api::GameApi`].
 #[derive(Debug, Clone)]
@@ -39,6 +47,10 @@ pub struct Metrics {
     retried: Counter<u64>,
     dead: Counter<u64>,
     dropped: Counter<u64>,
+    archive_written: Counter<u64>,
+    archive_retried: Counter<u64>,
+    archive_pending: Gauge<u64>,
+    archive_oldest_age: Gauge<f64>,
 }
 
 impl Default for Metrics {
@@ -97,7 +109,43 @@ impl Metrics {
                 )
                 .with_unit("{notification}")
                 .build(),
+            archive_written: meter
+                .u64_counter(ARCHIVE_WRITTEN)
+                .with_description("Finished games written to the archive, by game.")
+                .with_unit("{game}")
+                .build(),
+            archive_retried: meter
+                .u64_counter(ARCHIVE_RETRIED)
+                .with_description("Archive writes that failed and will be retried.")
+                .with_unit("{attempt}")
+                .build(),
+            archive_pending: meter
+                .u64_gauge(ARCHIVE_PENDING)
+                .with_description("Archive jobs waiting in the store.")
+                .with_unit("{game}")
+                .build(),
+            archive_oldest_age: meter
+                .f64_gauge(ARCHIVE_OLDEST_PENDING_AGE)
+                .with_description("Age of the archive job due first.")
+                .with_unit("s")
+                .build(),
         }
+    }
+
+    pub fn archive_written(&self, game: &str) {
+        self.archive_written
+            .add(1, &[KeyValue::new("game", game.to_string())]);
+    }
+
+    pub fn archive_retried(&self) {
+        self.archive_retried.add(1, &[]);
+    }
+
+    /// The archive queue now: `pending` jobs, the one due first made `oldest_age` ago.
+    pub fn archive_backlog(&self, pending: u64, oldest_age: Duration) {
+        self.archive_pending.record(pending, &[]);
+        self.archive_oldest_age
+            .record(oldest_age.as_secs_f64(), &[]);
     }
 
     /// One action of `game` committed.

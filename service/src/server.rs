@@ -114,6 +114,32 @@ pub async fn serve_with_store(
         tokio::spawn(notifier.clone().run(store.clone(), stop_rx.clone()));
     }
     let api = api.with_notifier(notifier);
+    // Every replica writes finished games from the shared work queue (see `archive`).
+    let api = match config.archive_url.as_deref().filter(|u| !u.is_empty()) {
+        Some(url) => {
+            let settings = crate::archive::postgres::PgSettings {
+                url: url.to_string(),
+                pool_size: config.archive_pool_size,
+                statement_timeout: config.archive_statement_timeout,
+            };
+            let archive = crate::archive::postgres::PgArchive::connect_lazy(&settings)
+                .map_err(ServeError::Config)?;
+            let archiver = Arc::new(crate::archive::worker::Archiver::new(
+                Arc::new(archive.clone()),
+                api.metrics(),
+                config.archive_statement_timeout,
+            ));
+            tracing::info!("archive on");
+            tokio::spawn(crate::archive::worker::migrate_then_run(
+                archive,
+                archiver.clone(),
+                store.clone(),
+                stop_rx.clone(),
+            ));
+            api.with_archiver(Some(archiver))
+        }
+        None => api,
+    };
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
 

@@ -61,8 +61,9 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::GetHistoryResponse, ApiError> {
         let id = request.session_id.as_str();
-        // A pinned session's history is read from its log like any other's.
-        let readable = self.read(id).await?;
+        // A pinned session's history is read from its log like any other's; a finished
+        // one the live store no longer has, from the archive.
+        let (readable, archived) = self.read_with_log(id).await?;
         let (meta, version) = (readable.meta(), readable.version());
         let viewer = auth::viewer(meta, &caller)?;
         let after = request.after_version;
@@ -79,7 +80,10 @@ impl GameApi {
         // Versions committed after the load wait for the next page: the answer says where
         // the session was when it was read.
         let upto = version.min(after.saturating_add(limit as u64));
-        let entries = self.read_versions(id, after, upto).await?;
+        let entries = match archived {
+            Some(all) => all[after as usize..upto as usize].to_vec(),
+            None => self.read_versions(id, after, upto).await?,
+        };
         let mut versions = Vec::with_capacity(entries.len());
         let mut bytes = 0;
         for entry in &entries {
@@ -104,12 +108,16 @@ impl GameApi {
         caller: crate::identity::Caller,
     ) -> Result<pb::ExportSessionResponse, ApiError> {
         let id = request.session_id.as_str();
-        // A pinned session is exported from its log like any other.
-        let readable = self.read(id).await?;
+        // A pinned session is exported from its log like any other; a finished one the
+        // live store no longer has, from the archive.
+        let (readable, archived) = self.read_with_log(id).await?;
         let (meta, version) = (readable.meta(), readable.version());
         let viewer = auth::viewer(meta, &caller)?;
         Span::current().record("version", version);
-        let entries = self.read_versions(id, 0, version).await?;
+        let entries = match archived {
+            Some(all) => all,
+            None => self.read_versions(id, 0, version).await?,
+        };
         let mut export = pb::SessionExport {
             format_version: EXPORT_FORMAT,
             rules_version: RULES_VERSION.to_string(),

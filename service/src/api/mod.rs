@@ -76,6 +76,8 @@ pub struct GameApi {
     pub(crate) drivers: Arc<bots::Drivers>,
     /// Turn notifications, when a webhook is configured (see [`crate::notify`]).
     pub(crate) notifier: Option<Arc<crate::notify::Notifier>>,
+    /// The permanent archive, when one is configured (see [`crate::archive`]).
+    pub(crate) archiver: Option<Arc<crate::archive::worker::Archiver>>,
     /// Verifies player tokens (JWTs) when identity is configured.
     pub(crate) identity: Option<Arc<Identity>>,
     /// Per-player call rate and open sessions.
@@ -101,6 +103,7 @@ impl GameApi {
             cache: Arc::new(StateCache::new(DEFAULT_STATE_CACHE, DEFAULT_STATE_MAX_AGE)),
             drivers: Arc::default(),
             notifier: None,
+            archiver: None,
             identity: None,
             player_limits: Arc::default(),
             allow_chosen_seeds: false,
@@ -119,17 +122,33 @@ impl GameApi {
         self
     }
 
+    /// Archives finished games with `archiver`, and reads them back from its archive once
+    /// the live store has dropped them (nothing is archived without one).
+    pub fn with_archiver(
+        mut self,
+        archiver: Option<Arc<crate::archive::worker::Archiver>>,
+    ) -> GameApi {
+        self.archiver = archiver;
+        self
+    }
+
     /// The metrics this API records to (the notifier shares them).
     pub fn metrics(&self) -> Arc<Metrics> {
         self.metrics.clone()
     }
 
     /// Puts what `change` means for the session's players in the outbox, before its
-    /// commit (see [`crate::notify`]); nothing without a webhook.
+    /// commit (see [`crate::notify`]); nothing without a webhook. A change that ends the
+    /// game also puts its archive job in the work queue, when an archive is configured
+    /// (see [`crate::archive`]): before the commit, so no finished game goes unarchived.
     pub(crate) async fn notify(
         &self,
         change: &crate::notify::Change<'_>,
     ) -> Result<(), crate::store::StoreError> {
+        if let (Some(_), Some(_)) = (&self.archiver, change.outcome) {
+            let job = crate::store::WorkItem::archive(&change.meta.id, change.version, change.now);
+            self.store.work().put(&[job]).await?;
+        }
         match &self.notifier {
             Some(notifier) => {
                 let items = notifier.plan(change);
@@ -175,15 +194,55 @@ impl GameApi {
     }
 
     /// The session a request names; a malformed id is refused before the store is asked.
+    /// A finished session the live store no longer has is read from the archive.
     pub(crate) async fn load(&self, session_id: &str) -> Result<Loaded, ApiError> {
+        Ok(self.load_with_log(session_id).await?.0)
+    }
+
+    /// [`Self::load`], and the whole log when the session came from the archive (the live
+    /// store's log is read in pages by whoever needs it).
+    pub(crate) async fn load_with_log(
+        &self,
+        session_id: &str,
+    ) -> Result<(Loaded, Option<Vec<Arc<crate::store::LogEntry>>>), ApiError> {
         check_session_id(session_id)?;
-        Ok(self.store.sessions().load(session_id).await?)
+        match (self.store.sessions().load(session_id).await, &self.archiver) {
+            (Err(crate::store::StoreError::NotFound(_)), Some(archiver)) => {
+                let Some(game) = archiver
+                    .archive()
+                    .game(session_id)
+                    .await
+                    .map_err(crate::store::StoreError::from)?
+                else {
+                    return Err(crate::store::StoreError::NotFound(session_id.to_string()).into());
+                };
+                let (loaded, entries) = crate::archive::read::loaded(&game)?;
+                Ok((loaded, Some(entries)))
+            }
+            (loaded, _) => Ok((loaded?, None)),
+        }
     }
 
     /// The session a request names for reading: playable, or pinned to older rules.
     pub(crate) async fn read(&self, session_id: &str) -> Result<Readable, ApiError> {
+        Ok(self.read_with_log(session_id).await?.0)
+    }
+
+    /// [`Self::read`], falling through to the archive as [`Self::load_with_log`] does: a
+    /// finished game the live store no longer has is read back from the archive, with its
+    /// whole log.
+    pub(crate) async fn read_with_log(
+        &self,
+        session_id: &str,
+    ) -> Result<(Readable, Option<Vec<Arc<crate::store::LogEntry>>>), ApiError> {
         check_session_id(session_id)?;
-        Ok(self.store.sessions().read(session_id).await?)
+        match (self.store.sessions().read(session_id).await, &self.archiver) {
+            (Err(crate::store::StoreError::NotFound(_)), Some(_)) => {
+                let (loaded, entries) = self.load_with_log(session_id).await?;
+                Ok((Readable::Playable(loaded), entries))
+            }
+            (readable, _) => Ok((readable?, None)),
+        }
     }
 
     /// At most `max` open StreamEvents per connection; one more gets RESOURCE_EXHAUSTED.

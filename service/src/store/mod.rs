@@ -16,6 +16,7 @@
 //! | `timers` | [`Timers`] | due marks: when a session has work for the server |
 //! | `outbox` | [`Outbox`] | the notification outbox and its dead letters |
 //! | `presence` | [`Presence`] | who has a stream open, and per-player join leases |
+//! | `work` | [`Work`] | durable jobs by kind (archive items), leased like the outbox |
 //!
 //! Every method is atomic on its own; none holds a lock across calls, so several replicas
 //! may share one backend.
@@ -35,6 +36,7 @@ pub mod redis;
 pub mod sessions;
 pub mod timers;
 pub mod upgrade;
+pub mod work;
 
 pub use lobby::{ListFilter, Lobby, Summary};
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
@@ -44,6 +46,7 @@ pub use sessions::{
     Readable, SeatClaim, Sessions,
 };
 pub use timers::Timers;
+pub use work::{Backlog, ClaimedWork, Work, WorkItem, WorkKind};
 
 use crate::table::BotKind;
 use agora_engine::registry::AnyOptions;
@@ -330,6 +333,7 @@ pub trait Store: Send + Sync + 'static {
     fn timers(&self) -> &dyn Timers;
     fn outbox(&self) -> &dyn Outbox;
     fn presence(&self) -> &dyn Presence;
+    fn work(&self) -> &dyn Work;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -357,6 +361,9 @@ macro_rules! every_role {
                 self
             }
             fn presence(&self) -> &dyn $crate::store::Presence {
+                self
+            }
+            fn work(&self) -> &dyn $crate::store::Work {
                 self
             }
             $($($extra)*)?

@@ -7,6 +7,7 @@
 #[macro_use]
 mod support;
 
+mod archive;
 mod attika;
 mod auth;
 mod boards;

@@ -23,10 +23,12 @@ mod outbox;
 mod presence;
 mod sessions;
 mod timers;
+mod work;
 
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use sessions::Log;
+use work::MemoryWork;
 
 /// Expired sessions are removed from the map at most this often (on a create), or at once
 /// when the store is full.
@@ -65,6 +67,8 @@ pub struct MemoryStore {
     players: Mutex<HashMap<String, HashMap<String, i64>>>,
     /// Presence marks and player leases.
     presence: Mutex<MemoryPresence>,
+    /// Durable jobs by kind (archive items).
+    work: Mutex<MemoryWork>,
 }
 
 super::every_role!(MemoryStore);
@@ -116,6 +120,7 @@ impl MemoryStore {
             outbox: Mutex::new(MemoryOutbox::default()),
             players: Mutex::new(HashMap::new()),
             presence: Mutex::new(MemoryPresence::default()),
+            work: Mutex::new(MemoryWork::default()),
         }
     }
 

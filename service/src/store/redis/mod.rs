@@ -93,6 +93,7 @@ mod records;
 mod scripts;
 mod sessions;
 mod timers;
+mod work;
 
 /// How the Redis store is set up.
 #[derive(Debug, Clone)]

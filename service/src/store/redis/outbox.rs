@@ -17,7 +17,7 @@ use redis::Script;
 use std::sync::LazyLock;
 
 /// KEYS: items, due, done. ARGV: now, done kept ms, then (id, json, due) per item.
-static PUT: LazyLock<Script> = LazyLock::new(|| {
+pub(super) static PUT: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
@@ -35,7 +35,7 @@ return 1
 
 /// KEYS: items, due, tries. ARGV: now, lease ms, limit. Returns id, json, failures per
 /// claimed item, then the lease's end.
-static CLAIM: LazyLock<Script> = LazyLock::new(|| {
+pub(super) static CLAIM: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local ids = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
@@ -60,7 +60,7 @@ return out
 
 /// KEYS: items, due, tries, done, dead. ARGV: id, lease, kind (done, failed, wait, dead),
 /// next due, now, dead letter JSON, dead kept. Returns 1 when the lease was still held.
-static FINISH: LazyLock<Script> = LazyLock::new(|| {
+pub(super) static FINISH: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local id = ARGV[1]
@@ -90,12 +90,12 @@ return 1
 });
 
 /// The outbox's keys, in the order the scripts take them.
-struct OutboxKeys {
-    items: String,
-    due: String,
-    tries: String,
-    done: String,
-    dead: String,
+pub(super) struct OutboxKeys {
+    pub(super) items: String,
+    pub(super) due: String,
+    pub(super) tries: String,
+    pub(super) done: String,
+    pub(super) dead: String,
 }
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
@@ -104,8 +104,13 @@ fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
 
 impl RedisStore {
     fn outbox_keys(&self) -> OutboxKeys {
+        self.queue_keys("outbox")
+    }
+
+    /// The keys of queue `queue` (the outbox, or a kind of work), under one hash tag.
+    pub(super) fn queue_keys(&self, queue: &str) -> OutboxKeys {
         let p = &self.inner.config.prefix;
-        let key = |name: &str| format!("{p}:{{{p}:outbox}}:{name}");
+        let key = |name: &str| format!("{p}:{{{p}:{queue}}}:{name}");
         OutboxKeys {
             items: key("items"),
             due: key("due"),

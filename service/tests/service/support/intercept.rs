@@ -5,7 +5,7 @@
 use agora_engine::Seat;
 use agora_service::store::{
     Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Outbox, Presence, Readable,
-    SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers,
+    SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
 };
 use agora_service::table::Table;
 use async_trait::async_trait;
@@ -70,6 +70,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     }
     fn presence(&self) -> &dyn Presence {
         self.inner.presence()
+    }
+    fn work(&self) -> &dyn Work {
+        self.inner.work()
     }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()

@@ -1,0 +1,256 @@
+//! The archive worker: one per replica. It claims archive jobs from the store's work queue
+//! under a lease, reads each finished session from the live store, writes it to the
+//! archive (a second write of one session writes nothing), and only then finishes the job.
+//! A replica that dies anywhere in between leaves the job to come due again when its lease
+//! ends; a database that is down or slow leaves jobs waiting, retried with backoff.
+
+use super::{Archive, ArchivedGame, OutcomeKind};
+use crate::metrics::Metrics;
+use crate::store::{now_ms, ClaimedWork, Finish, Store, StoreError, WorkKind};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How often a replica looks for due jobs, and how many it takes at once.
+const POLL: Duration = Duration::from_millis(200);
+const BATCH: usize = 32;
+
+/// How long a job may wait for the commit that makes it to become visible (it is put
+/// before that commit); after this the commit never happened and the job is dropped.
+const COMMIT_WAIT_MS: i64 = 30_000;
+const WAIT_STEP_MS: i64 = 500;
+
+/// Retries after a failed write: doubling from the first, capped.
+const BACKOFF_FIRST_MS: i64 = 500;
+const BACKOFF_MAX_MS: i64 = 30_000;
+
+/// The backlog is WARNed about when its oldest job is older than this, at most once per
+/// [`WARN_EVERY`].
+const WARN_AGE: Duration = Duration::from_secs(60);
+const WARN_EVERY: Duration = Duration::from_secs(60);
+
+/// Polls between two readings of the backlog (5 s at [`POLL`]).
+const BACKLOG_EVERY: u32 = 25;
+
+/// Writes finished games to an [`Archive`].
+pub struct Archiver {
+    archive: Arc<dyn Archive>,
+    metrics: Arc<Metrics>,
+    /// How long a job is held: the statement timeout twice over and room for the store.
+    lease: Duration,
+}
+
+/// What became of one job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    /// Written now.
+    Written,
+    /// Archived before (a retry, or another replica).
+    AlreadyThere,
+    /// Not yet: the commit is not visible yet, or the write failed.
+    Later,
+    /// Nothing to write (its commit never happened, or the session is gone).
+    Dropped,
+}
+
+impl Archiver {
+    pub fn new(
+        archive: Arc<dyn Archive>,
+        metrics: Arc<Metrics>,
+        statement_timeout: Duration,
+    ) -> Archiver {
+        Archiver {
+            archive,
+            metrics,
+            lease: statement_timeout * 2 + Duration::from_secs(5),
+        }
+    }
+
+    pub fn archive(&self) -> &Arc<dyn Archive> {
+        &self.archive
+    }
+
+    /// Does due jobs every [`POLL`] until the server shuts down.
+    pub async fn run(self: Arc<Self>, store: Arc<dyn Store>, mut shutdown: watch::Receiver<bool>) {
+        let mut tick = tokio::time::interval(POLL);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_warn: Option<tokio::time::Instant> = None;
+        let mut ticks = 0u32;
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            if *shutdown.borrow() {
+                return;
+            }
+            // The backlog's gauges every [`BACKLOG_EVERY`] polls (three store reads).
+            if ticks % BACKLOG_EVERY == 0 {
+                self.report_backlog(store.as_ref(), &mut last_warn).await;
+            }
+            ticks = ticks.wrapping_add(1);
+            let lease = self.lease.as_millis() as i64;
+            let claimed = match store
+                .work()
+                .claim(WorkKind::Archive, now_ms(), lease, BATCH)
+                .await
+            {
+                Ok(claimed) => claimed,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot claim archive jobs");
+                    continue;
+                }
+            };
+            for job in claimed {
+                self.handle(store.as_ref(), job).await;
+            }
+        }
+    }
+
+    async fn report_backlog(
+        &self,
+        store: &dyn Store,
+        last_warn: &mut Option<tokio::time::Instant>,
+    ) {
+        let Ok(backlog) = store.work().backlog(WorkKind::Archive).await else {
+            return;
+        };
+        let age = backlog
+            .oldest_created_ms
+            .map(|at| Duration::from_millis((now_ms() - at).max(0) as u64))
+            .unwrap_or_default();
+        self.metrics.archive_backlog(backlog.pending, age);
+        let due = last_warn.is_none_or(|at| at.elapsed() >= WARN_EVERY);
+        if age >= WARN_AGE && due {
+            *last_warn = Some(tokio::time::Instant::now());
+            tracing::warn!(
+                pending = backlog.pending,
+                oldest_age_s = age.as_secs(),
+                "the archive backlog grows: is the archive database reachable?"
+            );
+        }
+    }
+
+    /// Writes one claimed job and finishes it. A store failure leaves it claimed: it comes
+    /// due again when its lease ends.
+    pub async fn handle(&self, store: &dyn Store, job: ClaimedWork) -> Handled {
+        let item = &job.item;
+        let now = now_ms();
+        let (handled, finish) = match self.write(store, &job).await {
+            Ok(Handled::Written) => (Handled::Written, Finish::Done),
+            Ok(Handled::AlreadyThere) => (Handled::AlreadyThere, Finish::Done),
+            Ok(Handled::Dropped) => (Handled::Dropped, Finish::Done),
+            Ok(Handled::Later) => (
+                Handled::Later,
+                Finish::Wait {
+                    at_ms: now + WAIT_STEP_MS,
+                },
+            ),
+            Err(e) => {
+                let failures = job.failures + 1;
+                let wait =
+                    (BACKOFF_FIRST_MS << failures.saturating_sub(1).min(16)).min(BACKOFF_MAX_MS);
+                tracing::info!(session = %item.session_id, failures, error = %e, retry_in_ms = wait, "archive write failed; retrying");
+                self.metrics.archive_retried();
+                (Handled::Later, Finish::Failed { at_ms: now + wait })
+            }
+        };
+        if handled == Handled::Written {
+            fail::fail_point!("archive-written", |_| crate::failpoints::crash(
+                "archive-written"
+            ));
+        }
+        match store
+            .work()
+            .finish(WorkKind::Archive, &item.id, job.lease, finish)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(session = %item.session_id, "an archive job's lease ran out before it was finished")
+            }
+            Err(e) => {
+                tracing::warn!(session = %item.session_id, error = %e, "cannot finish an archive job; it comes due again")
+            }
+        }
+        handled
+    }
+
+    async fn write(&self, store: &dyn Store, job: &ClaimedWork) -> Result<Handled, StoreError> {
+        let item = &job.item;
+        let young = now_ms() - item.created_ms <= COMMIT_WAIT_MS;
+        let loaded = match store.sessions().load(&item.session_id).await {
+            Ok(loaded) => loaded,
+            Err(StoreError::NotFound(_)) if young => return Ok(Handled::Later),
+            Err(StoreError::NotFound(_)) => {
+                return Ok(if self.archive.game(&item.session_id).await?.is_some() {
+                    Handled::AlreadyThere
+                } else {
+                    tracing::error!(session = %item.session_id, "a finished session expired from the live store before it was archived: raise --finished-ttl above the longest archive outage");
+                    Handled::Dropped
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        if loaded.version < item.version || !loaded.state.is_over() {
+            return Ok(if young {
+                Handled::Later
+            } else {
+                tracing::debug!(session = %item.session_id, "archive job of a commit that never happened");
+                Handled::Dropped
+            });
+        }
+        let entries = store
+            .sessions()
+            .read_log(&item.session_id, 0, loaded.version as usize)
+            .await?;
+        // The job is made with the commit that ends the game: its time is the end's.
+        let finished_ms = item.created_ms;
+        let game = ArchivedGame::from_session(
+            &loaded.meta,
+            loaded.version,
+            &loaded.state,
+            &entries,
+            OutcomeKind::Finished,
+            finished_ms,
+        )?;
+        fail::fail_point!("archive-before-write", |_| crate::failpoints::crash(
+            "archive-before-write"
+        ));
+        if self.archive.write(&game).await? {
+            self.metrics.archive_written(&game.game_id);
+            Ok(Handled::Written)
+        } else {
+            Ok(Handled::AlreadyThere)
+        }
+    }
+}
+
+/// Applies the archive's migrations (retried every few seconds while the database is
+/// down: the server serves meanwhile, and jobs wait), then runs `archiver`.
+pub async fn migrate_then_run(
+    archive: super::postgres::PgArchive,
+    archiver: Arc<Archiver>,
+    store: Arc<dyn Store>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut failures = 0u32;
+    loop {
+        match archive.migrate().await {
+            Ok(()) => break,
+            Err(e) => {
+                failures += 1;
+                // Once, then every minute: a database down at start-up is worth one WARN.
+                if failures == 1 || failures % 20 == 0 {
+                    tracing::warn!(error = %e, "cannot migrate the archive database; retrying");
+                }
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(3)) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+    tracing::info!("archive database migrated");
+    archiver.run(store, shutdown).await;
+}
