@@ -6,6 +6,7 @@
 pub mod harness;
 pub mod idp;
 pub mod intercept;
+pub mod postgres;
 pub mod proto_json;
 pub mod redis_cluster;
 pub mod redis_server;
