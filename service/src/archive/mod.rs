@@ -12,6 +12,7 @@
 //! snapshot, the zstd-compressed log blob of [`crate::store::codec`]), so the same code
 //! decodes and redacts it as it did live, and the bytes a client gets are the same.
 
+pub mod cli;
 pub mod erase;
 pub mod history;
 pub mod postgres;

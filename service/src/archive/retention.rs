@@ -101,7 +101,8 @@ impl PgArchive {
 /// Every [`CHECK_EVERY`], deletes the games older than `keep` if a run is due (see
 /// [`PgArchive::delete_finished_before`]), until the server shuts down.
 pub async fn run(archive: PgArchive, keep: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut tick = tokio::time::interval(CHECK_EVERY);
+    // Not at once: the start-up migration runs first.
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + CHECK_EVERY, CHECK_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let keep_ms = i64::try_from(keep.as_millis()).unwrap_or(i64::MAX);
     loop {
