@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 /// The advisory lock key of the retention job (any constant no other job uses).
-const LOCK_KEY: i64 = 0x6167_6f72_6172_6574; // "agorarat" in ASCII: arbitrary, unique
+pub const LOCK_KEY: i64 = 0x6167_6f72_6172_6574; // "agorarat" in ASCII: arbitrary, unique
 const JOB: &str = "retention";
 /// Games deleted per statement, so one run never holds a huge transaction.
 const BATCH: i64 = 1000;
