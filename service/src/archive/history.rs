@@ -127,6 +127,43 @@ fn conditions(t: &str, first: usize) -> String {
     )
 }
 
+/// The statement of [`PgArchive::history_page`]: `$1` the player, `$2` to `$6` as
+/// [`conditions`], `$7` the limit. Public for the benchmark's EXPLAIN ANALYZE.
+pub fn history_sql(result: Option<ResultFilter>) -> String {
+    let result = match result {
+        None => "TRUE",
+        Some(ResultFilter::Won) => "t.result = 'won'",
+        Some(ResultFilter::Lost) => "t.result = 'lost'",
+        Some(ResultFilter::Drawn) => "t.result = 'drawn'",
+        Some(ResultFilter::Unfinished) => "t.result IS NULL",
+    };
+    // DISTINCT ON: a player with two seats of one game sees it once.
+    format!(
+        "WITH page AS ( \
+           SELECT DISTINCT ON (t.finished_at, t.session_id) t.session_id, t.finished_at \
+           FROM archived_seat t WHERE t.player_id = $1 AND {result} AND {conditions} \
+           ORDER BY t.finished_at DESC, t.session_id LIMIT $7) \
+         SELECT s.session_id, s.game_id, {MS} AS finished_ms, s.outcome, s.final_version, \
+           s.meta, s.snapshot \
+         FROM page JOIN archived_session s USING (session_id) \
+         ORDER BY page.finished_at DESC, page.session_id",
+        conditions = conditions("t", 2),
+    )
+}
+
+/// The statement of [`PgArchive::player_statistics`]: `$1` the player, `$2` the game id
+/// or NULL.
+pub const STATISTICS_SQL: &str =
+    "SELECT game_id, count(DISTINCT session_id) AS played, \
+       count(*) FILTER (WHERE result = 'won') AS won, \
+       count(*) FILTER (WHERE result = 'lost') AS lost, \
+       count(*) FILTER (WHERE result = 'drawn') AS drawn, \
+       count(*) FILTER (WHERE result IS NULL) AS unfinished, \
+       avg(score)::float8 AS average_score, max(score) AS best_score, \
+       (extract(epoch FROM max(finished_at)) * 1000)::bigint AS last_played_ms \
+     FROM archived_seat WHERE player_id = $1 AND ($2::text IS NULL OR game_id = $2) \
+     GROUP BY game_id ORDER BY max(finished_at) DESC, game_id";
+
 impl PgArchive {
     /// `player_id`'s games that `filter` keeps, after `after`, newest first, at most
     /// `limit`: one range of the index on (player_id, finished_at DESC, session_id).
@@ -137,26 +174,7 @@ impl PgArchive {
         after: Option<&ArchiveCursor>,
         limit: usize,
     ) -> Result<Vec<GameRow>, ArchiveError> {
-        let result = match filter.result {
-            None => "TRUE",
-            Some(ResultFilter::Won) => "t.result = 'won'",
-            Some(ResultFilter::Lost) => "t.result = 'lost'",
-            Some(ResultFilter::Drawn) => "t.result = 'drawn'",
-            Some(ResultFilter::Unfinished) => "t.result IS NULL",
-        };
-        // DISTINCT ON: a player with two seats of one game sees it once.
-        let sql = format!(
-            "WITH page AS ( \
-               SELECT DISTINCT ON (t.finished_at, t.session_id) t.session_id, t.finished_at \
-               FROM archived_seat t WHERE t.player_id = $1 AND {result} AND {conditions} \
-               ORDER BY t.finished_at DESC, t.session_id LIMIT $7) \
-             SELECT s.session_id, s.game_id, {MS} AS finished_ms, s.outcome, s.final_version, \
-               s.meta, s.snapshot \
-             FROM page JOIN archived_session s USING (session_id) \
-             ORDER BY page.finished_at DESC, page.session_id",
-            conditions = conditions("t", 2),
-        );
-        sqlx::query(&sql)
+        sqlx::query(&history_sql(filter.result))
             .bind(player_id)
             .bind(filter.game_id.as_deref())
             .bind(filter.finished_from_ms)
@@ -179,17 +197,7 @@ impl PgArchive {
         player_id: &str,
         game_id: Option<&str>,
     ) -> Result<Vec<GameStats>, ArchiveError> {
-        sqlx::query(
-            "SELECT game_id, count(DISTINCT session_id) AS played, \
-               count(*) FILTER (WHERE result = 'won') AS won, \
-               count(*) FILTER (WHERE result = 'lost') AS lost, \
-               count(*) FILTER (WHERE result = 'drawn') AS drawn, \
-               count(*) FILTER (WHERE result IS NULL) AS unfinished, \
-               avg(score)::float8 AS average_score, max(score) AS best_score, \
-               (extract(epoch FROM max(finished_at)) * 1000)::bigint AS last_played_ms \
-             FROM archived_seat WHERE player_id = $1 AND ($2::text IS NULL OR game_id = $2) \
-             GROUP BY game_id ORDER BY max(finished_at) DESC, game_id",
-        )
+        sqlx::query(STATISTICS_SQL)
         .bind(player_id)
         .bind(game_id)
         .fetch_all(self.pool())

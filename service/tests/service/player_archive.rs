@@ -616,3 +616,107 @@ async fn retention_deletes_older_games_on_one_replica_at_a_time() {
         .expect("count");
     assert_eq!(seats as u64, 2500 - older, "seat rows go with their games");
 }
+
+/// The p50 and p99 of `samples`, in ms.
+fn percentiles(mut samples: Vec<Duration>) -> (f64, f64) {
+    samples.sort();
+    let at = |q: f64| {
+        let i = ((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len()) - 1;
+        samples[i].as_secs_f64() * 1000.0
+    };
+    (at(0.50), at(0.99))
+}
+
+/// By hand, not in CI (BENCHMARKS.md, "Archive: a player's history and statistics"):
+/// a player with 5,000 archived games among 20,000; the first page of ListMySessions (50)
+/// and GetMyStatistics through gRPC, and their statements alone, p50/p99 over 500 calls
+/// each, with the query plans.
+///
+/// `cargo test --release -p agora-service --test service bench_player_with_5000_games -- --ignored --nocapture`
+#[tokio::test]
+#[ignore]
+async fn bench_player_with_5000_games() {
+    let setup = setup().await;
+    let real = setup.resigned_game(false).await;
+    let base = real.finished_ms - 1_000;
+    let started = Instant::now();
+    for i in 0..20_000i64 {
+        let result = [SeatResult::Won, SeatResult::Lost, SeatResult::Drawn][(i % 3) as usize];
+        // Every fourth game is Alice's; the others are among 50 other players.
+        let seat0 = (i % 4 != 0).then(|| format!("other-{}", i % 50));
+        let game = copy(&real, &format!("g{i:06}"), base - i * 60_000, result, (i % 40) as i32, seat0.as_deref());
+        assert!(setup.archive.write(&game).await.expect("write"));
+    }
+    println!("wrote 20,000 games in {:.1?}", started.elapsed());
+    let pool = sqlx::PgPool::connect(&setup.url).await.expect("connect");
+    sqlx::query("ANALYZE").execute(&pool).await.expect("analyze");
+    let mut client = setup.server.client().await;
+    let alice = setup.jwt(ALICE, ALICE_NAME);
+    const N: usize = 500;
+    let mut page = Vec::with_capacity(N);
+    let mut stats = Vec::with_capacity(N);
+    let mut page_sql = Vec::with_capacity(N);
+    let mut stats_sql = Vec::with_capacity(N);
+    for _ in 0..N {
+        let t = Instant::now();
+        let got = client
+            .list_my_sessions(authed(pb::ListMySessionsRequest::default(), &alice))
+            .await
+            .expect("page")
+            .into_inner();
+        page.push(t.elapsed());
+        assert_eq!(got.sessions.len(), 50);
+        let t = Instant::now();
+        let got = client
+            .get_my_statistics(authed(pb::GetMyStatisticsRequest::default(), &alice))
+            .await
+            .expect("stats")
+            .into_inner();
+        stats.push(t.elapsed());
+        assert_eq!(got.games[0].played, 5_001);
+        let t = Instant::now();
+        setup
+            .archive
+            .history_page(ALICE, &GameFilter::default(), None, 51)
+            .await
+            .expect("page");
+        page_sql.push(t.elapsed());
+        let t = Instant::now();
+        setup
+            .archive
+            .player_statistics(ALICE, None)
+            .await
+            .expect("stats");
+        stats_sql.push(t.elapsed());
+    }
+    for (name, samples) in [
+        ("ListMySessions first page (gRPC)", page),
+        ("GetMyStatistics (gRPC)", stats),
+        ("history_page statement", page_sql),
+        ("player_statistics statement", stats_sql),
+    ] {
+        let (p50, p99) = percentiles(samples);
+        println!("{name}: p50 {p50:.2} ms, p99 {p99:.2} ms");
+    }
+    use agora_service::archive::history::{history_sql, STATISTICS_SQL};
+    let explain = |sql: String| format!("EXPLAIN (ANALYZE, BUFFERS) {sql}");
+    let plan: Vec<String> = sqlx::query_scalar(&explain(history_sql(None)))
+        .bind(ALICE)
+        .bind(None::<String>)
+        .bind(None::<i64>)
+        .bind(None::<i64>)
+        .bind(None::<i64>)
+        .bind(None::<String>)
+        .bind(51i64)
+        .fetch_all(&pool)
+        .await
+        .expect("explain");
+    println!("history plan:\n{}", plan.join("\n"));
+    let plan: Vec<String> = sqlx::query_scalar(&explain(STATISTICS_SQL.to_string()))
+        .bind(ALICE)
+        .bind(None::<String>)
+        .fetch_all(&pool)
+        .await
+        .expect("explain");
+    println!("statistics plan:\n{}", plan.join("\n"));
+}

@@ -235,6 +235,36 @@ public final class GameServiceProto {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_agora_v1_ListMySessionsRequest_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_GetMyStatisticsRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_GetMyStatisticsRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_GetMyStatisticsResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_GetMyStatisticsResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_GameStatistics_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_GameStatistics_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_ListFinishedSessionsRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_ListFinishedSessionsRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_ListFinishedSessionsResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_ListFinishedSessionsResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_agora_v1_FinishedSession_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_agora_v1_FinishedSession_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_agora_v1_ListMySessionsResponse_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -385,59 +415,95 @@ public final class GameServiceProto {
       "_version\030\002 \001(\004H\000R\rstopAtVersion\210\001\001\022\035\n\nre" +
       "quest_id\030\003 \001(\tR\trequestIdB\022\n\020_stop_at_ve" +
       "rsion\"D\n\025ImportSessionResponse\022+\n\007sessio" +
-      "n\030\001 \001(\0132\021.agora.v1.SessionR\007session\"S\n\025L" +
-      "istMySessionsRequest\022\033\n\tpage_size\030\001 \001(\rR" +
-      "\010pageSize\022\035\n\npage_token\030\002 \001(\tR\tpageToken" +
-      "\"q\n\026ListMySessionsResponse\022/\n\010sessions\030\001" +
-      " \003(\0132\023.agora.v1.MySessionR\010sessions\022&\n\017n" +
-      "ext_page_token\030\002 \001(\tR\rnextPageToken\"\255\001\n\t" +
-      "MySession\022+\n\007session\030\001 \001(\0132\021.agora.v1.Se" +
-      "ssionR\007session\022\024\n\005seats\030\002 \003(\rR\005seats\022.\n\005" +
-      "group\030\003 \001(\0162\030.agora.v1.MySessionGroupR\005g" +
-      "roup\022-\n\023update_time_unix_ms\030\004 \001(\003R\020updat" +
-      "eTimeUnixMs*\217\001\n\016MySessionGroup\022 \n\034MY_SES" +
-      "SION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_SESSION_G" +
-      "ROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_GROUP_WAI" +
-      "TING\020\002\022\035\n\031MY_SESSION_GROUP_FINISHED\020\0032\232\013" +
-      "\n\013GameService\022D\n\tListGames\022\032.agora.v1.Li" +
-      "stGamesRequest\032\033.agora.v1.ListGamesRespo" +
-      "nse\022P\n\rCreateSession\022\036.agora.v1.CreateSe" +
-      "ssionRequest\032\037.agora.v1.CreateSessionRes" +
-      "ponse\022G\n\nGetSession\022\033.agora.v1.GetSessio" +
-      "nRequest\032\034.agora.v1.GetSessionResponse\022M" +
-      "\n\014ListSessions\022\035.agora.v1.ListSessionsRe" +
-      "quest\032\036.agora.v1.ListSessionsResponse\022J\n" +
-      "\013JoinSession\022\034.agora.v1.JoinSessionReque" +
-      "st\032\035.agora.v1.JoinSessionResponse\022M\n\014Lea" +
-      "veSession\022\035.agora.v1.LeaveSessionRequest" +
-      "\032\036.agora.v1.LeaveSessionResponse\022A\n\010GetS" +
-      "tate\022\031.agora.v1.GetStateRequest\032\032.agora." +
-      "v1.GetStateResponse\022Y\n\020ListLegalActions\022" +
-      "!.agora.v1.ListLegalActionsRequest\032\".ago" +
-      "ra.v1.ListLegalActionsResponse\022M\n\014Submit" +
-      "Action\022\035.agora.v1.SubmitActionRequest\032\036." +
-      "agora.v1.SubmitActionResponse\022O\n\014StreamE" +
-      "vents\022\035.agora.v1.StreamEventsRequest\032\036.a" +
-      "gora.v1.StreamEventsResponse0\001\022P\n\rResign" +
-      "Session\022\036.agora.v1.ResignSessionRequest\032" +
-      "\037.agora.v1.ResignSessionResponse\022P\n\rHand" +
-      "SeatToBot\022\036.agora.v1.HandSeatToBotReques" +
-      "t\032\037.agora.v1.HandSeatToBotResponse\022G\n\nUn" +
-      "doAction\022\033.agora.v1.UndoActionRequest\032\034." +
-      "agora.v1.UndoActionResponse\022S\n\016RematchSe" +
-      "ssion\022\037.agora.v1.RematchSessionRequest\032 " +
-      ".agora.v1.RematchSessionResponse\022G\n\nGetH" +
-      "istory\022\033.agora.v1.GetHistoryRequest\032\034.ag" +
-      "ora.v1.GetHistoryResponse\022P\n\rExportSessi" +
-      "on\022\036.agora.v1.ExportSessionRequest\032\037.ago" +
-      "ra.v1.ExportSessionResponse\022P\n\rImportSes" +
-      "sion\022\036.agora.v1.ImportSessionRequest\032\037.a" +
-      "gora.v1.ImportSessionResponse\022S\n\016ListMyS" +
-      "essions\022\037.agora.v1.ListMySessionsRequest" +
-      "\032 .agora.v1.ListMySessionsResponseBa\n\014de" +
-      "v.agora.v1B\020GameServiceProtoP\001\242\002\003AXX\252\002\010A" +
-      "gora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadat" +
-      "a\352\002\tAgora::V1b\006proto3"
+      "n\030\001 \001(\0132\021.agora.v1.SessionR\007session\"\210\002\n\025" +
+      "ListMySessionsRequest\022\033\n\tpage_size\030\001 \001(\r" +
+      "R\010pageSize\022\035\n\npage_token\030\002 \001(\tR\tpageToke" +
+      "n\022\027\n\007game_id\030\003 \001(\tR\006gameId\022.\n\006result\030\004 \001" +
+      "(\0162\026.agora.v1.MyGameResultR\006result\0223\n\026fi" +
+      "nished_after_unix_ms\030\005 \001(\003R\023finishedAfte" +
+      "rUnixMs\0225\n\027finished_before_unix_ms\030\006 \001(\003" +
+      "R\024finishedBeforeUnixMs\"1\n\026GetMyStatistic" +
+      "sRequest\022\027\n\007game_id\030\001 \001(\tR\006gameId\"I\n\027Get" +
+      "MyStatisticsResponse\022.\n\005games\030\001 \003(\0132\030.ag" +
+      "ora.v1.GameStatisticsR\005games\"\273\002\n\016GameSta" +
+      "tistics\022\027\n\007game_id\030\001 \001(\tR\006gameId\022\026\n\006play" +
+      "ed\030\002 \001(\004R\006played\022\020\n\003won\030\003 \001(\004R\003won\022\022\n\004lo" +
+      "st\030\004 \001(\004R\004lost\022\024\n\005drawn\030\005 \001(\004R\005drawn\022\036\n\n" +
+      "unfinished\030\006 \001(\004R\nunfinished\022(\n\raverage_" +
+      "score\030\007 \001(\001H\000R\014averageScore\210\001\001\022\"\n\nbest_s" +
+      "core\030\010 \001(\005H\001R\tbestScore\210\001\001\022-\n\023last_playe" +
+      "d_unix_ms\030\t \001(\003R\020lastPlayedUnixMsB\020\n\016_av" +
+      "erage_scoreB\r\n\013_best_score\"\336\001\n\033ListFinis" +
+      "hedSessionsRequest\022\027\n\007game_id\030\001 \001(\tR\006gam" +
+      "eId\0223\n\026finished_after_unix_ms\030\002 \001(\003R\023fin" +
+      "ishedAfterUnixMs\0225\n\027finished_before_unix" +
+      "_ms\030\003 \001(\003R\024finishedBeforeUnixMs\022\033\n\tpage_" +
+      "size\030\004 \001(\rR\010pageSize\022\035\n\npage_token\030\005 \001(\t" +
+      "R\tpageToken\"}\n\034ListFinishedSessionsRespo" +
+      "nse\0225\n\010sessions\030\001 \003(\0132\031.agora.v1.Finishe" +
+      "dSessionR\010sessions\022&\n\017next_page_token\030\002 " +
+      "\001(\tR\rnextPageToken\"m\n\017FinishedSession\022+\n" +
+      "\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sessi" +
+      "on\022-\n\023finish_time_unix_ms\030\002 \001(\003R\020finishT" +
+      "imeUnixMs\"q\n\026ListMySessionsResponse\022/\n\010s" +
+      "essions\030\001 \003(\0132\023.agora.v1.MySessionR\010sess" +
+      "ions\022&\n\017next_page_token\030\002 \001(\tR\rnextPageT" +
+      "oken\"\255\001\n\tMySession\022+\n\007session\030\001 \001(\0132\021.ag" +
+      "ora.v1.SessionR\007session\022\024\n\005seats\030\002 \003(\rR\005" +
+      "seats\022.\n\005group\030\003 \001(\0162\030.agora.v1.MySessio" +
+      "nGroupR\005group\022-\n\023update_time_unix_ms\030\004 \001" +
+      "(\003R\020updateTimeUnixMs*\230\001\n\014MyGameResult\022\036\n" +
+      "\032MY_GAME_RESULT_UNSPECIFIED\020\000\022\026\n\022MY_GAME" +
+      "_RESULT_WON\020\001\022\027\n\023MY_GAME_RESULT_LOST\020\002\022\030" +
+      "\n\024MY_GAME_RESULT_DRAWN\020\003\022\035\n\031MY_GAME_RESU" +
+      "LT_UNFINISHED\020\004*\217\001\n\016MySessionGroup\022 \n\034MY" +
+      "_SESSION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_SESSI" +
+      "ON_GROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_GROUP" +
+      "_WAITING\020\002\022\035\n\031MY_SESSION_GROUP_FINISHED\020" +
+      "\0032\331\014\n\013GameService\022D\n\tListGames\022\032.agora.v" +
+      "1.ListGamesRequest\032\033.agora.v1.ListGamesR" +
+      "esponse\022P\n\rCreateSession\022\036.agora.v1.Crea" +
+      "teSessionRequest\032\037.agora.v1.CreateSessio" +
+      "nResponse\022G\n\nGetSession\022\033.agora.v1.GetSe" +
+      "ssionRequest\032\034.agora.v1.GetSessionRespon" +
+      "se\022M\n\014ListSessions\022\035.agora.v1.ListSessio" +
+      "nsRequest\032\036.agora.v1.ListSessionsRespons" +
+      "e\022J\n\013JoinSession\022\034.agora.v1.JoinSessionR" +
+      "equest\032\035.agora.v1.JoinSessionResponse\022M\n" +
+      "\014LeaveSession\022\035.agora.v1.LeaveSessionReq" +
+      "uest\032\036.agora.v1.LeaveSessionResponse\022A\n\010" +
+      "GetState\022\031.agora.v1.GetStateRequest\032\032.ag" +
+      "ora.v1.GetStateResponse\022Y\n\020ListLegalActi" +
+      "ons\022!.agora.v1.ListLegalActionsRequest\032\"" +
+      ".agora.v1.ListLegalActionsResponse\022M\n\014Su" +
+      "bmitAction\022\035.agora.v1.SubmitActionReques" +
+      "t\032\036.agora.v1.SubmitActionResponse\022O\n\014Str" +
+      "eamEvents\022\035.agora.v1.StreamEventsRequest" +
+      "\032\036.agora.v1.StreamEventsResponse0\001\022P\n\rRe" +
+      "signSession\022\036.agora.v1.ResignSessionRequ" +
+      "est\032\037.agora.v1.ResignSessionResponse\022P\n\r" +
+      "HandSeatToBot\022\036.agora.v1.HandSeatToBotRe" +
+      "quest\032\037.agora.v1.HandSeatToBotResponse\022G" +
+      "\n\nUndoAction\022\033.agora.v1.UndoActionReques" +
+      "t\032\034.agora.v1.UndoActionResponse\022S\n\016Remat" +
+      "chSession\022\037.agora.v1.RematchSessionReque" +
+      "st\032 .agora.v1.RematchSessionResponse\022G\n\n" +
+      "GetHistory\022\033.agora.v1.GetHistoryRequest\032" +
+      "\034.agora.v1.GetHistoryResponse\022P\n\rExportS" +
+      "ession\022\036.agora.v1.ExportSessionRequest\032\037" +
+      ".agora.v1.ExportSessionResponse\022P\n\rImpor" +
+      "tSession\022\036.agora.v1.ImportSessionRequest" +
+      "\032\037.agora.v1.ImportSessionResponse\022S\n\016Lis" +
+      "tMySessions\022\037.agora.v1.ListMySessionsReq" +
+      "uest\032 .agora.v1.ListMySessionsResponse\022V" +
+      "\n\017GetMyStatistics\022 .agora.v1.GetMyStatis" +
+      "ticsRequest\032!.agora.v1.GetMyStatisticsRe" +
+      "sponse\022e\n\024ListFinishedSessions\022%.agora.v" +
+      "1.ListFinishedSessionsRequest\032&.agora.v1" +
+      ".ListFinishedSessionsResponseBa\n\014dev.ago" +
+      "ra.v1B\020GameServiceProtoP\001\242\002\003AXX\252\002\010Agora." +
+      "V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadata\352\002\tA" +
+      "gora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -708,15 +774,51 @@ public final class GameServiceProto {
     internal_static_agora_v1_ListMySessionsRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_ListMySessionsRequest_descriptor,
-        new java.lang.String[] { "PageSize", "PageToken", });
-    internal_static_agora_v1_ListMySessionsResponse_descriptor =
+        new java.lang.String[] { "PageSize", "PageToken", "GameId", "Result", "FinishedAfterUnixMs", "FinishedBeforeUnixMs", });
+    internal_static_agora_v1_GetMyStatisticsRequest_descriptor =
       getDescriptor().getMessageTypes().get(44);
+    internal_static_agora_v1_GetMyStatisticsRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_GetMyStatisticsRequest_descriptor,
+        new java.lang.String[] { "GameId", });
+    internal_static_agora_v1_GetMyStatisticsResponse_descriptor =
+      getDescriptor().getMessageTypes().get(45);
+    internal_static_agora_v1_GetMyStatisticsResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_GetMyStatisticsResponse_descriptor,
+        new java.lang.String[] { "Games", });
+    internal_static_agora_v1_GameStatistics_descriptor =
+      getDescriptor().getMessageTypes().get(46);
+    internal_static_agora_v1_GameStatistics_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_GameStatistics_descriptor,
+        new java.lang.String[] { "GameId", "Played", "Won", "Lost", "Drawn", "Unfinished", "AverageScore", "BestScore", "LastPlayedUnixMs", "AverageScore", "BestScore", });
+    internal_static_agora_v1_ListFinishedSessionsRequest_descriptor =
+      getDescriptor().getMessageTypes().get(47);
+    internal_static_agora_v1_ListFinishedSessionsRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_ListFinishedSessionsRequest_descriptor,
+        new java.lang.String[] { "GameId", "FinishedAfterUnixMs", "FinishedBeforeUnixMs", "PageSize", "PageToken", });
+    internal_static_agora_v1_ListFinishedSessionsResponse_descriptor =
+      getDescriptor().getMessageTypes().get(48);
+    internal_static_agora_v1_ListFinishedSessionsResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_ListFinishedSessionsResponse_descriptor,
+        new java.lang.String[] { "Sessions", "NextPageToken", });
+    internal_static_agora_v1_FinishedSession_descriptor =
+      getDescriptor().getMessageTypes().get(49);
+    internal_static_agora_v1_FinishedSession_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_agora_v1_FinishedSession_descriptor,
+        new java.lang.String[] { "Session", "FinishTimeUnixMs", });
+    internal_static_agora_v1_ListMySessionsResponse_descriptor =
+      getDescriptor().getMessageTypes().get(50);
     internal_static_agora_v1_ListMySessionsResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_ListMySessionsResponse_descriptor,
         new java.lang.String[] { "Sessions", "NextPageToken", });
     internal_static_agora_v1_MySession_descriptor =
-      getDescriptor().getMessageTypes().get(45);
+      getDescriptor().getMessageTypes().get(51);
     internal_static_agora_v1_MySession_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_MySession_descriptor,
