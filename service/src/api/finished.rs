@@ -48,7 +48,10 @@ pub(super) fn result_filter(value: i32) -> Result<Option<ResultFilter>, FieldVio
 
 /// How `seat` ended in `outcome`, as the archive records it (see
 /// [`crate::archive::ArchivedGame::from_session`]); None without an outcome.
-pub(super) fn seat_result(outcome: Option<&Outcome>, seat: agora_engine::Seat) -> Option<ResultFilter> {
+pub(super) fn seat_result(
+    outcome: Option<&Outcome>,
+    seat: agora_engine::Seat,
+) -> Option<ResultFilter> {
     let standings = &outcome?.standings;
     let standing = standings.iter().find(|s| s.seat == seat)?;
     let all_first = standings.len() > 1 && standings.iter().all(|s| s.rank == 1);
@@ -222,9 +225,7 @@ impl GameApi {
         for row in rows.iter().take(limit) {
             let (meta, session) = listed(archive, row).await?;
             // Private: listed only to a player seated in it.
-            if meta.private()
-                && viewer.is_none_or(|id| auth::players_seats(&meta, id).is_empty())
-            {
+            if meta.private() && viewer.is_none_or(|id| auth::players_seats(&meta, id).is_empty()) {
                 continue;
             }
             sessions.push(pb::FinishedSession {

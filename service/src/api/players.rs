@@ -145,7 +145,11 @@ impl GameApi {
                     }
                     let seats = auth::players_seats(&meta, &player.id);
                     items.push((
-                        sort_key(pb::MySessionGroup::Finished, row.finished_ms, &row.session_id),
+                        sort_key(
+                            pb::MySessionGroup::Finished,
+                            row.finished_ms,
+                            &row.session_id,
+                        ),
                         pb::MySession {
                             session: Some(session),
                             seats: seats.iter().map(|s| u32::from(s.0)).collect(),
@@ -172,7 +176,11 @@ impl GameApi {
 
 /// Whether a live session passes the request's filters (as the archive's query does).
 fn kept(filter: &GameFilter, finished_only: bool, row: &Summary, player_id: &str) -> bool {
-    if filter.game_id.as_ref().is_some_and(|g| *g != row.meta.game_id) {
+    if filter
+        .game_id
+        .as_ref()
+        .is_some_and(|g| *g != row.meta.game_id)
+    {
         return false;
     }
     if !finished_only {
@@ -181,7 +189,9 @@ fn kept(filter: &GameFilter, finished_only: bool, row: &Summary, player_id: &str
     if row.outcome.is_none() {
         return false;
     }
-    if filter.finished_from_ms.is_some_and(|from| row.updated_ms < from)
+    if filter
+        .finished_from_ms
+        .is_some_and(|from| row.updated_ms < from)
         || filter
             .finished_before_ms
             .is_some_and(|before| row.updated_ms >= before)

@@ -10,7 +10,10 @@ use clap::{Parser, Subcommand};
 use std::time::Duration;
 
 #[derive(Debug, Parser)]
-#[command(name = "agora-server archive", about = "Operator commands on the archive database")]
+#[command(
+    name = "agora-server archive",
+    about = "Operator commands on the archive database"
+)]
 pub struct ArchiveCli {
     /// The archive database, as the server's `--archive-url`.
     #[arg(long, env = "AGORA_ARCHIVE_URL", hide_env_values = true)]

@@ -153,8 +153,7 @@ pub fn history_sql(result: Option<ResultFilter>) -> String {
 
 /// The statement of [`PgArchive::player_statistics`]: `$1` the player, `$2` the game id
 /// or NULL.
-pub const STATISTICS_SQL: &str =
-    "SELECT game_id, count(DISTINCT session_id) AS played, \
+pub const STATISTICS_SQL: &str = "SELECT game_id, count(DISTINCT session_id) AS played, \
        count(*) FILTER (WHERE result = 'won') AS won, \
        count(*) FILTER (WHERE result = 'lost') AS lost, \
        count(*) FILTER (WHERE result = 'drawn') AS drawn, \
@@ -198,29 +197,29 @@ impl PgArchive {
         game_id: Option<&str>,
     ) -> Result<Vec<GameStats>, ArchiveError> {
         sqlx::query(STATISTICS_SQL)
-        .bind(player_id)
-        .bind(game_id)
-        .fetch_all(self.pool())
-        .await
-        .map_err(unavailable)?
-        .iter()
-        .map(|row| {
-            let count = |name: &str| -> Result<u64, ArchiveError> {
-                u64::try_from(row.try_get::<i64, _>(name).map_err(corrupt)?).map_err(corrupt)
-            };
-            Ok(GameStats {
-                game_id: row.try_get("game_id").map_err(corrupt)?,
-                played: count("played")?,
-                won: count("won")?,
-                lost: count("lost")?,
-                drawn: count("drawn")?,
-                unfinished: count("unfinished")?,
-                average_score: row.try_get("average_score").map_err(corrupt)?,
-                best_score: row.try_get("best_score").map_err(corrupt)?,
-                last_played_ms: row.try_get("last_played_ms").map_err(corrupt)?,
+            .bind(player_id)
+            .bind(game_id)
+            .fetch_all(self.pool())
+            .await
+            .map_err(unavailable)?
+            .iter()
+            .map(|row| {
+                let count = |name: &str| -> Result<u64, ArchiveError> {
+                    u64::try_from(row.try_get::<i64, _>(name).map_err(corrupt)?).map_err(corrupt)
+                };
+                Ok(GameStats {
+                    game_id: row.try_get("game_id").map_err(corrupt)?,
+                    played: count("played")?,
+                    won: count("won")?,
+                    lost: count("lost")?,
+                    drawn: count("drawn")?,
+                    unfinished: count("unfinished")?,
+                    average_score: row.try_get("average_score").map_err(corrupt)?,
+                    best_score: row.try_get("best_score").map_err(corrupt)?,
+                    last_played_ms: row.try_get("last_played_ms").map_err(corrupt)?,
+                })
             })
-        })
-        .collect()
+            .collect()
     }
 
     /// The archived games of `filter.game_id` (of every game when unset) that finished in

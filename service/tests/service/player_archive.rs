@@ -178,11 +178,7 @@ fn copy(
 }
 
 /// Every page of ListMySessions for `jwt` with `base`'s filters, as session ids.
-async fn my_pages(
-    client: &mut Client,
-    jwt: &str,
-    base: pb::ListMySessionsRequest,
-) -> Vec<String> {
+async fn my_pages(client: &mut Client, jwt: &str, base: pb::ListMySessionsRequest) -> Vec<String> {
     let mut ids = Vec::new();
     let mut token = String::new();
     loop {
@@ -199,9 +195,11 @@ async fn my_pages(
             .expect("list my sessions")
             .into_inner();
         assert!(page.sessions.len() <= 7);
-        ids.extend(page.sessions.iter().map(|s| {
-            s.session.as_ref().expect("session").session_id.clone()
-        }));
+        ids.extend(
+            page.sessions
+                .iter()
+                .map(|s| s.session.as_ref().expect("session").session_id.clone()),
+        );
         if page.next_page_token.is_empty() {
             return ids;
         }
@@ -254,7 +252,14 @@ async fn history_statistics_and_search_page_through_the_archive() {
     let mut games = vec![real.clone()];
     for i in 0..60i64 {
         let result = [SeatResult::Won, SeatResult::Lost, SeatResult::Drawn][(i % 3) as usize];
-        games.push(copy(&real, &format!("copy-{i:03}"), base - (i / 2) * 1000, result, i as i32, None));
+        games.push(copy(
+            &real,
+            &format!("copy-{i:03}"),
+            base - (i / 2) * 1000,
+            result,
+            i as i32,
+            None,
+        ));
     }
     // A private game of Alice's, and a private one she has no seat in (Carol's).
     let mut private = copy(&real, "private-alice", base + 5, SeatResult::Lost, -3, None);
@@ -262,7 +267,14 @@ async fn history_statistics_and_search_page_through_the_archive() {
     meta.invited_player_ids = vec![ALICE.into(), BOB.into()];
     private.meta = codec::encode_meta(&meta).expect("meta");
     games.push(private);
-    let mut carols = copy(&real, "private-carol", base + 6, SeatResult::Won, 99, Some(CAROL));
+    let mut carols = copy(
+        &real,
+        "private-carol",
+        base + 6,
+        SeatResult::Won,
+        99,
+        Some(CAROL),
+    );
     let mut meta = carols.session_meta().expect("meta");
     meta.invited_player_ids = vec![CAROL.into(), BOB.into()];
     carols.meta = codec::encode_meta(&meta).expect("meta");
@@ -342,7 +354,12 @@ async fn history_statistics_and_search_page_through_the_archive() {
     assert_eq!(s.played, games.len() as u64);
     assert_eq!(
         (s.won, s.lost, s.drawn, s.unfinished),
-        (count(SeatResult::Won), count(SeatResult::Lost), count(SeatResult::Drawn), 0)
+        (
+            count(SeatResult::Won),
+            count(SeatResult::Lost),
+            count(SeatResult::Drawn),
+            0
+        )
     );
     assert_eq!(s.best_score, scores.iter().copied().max());
     let average = scores.iter().map(|&x| f64::from(x)).sum::<f64>() / scores.len() as f64;
@@ -368,7 +385,9 @@ async fn history_statistics_and_search_page_through_the_archive() {
     let with_carol = search_pages(&mut client, Some(&carol), &game_id).await;
     assert!(with_carol.contains(&"private-carol".to_string()));
     assert!(!with_carol.contains(&"private-alice".to_string()));
-    assert!(search_pages(&mut client, None, "no-such-game").await.is_empty());
+    assert!(search_pages(&mut client, None, "no-such-game")
+        .await
+        .is_empty());
 
     // Bad input: the field is named.
     for request in [
@@ -468,7 +487,14 @@ async fn erasure_leaves_no_byte_of_the_player_in_their_games() {
     let public = setup.resigned_game(false).await;
     let private = setup.resigned_game(true).await;
     // Invited to a private game she never joined: her id is in its invitations only.
-    let mut invited = copy(&public, "invited-only", public.finished_ms - 5, SeatResult::Won, 1, Some(CAROL));
+    let mut invited = copy(
+        &public,
+        "invited-only",
+        public.finished_ms - 5,
+        SeatResult::Won,
+        1,
+        Some(CAROL),
+    );
     let mut meta = invited.session_meta().expect("meta");
     meta.invited_player_ids = vec![CAROL.into(), ALICE.into()];
     invited.meta = codec::encode_meta(&meta).expect("meta");
@@ -498,7 +524,12 @@ async fn erasure_leaves_no_byte_of_the_player_in_their_games() {
         assert!(!holds(&bytes, ALICE), "{id} still holds her id");
         assert!(!holds(&bytes, ALICE_NAME), "{id} still holds her name");
         assert!(holds(&bytes, BOB), "{id} lost Bob's id");
-        let game = setup.archive.game(id).await.expect("read").expect("archived");
+        let game = setup
+            .archive
+            .game(id)
+            .await
+            .expect("read")
+            .expect("archived");
         let meta = game.session_meta().expect("meta still decodes");
         for p in meta
             .seats
@@ -569,7 +600,10 @@ async fn retention_deletes_older_games_on_one_replica_at_a_time() {
         // Half older than 30 days, half younger.
         let finished = now - (i % 60) * day - 1;
         by_age.insert(format!("g{i:05}"), finished);
-        assert!(archive.write(&game(&format!("g{i:05}"), finished)).await.expect("write"));
+        assert!(archive
+            .write(&game(&format!("g{i:05}"), finished))
+            .await
+            .expect("write"));
     }
     let cutoff = now - 30 * day;
     let older = by_age.values().filter(|&&f| f < cutoff).count() as u64;
@@ -583,7 +617,10 @@ async fn retention_deletes_older_games_on_one_replica_at_a_time() {
         .expect("lock");
     let period = retention::PERIOD;
     assert_eq!(
-        archive.delete_finished_before(cutoff, now, period).await.expect("run"),
+        archive
+            .delete_finished_before(cutoff, now, period)
+            .await
+            .expect("run"),
         Run::NotDue
     );
     sqlx::query("SELECT pg_advisory_unlock($1)")
@@ -593,17 +630,26 @@ async fn retention_deletes_older_games_on_one_replica_at_a_time() {
         .expect("unlock");
     drop(holder);
     assert_eq!(
-        archive.delete_finished_before(cutoff, now, period).await.expect("run"),
+        archive
+            .delete_finished_before(cutoff, now, period)
+            .await
+            .expect("run"),
         Run::Deleted(older)
     );
     // Ran a moment ago (by any replica): not again within the period.
     assert_eq!(
-        archive.delete_finished_before(cutoff, now + 1000, period).await.expect("run"),
+        archive
+            .delete_finished_before(cutoff, now + 1000, period)
+            .await
+            .expect("run"),
         Run::NotDue
     );
     let later = now + i64::try_from(period.as_millis()).expect("ms");
     assert_eq!(
-        archive.delete_finished_before(cutoff, later, period).await.expect("run"),
+        archive
+            .delete_finished_before(cutoff, later, period)
+            .await
+            .expect("run"),
         Run::Deleted(0)
     );
     for (id, finished) in by_age {
@@ -644,12 +690,22 @@ async fn bench_player_with_5000_games() {
         let result = [SeatResult::Won, SeatResult::Lost, SeatResult::Drawn][(i % 3) as usize];
         // Every fourth game is Alice's; the others are among 50 other players.
         let seat0 = (i % 4 != 0).then(|| format!("other-{}", i % 50));
-        let game = copy(&real, &format!("g{i:06}"), base - i * 60_000, result, (i % 40) as i32, seat0.as_deref());
+        let game = copy(
+            &real,
+            &format!("g{i:06}"),
+            base - i * 60_000,
+            result,
+            (i % 40) as i32,
+            seat0.as_deref(),
+        );
         assert!(setup.archive.write(&game).await.expect("write"));
     }
     println!("wrote 20,000 games in {:.1?}", started.elapsed());
     let pool = sqlx::PgPool::connect(&setup.url).await.expect("connect");
-    sqlx::query("ANALYZE").execute(&pool).await.expect("analyze");
+    sqlx::query("ANALYZE")
+        .execute(&pool)
+        .await
+        .expect("analyze");
     let mut client = setup.server.client().await;
     let alice = setup.jwt(ALICE, ALICE_NAME);
     const N: usize = 500;
