@@ -152,6 +152,12 @@ pub struct Config {
     #[arg(long, env = "AGORA_ARCHIVE_STATEMENT_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
     pub archive_statement_timeout: Duration,
 
+    /// How long archived games are kept: `forever`, or a duration (`400d`). Older ones are
+    /// deleted by an hourly job that runs on one replica at a time (docs/operations.md,
+    /// "Retention").
+    #[arg(long, env = "AGORA_ARCHIVE_KEEP", default_value = "forever", value_parser = parse_keep)]
+    pub archive_keep: Keep,
+
     /// Turn notifications: the operator's endpoint that receives them as signed webhooks
     /// (Standard Webhooks; docs/notifications.md). Unset, none are made.
     #[arg(long, env = "AGORA_WEBHOOK_URL")]
@@ -292,6 +298,24 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("{text:?}: too long"))
 }
 
+/// How long something is kept: for ever, or a duration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    Forever,
+    For(Duration),
+}
+
+/// `forever`, or a duration as [`parse_duration`] reads it (not zero).
+pub fn parse_keep(text: &str) -> Result<Keep, String> {
+    if text.trim() == "forever" {
+        return Ok(Keep::Forever);
+    }
+    match parse_duration(text)? {
+        d if d.is_zero() => Err(format!("{text:?}: keep for longer than 0, or `forever`")),
+        d => Ok(Keep::For(d)),
+    }
+}
+
 impl Config {
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)
@@ -348,6 +372,18 @@ mod tests {
         ]);
         assert_eq!(config.http2_keepalive_interval(), None);
         assert_eq!(config.stream_store_timeout(), Duration::from_secs(1));
+    }
+
+    #[test]
+    fn archive_keep_is_forever_or_a_positive_duration() {
+        assert_eq!(parse_keep("forever"), Ok(Keep::Forever));
+        assert_eq!(
+            parse_keep("400d"),
+            Ok(Keep::For(Duration::from_secs(400 * 86_400)))
+        );
+        assert!(parse_keep("0s").is_err());
+        assert!(parse_keep("soon").is_err());
+        assert_eq!(Config::for_tests().archive_keep, Keep::Forever);
     }
 
     #[test]

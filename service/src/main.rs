@@ -11,6 +11,10 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // `agora-server archive ...`: an operator command on the archive, not the server.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "archive") {
+        return archive_command();
+    }
     let config = Config::parse();
     let runtime = agora_service::runtime::build(config.worker_threads);
     match runtime {
@@ -53,6 +57,28 @@ async fn serve(config: Config) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "server failed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn archive_command() -> ExitCode {
+    use agora_service::archive::cli::{self, ArchiveCli};
+    let cli = ArchiveCli::parse_from(std::env::args_os().skip(1));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    let done = match runtime {
+        Ok(runtime) => runtime.block_on(cli::run(cli)),
+        Err(e) => Err(format!("cannot start the runtime: {e}")),
+    };
+    match done {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("agora-server archive: {e}");
             ExitCode::FAILURE
         }
     }

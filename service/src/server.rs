@@ -130,6 +130,13 @@ pub async fn serve_with_store(
                 config.archive_statement_timeout,
             ));
             tracing::info!("archive on");
+            if let crate::config::Keep::For(keep) = config.archive_keep {
+                tokio::spawn(crate::archive::retention::run(
+                    archive.clone(),
+                    keep,
+                    stop_rx.clone(),
+                ));
+            }
             tokio::spawn(crate::archive::worker::migrate_then_run(
                 archive,
                 archiver.clone(),

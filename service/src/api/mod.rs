@@ -12,7 +12,8 @@
 //! | UndoAction | `undo.rs` |
 //! | RematchSession | `rematch.rs` |
 //! | GetHistory, ExportSession, ImportSession | `history.rs` |
-//! | ListMySessions | `players.rs` |
+//! | ListMySessions | `players.rs` (archived games: `finished.rs`) |
+//! | GetMyStatistics, ListFinishedSessions | `finished.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -20,6 +21,7 @@
 mod bots;
 pub mod convert;
 pub mod errors;
+mod finished;
 mod history;
 mod play;
 mod players;
@@ -485,6 +487,28 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::ListMySessionsResponse>, Status> {
         let result = match self.caller(request.metadata()).await {
             Ok(caller) => self.my_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn get_my_statistics(
+        &self,
+        request: Request<pb::GetMyStatisticsRequest>,
+    ) -> Result<Response<pb::GetMyStatisticsResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.my_statistics(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn list_finished_sessions(
+        &self,
+        request: Request<pb::ListFinishedSessionsRequest>,
+    ) -> Result<Response<pb::ListFinishedSessionsResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.finished_sessions(request.into_inner(), caller).await,
             Err(e) => Err(e),
         };
         traced(result)

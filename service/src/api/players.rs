@@ -1,13 +1,15 @@
 //! ListMySessions: the signed-in player's sessions, its turn first, then waiting, then
 //! finished, from the store's per-player index
-//! ([`crate::store::Lobby::player_sessions`]).
+//! ([`crate::store::Lobby::player_sessions`]) and, with an archive, every finished game
+//! the archive holds (paged there by the same key, so with no cap).
 //!
 //! Pages are cut by a keyset cursor (group, last change, session id) rather than an
 //! offset, so a session that changes between two pages is neither skipped nor repeated
 //! unless it moves across the cursor.
 
 use super::errors::ApiError;
-use super::GameApi;
+use super::{finished, GameApi};
+use crate::archive::history::{ArchiveCursor, GameFilter};
 use crate::auth::{self, AuthError};
 use crate::identity::Caller;
 use crate::store::Summary;
@@ -73,6 +75,22 @@ impl GameApi {
             "" => None,
             token => Some(decode_cursor(token)?),
         };
+        let filter = GameFilter {
+            game_id: Some(request.game_id.clone()).filter(|g| !g.is_empty()),
+            result: finished::result_filter(request.result)?,
+            finished_from_ms: finished::time_bound(
+                "finished_after_unix_ms",
+                request.finished_after_unix_ms,
+            )?,
+            finished_before_ms: finished::time_bound(
+                "finished_before_unix_ms",
+                request.finished_before_unix_ms,
+            )?,
+        };
+        // A result or a date keeps finished sessions only.
+        let finished_only = filter.result.is_some()
+            || filter.finished_from_ms.is_some()
+            || filter.finished_before_ms.is_some();
         let rows = self
             .store
             .lobby()
@@ -80,6 +98,7 @@ impl GameApi {
             .await?;
         let mut items: Vec<(SortKey, pb::MySession)> = rows
             .iter()
+            .filter(|row| kept(&filter, finished_only, row, &player.id))
             .map(|row| {
                 let seats = auth::players_seats(&row.meta, &player.id);
                 let group = group_of(row, &seats);
@@ -103,6 +122,44 @@ impl GameApi {
             })
             .filter(|(key, _)| after.as_ref().is_none_or(|after| key > after))
             .collect();
+        // Finished games the live store no longer keeps come from the archive, merged
+        // into the finished group by the same key: the next `limit + 1` after the cursor.
+        let finished = pb::MySessionGroup::Finished as i32;
+        let archive_after = after
+            .as_ref()
+            .filter(|after| after.0 == finished)
+            .map(|after| ArchiveCursor {
+                finished_ms: -after.1,
+                session_id: after.2.clone(),
+            });
+        if after.as_ref().is_none_or(|after| after.0 <= finished) {
+            if let Some(archived) = self
+                .archived_history(&player.id, &filter, archive_after.as_ref(), limit + 1)
+                .await?
+            {
+                let live: std::collections::HashSet<String> =
+                    rows.iter().map(|r| r.meta.id.clone()).collect();
+                for (row, meta, session) in archived {
+                    if live.contains(&row.session_id) {
+                        continue;
+                    }
+                    let seats = auth::players_seats(&meta, &player.id);
+                    items.push((
+                        sort_key(
+                            pb::MySessionGroup::Finished,
+                            row.finished_ms,
+                            &row.session_id,
+                        ),
+                        pb::MySession {
+                            session: Some(session),
+                            seats: seats.iter().map(|s| u32::from(s.0)).collect(),
+                            group: finished,
+                            update_time_unix_ms: row.finished_ms,
+                        },
+                    ));
+                }
+            }
+        }
         items.sort_by(|a, b| a.0.cmp(&b.0));
         let next_page_token = if items.len() > limit {
             encode_cursor(&items[limit - 1].0)
@@ -115,6 +172,37 @@ impl GameApi {
             next_page_token,
         })
     }
+}
+
+/// Whether a live session passes the request's filters (as the archive's query does).
+fn kept(filter: &GameFilter, finished_only: bool, row: &Summary, player_id: &str) -> bool {
+    if filter
+        .game_id
+        .as_ref()
+        .is_some_and(|g| *g != row.meta.game_id)
+    {
+        return false;
+    }
+    if !finished_only {
+        return true;
+    }
+    if row.outcome.is_none() {
+        return false;
+    }
+    if filter
+        .finished_from_ms
+        .is_some_and(|from| row.updated_ms < from)
+        || filter
+            .finished_before_ms
+            .is_some_and(|before| row.updated_ms >= before)
+    {
+        return false;
+    }
+    filter.result.is_none_or(|wanted| {
+        auth::players_seats(&row.meta, player_id)
+            .into_iter()
+            .any(|seat| finished::seat_result(row.outcome.as_ref(), seat) == Some(wanted))
+    })
 }
 
 #[cfg(test)]

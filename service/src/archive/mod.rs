@@ -12,8 +12,12 @@
 //! snapshot, the zstd-compressed log blob of [`crate::store::codec`]), so the same code
 //! decodes and redacts it as it did live, and the bytes a client gets are the same.
 
+pub mod cli;
+pub mod erase;
+pub mod history;
 pub mod postgres;
 pub mod read;
+pub mod retention;
 pub mod worker;
 
 use crate::store::codec;
@@ -222,4 +226,30 @@ pub trait Archive: Send + Sync + 'static {
 
     /// One round trip, for readiness.
     async fn ping(&self) -> Result<(), ArchiveError>;
+
+    /// `player_id`'s games that `filter` keeps, after `after`, newest first (then by
+    /// session id), at most `limit` (see [`history`]).
+    async fn history_page(
+        &self,
+        player_id: &str,
+        filter: &history::GameFilter,
+        after: Option<&history::ArchiveCursor>,
+        limit: usize,
+    ) -> Result<Vec<history::GameRow>, ArchiveError>;
+
+    /// `player_id`'s statistics per game (of `game_id` only, when given).
+    async fn player_statistics(
+        &self,
+        player_id: &str,
+        game_id: Option<&str>,
+    ) -> Result<Vec<history::GameStats>, ArchiveError>;
+
+    /// Every archived game `filter` keeps (its game id and dates), after `after`, newest
+    /// first, at most `limit`, private ones included.
+    async fn search_page(
+        &self,
+        filter: &history::GameFilter,
+        after: Option<&history::ArchiveCursor>,
+        limit: usize,
+    ) -> Result<Vec<history::GameRow>, ArchiveError>;
 }

@@ -3,6 +3,7 @@
 //! [`PgArchive::migrate`] (sqlx takes an advisory lock, so replicas starting together
 //! apply each migration once).
 
+use super::history::{ArchiveCursor, GameFilter, GameRow, GameStats};
 use super::SeatResult;
 use super::{Archive, ArchiveError, ArchivedGame, ArchivedSeat, OutcomeKind, PlayerGame};
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
@@ -52,6 +53,11 @@ impl PgArchive {
             .acquire_timeout(settings.statement_timeout.max(Duration::from_secs(1)))
             .connect_lazy_with(options);
         Ok(PgArchive { pool })
+    }
+
+    /// The pool, for the queries of the sibling modules (`history`, `retention`, `erase`).
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
     }
 
     /// Applies the migrations this release has that the database lacks.
@@ -225,5 +231,32 @@ impl Archive for PgArchive {
             .await
             .map(drop)
             .map_err(unavailable)
+    }
+
+    async fn history_page(
+        &self,
+        player_id: &str,
+        filter: &GameFilter,
+        after: Option<&ArchiveCursor>,
+        limit: usize,
+    ) -> Result<Vec<GameRow>, ArchiveError> {
+        PgArchive::history_page(self, player_id, filter, after, limit).await
+    }
+
+    async fn player_statistics(
+        &self,
+        player_id: &str,
+        game_id: Option<&str>,
+    ) -> Result<Vec<GameStats>, ArchiveError> {
+        PgArchive::player_statistics(self, player_id, game_id).await
+    }
+
+    async fn search_page(
+        &self,
+        filter: &GameFilter,
+        after: Option<&ArchiveCursor>,
+        limit: usize,
+    ) -> Result<Vec<GameRow>, ArchiveError> {
+        PgArchive::search_page(self, filter, after, limit).await
     }
 }

@@ -29,6 +29,7 @@ mod limits;
 mod notifications;
 mod operator_logs;
 mod origins;
+mod player_archive;
 mod players;
 mod playthroughs;
 mod redis_cluster;

@@ -255,6 +255,7 @@ async fn my_sessions(client: &mut Client, jwt: &str, page_size: u32) -> Vec<pb::
                 pb::ListMySessionsRequest {
                     page_size,
                     page_token: token.clone(),
+                    ..Default::default()
                 },
                 jwt,
             ))
@@ -372,6 +373,7 @@ async fn my_sessions_list_my_turn_then_waiting_then_finished(kind: StoreKind) {
                 pb::ListMySessionsRequest {
                     page_size: 1,
                     page_token: "garbage!".into(),
+                    ..Default::default()
                 },
                 &alice,
             ))

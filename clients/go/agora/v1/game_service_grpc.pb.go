@@ -107,10 +107,23 @@ type GameServiceClient interface {
 	ImportSession(ctx context.Context, in *ImportSessionRequest, opts ...grpc.CallOption) (*ImportSessionResponse, error)
 	// The signed-in player's sessions (those it holds a seat in): first those where one of
 	// its seats must decide now, then those waiting (for another seat, or for players),
-	// then finished ones still kept (--finished-ttl), most recently changed first within
-	// each group; paged. Needs a player token (authorization: Bearer <JWT>);
-	// UNAUTHENTICATED without one.
+	// then finished ones still kept (--finished-ttl) and, on a server with an archive
+	// (--archive-url), every archived one, most recently changed first within each group;
+	// paged, with no cap on the archived ones; filtered by game, result and finish dates.
+	// Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
 	ListMySessions(ctx context.Context, in *ListMySessionsRequest, opts ...grpc.CallOption) (*ListMySessionsResponse, error)
+	// The signed-in player's statistics per game over its archived games (played, won,
+	// lost, drawn, unfinished, average and best score, last played), most recently played
+	// game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+	// (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+	// games once the archive holds them (seconds after they finish).
+	GetMyStatistics(ctx context.Context, in *GetMyStatisticsRequest, opts ...grpc.CallOption) (*GetMyStatisticsResponse, error)
+	// Finished games from the archive, newest first, of one game id (or every game) that
+	// finished between two dates; paged. Anyone may call it, as anyone may read a finished
+	// session by id; private sessions (with invited players) are listed only to a
+	// signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+	// server without --archive-url. One game by id: GetSession, ExportSession.
+	ListFinishedSessions(ctx context.Context, in *ListFinishedSessionsRequest, opts ...grpc.CallOption) (*ListFinishedSessionsResponse, error)
 }
 
 type gameServiceClient struct {
@@ -306,6 +319,24 @@ func (c *gameServiceClient) ListMySessions(ctx context.Context, in *ListMySessio
 	return out, nil
 }
 
+func (c *gameServiceClient) GetMyStatistics(ctx context.Context, in *GetMyStatisticsRequest, opts ...grpc.CallOption) (*GetMyStatisticsResponse, error) {
+	out := new(GetMyStatisticsResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/GetMyStatistics", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListFinishedSessions(ctx context.Context, in *ListFinishedSessionsRequest, opts ...grpc.CallOption) (*ListFinishedSessionsResponse, error) {
+	out := new(ListFinishedSessionsResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/ListFinishedSessions", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility
@@ -400,10 +431,23 @@ type GameServiceServer interface {
 	ImportSession(context.Context, *ImportSessionRequest) (*ImportSessionResponse, error)
 	// The signed-in player's sessions (those it holds a seat in): first those where one of
 	// its seats must decide now, then those waiting (for another seat, or for players),
-	// then finished ones still kept (--finished-ttl), most recently changed first within
-	// each group; paged. Needs a player token (authorization: Bearer <JWT>);
-	// UNAUTHENTICATED without one.
+	// then finished ones still kept (--finished-ttl) and, on a server with an archive
+	// (--archive-url), every archived one, most recently changed first within each group;
+	// paged, with no cap on the archived ones; filtered by game, result and finish dates.
+	// Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
 	ListMySessions(context.Context, *ListMySessionsRequest) (*ListMySessionsResponse, error)
+	// The signed-in player's statistics per game over its archived games (played, won,
+	// lost, drawn, unfinished, average and best score, last played), most recently played
+	// game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+	// (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+	// games once the archive holds them (seconds after they finish).
+	GetMyStatistics(context.Context, *GetMyStatisticsRequest) (*GetMyStatisticsResponse, error)
+	// Finished games from the archive, newest first, of one game id (or every game) that
+	// finished between two dates; paged. Anyone may call it, as anyone may read a finished
+	// session by id; private sessions (with invited players) are listed only to a
+	// signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+	// server without --archive-url. One game by id: GetSession, ExportSession.
+	ListFinishedSessions(context.Context, *ListFinishedSessionsRequest) (*ListFinishedSessionsResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -464,6 +508,12 @@ func (UnimplementedGameServiceServer) ImportSession(context.Context, *ImportSess
 }
 func (UnimplementedGameServiceServer) ListMySessions(context.Context, *ListMySessionsRequest) (*ListMySessionsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListMySessions not implemented")
+}
+func (UnimplementedGameServiceServer) GetMyStatistics(context.Context, *GetMyStatisticsRequest) (*GetMyStatisticsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetMyStatistics not implemented")
+}
+func (UnimplementedGameServiceServer) ListFinishedSessions(context.Context, *ListFinishedSessionsRequest) (*ListFinishedSessionsResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListFinishedSessions not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 
@@ -805,6 +855,42 @@ func _GameService_ListMySessions_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_GetMyStatistics_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMyStatisticsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetMyStatistics(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/GetMyStatistics",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetMyStatistics(ctx, req.(*GetMyStatisticsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListFinishedSessions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListFinishedSessionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListFinishedSessions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/ListFinishedSessions",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListFinishedSessions(ctx, req.(*ListFinishedSessionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _GameService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "agora.v1.GameService",
 	HandlerType: (*GameServiceServer)(nil),
@@ -876,6 +962,14 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListMySessions",
 			Handler:    _GameService_ListMySessions_Handler,
+		},
+		{
+			MethodName: "GetMyStatistics",
+			Handler:    _GameService_GetMyStatistics_Handler,
+		},
+		{
+			MethodName: "ListFinishedSessions",
+			Handler:    _GameService_ListFinishedSessions_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

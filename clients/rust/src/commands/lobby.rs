@@ -108,6 +108,7 @@ pub async fn my_sessions(
                 ListMySessionsRequest {
                     page_size,
                     page_token: std::mem::take(&mut page_token),
+                    ..Default::default()
                 },
                 Some(token),
             )?)

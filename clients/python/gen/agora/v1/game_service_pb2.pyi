@@ -21,6 +21,32 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _MyGameResult:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _MyGameResultEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_MyGameResult.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    MY_GAME_RESULT_UNSPECIFIED: _MyGameResult.ValueType  # 0
+    MY_GAME_RESULT_WON: _MyGameResult.ValueType  # 1
+    MY_GAME_RESULT_LOST: _MyGameResult.ValueType  # 2
+    MY_GAME_RESULT_DRAWN: _MyGameResult.ValueType  # 3
+    """Every seat shares the first rank."""
+    MY_GAME_RESULT_UNFINISHED: _MyGameResult.ValueType  # 4
+    """The game ended without an outcome: abandoned, or aborted by the server."""
+
+class MyGameResult(_MyGameResult, metaclass=_MyGameResultEnumTypeWrapper):
+    """How a player's seat ended, to filter its history by."""
+
+MY_GAME_RESULT_UNSPECIFIED: MyGameResult.ValueType  # 0
+MY_GAME_RESULT_WON: MyGameResult.ValueType  # 1
+MY_GAME_RESULT_LOST: MyGameResult.ValueType  # 2
+MY_GAME_RESULT_DRAWN: MyGameResult.ValueType  # 3
+"""Every seat shares the first rank."""
+MY_GAME_RESULT_UNFINISHED: MyGameResult.ValueType  # 4
+"""The game ended without an outcome: abandoned, or aborted by the server."""
+Global___MyGameResult: _TypeAlias = MyGameResult  # noqa: Y015
+
 class _MySessionGroup:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -1341,23 +1367,232 @@ class ListMySessionsRequest(_message.Message):
 
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    FINISHED_AFTER_UNIX_MS_FIELD_NUMBER: _builtins.int
+    FINISHED_BEFORE_UNIX_MS_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """At most this many sessions (default 50, at most 500)."""
     page_token: _builtins.str
     """The `next_page_token` of the previous page; empty for the first page."""
+    game_id: _builtins.str
+    """Only sessions of this game id (empty: every game)."""
+    result: Global___MyGameResult.ValueType
+    """Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+    sessions are not listed.
+    """
+    finished_after_unix_ms: _builtins.int
+    """Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+    bound). Set, in-play sessions are not listed.
+    """
+    finished_before_unix_ms: _builtins.int
+    """Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+    Set, in-play sessions are not listed.
+    """
     def __init__(
         self,
         *,
         page_size: _builtins.int = ...,
         page_token: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        result: Global___MyGameResult.ValueType = ...,
+        finished_after_unix_ms: _builtins.int = ...,
+        finished_before_unix_ms: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished_after_unix_ms", b"finished_after_unix_ms", "finished_before_unix_ms", b"finished_before_unix_ms", "game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token", "result", b"result"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListMySessionsRequest: _TypeAlias = ListMySessionsRequest  # noqa: Y015
+
+@_typing.final
+class GetMyStatisticsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """Only this game id (empty: every game the player played)."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetMyStatisticsRequest: _TypeAlias = GetMyStatisticsRequest  # noqa: Y015
+
+@_typing.final
+class GetMyStatisticsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAMES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameStatistics]:
+        """One per game id the player played, most recently played first."""
+
+    def __init__(
+        self,
+        *,
+        games: _abc.Iterable[Global___GameStatistics] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetMyStatisticsResponse: _TypeAlias = GetMyStatisticsResponse  # noqa: Y015
+
+@_typing.final
+class GameStatistics(_message.Message):
+    """A player's record in one game, over its archived games."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    PLAYED_FIELD_NUMBER: _builtins.int
+    WON_FIELD_NUMBER: _builtins.int
+    LOST_FIELD_NUMBER: _builtins.int
+    DRAWN_FIELD_NUMBER: _builtins.int
+    UNFINISHED_FIELD_NUMBER: _builtins.int
+    AVERAGE_SCORE_FIELD_NUMBER: _builtins.int
+    BEST_SCORE_FIELD_NUMBER: _builtins.int
+    LAST_PLAYED_UNIX_MS_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    played: _builtins.int
+    """Games it held a seat of (a game with two of its seats counts once)."""
+    won: _builtins.int
+    """Its seats that won, lost, drew, or ended without an outcome (abandoned or aborted)."""
+    lost: _builtins.int
+    drawn: _builtins.int
+    unfinished: _builtins.int
+    average_score: _builtins.float
+    """The average score of its seats with a score; unset when none had one."""
+    best_score: _builtins.int
+    """Its best score; unset when no seat had one."""
+    last_played_unix_ms: _builtins.int
+    """When its latest game of this id finished (ms since the Unix epoch)."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        played: _builtins.int = ...,
+        won: _builtins.int = ...,
+        lost: _builtins.int = ...,
+        drawn: _builtins.int = ...,
+        unfinished: _builtins.int = ...,
+        average_score: _builtins.float | None = ...,
+        best_score: _builtins.int | None = ...,
+        last_played_unix_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_average_score", b"_average_score", "_best_score", b"_best_score", "average_score", b"average_score", "best_score", b"best_score"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_average_score", b"_average_score", "_best_score", b"_best_score", "average_score", b"average_score", "best_score", b"best_score", "drawn", b"drawn", "game_id", b"game_id", "last_played_unix_ms", b"last_played_unix_ms", "lost", b"lost", "played", b"played", "unfinished", b"unfinished", "won", b"won"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__average_score: _TypeAlias = _typing.Literal["average_score"]  # noqa: Y015
+    _WhichOneofArgType__average_score: _TypeAlias = _typing.Literal["_average_score", b"_average_score"]  # noqa: Y015
+    _WhichOneofReturnType__best_score: _TypeAlias = _typing.Literal["best_score"]  # noqa: Y015
+    _WhichOneofArgType__best_score: _TypeAlias = _typing.Literal["_best_score", b"_best_score"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__average_score) -> _WhichOneofReturnType__average_score | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__best_score) -> _WhichOneofReturnType__best_score | None: ...
+
+Global___GameStatistics: _TypeAlias = GameStatistics  # noqa: Y015
+
+@_typing.final
+class ListFinishedSessionsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    FINISHED_AFTER_UNIX_MS_FIELD_NUMBER: _builtins.int
+    FINISHED_BEFORE_UNIX_MS_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """Only this game id (empty: every game)."""
+    finished_after_unix_ms: _builtins.int
+    """Finished at or after this time (ms since the Unix epoch; 0: no bound)."""
+    finished_before_unix_ms: _builtins.int
+    """Finished before this time (ms since the Unix epoch; 0: no bound)."""
+    page_size: _builtins.int
+    """At most this many sessions (default 50, at most 500). A page may hold fewer even
+    when more follow (private sessions the caller may not see are left out).
+    """
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page; empty for the first page."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        finished_after_unix_ms: _builtins.int = ...,
+        finished_before_unix_ms: _builtins.int = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished_after_unix_ms", b"finished_after_unix_ms", "finished_before_unix_ms", b"finished_before_unix_ms", "game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListFinishedSessionsRequest: _TypeAlias = ListFinishedSessionsRequest  # noqa: Y015
+
+@_typing.final
+class ListFinishedSessionsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SESSIONS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Set when more sessions may follow: pass it as `page_token`."""
+    @_builtins.property
+    def sessions(self) -> _containers.RepeatedCompositeFieldContainer[Global___FinishedSession]: ...
+    def __init__(
+        self,
+        *,
+        sessions: _abc.Iterable[Global___FinishedSession] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "sessions", b"sessions"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListFinishedSessionsResponse: _TypeAlias = ListFinishedSessionsResponse  # noqa: Y015
+
+@_typing.final
+class FinishedSession(_message.Message):
+    """A finished session in the archive."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SESSION_FIELD_NUMBER: _builtins.int
+    FINISH_TIME_UNIX_MS_FIELD_NUMBER: _builtins.int
+    finish_time_unix_ms: _builtins.int
+    """When it finished (ms since the Unix epoch)."""
+    @_builtins.property
+    def session(self) -> _session_pb2.Session: ...
+    def __init__(
+        self,
+        *,
+        session: _session_pb2.Session | None = ...,
+        finish_time_unix_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["session", b"session"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finish_time_unix_ms", b"finish_time_unix_ms", "session", b"session"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FinishedSession: _TypeAlias = FinishedSession  # noqa: Y015
 
 @_typing.final
 class ListMySessionsResponse(_message.Message):

@@ -195,6 +195,16 @@ class GameServiceStub:
                 request_serializer=agora_dot_v1_dot_game__service__pb2.ListMySessionsRequest.SerializeToString,
                 response_deserializer=agora_dot_v1_dot_game__service__pb2.ListMySessionsResponse.FromString,
                 _registered_method=True)
+        self.GetMyStatistics = channel.unary_unary(
+                '/agora.v1.GameService/GetMyStatistics',
+                request_serializer=agora_dot_v1_dot_game__service__pb2.GetMyStatisticsRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_game__service__pb2.GetMyStatisticsResponse.FromString,
+                _registered_method=True)
+        self.ListFinishedSessions = channel.unary_unary(
+                '/agora.v1.GameService/ListFinishedSessions',
+                request_serializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -451,9 +461,32 @@ class GameServiceServicer:
 
         The signed-in player's sessions (those it holds a seat in): first those where one of
         its seats must decide now, then those waiting (for another seat, or for players),
-        then finished ones still kept (--finished-ttl), most recently changed first within
-        each group; paged. Needs a player token (authorization: Bearer <JWT>);
-        UNAUTHENTICATED without one.
+        then finished ones still kept (--finished-ttl) and, on a server with an archive
+        (--archive-url), every archived one, most recently changed first within each group;
+        paged, with no cap on the archived ones; filtered by game, result and finish dates.
+        Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMyStatistics(self, request, context):
+        """The signed-in player's statistics per game over its archived games (played, won,
+        lost, drawn, unfinished, average and best score, last played), most recently played
+        game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+        (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+        games once the archive holds them (seconds after they finish).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListFinishedSessions(self, request, context):
+        """Finished games from the archive, newest first, of one game id (or every game) that
+        finished between two dates; paged. Anyone may call it, as anyone may read a finished
+        session by id; private sessions (with invited players) are listed only to a
+        signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+        server without --archive-url. One game by id: GetSession, ExportSession.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -551,6 +584,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListMySessions,
                     request_deserializer=agora_dot_v1_dot_game__service__pb2.ListMySessionsRequest.FromString,
                     response_serializer=agora_dot_v1_dot_game__service__pb2.ListMySessionsResponse.SerializeToString,
+            ),
+            'GetMyStatistics': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMyStatistics,
+                    request_deserializer=agora_dot_v1_dot_game__service__pb2.GetMyStatisticsRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_game__service__pb2.GetMyStatisticsResponse.SerializeToString,
+            ),
+            'ListFinishedSessions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListFinishedSessions,
+                    request_deserializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1110,6 +1153,60 @@ class GameService:
             '/agora.v1.GameService/ListMySessions',
             agora_dot_v1_dot_game__service__pb2.ListMySessionsRequest.SerializeToString,
             agora_dot_v1_dot_game__service__pb2.ListMySessionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMyStatistics(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/GetMyStatistics',
+            agora_dot_v1_dot_game__service__pb2.GetMyStatisticsRequest.SerializeToString,
+            agora_dot_v1_dot_game__service__pb2.GetMyStatisticsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListFinishedSessions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/ListFinishedSessions',
+            agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.SerializeToString,
+            agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -209,9 +209,24 @@ class GameServiceStub:
 
     The signed-in player's sessions (those it holds a seat in): first those where one of
     its seats must decide now, then those waiting (for another seat, or for players),
-    then finished ones still kept (--finished-ttl), most recently changed first within
-    each group; paged. Needs a player token (authorization: Bearer <JWT>);
-    UNAUTHENTICATED without one.
+    then finished ones still kept (--finished-ttl) and, on a server with an archive
+    (--archive-url), every archived one, most recently changed first within each group;
+    paged, with no cap on the archived ones; filtered by game, result and finish dates.
+    Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
+    """
+    GetMyStatistics: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetMyStatisticsRequest, _game_service_pb2.GetMyStatisticsResponse]
+    """The signed-in player's statistics per game over its archived games (played, won,
+    lost, drawn, unfinished, average and best score, last played), most recently played
+    game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+    (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+    games once the archive holds them (seconds after they finish).
+    """
+    ListFinishedSessions: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListFinishedSessionsRequest, _game_service_pb2.ListFinishedSessionsResponse]
+    """Finished games from the archive, newest first, of one game id (or every game) that
+    finished between two dates; paged. Anyone may call it, as anyone may read a finished
+    session by id; private sessions (with invited players) are listed only to a
+    signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+    server without --archive-url. One game by id: GetSession, ExportSession.
     """
 
 @_typing.type_check_only
@@ -395,9 +410,24 @@ class GameServiceAsyncStub(GameServiceStub):
 
     The signed-in player's sessions (those it holds a seat in): first those where one of
     its seats must decide now, then those waiting (for another seat, or for players),
-    then finished ones still kept (--finished-ttl), most recently changed first within
-    each group; paged. Needs a player token (authorization: Bearer <JWT>);
-    UNAUTHENTICATED without one.
+    then finished ones still kept (--finished-ttl) and, on a server with an archive
+    (--archive-url), every archived one, most recently changed first within each group;
+    paged, with no cap on the archived ones; filtered by game, result and finish dates.
+    Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
+    """
+    GetMyStatistics: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetMyStatisticsRequest, _game_service_pb2.GetMyStatisticsResponse]  # type: ignore[assignment]
+    """The signed-in player's statistics per game over its archived games (played, won,
+    lost, drawn, unfinished, average and best score, last played), most recently played
+    game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+    (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+    games once the archive holds them (seconds after they finish).
+    """
+    ListFinishedSessions: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListFinishedSessionsRequest, _game_service_pb2.ListFinishedSessionsResponse]  # type: ignore[assignment]
+    """Finished games from the archive, newest first, of one game id (or every game) that
+    finished between two dates; paged. Anyone may call it, as anyone may read a finished
+    session by id; private sessions (with invited players) are listed only to a
+    signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+    server without --archive-url. One game by id: GetSession, ExportSession.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -686,9 +716,36 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
 
         The signed-in player's sessions (those it holds a seat in): first those where one of
         its seats must decide now, then those waiting (for another seat, or for players),
-        then finished ones still kept (--finished-ttl), most recently changed first within
-        each group; paged. Needs a player token (authorization: Bearer <JWT>);
-        UNAUTHENTICATED without one.
+        then finished ones still kept (--finished-ttl) and, on a server with an archive
+        (--archive-url), every archived one, most recently changed first within each group;
+        paged, with no cap on the archived ones; filtered by game, result and finish dates.
+        Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
+        """
+
+    @_abc_1.abstractmethod
+    def GetMyStatistics(
+        self,
+        request: _game_service_pb2.GetMyStatisticsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.GetMyStatisticsResponse, _abc.Awaitable[_game_service_pb2.GetMyStatisticsResponse]]:
+        """The signed-in player's statistics per game over its archived games (played, won,
+        lost, drawn, unfinished, average and best score, last played), most recently played
+        game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+        (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+        games once the archive holds them (seconds after they finish).
+        """
+
+    @_abc_1.abstractmethod
+    def ListFinishedSessions(
+        self,
+        request: _game_service_pb2.ListFinishedSessionsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListFinishedSessionsResponse, _abc.Awaitable[_game_service_pb2.ListFinishedSessionsResponse]]:
+        """Finished games from the archive, newest first, of one game id (or every game) that
+        finished between two dates; paged. Anyone may call it, as anyone may read a finished
+        session by id; private sessions (with invited players) are listed only to a
+        signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+        server without --archive-url. One game by id: GetSession, ExportSession.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -641,6 +641,68 @@ public final class GameServiceGrpc {
     return getListMySessionsMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.GetMyStatisticsRequest,
+      dev.agora.v1.GetMyStatisticsResponse> getGetMyStatisticsMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "GetMyStatistics",
+      requestType = dev.agora.v1.GetMyStatisticsRequest.class,
+      responseType = dev.agora.v1.GetMyStatisticsResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.GetMyStatisticsRequest,
+      dev.agora.v1.GetMyStatisticsResponse> getGetMyStatisticsMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.GetMyStatisticsRequest, dev.agora.v1.GetMyStatisticsResponse> getGetMyStatisticsMethod;
+    if ((getGetMyStatisticsMethod = GameServiceGrpc.getGetMyStatisticsMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getGetMyStatisticsMethod = GameServiceGrpc.getGetMyStatisticsMethod) == null) {
+          GameServiceGrpc.getGetMyStatisticsMethod = getGetMyStatisticsMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.GetMyStatisticsRequest, dev.agora.v1.GetMyStatisticsResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "GetMyStatistics"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetMyStatisticsRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetMyStatisticsResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("GetMyStatistics"))
+              .build();
+        }
+      }
+    }
+    return getGetMyStatisticsMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.ListFinishedSessionsRequest,
+      dev.agora.v1.ListFinishedSessionsResponse> getListFinishedSessionsMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListFinishedSessions",
+      requestType = dev.agora.v1.ListFinishedSessionsRequest.class,
+      responseType = dev.agora.v1.ListFinishedSessionsResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.ListFinishedSessionsRequest,
+      dev.agora.v1.ListFinishedSessionsResponse> getListFinishedSessionsMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.ListFinishedSessionsRequest, dev.agora.v1.ListFinishedSessionsResponse> getListFinishedSessionsMethod;
+    if ((getListFinishedSessionsMethod = GameServiceGrpc.getListFinishedSessionsMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getListFinishedSessionsMethod = GameServiceGrpc.getListFinishedSessionsMethod) == null) {
+          GameServiceGrpc.getListFinishedSessionsMethod = getListFinishedSessionsMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.ListFinishedSessionsRequest, dev.agora.v1.ListFinishedSessionsResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListFinishedSessions"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListFinishedSessionsRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListFinishedSessionsResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ListFinishedSessions"))
+              .build();
+        }
+      }
+    }
+    return getListFinishedSessionsMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -985,14 +1047,43 @@ public final class GameServiceGrpc {
      * <pre>
      * The signed-in player's sessions (those it holds a seat in): first those where one of
      * its seats must decide now, then those waiting (for another seat, or for players),
-     * then finished ones still kept (--finished-ttl), most recently changed first within
-     * each group; paged. Needs a player token (authorization: Bearer &lt;JWT&gt;);
-     * UNAUTHENTICATED without one.
+     * then finished ones still kept (--finished-ttl) and, on a server with an archive
+     * (--archive-url), every archived one, most recently changed first within each group;
+     * paged, with no cap on the archived ones; filtered by game, result and finish dates.
+     * Needs a player token (authorization: Bearer &lt;JWT&gt;); UNAUTHENTICATED without one.
      * </pre>
      */
     public void listMySessions(dev.agora.v1.ListMySessionsRequest request,
         io.grpc.stub.StreamObserver<dev.agora.v1.ListMySessionsResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListMySessionsMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in player's statistics per game over its archived games (played, won,
+     * lost, drawn, unfinished, average and best score, last played), most recently played
+     * game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+     * (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+     * games once the archive holds them (seconds after they finish).
+     * </pre>
+     */
+    public void getMyStatistics(dev.agora.v1.GetMyStatisticsRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetMyStatisticsResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetMyStatisticsMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Finished games from the archive, newest first, of one game id (or every game) that
+     * finished between two dates; paged. Anyone may call it, as anyone may read a finished
+     * session by id; private sessions (with invited players) are listed only to a
+     * signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+     * server without --archive-url. One game by id: GetSession, ExportSession.
+     * </pre>
+     */
+    public void listFinishedSessions(dev.agora.v1.ListFinishedSessionsRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListFinishedSessionsResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListFinishedSessionsMethod(), responseObserver);
     }
 
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
@@ -1123,6 +1214,20 @@ public final class GameServiceGrpc {
                 dev.agora.v1.ListMySessionsRequest,
                 dev.agora.v1.ListMySessionsResponse>(
                   this, METHODID_LIST_MY_SESSIONS)))
+          .addMethod(
+            getGetMyStatisticsMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.GetMyStatisticsRequest,
+                dev.agora.v1.GetMyStatisticsResponse>(
+                  this, METHODID_GET_MY_STATISTICS)))
+          .addMethod(
+            getListFinishedSessionsMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.ListFinishedSessionsRequest,
+                dev.agora.v1.ListFinishedSessionsResponse>(
+                  this, METHODID_LIST_FINISHED_SESSIONS)))
           .build();
     }
   }
@@ -1454,15 +1559,46 @@ public final class GameServiceGrpc {
      * <pre>
      * The signed-in player's sessions (those it holds a seat in): first those where one of
      * its seats must decide now, then those waiting (for another seat, or for players),
-     * then finished ones still kept (--finished-ttl), most recently changed first within
-     * each group; paged. Needs a player token (authorization: Bearer &lt;JWT&gt;);
-     * UNAUTHENTICATED without one.
+     * then finished ones still kept (--finished-ttl) and, on a server with an archive
+     * (--archive-url), every archived one, most recently changed first within each group;
+     * paged, with no cap on the archived ones; filtered by game, result and finish dates.
+     * Needs a player token (authorization: Bearer &lt;JWT&gt;); UNAUTHENTICATED without one.
      * </pre>
      */
     public void listMySessions(dev.agora.v1.ListMySessionsRequest request,
         io.grpc.stub.StreamObserver<dev.agora.v1.ListMySessionsResponse> responseObserver) {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getListMySessionsMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in player's statistics per game over its archived games (played, won,
+     * lost, drawn, unfinished, average and best score, last played), most recently played
+     * game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+     * (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+     * games once the archive holds them (seconds after they finish).
+     * </pre>
+     */
+    public void getMyStatistics(dev.agora.v1.GetMyStatisticsRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetMyStatisticsResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getGetMyStatisticsMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Finished games from the archive, newest first, of one game id (or every game) that
+     * finished between two dates; paged. Anyone may call it, as anyone may read a finished
+     * session by id; private sessions (with invited players) are listed only to a
+     * signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+     * server without --archive-url. One game by id: GetSession, ExportSession.
+     * </pre>
+     */
+    public void listFinishedSessions(dev.agora.v1.ListFinishedSessionsRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListFinishedSessionsResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListFinishedSessionsMethod(), getCallOptions()), request, responseObserver);
     }
   }
 
@@ -1777,14 +1913,43 @@ public final class GameServiceGrpc {
      * <pre>
      * The signed-in player's sessions (those it holds a seat in): first those where one of
      * its seats must decide now, then those waiting (for another seat, or for players),
-     * then finished ones still kept (--finished-ttl), most recently changed first within
-     * each group; paged. Needs a player token (authorization: Bearer &lt;JWT&gt;);
-     * UNAUTHENTICATED without one.
+     * then finished ones still kept (--finished-ttl) and, on a server with an archive
+     * (--archive-url), every archived one, most recently changed first within each group;
+     * paged, with no cap on the archived ones; filtered by game, result and finish dates.
+     * Needs a player token (authorization: Bearer &lt;JWT&gt;); UNAUTHENTICATED without one.
      * </pre>
      */
     public dev.agora.v1.ListMySessionsResponse listMySessions(dev.agora.v1.ListMySessionsRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getListMySessionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in player's statistics per game over its archived games (played, won,
+     * lost, drawn, unfinished, average and best score, last played), most recently played
+     * game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+     * (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+     * games once the archive holds them (seconds after they finish).
+     * </pre>
+     */
+    public dev.agora.v1.GetMyStatisticsResponse getMyStatistics(dev.agora.v1.GetMyStatisticsRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getGetMyStatisticsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Finished games from the archive, newest first, of one game id (or every game) that
+     * finished between two dates; paged. Anyone may call it, as anyone may read a finished
+     * session by id; private sessions (with invited players) are listed only to a
+     * signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+     * server without --archive-url. One game by id: GetSession, ExportSession.
+     * </pre>
+     */
+    public dev.agora.v1.ListFinishedSessionsResponse listFinishedSessions(dev.agora.v1.ListFinishedSessionsRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListFinishedSessionsMethod(), getCallOptions(), request);
     }
   }
 
@@ -2097,15 +2262,46 @@ public final class GameServiceGrpc {
      * <pre>
      * The signed-in player's sessions (those it holds a seat in): first those where one of
      * its seats must decide now, then those waiting (for another seat, or for players),
-     * then finished ones still kept (--finished-ttl), most recently changed first within
-     * each group; paged. Needs a player token (authorization: Bearer &lt;JWT&gt;);
-     * UNAUTHENTICATED without one.
+     * then finished ones still kept (--finished-ttl) and, on a server with an archive
+     * (--archive-url), every archived one, most recently changed first within each group;
+     * paged, with no cap on the archived ones; filtered by game, result and finish dates.
+     * Needs a player token (authorization: Bearer &lt;JWT&gt;); UNAUTHENTICATED without one.
      * </pre>
      */
     public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ListMySessionsResponse> listMySessions(
         dev.agora.v1.ListMySessionsRequest request) {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getListMySessionsMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in player's statistics per game over its archived games (played, won,
+     * lost, drawn, unfinished, average and best score, last played), most recently played
+     * game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+     * (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+     * games once the archive holds them (seconds after they finish).
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.GetMyStatisticsResponse> getMyStatistics(
+        dev.agora.v1.GetMyStatisticsRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getGetMyStatisticsMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Finished games from the archive, newest first, of one game id (or every game) that
+     * finished between two dates; paged. Anyone may call it, as anyone may read a finished
+     * session by id; private sessions (with invited players) are listed only to a
+     * signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+     * server without --archive-url. One game by id: GetSession, ExportSession.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ListFinishedSessionsResponse> listFinishedSessions(
+        dev.agora.v1.ListFinishedSessionsRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListFinishedSessionsMethod(), getCallOptions()), request);
     }
   }
 
@@ -2127,6 +2323,8 @@ public final class GameServiceGrpc {
   private static final int METHODID_EXPORT_SESSION = 15;
   private static final int METHODID_IMPORT_SESSION = 16;
   private static final int METHODID_LIST_MY_SESSIONS = 17;
+  private static final int METHODID_GET_MY_STATISTICS = 18;
+  private static final int METHODID_LIST_FINISHED_SESSIONS = 19;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -2217,6 +2415,14 @@ public final class GameServiceGrpc {
           serviceImpl.listMySessions((dev.agora.v1.ListMySessionsRequest) request,
               (io.grpc.stub.StreamObserver<dev.agora.v1.ListMySessionsResponse>) responseObserver);
           break;
+        case METHODID_GET_MY_STATISTICS:
+          serviceImpl.getMyStatistics((dev.agora.v1.GetMyStatisticsRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.GetMyStatisticsResponse>) responseObserver);
+          break;
+        case METHODID_LIST_FINISHED_SESSIONS:
+          serviceImpl.listFinishedSessions((dev.agora.v1.ListFinishedSessionsRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.ListFinishedSessionsResponse>) responseObserver);
+          break;
         default:
           throw new AssertionError();
       }
@@ -2296,6 +2502,8 @@ public final class GameServiceGrpc {
               .addMethod(getExportSessionMethod())
               .addMethod(getImportSessionMethod())
               .addMethod(getListMySessionsMethod())
+              .addMethod(getGetMyStatisticsMethod())
+              .addMethod(getListFinishedSessionsMethod())
               .build();
         }
       }

@@ -17,6 +17,8 @@ private static final long serialVersionUID = 0L;
   }
   private ListMySessionsRequest() {
     pageToken_ = "";
+    gameId_ = "";
+    result_ = 0;
   }
 
   @java.lang.Override
@@ -106,6 +108,113 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int GAME_ID_FIELD_NUMBER = 3;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object gameId_ = "";
+  /**
+   * <pre>
+   * Only sessions of this game id (empty: every game).
+   * </pre>
+   *
+   * <code>string game_id = 3 [json_name = "gameId"];</code>
+   * @return The gameId.
+   */
+  @java.lang.Override
+  public java.lang.String getGameId() {
+    java.lang.Object ref = gameId_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      gameId_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * Only sessions of this game id (empty: every game).
+   * </pre>
+   *
+   * <code>string game_id = 3 [json_name = "gameId"];</code>
+   * @return The bytes for gameId.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getGameIdBytes() {
+    java.lang.Object ref = gameId_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      gameId_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int RESULT_FIELD_NUMBER = 4;
+  private int result_ = 0;
+  /**
+   * <pre>
+   * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+   * sessions are not listed.
+   * </pre>
+   *
+   * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+   * @return The enum numeric value on the wire for result.
+   */
+  @java.lang.Override public int getResultValue() {
+    return result_;
+  }
+  /**
+   * <pre>
+   * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+   * sessions are not listed.
+   * </pre>
+   *
+   * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+   * @return The result.
+   */
+  @java.lang.Override public dev.agora.v1.MyGameResult getResult() {
+    dev.agora.v1.MyGameResult result = dev.agora.v1.MyGameResult.forNumber(result_);
+    return result == null ? dev.agora.v1.MyGameResult.UNRECOGNIZED : result;
+  }
+
+  public static final int FINISHED_AFTER_UNIX_MS_FIELD_NUMBER = 5;
+  private long finishedAfterUnixMs_ = 0L;
+  /**
+   * <pre>
+   * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+   * bound). Set, in-play sessions are not listed.
+   * </pre>
+   *
+   * <code>int64 finished_after_unix_ms = 5 [json_name = "finishedAfterUnixMs"];</code>
+   * @return The finishedAfterUnixMs.
+   */
+  @java.lang.Override
+  public long getFinishedAfterUnixMs() {
+    return finishedAfterUnixMs_;
+  }
+
+  public static final int FINISHED_BEFORE_UNIX_MS_FIELD_NUMBER = 6;
+  private long finishedBeforeUnixMs_ = 0L;
+  /**
+   * <pre>
+   * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+   * Set, in-play sessions are not listed.
+   * </pre>
+   *
+   * <code>int64 finished_before_unix_ms = 6 [json_name = "finishedBeforeUnixMs"];</code>
+   * @return The finishedBeforeUnixMs.
+   */
+  @java.lang.Override
+  public long getFinishedBeforeUnixMs() {
+    return finishedBeforeUnixMs_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -126,6 +235,18 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(pageToken_)) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 2, pageToken_);
     }
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(gameId_)) {
+      com.google.protobuf.GeneratedMessageV3.writeString(output, 3, gameId_);
+    }
+    if (result_ != dev.agora.v1.MyGameResult.MY_GAME_RESULT_UNSPECIFIED.getNumber()) {
+      output.writeEnum(4, result_);
+    }
+    if (finishedAfterUnixMs_ != 0L) {
+      output.writeInt64(5, finishedAfterUnixMs_);
+    }
+    if (finishedBeforeUnixMs_ != 0L) {
+      output.writeInt64(6, finishedBeforeUnixMs_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -141,6 +262,21 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(pageToken_)) {
       size += com.google.protobuf.GeneratedMessageV3.computeStringSize(2, pageToken_);
+    }
+    if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(gameId_)) {
+      size += com.google.protobuf.GeneratedMessageV3.computeStringSize(3, gameId_);
+    }
+    if (result_ != dev.agora.v1.MyGameResult.MY_GAME_RESULT_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(4, result_);
+    }
+    if (finishedAfterUnixMs_ != 0L) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt64Size(5, finishedAfterUnixMs_);
+    }
+    if (finishedBeforeUnixMs_ != 0L) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt64Size(6, finishedBeforeUnixMs_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -161,6 +297,13 @@ private static final long serialVersionUID = 0L;
         != other.getPageSize()) return false;
     if (!getPageToken()
         .equals(other.getPageToken())) return false;
+    if (!getGameId()
+        .equals(other.getGameId())) return false;
+    if (result_ != other.result_) return false;
+    if (getFinishedAfterUnixMs()
+        != other.getFinishedAfterUnixMs()) return false;
+    if (getFinishedBeforeUnixMs()
+        != other.getFinishedBeforeUnixMs()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -176,6 +319,16 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getPageSize();
     hash = (37 * hash) + PAGE_TOKEN_FIELD_NUMBER;
     hash = (53 * hash) + getPageToken().hashCode();
+    hash = (37 * hash) + GAME_ID_FIELD_NUMBER;
+    hash = (53 * hash) + getGameId().hashCode();
+    hash = (37 * hash) + RESULT_FIELD_NUMBER;
+    hash = (53 * hash) + result_;
+    hash = (37 * hash) + FINISHED_AFTER_UNIX_MS_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+        getFinishedAfterUnixMs());
+    hash = (37 * hash) + FINISHED_BEFORE_UNIX_MS_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+        getFinishedBeforeUnixMs());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -307,6 +460,10 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       pageSize_ = 0;
       pageToken_ = "";
+      gameId_ = "";
+      result_ = 0;
+      finishedAfterUnixMs_ = 0L;
+      finishedBeforeUnixMs_ = 0L;
       return this;
     }
 
@@ -345,6 +502,18 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000002) != 0)) {
         result.pageToken_ = pageToken_;
+      }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.gameId_ = gameId_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.result_ = result_;
+      }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.finishedAfterUnixMs_ = finishedAfterUnixMs_;
+      }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.finishedBeforeUnixMs_ = finishedBeforeUnixMs_;
       }
     }
 
@@ -400,6 +569,20 @@ private static final long serialVersionUID = 0L;
         bitField0_ |= 0x00000002;
         onChanged();
       }
+      if (!other.getGameId().isEmpty()) {
+        gameId_ = other.gameId_;
+        bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      if (other.result_ != 0) {
+        setResultValue(other.getResultValue());
+      }
+      if (other.getFinishedAfterUnixMs() != 0L) {
+        setFinishedAfterUnixMs(other.getFinishedAfterUnixMs());
+      }
+      if (other.getFinishedBeforeUnixMs() != 0L) {
+        setFinishedBeforeUnixMs(other.getFinishedBeforeUnixMs());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -436,6 +619,26 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 26: {
+              gameId_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
+            case 32: {
+              result_ = input.readEnum();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
+            case 40: {
+              finishedAfterUnixMs_ = input.readInt64();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
+            case 48: {
+              finishedBeforeUnixMs_ = input.readInt64();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 48
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -585,6 +788,270 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       pageToken_ = value;
       bitField0_ |= 0x00000002;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object gameId_ = "";
+    /**
+     * <pre>
+     * Only sessions of this game id (empty: every game).
+     * </pre>
+     *
+     * <code>string game_id = 3 [json_name = "gameId"];</code>
+     * @return The gameId.
+     */
+    public java.lang.String getGameId() {
+      java.lang.Object ref = gameId_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        gameId_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Only sessions of this game id (empty: every game).
+     * </pre>
+     *
+     * <code>string game_id = 3 [json_name = "gameId"];</code>
+     * @return The bytes for gameId.
+     */
+    public com.google.protobuf.ByteString
+        getGameIdBytes() {
+      java.lang.Object ref = gameId_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        gameId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Only sessions of this game id (empty: every game).
+     * </pre>
+     *
+     * <code>string game_id = 3 [json_name = "gameId"];</code>
+     * @param value The gameId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGameId(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      gameId_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only sessions of this game id (empty: every game).
+     * </pre>
+     *
+     * <code>string game_id = 3 [json_name = "gameId"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearGameId() {
+      gameId_ = getDefaultInstance().getGameId();
+      bitField0_ = (bitField0_ & ~0x00000004);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only sessions of this game id (empty: every game).
+     * </pre>
+     *
+     * <code>string game_id = 3 [json_name = "gameId"];</code>
+     * @param value The bytes for gameId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGameIdBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      gameId_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+
+    private int result_ = 0;
+    /**
+     * <pre>
+     * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+     * sessions are not listed.
+     * </pre>
+     *
+     * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+     * @return The enum numeric value on the wire for result.
+     */
+    @java.lang.Override public int getResultValue() {
+      return result_;
+    }
+    /**
+     * <pre>
+     * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+     * sessions are not listed.
+     * </pre>
+     *
+     * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+     * @param value The enum numeric value on the wire for result to set.
+     * @return This builder for chaining.
+     */
+    public Builder setResultValue(int value) {
+      result_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+     * sessions are not listed.
+     * </pre>
+     *
+     * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+     * @return The result.
+     */
+    @java.lang.Override
+    public dev.agora.v1.MyGameResult getResult() {
+      dev.agora.v1.MyGameResult result = dev.agora.v1.MyGameResult.forNumber(result_);
+      return result == null ? dev.agora.v1.MyGameResult.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+     * sessions are not listed.
+     * </pre>
+     *
+     * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+     * @param value The result to set.
+     * @return This builder for chaining.
+     */
+    public Builder setResult(dev.agora.v1.MyGameResult value) {
+      if (value == null) {
+        throw new NullPointerException();
+      }
+      bitField0_ |= 0x00000008;
+      result_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+     * sessions are not listed.
+     * </pre>
+     *
+     * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearResult() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      result_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private long finishedAfterUnixMs_ ;
+    /**
+     * <pre>
+     * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+     * bound). Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_after_unix_ms = 5 [json_name = "finishedAfterUnixMs"];</code>
+     * @return The finishedAfterUnixMs.
+     */
+    @java.lang.Override
+    public long getFinishedAfterUnixMs() {
+      return finishedAfterUnixMs_;
+    }
+    /**
+     * <pre>
+     * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+     * bound). Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_after_unix_ms = 5 [json_name = "finishedAfterUnixMs"];</code>
+     * @param value The finishedAfterUnixMs to set.
+     * @return This builder for chaining.
+     */
+    public Builder setFinishedAfterUnixMs(long value) {
+      
+      finishedAfterUnixMs_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+     * bound). Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_after_unix_ms = 5 [json_name = "finishedAfterUnixMs"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearFinishedAfterUnixMs() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      finishedAfterUnixMs_ = 0L;
+      onChanged();
+      return this;
+    }
+
+    private long finishedBeforeUnixMs_ ;
+    /**
+     * <pre>
+     * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+     * Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_before_unix_ms = 6 [json_name = "finishedBeforeUnixMs"];</code>
+     * @return The finishedBeforeUnixMs.
+     */
+    @java.lang.Override
+    public long getFinishedBeforeUnixMs() {
+      return finishedBeforeUnixMs_;
+    }
+    /**
+     * <pre>
+     * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+     * Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_before_unix_ms = 6 [json_name = "finishedBeforeUnixMs"];</code>
+     * @param value The finishedBeforeUnixMs to set.
+     * @return This builder for chaining.
+     */
+    public Builder setFinishedBeforeUnixMs(long value) {
+      
+      finishedBeforeUnixMs_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+     * Set, in-play sessions are not listed.
+     * </pre>
+     *
+     * <code>int64 finished_before_unix_ms = 6 [json_name = "finishedBeforeUnixMs"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearFinishedBeforeUnixMs() {
+      bitField0_ = (bitField0_ & ~0x00000020);
+      finishedBeforeUnixMs_ = 0L;
       onChanged();
       return this;
     }

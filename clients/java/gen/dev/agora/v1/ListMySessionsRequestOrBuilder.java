@@ -36,4 +36,67 @@ public interface ListMySessionsRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getPageTokenBytes();
+
+  /**
+   * <pre>
+   * Only sessions of this game id (empty: every game).
+   * </pre>
+   *
+   * <code>string game_id = 3 [json_name = "gameId"];</code>
+   * @return The gameId.
+   */
+  java.lang.String getGameId();
+  /**
+   * <pre>
+   * Only sessions of this game id (empty: every game).
+   * </pre>
+   *
+   * <code>string game_id = 3 [json_name = "gameId"];</code>
+   * @return The bytes for gameId.
+   */
+  com.google.protobuf.ByteString
+      getGameIdBytes();
+
+  /**
+   * <pre>
+   * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+   * sessions are not listed.
+   * </pre>
+   *
+   * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+   * @return The enum numeric value on the wire for result.
+   */
+  int getResultValue();
+  /**
+   * <pre>
+   * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+   * sessions are not listed.
+   * </pre>
+   *
+   * <code>.agora.v1.MyGameResult result = 4 [json_name = "result"];</code>
+   * @return The result.
+   */
+  dev.agora.v1.MyGameResult getResult();
+
+  /**
+   * <pre>
+   * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+   * bound). Set, in-play sessions are not listed.
+   * </pre>
+   *
+   * <code>int64 finished_after_unix_ms = 5 [json_name = "finishedAfterUnixMs"];</code>
+   * @return The finishedAfterUnixMs.
+   */
+  long getFinishedAfterUnixMs();
+
+  /**
+   * <pre>
+   * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+   * Set, in-play sessions are not listed.
+   * </pre>
+   *
+   * <code>int64 finished_before_unix_ms = 6 [json_name = "finishedBeforeUnixMs"];</code>
+   * @return The finishedBeforeUnixMs.
+   */
+  long getFinishedBeforeUnixMs();
 }

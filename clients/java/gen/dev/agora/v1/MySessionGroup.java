@@ -127,7 +127,7 @@ public enum MySessionGroup
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return dev.agora.v1.GameServiceProto.getDescriptor().getEnumTypes().get(0);
+    return dev.agora.v1.GameServiceProto.getDescriptor().getEnumTypes().get(1);
   }
 
   private static final MySessionGroup[] VALUES = values();

@@ -1306,6 +1306,37 @@ export declare type ListMySessionsRequest = Message<"agora.v1.ListMySessionsRequ
    * @generated from field: string page_token = 2;
    */
   pageToken: string;
+
+  /**
+   * Only sessions of this game id (empty: every game).
+   *
+   * @generated from field: string game_id = 3;
+   */
+  gameId: string;
+
+  /**
+   * Only finished sessions where the player's seat ended so (unset: any). Set, in-play
+   * sessions are not listed.
+   *
+   * @generated from field: agora.v1.MyGameResult result = 4;
+   */
+  result: MyGameResult;
+
+  /**
+   * Only sessions that finished at or after this time (ms since the Unix epoch; 0: no
+   * bound). Set, in-play sessions are not listed.
+   *
+   * @generated from field: int64 finished_after_unix_ms = 5;
+   */
+  finishedAfterUnixMs: bigint;
+
+  /**
+   * Only sessions that finished before this time (ms since the Unix epoch; 0: no bound).
+   * Set, in-play sessions are not listed.
+   *
+   * @generated from field: int64 finished_before_unix_ms = 6;
+   */
+  finishedBeforeUnixMs: bigint;
 };
 
 /**
@@ -1313,6 +1344,205 @@ export declare type ListMySessionsRequest = Message<"agora.v1.ListMySessionsRequ
  * Use `create(ListMySessionsRequestSchema)` to create a new message.
  */
 export declare const ListMySessionsRequestSchema: GenMessage<ListMySessionsRequest>;
+
+/**
+ * @generated from message agora.v1.GetMyStatisticsRequest
+ */
+export declare type GetMyStatisticsRequest = Message<"agora.v1.GetMyStatisticsRequest"> & {
+  /**
+   * Only this game id (empty: every game the player played).
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+};
+
+/**
+ * Describes the message agora.v1.GetMyStatisticsRequest.
+ * Use `create(GetMyStatisticsRequestSchema)` to create a new message.
+ */
+export declare const GetMyStatisticsRequestSchema: GenMessage<GetMyStatisticsRequest>;
+
+/**
+ * @generated from message agora.v1.GetMyStatisticsResponse
+ */
+export declare type GetMyStatisticsResponse = Message<"agora.v1.GetMyStatisticsResponse"> & {
+  /**
+   * One per game id the player played, most recently played first.
+   *
+   * @generated from field: repeated agora.v1.GameStatistics games = 1;
+   */
+  games: GameStatistics[];
+};
+
+/**
+ * Describes the message agora.v1.GetMyStatisticsResponse.
+ * Use `create(GetMyStatisticsResponseSchema)` to create a new message.
+ */
+export declare const GetMyStatisticsResponseSchema: GenMessage<GetMyStatisticsResponse>;
+
+/**
+ * A player's record in one game, over its archived games.
+ *
+ * @generated from message agora.v1.GameStatistics
+ */
+export declare type GameStatistics = Message<"agora.v1.GameStatistics"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Games it held a seat of (a game with two of its seats counts once).
+   *
+   * @generated from field: uint64 played = 2;
+   */
+  played: bigint;
+
+  /**
+   * Its seats that won, lost, drew, or ended without an outcome (abandoned or aborted).
+   *
+   * @generated from field: uint64 won = 3;
+   */
+  won: bigint;
+
+  /**
+   * @generated from field: uint64 lost = 4;
+   */
+  lost: bigint;
+
+  /**
+   * @generated from field: uint64 drawn = 5;
+   */
+  drawn: bigint;
+
+  /**
+   * @generated from field: uint64 unfinished = 6;
+   */
+  unfinished: bigint;
+
+  /**
+   * The average score of its seats with a score; unset when none had one.
+   *
+   * @generated from field: optional double average_score = 7;
+   */
+  averageScore?: number | undefined;
+
+  /**
+   * Its best score; unset when no seat had one.
+   *
+   * @generated from field: optional int32 best_score = 8;
+   */
+  bestScore?: number | undefined;
+
+  /**
+   * When its latest game of this id finished (ms since the Unix epoch).
+   *
+   * @generated from field: int64 last_played_unix_ms = 9;
+   */
+  lastPlayedUnixMs: bigint;
+};
+
+/**
+ * Describes the message agora.v1.GameStatistics.
+ * Use `create(GameStatisticsSchema)` to create a new message.
+ */
+export declare const GameStatisticsSchema: GenMessage<GameStatistics>;
+
+/**
+ * @generated from message agora.v1.ListFinishedSessionsRequest
+ */
+export declare type ListFinishedSessionsRequest = Message<"agora.v1.ListFinishedSessionsRequest"> & {
+  /**
+   * Only this game id (empty: every game).
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Finished at or after this time (ms since the Unix epoch; 0: no bound).
+   *
+   * @generated from field: int64 finished_after_unix_ms = 2;
+   */
+  finishedAfterUnixMs: bigint;
+
+  /**
+   * Finished before this time (ms since the Unix epoch; 0: no bound).
+   *
+   * @generated from field: int64 finished_before_unix_ms = 3;
+   */
+  finishedBeforeUnixMs: bigint;
+
+  /**
+   * At most this many sessions (default 50, at most 500). A page may hold fewer even
+   * when more follow (private sessions the caller may not see are left out).
+   *
+   * @generated from field: uint32 page_size = 4;
+   */
+  pageSize: number;
+
+  /**
+   * The `next_page_token` of the previous page; empty for the first page.
+   *
+   * @generated from field: string page_token = 5;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message agora.v1.ListFinishedSessionsRequest.
+ * Use `create(ListFinishedSessionsRequestSchema)` to create a new message.
+ */
+export declare const ListFinishedSessionsRequestSchema: GenMessage<ListFinishedSessionsRequest>;
+
+/**
+ * @generated from message agora.v1.ListFinishedSessionsResponse
+ */
+export declare type ListFinishedSessionsResponse = Message<"agora.v1.ListFinishedSessionsResponse"> & {
+  /**
+   * @generated from field: repeated agora.v1.FinishedSession sessions = 1;
+   */
+  sessions: FinishedSession[];
+
+  /**
+   * Set when more sessions may follow: pass it as `page_token`.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message agora.v1.ListFinishedSessionsResponse.
+ * Use `create(ListFinishedSessionsResponseSchema)` to create a new message.
+ */
+export declare const ListFinishedSessionsResponseSchema: GenMessage<ListFinishedSessionsResponse>;
+
+/**
+ * A finished session in the archive.
+ *
+ * @generated from message agora.v1.FinishedSession
+ */
+export declare type FinishedSession = Message<"agora.v1.FinishedSession"> & {
+  /**
+   * @generated from field: agora.v1.Session session = 1;
+   */
+  session?: Session | undefined;
+
+  /**
+   * When it finished (ms since the Unix epoch).
+   *
+   * @generated from field: int64 finish_time_unix_ms = 2;
+   */
+  finishTimeUnixMs: bigint;
+};
+
+/**
+ * Describes the message agora.v1.FinishedSession.
+ * Use `create(FinishedSessionSchema)` to create a new message.
+ */
+export declare const FinishedSessionSchema: GenMessage<FinishedSession>;
 
 /**
  * @generated from message agora.v1.ListMySessionsResponse
@@ -1376,6 +1606,47 @@ export declare type MySession = Message<"agora.v1.MySession"> & {
  * Use `create(MySessionSchema)` to create a new message.
  */
 export declare const MySessionSchema: GenMessage<MySession>;
+
+/**
+ * How a player's seat ended, to filter its history by.
+ *
+ * @generated from enum agora.v1.MyGameResult
+ */
+export enum MyGameResult {
+  /**
+   * @generated from enum value: MY_GAME_RESULT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: MY_GAME_RESULT_WON = 1;
+   */
+  WON = 1,
+
+  /**
+   * @generated from enum value: MY_GAME_RESULT_LOST = 2;
+   */
+  LOST = 2,
+
+  /**
+   * Every seat shares the first rank.
+   *
+   * @generated from enum value: MY_GAME_RESULT_DRAWN = 3;
+   */
+  DRAWN = 3,
+
+  /**
+   * The game ended without an outcome: abandoned, or aborted by the server.
+   *
+   * @generated from enum value: MY_GAME_RESULT_UNFINISHED = 4;
+   */
+  UNFINISHED = 4,
+}
+
+/**
+ * Describes the enum agora.v1.MyGameResult.
+ */
+export declare const MyGameResultSchema: GenEnum<MyGameResult>;
 
 /**
  * @generated from enum agora.v1.MySessionGroup
@@ -1716,9 +1987,10 @@ export declare const GameService: GenService<{
   /**
    * The signed-in player's sessions (those it holds a seat in): first those where one of
    * its seats must decide now, then those waiting (for another seat, or for players),
-   * then finished ones still kept (--finished-ttl), most recently changed first within
-   * each group; paged. Needs a player token (authorization: Bearer <JWT>);
-   * UNAUTHENTICATED without one.
+   * then finished ones still kept (--finished-ttl) and, on a server with an archive
+   * (--archive-url), every archived one, most recently changed first within each group;
+   * paged, with no cap on the archived ones; filtered by game, result and finish dates.
+   * Needs a player token (authorization: Bearer <JWT>); UNAUTHENTICATED without one.
    *
    * @generated from rpc agora.v1.GameService.ListMySessions
    */
@@ -1726,6 +1998,34 @@ export declare const GameService: GenService<{
     methodKind: "unary";
     input: typeof ListMySessionsRequestSchema;
     output: typeof ListMySessionsResponseSchema;
+  },
+  /**
+   * The signed-in player's statistics per game over its archived games (played, won,
+   * lost, drawn, unfinished, average and best score, last played), most recently played
+   * game first. Needs a player token (UNAUTHENTICATED without one) and an archive
+   * (FAILED_PRECONDITION, reason ARCHIVE_OFF, on a server without --archive-url). Counts
+   * games once the archive holds them (seconds after they finish).
+   *
+   * @generated from rpc agora.v1.GameService.GetMyStatistics
+   */
+  getMyStatistics: {
+    methodKind: "unary";
+    input: typeof GetMyStatisticsRequestSchema;
+    output: typeof GetMyStatisticsResponseSchema;
+  },
+  /**
+   * Finished games from the archive, newest first, of one game id (or every game) that
+   * finished between two dates; paged. Anyone may call it, as anyone may read a finished
+   * session by id; private sessions (with invited players) are listed only to a
+   * signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
+   * server without --archive-url. One game by id: GetSession, ExportSession.
+   *
+   * @generated from rpc agora.v1.GameService.ListFinishedSessions
+   */
+  listFinishedSessions: {
+    methodKind: "unary";
+    input: typeof ListFinishedSessionsRequestSchema;
+    output: typeof ListFinishedSessionsResponseSchema;
   },
 }>;
 
