@@ -380,7 +380,7 @@ public final class GameServiceProto {
       "tSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tses" +
       "sionId\"H\n\025ExportSessionResponse\022/\n\006expor" +
       "t\030\001 \001(\0132\027.agora.v1.SessionExportR\006export" +
-      "\"\337\003\n\rSessionExport\022%\n\016format_version\030\001 \001" +
+      "\"\234\004\n\rSessionExport\022%\n\016format_version\030\001 \001" +
       "(\rR\rformatVersion\022#\n\rrules_version\030\002 \001(\t" +
       "R\014rulesVersion\022\035\n\nsession_id\030\003 \001(\tR\tsess" +
       "ionId\022\027\n\007game_id\030\004 \001(\tR\006gameId\022/\n\007option" +
@@ -392,118 +392,119 @@ public final class GameServiceProto {
       "tory\030\n \003(\0132\036.agora.v1.StreamEventsRespon" +
       "seR\007history\022+\n\007outcome\030\013 \001(\0132\021.agora.v1." +
       "OutcomeR\007outcome\022\030\n\007version\030\014 \001(\004R\007versi" +
-      "on\"\216\001\n\014ExportedSeat\022\037\n\013player_name\030\001 \001(\t" +
-      "R\nplayerName\022#\n\003bot\030\002 \001(\0162\021.agora.v1.Bot" +
-      "KindR\003bot\0228\n\014bot_strength\030\003 \001(\0132\025.agora." +
-      "v1.BotStrengthR\013botStrength\"\337\002\n\017Exported" +
-      "Version\022\030\n\007version\030\001 \001(\004R\007version\022\022\n\004sea" +
-      "t\030\002 \001(\rR\004seat\022.\n\006action\030\003 \001(\0132\024.agora.v1" +
-      ".GameActionH\000R\006action\022;\n\010resigned\030\004 \001(\0132" +
-      "\035.agora.v1.ExportedResignationH\000R\010resign" +
-      "ed\022@\n\rhanded_to_bot\030\005 \001(\0132\032.agora.v1.Exp" +
-      "ortedHandOverH\000R\013handedToBot\0228\n\ttimed_ou" +
-      "t\030\006 \001(\0132\031.agora.v1.ExportedTimeoutH\000R\010ti" +
-      "medOut\022,\n\004undo\030\007 \001(\0132\026.agora.v1.Exported" +
-      "UndoH\000R\004undoB\007\n\005cause\"?\n\017ExportedTimeout" +
-      "\022,\n\006action\030\001 \001(\0132\024.agora.v1.GameActionR\006" +
-      "action\"\016\n\014ExportedUndo\"\025\n\023ExportedResign" +
-      "ation\"l\n\020ExportedHandOver\022%\n\004kind\030\001 \001(\0162" +
-      "\021.agora.v1.BotKindR\004kind\0221\n\010strength\030\002 \001" +
-      "(\0132\025.agora.v1.BotStrengthR\010strength\"\247\001\n\024" +
-      "ImportSessionRequest\022/\n\006export\030\001 \001(\0132\027.a" +
-      "gora.v1.SessionExportR\006export\022+\n\017stop_at" +
-      "_version\030\002 \001(\004H\000R\rstopAtVersion\210\001\001\022\035\n\nre" +
-      "quest_id\030\003 \001(\tR\trequestIdB\022\n\020_stop_at_ve" +
-      "rsion\"D\n\025ImportSessionResponse\022+\n\007sessio" +
-      "n\030\001 \001(\0132\021.agora.v1.SessionR\007session\"\210\002\n\025" +
-      "ListMySessionsRequest\022\033\n\tpage_size\030\001 \001(\r" +
-      "R\010pageSize\022\035\n\npage_token\030\002 \001(\tR\tpageToke" +
-      "n\022\027\n\007game_id\030\003 \001(\tR\006gameId\022.\n\006result\030\004 \001" +
-      "(\0162\026.agora.v1.MyGameResultR\006result\0223\n\026fi" +
-      "nished_after_unix_ms\030\005 \001(\003R\023finishedAfte" +
-      "rUnixMs\0225\n\027finished_before_unix_ms\030\006 \001(\003" +
-      "R\024finishedBeforeUnixMs\"1\n\026GetMyStatistic" +
-      "sRequest\022\027\n\007game_id\030\001 \001(\tR\006gameId\"I\n\027Get" +
-      "MyStatisticsResponse\022.\n\005games\030\001 \003(\0132\030.ag" +
-      "ora.v1.GameStatisticsR\005games\"\273\002\n\016GameSta" +
-      "tistics\022\027\n\007game_id\030\001 \001(\tR\006gameId\022\026\n\006play" +
-      "ed\030\002 \001(\004R\006played\022\020\n\003won\030\003 \001(\004R\003won\022\022\n\004lo" +
-      "st\030\004 \001(\004R\004lost\022\024\n\005drawn\030\005 \001(\004R\005drawn\022\036\n\n" +
-      "unfinished\030\006 \001(\004R\nunfinished\022(\n\raverage_" +
-      "score\030\007 \001(\001H\000R\014averageScore\210\001\001\022\"\n\nbest_s" +
-      "core\030\010 \001(\005H\001R\tbestScore\210\001\001\022-\n\023last_playe" +
-      "d_unix_ms\030\t \001(\003R\020lastPlayedUnixMsB\020\n\016_av" +
-      "erage_scoreB\r\n\013_best_score\"\336\001\n\033ListFinis" +
-      "hedSessionsRequest\022\027\n\007game_id\030\001 \001(\tR\006gam" +
-      "eId\0223\n\026finished_after_unix_ms\030\002 \001(\003R\023fin" +
-      "ishedAfterUnixMs\0225\n\027finished_before_unix" +
-      "_ms\030\003 \001(\003R\024finishedBeforeUnixMs\022\033\n\tpage_" +
-      "size\030\004 \001(\rR\010pageSize\022\035\n\npage_token\030\005 \001(\t" +
-      "R\tpageToken\"}\n\034ListFinishedSessionsRespo" +
-      "nse\0225\n\010sessions\030\001 \003(\0132\031.agora.v1.Finishe" +
-      "dSessionR\010sessions\022&\n\017next_page_token\030\002 " +
-      "\001(\tR\rnextPageToken\"m\n\017FinishedSession\022+\n" +
-      "\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sessi" +
-      "on\022-\n\023finish_time_unix_ms\030\002 \001(\003R\020finishT" +
-      "imeUnixMs\"q\n\026ListMySessionsResponse\022/\n\010s" +
-      "essions\030\001 \003(\0132\023.agora.v1.MySessionR\010sess" +
-      "ions\022&\n\017next_page_token\030\002 \001(\tR\rnextPageT" +
-      "oken\"\255\001\n\tMySession\022+\n\007session\030\001 \001(\0132\021.ag" +
-      "ora.v1.SessionR\007session\022\024\n\005seats\030\002 \003(\rR\005" +
-      "seats\022.\n\005group\030\003 \001(\0162\030.agora.v1.MySessio" +
-      "nGroupR\005group\022-\n\023update_time_unix_ms\030\004 \001" +
-      "(\003R\020updateTimeUnixMs*\230\001\n\014MyGameResult\022\036\n" +
-      "\032MY_GAME_RESULT_UNSPECIFIED\020\000\022\026\n\022MY_GAME" +
-      "_RESULT_WON\020\001\022\027\n\023MY_GAME_RESULT_LOST\020\002\022\030" +
-      "\n\024MY_GAME_RESULT_DRAWN\020\003\022\035\n\031MY_GAME_RESU" +
-      "LT_UNFINISHED\020\004*\217\001\n\016MySessionGroup\022 \n\034MY" +
-      "_SESSION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_SESSI" +
-      "ON_GROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_GROUP" +
-      "_WAITING\020\002\022\035\n\031MY_SESSION_GROUP_FINISHED\020" +
-      "\0032\331\014\n\013GameService\022D\n\tListGames\022\032.agora.v" +
-      "1.ListGamesRequest\032\033.agora.v1.ListGamesR" +
-      "esponse\022P\n\rCreateSession\022\036.agora.v1.Crea" +
-      "teSessionRequest\032\037.agora.v1.CreateSessio" +
-      "nResponse\022G\n\nGetSession\022\033.agora.v1.GetSe" +
-      "ssionRequest\032\034.agora.v1.GetSessionRespon" +
-      "se\022M\n\014ListSessions\022\035.agora.v1.ListSessio" +
-      "nsRequest\032\036.agora.v1.ListSessionsRespons" +
-      "e\022J\n\013JoinSession\022\034.agora.v1.JoinSessionR" +
-      "equest\032\035.agora.v1.JoinSessionResponse\022M\n" +
-      "\014LeaveSession\022\035.agora.v1.LeaveSessionReq" +
-      "uest\032\036.agora.v1.LeaveSessionResponse\022A\n\010" +
-      "GetState\022\031.agora.v1.GetStateRequest\032\032.ag" +
-      "ora.v1.GetStateResponse\022Y\n\020ListLegalActi" +
-      "ons\022!.agora.v1.ListLegalActionsRequest\032\"" +
-      ".agora.v1.ListLegalActionsResponse\022M\n\014Su" +
-      "bmitAction\022\035.agora.v1.SubmitActionReques" +
-      "t\032\036.agora.v1.SubmitActionResponse\022O\n\014Str" +
-      "eamEvents\022\035.agora.v1.StreamEventsRequest" +
-      "\032\036.agora.v1.StreamEventsResponse0\001\022P\n\rRe" +
-      "signSession\022\036.agora.v1.ResignSessionRequ" +
-      "est\032\037.agora.v1.ResignSessionResponse\022P\n\r" +
-      "HandSeatToBot\022\036.agora.v1.HandSeatToBotRe" +
-      "quest\032\037.agora.v1.HandSeatToBotResponse\022G" +
-      "\n\nUndoAction\022\033.agora.v1.UndoActionReques" +
-      "t\032\034.agora.v1.UndoActionResponse\022S\n\016Remat" +
-      "chSession\022\037.agora.v1.RematchSessionReque" +
-      "st\032 .agora.v1.RematchSessionResponse\022G\n\n" +
-      "GetHistory\022\033.agora.v1.GetHistoryRequest\032" +
-      "\034.agora.v1.GetHistoryResponse\022P\n\rExportS" +
-      "ession\022\036.agora.v1.ExportSessionRequest\032\037" +
-      ".agora.v1.ExportSessionResponse\022P\n\rImpor" +
-      "tSession\022\036.agora.v1.ImportSessionRequest" +
-      "\032\037.agora.v1.ImportSessionResponse\022S\n\016Lis" +
-      "tMySessions\022\037.agora.v1.ListMySessionsReq" +
-      "uest\032 .agora.v1.ListMySessionsResponse\022V" +
-      "\n\017GetMyStatistics\022 .agora.v1.GetMyStatis" +
-      "ticsRequest\032!.agora.v1.GetMyStatisticsRe" +
-      "sponse\022e\n\024ListFinishedSessions\022%.agora.v" +
-      "1.ListFinishedSessionsRequest\032&.agora.v1" +
-      ".ListFinishedSessionsResponseBa\n\014dev.ago" +
-      "ra.v1B\020GameServiceProtoP\001\242\002\003AXX\252\002\010Agora." +
-      "V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadata\352\002\tA" +
-      "gora::V1b\006proto3"
+      "on\022;\n\rstarted_under\030\r \001(\0132\026.agora.v1.Rul" +
+      "esVersionR\014startedUnder\"\216\001\n\014ExportedSeat" +
+      "\022\037\n\013player_name\030\001 \001(\tR\nplayerName\022#\n\003bot" +
+      "\030\002 \001(\0162\021.agora.v1.BotKindR\003bot\0228\n\014bot_st" +
+      "rength\030\003 \001(\0132\025.agora.v1.BotStrengthR\013bot" +
+      "Strength\"\337\002\n\017ExportedVersion\022\030\n\007version\030" +
+      "\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022.\n\006ac" +
+      "tion\030\003 \001(\0132\024.agora.v1.GameActionH\000R\006acti" +
+      "on\022;\n\010resigned\030\004 \001(\0132\035.agora.v1.Exported" +
+      "ResignationH\000R\010resigned\022@\n\rhanded_to_bot" +
+      "\030\005 \001(\0132\032.agora.v1.ExportedHandOverH\000R\013ha" +
+      "ndedToBot\0228\n\ttimed_out\030\006 \001(\0132\031.agora.v1." +
+      "ExportedTimeoutH\000R\010timedOut\022,\n\004undo\030\007 \001(" +
+      "\0132\026.agora.v1.ExportedUndoH\000R\004undoB\007\n\005cau" +
+      "se\"?\n\017ExportedTimeout\022,\n\006action\030\001 \001(\0132\024." +
+      "agora.v1.GameActionR\006action\"\016\n\014ExportedU" +
+      "ndo\"\025\n\023ExportedResignation\"l\n\020ExportedHa" +
+      "ndOver\022%\n\004kind\030\001 \001(\0162\021.agora.v1.BotKindR" +
+      "\004kind\0221\n\010strength\030\002 \001(\0132\025.agora.v1.BotSt" +
+      "rengthR\010strength\"\247\001\n\024ImportSessionReques" +
+      "t\022/\n\006export\030\001 \001(\0132\027.agora.v1.SessionExpo" +
+      "rtR\006export\022+\n\017stop_at_version\030\002 \001(\004H\000R\rs" +
+      "topAtVersion\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\treq" +
+      "uestIdB\022\n\020_stop_at_version\"D\n\025ImportSess" +
+      "ionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1." +
+      "SessionR\007session\"\210\002\n\025ListMySessionsReque" +
+      "st\022\033\n\tpage_size\030\001 \001(\rR\010pageSize\022\035\n\npage_" +
+      "token\030\002 \001(\tR\tpageToken\022\027\n\007game_id\030\003 \001(\tR" +
+      "\006gameId\022.\n\006result\030\004 \001(\0162\026.agora.v1.MyGam" +
+      "eResultR\006result\0223\n\026finished_after_unix_m" +
+      "s\030\005 \001(\003R\023finishedAfterUnixMs\0225\n\027finished" +
+      "_before_unix_ms\030\006 \001(\003R\024finishedBeforeUni" +
+      "xMs\"1\n\026GetMyStatisticsRequest\022\027\n\007game_id" +
+      "\030\001 \001(\tR\006gameId\"I\n\027GetMyStatisticsRespons" +
+      "e\022.\n\005games\030\001 \003(\0132\030.agora.v1.GameStatisti" +
+      "csR\005games\"\273\002\n\016GameStatistics\022\027\n\007game_id\030" +
+      "\001 \001(\tR\006gameId\022\026\n\006played\030\002 \001(\004R\006played\022\020\n" +
+      "\003won\030\003 \001(\004R\003won\022\022\n\004lost\030\004 \001(\004R\004lost\022\024\n\005d" +
+      "rawn\030\005 \001(\004R\005drawn\022\036\n\nunfinished\030\006 \001(\004R\nu" +
+      "nfinished\022(\n\raverage_score\030\007 \001(\001H\000R\014aver" +
+      "ageScore\210\001\001\022\"\n\nbest_score\030\010 \001(\005H\001R\tbestS" +
+      "core\210\001\001\022-\n\023last_played_unix_ms\030\t \001(\003R\020la" +
+      "stPlayedUnixMsB\020\n\016_average_scoreB\r\n\013_bes" +
+      "t_score\"\336\001\n\033ListFinishedSessionsRequest\022" +
+      "\027\n\007game_id\030\001 \001(\tR\006gameId\0223\n\026finished_aft" +
+      "er_unix_ms\030\002 \001(\003R\023finishedAfterUnixMs\0225\n" +
+      "\027finished_before_unix_ms\030\003 \001(\003R\024finished" +
+      "BeforeUnixMs\022\033\n\tpage_size\030\004 \001(\rR\010pageSiz" +
+      "e\022\035\n\npage_token\030\005 \001(\tR\tpageToken\"}\n\034List" +
+      "FinishedSessionsResponse\0225\n\010sessions\030\001 \003" +
+      "(\0132\031.agora.v1.FinishedSessionR\010sessions\022" +
+      "&\n\017next_page_token\030\002 \001(\tR\rnextPageToken\"" +
+      "m\n\017FinishedSession\022+\n\007session\030\001 \001(\0132\021.ag" +
+      "ora.v1.SessionR\007session\022-\n\023finish_time_u" +
+      "nix_ms\030\002 \001(\003R\020finishTimeUnixMs\"q\n\026ListMy" +
+      "SessionsResponse\022/\n\010sessions\030\001 \003(\0132\023.ago" +
+      "ra.v1.MySessionR\010sessions\022&\n\017next_page_t" +
+      "oken\030\002 \001(\tR\rnextPageToken\"\255\001\n\tMySession\022" +
+      "+\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007ses" +
+      "sion\022\024\n\005seats\030\002 \003(\rR\005seats\022.\n\005group\030\003 \001(" +
+      "\0162\030.agora.v1.MySessionGroupR\005group\022-\n\023up" +
+      "date_time_unix_ms\030\004 \001(\003R\020updateTimeUnixM" +
+      "s*\230\001\n\014MyGameResult\022\036\n\032MY_GAME_RESULT_UNS" +
+      "PECIFIED\020\000\022\026\n\022MY_GAME_RESULT_WON\020\001\022\027\n\023MY" +
+      "_GAME_RESULT_LOST\020\002\022\030\n\024MY_GAME_RESULT_DR" +
+      "AWN\020\003\022\035\n\031MY_GAME_RESULT_UNFINISHED\020\004*\217\001\n" +
+      "\016MySessionGroup\022 \n\034MY_SESSION_GROUP_UNSP" +
+      "ECIFIED\020\000\022\036\n\032MY_SESSION_GROUP_YOUR_TURN\020" +
+      "\001\022\034\n\030MY_SESSION_GROUP_WAITING\020\002\022\035\n\031MY_SE" +
+      "SSION_GROUP_FINISHED\020\0032\331\014\n\013GameService\022D" +
+      "\n\tListGames\022\032.agora.v1.ListGamesRequest\032" +
+      "\033.agora.v1.ListGamesResponse\022P\n\rCreateSe" +
+      "ssion\022\036.agora.v1.CreateSessionRequest\032\037." +
+      "agora.v1.CreateSessionResponse\022G\n\nGetSes" +
+      "sion\022\033.agora.v1.GetSessionRequest\032\034.agor" +
+      "a.v1.GetSessionResponse\022M\n\014ListSessions\022" +
+      "\035.agora.v1.ListSessionsRequest\032\036.agora.v" +
+      "1.ListSessionsResponse\022J\n\013JoinSession\022\034." +
+      "agora.v1.JoinSessionRequest\032\035.agora.v1.J" +
+      "oinSessionResponse\022M\n\014LeaveSession\022\035.ago" +
+      "ra.v1.LeaveSessionRequest\032\036.agora.v1.Lea" +
+      "veSessionResponse\022A\n\010GetState\022\031.agora.v1" +
+      ".GetStateRequest\032\032.agora.v1.GetStateResp" +
+      "onse\022Y\n\020ListLegalActions\022!.agora.v1.List" +
+      "LegalActionsRequest\032\".agora.v1.ListLegal" +
+      "ActionsResponse\022M\n\014SubmitAction\022\035.agora." +
+      "v1.SubmitActionRequest\032\036.agora.v1.Submit" +
+      "ActionResponse\022O\n\014StreamEvents\022\035.agora.v" +
+      "1.StreamEventsRequest\032\036.agora.v1.StreamE" +
+      "ventsResponse0\001\022P\n\rResignSession\022\036.agora" +
+      ".v1.ResignSessionRequest\032\037.agora.v1.Resi" +
+      "gnSessionResponse\022P\n\rHandSeatToBot\022\036.ago" +
+      "ra.v1.HandSeatToBotRequest\032\037.agora.v1.Ha" +
+      "ndSeatToBotResponse\022G\n\nUndoAction\022\033.agor" +
+      "a.v1.UndoActionRequest\032\034.agora.v1.UndoAc" +
+      "tionResponse\022S\n\016RematchSession\022\037.agora.v" +
+      "1.RematchSessionRequest\032 .agora.v1.Remat" +
+      "chSessionResponse\022G\n\nGetHistory\022\033.agora." +
+      "v1.GetHistoryRequest\032\034.agora.v1.GetHisto" +
+      "ryResponse\022P\n\rExportSession\022\036.agora.v1.E" +
+      "xportSessionRequest\032\037.agora.v1.ExportSes" +
+      "sionResponse\022P\n\rImportSession\022\036.agora.v1" +
+      ".ImportSessionRequest\032\037.agora.v1.ImportS" +
+      "essionResponse\022S\n\016ListMySessions\022\037.agora" +
+      ".v1.ListMySessionsRequest\032 .agora.v1.Lis" +
+      "tMySessionsResponse\022V\n\017GetMyStatistics\022 " +
+      ".agora.v1.GetMyStatisticsRequest\032!.agora" +
+      ".v1.GetMyStatisticsResponse\022e\n\024ListFinis" +
+      "hedSessions\022%.agora.v1.ListFinishedSessi" +
+      "onsRequest\032&.agora.v1.ListFinishedSessio" +
+      "nsResponseBa\n\014dev.agora.v1B\020GameServiceP" +
+      "rotoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Ago" +
+      "ra\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -720,7 +721,7 @@ public final class GameServiceProto {
     internal_static_agora_v1_SessionExport_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_SessionExport_descriptor,
-        new java.lang.String[] { "FormatVersion", "RulesVersion", "SessionId", "GameId", "Options", "Seed", "SeedHidden", "Seats", "Versions", "History", "Outcome", "Version", });
+        new java.lang.String[] { "FormatVersion", "RulesVersion", "SessionId", "GameId", "Options", "Seed", "SeedHidden", "Seats", "Versions", "History", "Outcome", "Version", "StartedUnder", });
     internal_static_agora_v1_ExportedSeat_descriptor =
       getDescriptor().getMessageTypes().get(35);
     internal_static_agora_v1_ExportedSeat_fieldAccessorTable = new
