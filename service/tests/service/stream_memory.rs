@@ -144,7 +144,7 @@ async fn streams_give_their_memory_back(streams: usize) {
         .expect("the server still answers");
 }
 
-/// CI's form: 2,000 streams (about 25 s in a debug build on a busy 2-core VM).
+/// CI's form: 2,000 streams (about 15 s in a debug build on a busy 2-core VM).
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memory_of_two_thousand_idle_streams_comes_back_when_they_close() {
