@@ -9,9 +9,3 @@ CREATE TABLE archive_job_run (
     last_run  timestamptz NOT NULL
 );
 
--- A player's statistics read only this index (an index-only scan, already grouped by game):
--- 20 ms for 5,000 games without it (a heap fetch per seat row, then a sort), see
--- BENCHMARKS.md, "Archive: a player's history and statistics".
-CREATE INDEX archived_seat_player_stats
-    ON archived_seat (player_id, game_id) INCLUDE (session_id, result, score, finished_at)
-    WHERE player_id IS NOT NULL;
