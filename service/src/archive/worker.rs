@@ -241,7 +241,7 @@ pub async fn migrate_then_run(
             Err(e) => {
                 failures += 1;
                 // Once, then every minute: a database down at start-up is worth one WARN.
-                if failures == 1 || failures % 20 == 0 {
+                if failures == 1 || failures.is_multiple_of(20) {
                     tracing::warn!(error = %e, "cannot migrate the archive database; retrying");
                 }
             }
