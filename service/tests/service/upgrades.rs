@@ -107,12 +107,12 @@ impl Served {
             Raw::Redis(redis) => {
                 let keys = Keys::of_session("agora", id);
                 let mut conn = redis_conn(redis).await;
-                let snapshot: Vec<u8> = redis::cmd("GET")
+                let snapshot: Vec<u8> = ::redis::cmd("GET")
                     .arg(&keys.snap)
                     .query_async(&mut conn)
                     .await
                     .expect("GET");
-                let items: Vec<(String, Vec<(String, Vec<u8>)>)> = redis::cmd("XRANGE")
+                let items: Vec<(String, Vec<(String, Vec<u8>)>)> = ::redis::cmd("XRANGE")
                     .arg(&keys.log)
                     .arg("-")
                     .arg("+")
@@ -141,7 +141,7 @@ impl Served {
             Raw::Redis(redis) => {
                 let keys = Keys::of_session("agora", id);
                 let mut conn = redis_conn(redis).await;
-                let mut pipe = redis::pipe();
+                let mut pipe = ::redis::pipe();
                 pipe.atomic()
                     .cmd("SET")
                     .arg(&keys.snap)
@@ -162,8 +162,8 @@ impl Served {
     }
 }
 
-async fn redis_conn(redis: &RedisServer) -> redis::aio::MultiplexedConnection {
-    redis::Client::open(redis.url())
+async fn redis_conn(redis: &RedisServer) -> ::redis::aio::MultiplexedConnection {
+    ::redis::Client::open(redis.url())
         .expect("redis url")
         .get_multiplexed_async_connection()
         .await
