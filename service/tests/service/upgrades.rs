@@ -112,7 +112,7 @@ impl Served {
                     .query_async(&mut conn)
                     .await
                     .expect("GET");
-                let items: Vec<(String, Vec<(String, Vec<u8>)>)> = ::redis::cmd("XRANGE")
+                let items: Vec<StreamItem> = ::redis::cmd("XRANGE")
                     .arg(&keys.log)
                     .arg("-")
                     .arg("+")
@@ -161,6 +161,9 @@ impl Served {
         }
     }
 }
+
+/// An XRANGE item: its id and its fields.
+type StreamItem = (String, Vec<(String, Vec<u8>)>);
 
 async fn redis_conn(redis: &RedisServer) -> ::redis::aio::MultiplexedConnection {
     ::redis::Client::open(redis.url())
@@ -435,7 +438,6 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(k
             .get_state(authed(
                 pb::GetStateRequest {
                     session_id: id.clone(),
-                    ..Default::default()
                 },
                 &tokens[0],
             ))
