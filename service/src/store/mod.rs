@@ -104,7 +104,11 @@ pub struct SessionMeta {
     /// The rules the session was started under. Absent in sessions of releases before
     /// it was recorded, which all ran release 0.1.0 at state version 1: read it with
     /// [`SessionMeta::started_under`].
-    #[serde(default, skip_serializing_if = "Option::is_none", rename = "started_under")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        rename = "started_under"
+    )]
     pub started_under_rules: Option<RulesVersion>,
 }
 

@@ -113,6 +113,9 @@ pub struct Pinned {
 }
 
 /// A session read for display: playable, or pinned to the rules it was started under.
+// Built once per read and taken apart at once: boxing the common case would cost an
+// allocation per load for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Readable {
     Playable(Loaded),

@@ -10,7 +10,7 @@
 //! [`StoreError::Pinned`] (FAILED_PRECONDITION, reason `RULES_CHANGED`), a WARN line and
 //! the `agora.sessions.pinned` counter (once per read) say so, and nothing is changed.
 
-use super::{LogEntry, Loaded, Pinned, Readable, SessionMeta, Sessions, StoreError, Written};
+use super::{Loaded, LogEntry, Pinned, Readable, SessionMeta, Sessions, StoreError, Written};
 use crate::clock::Clocks;
 use crate::table::{Control, Replay, Table};
 use agora_engine::registry::AnyState;

@@ -312,7 +312,11 @@ fn metas_without_their_rules_read_as_the_first_release_s() {
         assert_eq!(meta.started_under().engine_release, "0.1.0");
         assert_eq!(meta.started_under().state_version, 1);
         let now = SessionMeta::new("s", meta.options.clone(), 1, meta.seats.clone(), 0);
-        let again = codec::decode_meta(&codec::encode_meta(&now).expect("encodes")).expect("decodes");
-        assert_eq!(again.started_under(), RulesVersion::current(meta.options.kind()));
+        let again =
+            codec::decode_meta(&codec::encode_meta(&now).expect("encodes")).expect("decodes");
+        assert_eq!(
+            again.started_under(),
+            RulesVersion::current(meta.options.kind())
+        );
     }
 }

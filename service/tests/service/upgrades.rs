@@ -112,7 +112,7 @@ impl Served {
                     .query_async(&mut conn)
                     .await
                     .expect("GET");
-                let items: Vec<(String, Vec<(String, Vec<u8>)>)> = ::redis::cmd("XRANGE")
+                let items: Vec<StreamItem> = ::redis::cmd("XRANGE")
                     .arg(&keys.log)
                     .arg("-")
                     .arg("+")
@@ -162,6 +162,9 @@ impl Served {
     }
 }
 
+/// An XRANGE item: its id and its fields.
+type StreamItem = (String, Vec<(String, Vec<u8>)>);
+
 async fn redis_conn(redis: &RedisServer) -> ::redis::aio::MultiplexedConnection {
     ::redis::Client::open(redis.url())
         .expect("redis url")
@@ -172,7 +175,11 @@ async fn redis_conn(redis: &RedisServer) -> ::redis::aio::MultiplexedConnection 
 
 /// The state version a format-5 record's header names.
 fn state_version(record: &[u8]) -> u16 {
-    assert_eq!(record[..2], [0, codec::SNAPSHOT_FORMAT], "a format-5 record");
+    assert_eq!(
+        record[..2],
+        [0, codec::SNAPSHOT_FORMAT],
+        "a format-5 record"
+    );
     u16::from_le_bytes([record[3], record[4]])
 }
 
@@ -267,7 +274,9 @@ async fn an_older_snapshot_is_rebuilt_stored_back_and_played_on(kind: StoreKind)
     assert!(codec::decode_snapshot(&older).is_err());
     served.rewrite(&id, older, &entries).await;
 
-    let after = get(&mut client, &id).await.expect("a rebuilt session reads");
+    let after = get(&mut client, &id)
+        .await
+        .expect("a rebuilt session reads");
     assert!(after == before, "the rebuilt session is the one played");
     assert_eq!(after.rules_version, Some(current_rules()));
     assert_eq!(after.pinned, None);
@@ -306,9 +315,7 @@ async fn secrets_by_version(store: &dyn Store, id: &str) -> Vec<Vec<Vec<Secret>>
     all
 }
 
-async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
-    kind: StoreKind,
-) {
+async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(kind: StoreKind) {
     let served = Served::start(kind).await;
     let mut client = served.client().await;
     let (id, tokens, version) = in_play(&mut client, 30).await;
@@ -340,7 +347,11 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
     let mut rewritten = entries.clone();
     rewritten[1] = codec::encode_entry(origin, &log[1]).expect("encode");
     served
-        .rewrite(&id, written_under(&snapshot, current - 1, "0.0.9"), &rewritten)
+        .rewrite(
+            &id,
+            written_under(&snapshot, current - 1, "0.0.9"),
+            &rewritten,
+        )
         .await;
 
     // GetSession: the metadata, and why it cannot be played.
@@ -370,7 +381,9 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
     // carries the tampered events), with no other seat's secret, on bytes.
     let mut checked = 0;
     for (seat, token) in tokens.iter().enumerate() {
-        let read = history(&mut client, &id, token).await.expect("history reads");
+        let read = history(&mut client, &id, token)
+            .await
+            .expect("history reads");
         assert_eq!(read.len() as u64, version);
         for (i, (now, was)) in read.iter().zip(&histories[seat]).enumerate() {
             if i != 1 {
@@ -387,12 +400,8 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
             .windows(8)
             .any(|w| w == SEED.to_le_bytes() || w == SEED.to_be_bytes()));
         checked += assert_no_others_secrets(&read, &secrets, Some(seat), "pinned history");
-        checked += assert_no_others_secrets(
-            &exported.history,
-            &secrets,
-            Some(seat),
-            "pinned export",
-        );
+        checked +=
+            assert_no_others_secrets(&exported.history, &secrets, Some(seat), "pinned export");
     }
     assert!(checked > 0, "some secrets were checked");
 
@@ -418,7 +427,9 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
         "RULES_CHANGED"
     );
     assert!(
-        refused.message().contains("started under rules version origin"),
+        refused
+            .message()
+            .contains("started under rules version origin"),
         "{}",
         refused.message()
     );
@@ -427,7 +438,6 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(
             .get_state(authed(
                 pb::GetStateRequest {
                     session_id: id.clone(),
-                    ..Default::default()
                 },
                 &tokens[0],
             ))
@@ -483,14 +493,14 @@ async fn log_entries_older_than_the_log_compatible_version_are_never_decoded(kin
     // A snapshot that needs the log to be rebuilt: pinned, since the log is unreadable.
     let current = state_version(&snapshot);
     served
-        .rewrite(&id, written_under(&snapshot, current - 1, "0.0.9"), &entries)
+        .rewrite(
+            &id,
+            written_under(&snapshot, current - 1, "0.0.9"),
+            &entries,
+        )
         .await;
     let pinned = get(&mut client, &id).await.expect("a pinned session reads");
     let marker = pinned.pinned.expect("pinned");
-    assert!(
-        marker.reason.contains("log entries"),
-        "{}",
-        marker.reason
-    );
+    assert!(marker.reason.contains("log entries"), "{}", marker.reason);
     assert_eq!(pinned.version, version);
 }

@@ -2,11 +2,11 @@
 
 use super::{Expiry, MemoryStore, SessionData, Slot};
 use crate::store::follow::{follow, History, Live};
+use crate::store::upgrade::Stored;
 use crate::store::{
     codec, Claimed, Commit, CommitResult, JoinRecord, LogEntry, LogStream, Readable, SeatClaim,
     SeatRecord, SessionMeta, Sessions, StoreError,
 };
-use crate::store::upgrade::Stored;
 use crate::table::Table;
 use agora_engine::Seat;
 use async_trait::async_trait;
@@ -294,7 +294,9 @@ impl MemoryStore {
         for (version, bytes) in entries {
             match &mut data.log {
                 Log::Open(log) => {
-                    let at = (*version as usize).checked_sub(1).and_then(|i| log.get_mut(i));
+                    let at = (*version as usize)
+                        .checked_sub(1)
+                        .and_then(|i| log.get_mut(i));
                     *at.ok_or_else(|| StoreError::Corrupt(format!("no version {version}")))? =
                         bytes.clone().into_boxed_slice();
                 }

@@ -2,11 +2,11 @@
 //! `scripts.rs`, and log reads and followers are `feed.rs`.
 
 use super::{records, RedisStore};
+use crate::store::upgrade::Stored;
 use crate::store::{
     Claimed, Commit, CommitResult, LogEntry, LogStream, Readable, SeatClaim, SessionMeta, Sessions,
     StoreError,
 };
-use crate::store::upgrade::Stored;
 use crate::table::Table;
 use agora_engine::Seat;
 use async_trait::async_trait;
