@@ -341,12 +341,12 @@ async fn wait_archived(url: &str, id: &str) -> (i64, i64) {
 
 /// Archive jobs still in the shared Redis queue.
 async fn queued(redis_url: &str) -> u64 {
-    let client = redis::Client::open(redis_url).expect("redis url");
+    let client = ::redis::Client::open(redis_url).expect("redis url");
     let mut conn = client
         .get_multiplexed_async_connection()
         .await
         .expect("connect to redis");
-    redis::cmd("ZCARD")
+    ::redis::cmd("ZCARD")
         .arg("agora:{agora:work:archive}:due")
         .query_async(&mut conn)
         .await
