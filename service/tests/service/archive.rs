@@ -190,8 +190,18 @@ async fn finished(
         .session
         .expect("session");
     let id = created.session_id.clone();
-    let tokens = join_all(client, &created).await;
-    let token = tokens.first().expect("seat 0's token").clone();
+    // Seat 0 only: the bots hold the others from the start.
+    let token = client
+        .join_session(pb::JoinSessionRequest {
+            session_id: id.clone(),
+            seat: Some(0),
+            player_name: "player 0".into(),
+            request_id: uuid::Uuid::new_v4().to_string(),
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{name}: join: {e:?}"))
+        .into_inner()
+        .seat_token;
     client
         .resign_session(authed(
             pb::ResignSessionRequest {
