@@ -85,7 +85,7 @@ impl Archiver {
                 return;
             }
             // The backlog's gauges every [`BACKLOG_EVERY`] polls (three store reads).
-            if ticks % BACKLOG_EVERY == 0 {
+            if ticks.is_multiple_of(BACKLOG_EVERY) {
                 self.report_backlog(store.as_ref(), &mut last_warn).await;
             }
             ticks = ticks.wrapping_add(1);
