@@ -156,7 +156,8 @@ mod tests {
         assert_eq!(t.first_message("GetSession", "NOT_FOUND"), None);
         assert_eq!(t.total(tonic::Code::NotFound), 2);
         assert_eq!(t.total(tonic::Code::Internal), 1);
-        assert_eq!(t.all(), 3);
+        assert_eq!(t.total(tonic::Code::Unknown), 2);
+        assert_eq!(t.all(), 5);
         assert!(t.render().contains("NOT_FOUND"));
     }
 }
