@@ -49,7 +49,11 @@ impl PgArchive {
             .fetch_one(&mut *tx)
             .await
             .map_err(unavailable)?;
+        // Not due: roll back now rather than on drop, which sqlx only queues for the
+        // connection's next use; until then the transaction would keep holding the lock
+        // and the next run, on another pooled connection, would find it taken.
         if !locked {
+            tx.rollback().await.map_err(unavailable)?;
             return Ok(Run::NotDue);
         }
         let last: Option<i64> = sqlx::query_scalar(
@@ -61,6 +65,7 @@ impl PgArchive {
         .map_err(unavailable)?;
         let period_ms = i64::try_from(period.as_millis()).unwrap_or(i64::MAX);
         if last.is_some_and(|last| now_ms.saturating_sub(last) < period_ms) {
+            tx.rollback().await.map_err(unavailable)?;
             return Ok(Run::NotDue);
         }
         let mut deleted = 0u64;
