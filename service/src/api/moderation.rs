@@ -7,7 +7,6 @@ use super::{check_session_id, GameApi, MAX_ID_LEN};
 use crate::auth::AuthError;
 use crate::identity::{Caller, Player};
 use crate::store::moderation::{Relation, Report, REPORT_FORMAT};
-use crate::store::StoreError;
 use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
 
@@ -140,8 +139,9 @@ impl GameApi {
                         .into())
                     }
                     None => {
-                        return Err(StoreError::NotFound(format!("{session} message {sequence}"))
-                            .into())
+                        return Err(ApiError::Wire(tonic::Status::not_found(format!(
+                            "This session's chat has no message {sequence}."
+                        ))))
                     }
                 }
             }
