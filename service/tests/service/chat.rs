@@ -28,6 +28,7 @@ per_store!(
     mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart,
     a_report_is_kept_once_with_its_message,
     the_word_list_masks_and_the_filter_webhook_decides,
+    a_finished_games_chat_is_read_from_the_archive_after_the_live_store_drops_it,
 );
 
 fn text_body(text: &str) -> Option<pb::send_chat_message_request::Body> {
@@ -899,4 +900,87 @@ async fn chat_cost() {
         drop(client);
         server.stop().await;
     }
+}
+
+async fn a_finished_games_chat_is_read_from_the_archive_after_the_live_store_drops_it(
+    kind: StoreKind,
+) {
+    use agora_service::archive::postgres::{PgArchive, PgSettings};
+    use agora_service::archive::Archive;
+    let url = crate::support::postgres::fresh_database();
+    let ttl = Duration::from_secs(4);
+    let server = TestServer::start_with(kind, |c| {
+        c.archive_url = Some(url.clone());
+        c.finished_ttl = ttl;
+    })
+    .await;
+    let mut client = server.client().await;
+    let created = client
+        .create_session(pb::CreateSessionRequest {
+            options: Some(origin_options(2, true)),
+            seed: Some(3),
+            unrated: true,
+            bots: vec![pb::SeatBot {
+                seat: 1,
+                kind: pb::BotKind::Random as i32,
+                strength: None,
+            }],
+            ..Default::default()
+        })
+        .await
+        .expect("create")
+        .into_inner()
+        .session
+        .expect("session");
+    let id = created.session_id.clone();
+    let token = client
+        .join_session(pb::JoinSessionRequest {
+            session_id: id.clone(),
+            seat: Some(0),
+            player_name: "player 0".into(),
+            request_id: uuid::Uuid::new_v4().to_string(),
+        })
+        .await
+        .expect("join")
+        .into_inner()
+        .seat_token;
+    let kept = say(&mut client, &id, &token, "kept with the game").await;
+    client
+        .resign_session(authed(
+            pb::ResignSessionRequest {
+                session_id: id.clone(),
+                request_id: String::new(),
+            },
+            &token,
+        ))
+        .await
+        .expect("resign");
+    let archive = PgArchive::connect_lazy(&PgSettings {
+        url: url.clone(),
+        pool_size: 1,
+        statement_timeout: Duration::from_secs(5),
+    })
+    .expect("archive");
+    let start = std::time::Instant::now();
+    while archive.chat(&id).await.map(|c| c.is_empty()).unwrap_or(true) {
+        assert!(start.elapsed() < Duration::from_secs(60), "the chat was not archived");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The live store drops the finished session after its TTL.
+    tokio::time::sleep(ttl + Duration::from_secs(2)).await;
+    if let Some(redis) = server.redis_url() {
+        let redis = ::redis::Client::open(redis).expect("redis");
+        let mut conn = redis.get_multiplexed_async_connection().await.expect("conn");
+        let live: i64 = ::redis::cmd("EXISTS")
+            .arg(format!("agora:{{{id}}}:chat"))
+            .arg(format!("agora:{{{id}}}:meta"))
+            .query_async(&mut conn)
+            .await
+            .expect("exists");
+        assert_eq!(live, 0, "the live store still holds the session");
+    }
+    let listed = list(&mut client, &id, Some(&token), 0).await.expect("from the archive");
+    assert_eq!(listed.messages, vec![kept]);
+    // Still the players' only.
+    assert_code(list(&mut client, &id, None, 0).await, Code::PermissionDenied);
 }
