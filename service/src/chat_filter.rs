@@ -170,7 +170,12 @@ impl ChatFilter {
         }
     }
 
-    async fn ask(&self, hook: &FilterHook, asked: &Asked<'_>, text: &str) -> Result<Verdict, String> {
+    async fn ask(
+        &self,
+        hook: &FilterHook,
+        asked: &Asked<'_>,
+        text: &str,
+    ) -> Result<Verdict, String> {
         let id = format!("chk_{}", hex::encode(rand::random::<[u8; 16]>()));
         let body = serde_json::json!({
             "type": "agora.chat_message",

@@ -218,7 +218,12 @@ pub struct Config {
 
     /// The verdict when the chat filter fails or is late: reject (the message is refused
     /// with UNAVAILABLE, to retry) or accept (stored, word list applied).
-    #[arg(long, env = "AGORA_CHAT_FILTER_DEFAULT", value_enum, default_value = "reject")]
+    #[arg(
+        long,
+        env = "AGORA_CHAT_FILTER_DEFAULT",
+        value_enum,
+        default_value = "reject"
+    )]
     pub chat_filter_default: crate::chat_filter::DefaultVerdict,
 
     /// Player tokens: the issuer (`iss`) they must name; repeat or comma-separate to

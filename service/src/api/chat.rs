@@ -32,7 +32,8 @@ pub const MAX_MESSAGES_PER_SESSION: u64 = 2_000;
 const DEFAULT_PAGE: usize = 100;
 const MAX_PAGE: usize = 500;
 
-pub type ChatStream = Pin<Box<dyn futures::Stream<Item = Result<pb::StreamChatResponse, Status>> + Send>>;
+pub type ChatStream =
+    Pin<Box<dyn futures::Stream<Item = Result<pb::StreamChatResponse, Status>> + Send>>;
 
 /// One entry of the quick phrase catalog (`service/data/quick_phrases.json`).
 #[derive(Debug, Clone, Deserialize)]
@@ -72,11 +73,9 @@ impl ChatRate {
             return Ok(());
         };
         use governor::clock::Clock;
-        limiter
-            .check_key(&author.to_string())
-            .map_err(|not_until| {
-                not_until.wait_time_from(governor::clock::DefaultClock::default().now())
-            })
+        limiter.check_key(&author.to_string()).map_err(|not_until| {
+            not_until.wait_time_from(governor::clock::DefaultClock::default().now())
+        })
     }
 }
 
@@ -207,11 +206,9 @@ impl GameApi {
                     .into());
                 }
                 if text.chars().any(|c| c.is_control() && c != '\n') {
-                    return Err(FieldViolation::new(
-                        "text",
-                        "must not hold control characters.",
-                    )
-                    .into());
+                    return Err(
+                        FieldViolation::new("text", "must not hold control characters.").into(),
+                    );
                 }
                 ChatBody::Text(text.to_string())
             }
@@ -226,7 +223,9 @@ impl GameApi {
                 ChatBody::Phrase(id)
             }
             None => {
-                return Err(FieldViolation::new("body", "a text or a phrase_id is required.").into())
+                return Err(
+                    FieldViolation::new("body", "a text or a phrase_id is required.").into(),
+                )
             }
         };
         let readable = self.read(&request.session_id).await?;
@@ -307,10 +306,12 @@ impl GameApi {
             game_version: 0,
             body: ChatBody::Phrase(String::new()),
         };
-        Ok(match self.store.chat().append(session_id, key, probe, 0).await? {
-            Appended::Repeated(m) => Some(m),
-            _ => None,
-        })
+        Ok(
+            match self.store.chat().append(session_id, key, probe, 0).await? {
+                Appended::Repeated(m) => Some(m),
+                _ => None,
+            },
+        )
     }
 
     pub(crate) async fn list_chat(
@@ -329,9 +330,7 @@ impl GameApi {
         let stored = self
             .chat_messages(&request.session_id, request.after_sequence, page)
             .await?;
-        let next = stored
-            .last()
-            .map_or(request.after_sequence, |m| m.sequence);
+        let next = stored.last().map_or(request.after_sequence, |m| m.sequence);
         Ok(pb::ListChatMessagesResponse {
             messages: stored
                 .iter()
@@ -416,8 +415,9 @@ impl GameApi {
                             return Some((Err(status), (follow, last, true, slot)));
                         }
                         Some(Err(_)) | None => {
-                            let status =
-                                Status::from(ApiError::ChatStreamEnded { last_sequence: last });
+                            let status = Status::from(ApiError::ChatStreamEnded {
+                                last_sequence: last,
+                            });
                             return Some((Err(status), (follow, last, true, slot)));
                         }
                     }
@@ -450,7 +450,9 @@ mod tests {
         assert!(PHRASES.len() >= 10);
         let ids: HashSet<&str> = PHRASES.iter().map(|p| p.id.as_str()).collect();
         assert_eq!(ids.len(), PHRASES.len());
-        assert!(PHRASES.iter().all(|p| p.kind == "phrase" || p.kind == "emote"));
+        assert!(PHRASES
+            .iter()
+            .all(|p| p.kind == "phrase" || p.kind == "emote"));
         assert!(is_phrase("good_game"));
         assert!(!is_phrase("nope"));
     }

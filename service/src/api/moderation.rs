@@ -100,11 +100,9 @@ impl GameApi {
         let message = match (&session_id, request.message_sequence) {
             (_, 0) => None,
             (None, _) => {
-                return Err(FieldViolation::new(
-                    "session_id",
-                    "required with message_sequence.",
+                return Err(
+                    FieldViolation::new("session_id", "required with message_sequence.").into(),
                 )
-                .into())
             }
             (Some(session), sequence) => {
                 check_session_id(session)?;
@@ -160,8 +158,6 @@ impl GameApi {
                 time_ms: crate::store::now_ms(),
             })
             .await?;
-        Ok(pb::ReportPlayerResponse {
-            report_id: kept.id,
-        })
+        Ok(pb::ReportPlayerResponse { report_id: kept.id })
     }
 }

@@ -249,11 +249,13 @@ impl Archive for PgArchive {
         &self,
         session_id: &str,
     ) -> Result<Vec<crate::store::chat::ChatMessage>, ArchiveError> {
-        let row = sqlx::query("SELECT messages::text AS messages FROM archived_chat WHERE session_id = $1")
-            .bind(session_id)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(unavailable)?;
+        let row = sqlx::query(
+            "SELECT messages::text AS messages FROM archived_chat WHERE session_id = $1",
+        )
+        .bind(session_id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(unavailable)?;
         let Some(row) = row else {
             return Ok(Vec::new());
         };

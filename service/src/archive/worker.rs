@@ -222,7 +222,11 @@ impl Archiver {
         // the live store only).
         let chat = store
             .chat()
-            .messages(&item.session_id, 0, crate::api::chat::MAX_MESSAGES_PER_SESSION as usize)
+            .messages(
+                &item.session_id,
+                0,
+                crate::api::chat::MAX_MESSAGES_PER_SESSION as usize,
+            )
             .await?;
         if !chat.is_empty() {
             self.archive.write_chat(&item.session_id, &chat).await?;

@@ -171,12 +171,16 @@ async fn players_chat_in_order_and_a_retry_answers_the_first_message(kind: Store
         .expect("message");
     assert_eq!(phrase.sequence, 3);
     assert_eq!(phrase.game_version, 1);
-    let listed = list(&mut client, &id, Some(&tokens[1]), 0).await.expect("list");
+    let listed = list(&mut client, &id, Some(&tokens[1]), 0)
+        .await
+        .expect("list");
     let seqs: Vec<u64> = listed.messages.iter().map(|m| m.sequence).collect();
     assert_eq!(seqs, vec![1, 2, 3]);
     assert_eq!(text_of(&listed.messages[1]), "once");
     assert_eq!(listed.next_after_sequence, 3);
-    let later = list(&mut client, &id, Some(&tokens[1]), 2).await.expect("list");
+    let later = list(&mut client, &id, Some(&tokens[1]), 2)
+        .await
+        .expect("list");
     assert_eq!(later.messages, vec![phrase]);
     // The catalog holds the phrase sent.
     let phrases = client
@@ -218,9 +222,7 @@ async fn bad_messages_are_refused_and_change_nothing(kind: StoreKind) {
     ];
     for (request, says) in cases {
         let status = assert_code(
-            client
-                .send_chat_message(authed(request, &tokens[0]))
-                .await,
+            client.send_chat_message(authed(request, &tokens[0])).await,
             Code::InvalidArgument,
         );
         assert!(status.message().contains(says), "{status:?}");
@@ -230,7 +232,10 @@ async fn bad_messages_are_refused_and_change_nothing(kind: StoreKind) {
     say(&mut client, &id, &tokens[0], &full).await;
     assert_code(
         client
-            .send_chat_message(authed(send_request("no-such-session", "hi", &rid()), &tokens[0]))
+            .send_chat_message(authed(
+                send_request("no-such-session", "hi", &rid()),
+                &tokens[0],
+            ))
             .await,
         Code::NotFound,
     );
@@ -240,7 +245,9 @@ async fn bad_messages_are_refused_and_change_nothing(kind: StoreKind) {
             .await,
         Code::PermissionDenied,
     );
-    let listed = list(&mut client, &id, Some(&tokens[0]), 0).await.expect("list");
+    let listed = list(&mut client, &id, Some(&tokens[0]), 0)
+        .await
+        .expect("list");
     assert_eq!(listed.messages.len(), 1);
 }
 
@@ -259,8 +266,12 @@ async fn a_spectator_of_a_players_only_table_receives_no_chat_byte(kind: StoreKi
     say(&mut client, &id, &tokens[1], secret).await;
     let mut seen: Vec<Vec<u8>> = Vec::new();
     for result in [
-        list(&mut client, &id, None, 0).await.map(|r| r.encode_to_vec()),
-        open_stream(&mut client, &id, None, 0).await.map(|_| Vec::new()),
+        list(&mut client, &id, None, 0)
+            .await
+            .map(|r| r.encode_to_vec()),
+        open_stream(&mut client, &id, None, 0)
+            .await
+            .map(|_| Vec::new()),
     ] {
         let status = assert_code(result, Code::PermissionDenied);
         seen.push(status.message().as_bytes().to_vec());
@@ -302,14 +313,14 @@ async fn a_spectator_of_a_players_only_table_receives_no_chat_byte(kind: StoreKi
         );
     }
     // The players read it.
-    let listed = list(&mut client, &id, Some(&tokens[1]), 0).await.expect("list");
+    let listed = list(&mut client, &id, Some(&tokens[1]), 0)
+        .await
+        .expect("list");
     assert_eq!(listed.messages.len(), 2);
     assert!(!session(&mut client, &id).await.spectators_may_chat);
 }
 
-async fn spectators_read_and_signed_in_spectators_write_when_the_table_allows_it(
-    kind: StoreKind,
-) {
+async fn spectators_read_and_signed_in_spectators_write_when_the_table_allows_it(kind: StoreKind) {
     let key = SigningKey::generate("k1");
     let jwks = Jwks::serve(&[&key]).await;
     let server = TestServer::start_with(kind, |c| idp::trust(c, &jwks)).await;
@@ -331,7 +342,9 @@ async fn spectators_read_and_signed_in_spectators_write_when_the_table_allows_it
     assert!(created.spectators_may_chat);
     let id = created.session_id.clone();
     let tokens = join_all(&mut client, &created).await;
-    let mut spectator = open_stream(&mut client, &id, None, 0).await.expect("stream");
+    let mut spectator = open_stream(&mut client, &id, None, 0)
+        .await
+        .expect("stream");
     say(&mut client, &id, &tokens[0], "welcome").await;
     assert_eq!(text_of(&next_message(&mut spectator).await), "welcome");
     // An anonymous spectator reads but does not write; a signed-in one writes.
@@ -358,7 +371,9 @@ async fn a_resumed_stream_gets_each_message_once_in_order(kind: StoreKind) {
     for i in 1..=3 {
         say(&mut client, &id, &tokens[0], &format!("m{i}")).await;
     }
-    let mut stream = open_stream(&mut client, &id, Some(&tokens[1]), 0).await.expect("stream");
+    let mut stream = open_stream(&mut client, &id, Some(&tokens[1]), 0)
+        .await
+        .expect("stream");
     let mut got = Vec::new();
     for _ in 0..3 {
         got.push(next_message(&mut stream).await.sequence);
@@ -385,7 +400,9 @@ async fn a_resumed_stream_gets_each_message_once_in_order(kind: StoreKind) {
     drop(stream);
     // Resume after the last one received: the rest, once each.
     let last = *got.last().expect("some");
-    let mut resumed = open_stream(&mut client, &id, Some(&tokens[1]), last).await.expect("resume");
+    let mut resumed = open_stream(&mut client, &id, Some(&tokens[1]), last)
+        .await
+        .expect("resume");
     while got.len() < 23 {
         got.push(next_message(&mut resumed).await.sequence);
     }
@@ -411,10 +428,15 @@ async fn the_rate_limit_answers_resource_exhausted_with_retry_info(kind: StoreKi
         .get_details_retry_info()
         .and_then(|r| r.retry_delay)
         .expect("a RetryInfo detail");
-    assert!(retry > Duration::ZERO && retry <= Duration::from_secs(10), "{retry:?}");
+    assert!(
+        retry > Duration::ZERO && retry <= Duration::from_secs(10),
+        "{retry:?}"
+    );
     // The other seat has its own rate; nothing was stored for the refused message.
     say(&mut client, &id, &tokens[1], "mine").await;
-    let listed = list(&mut client, &id, Some(&tokens[0]), 0).await.expect("list");
+    let listed = list(&mut client, &id, Some(&tokens[0]), 0)
+        .await
+        .expect("list");
     assert_eq!(listed.messages.len(), 2);
 }
 
@@ -497,7 +519,11 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
             jwt,
         )
     };
-    let table = client.create_session(new_table(3)).await.expect("create").into_inner();
+    let table = client
+        .create_session(new_table(3))
+        .await
+        .expect("create")
+        .into_inner();
     let id = table.session.expect("session").session_id;
     for jwt in [&alice, &bob, &carol] {
         client.join_session(join(&id, jwt)).await.expect("join");
@@ -513,15 +539,27 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
     );
     assert_code(
         client
-            .mute_player(authed(pb::MutePlayerRequest { player_id: "alice".into() }, &alice))
+            .mute_player(authed(
+                pb::MutePlayerRequest {
+                    player_id: "alice".into(),
+                },
+                &alice,
+            ))
             .await,
         Code::InvalidArgument,
     );
     client
-        .mute_player(authed(pb::MutePlayerRequest { player_id: "bob".into() }, &alice))
+        .mute_player(authed(
+            pb::MutePlayerRequest {
+                player_id: "bob".into(),
+            },
+            &alice,
+        ))
         .await
         .expect("mute");
-    let mut alice_stream = open_stream(&mut client, &id, Some(&alice), 0).await.expect("stream");
+    let mut alice_stream = open_stream(&mut client, &id, Some(&alice), 0)
+        .await
+        .expect("stream");
     say(&mut client, &id, &bob, "muted words").await;
     say(&mut client, &id, &carol, "carol speaks").await;
     // Alice's stream skips Bob's message; Carol sees both.
@@ -533,20 +571,39 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
     let for_carol = list(&mut client, &id, Some(&carol), 0).await.expect("list");
     assert_eq!(for_carol.messages.len(), 2);
     client
-        .unmute_player(authed(pb::UnmutePlayerRequest { player_id: "bob".into() }, &alice))
+        .unmute_player(authed(
+            pb::UnmutePlayerRequest {
+                player_id: "bob".into(),
+            },
+            &alice,
+        ))
         .await
         .expect("unmute");
     assert_eq!(
-        list(&mut client, &id, Some(&alice), 0).await.expect("list").messages.len(),
+        list(&mut client, &id, Some(&alice), 0)
+            .await
+            .expect("list")
+            .messages
+            .len(),
         2
     );
     // Carol blocks Bob: his messages are hidden from her, and no table seats both.
     client
-        .block_player(authed(pb::BlockPlayerRequest { player_id: "bob".into() }, &carol))
+        .block_player(authed(
+            pb::BlockPlayerRequest {
+                player_id: "bob".into(),
+            },
+            &carol,
+        ))
         .await
         .expect("block");
     client
-        .block_player(authed(pb::BlockPlayerRequest { player_id: "bob".into() }, &carol))
+        .block_player(authed(
+            pb::BlockPlayerRequest {
+                player_id: "bob".into(),
+            },
+            &carol,
+        ))
         .await
         .expect("a block again changes nothing");
     let listed = client
@@ -557,14 +614,25 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
     assert_eq!(listed.blocked_player_ids, vec!["bob".to_string()]);
     assert!(listed.muted_player_ids.is_empty());
     assert_eq!(
-        list(&mut client, &id, Some(&carol), 0).await.expect("list").messages.len(),
+        list(&mut client, &id, Some(&carol), 0)
+            .await
+            .expect("list")
+            .messages
+            .len(),
         1
     );
     let mut messages = Vec::new();
     for (first, second) in [(&carol, &bob), (&bob, &carol)] {
-        let other = client.create_session(new_table(2)).await.expect("create").into_inner();
+        let other = client
+            .create_session(new_table(2))
+            .await
+            .expect("create")
+            .into_inner();
         let other = other.session.expect("session").session_id;
-        client.join_session(join(&other, first)).await.expect("first joins");
+        client
+            .join_session(join(&other, first))
+            .await
+            .expect("first joins");
         let status = assert_code(
             client.join_session(join(&other, second)).await,
             Code::FailedPrecondition,
@@ -575,18 +643,37 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
     assert_eq!(messages[0], messages[1]);
     assert!(!messages[0].contains("bob") && !messages[0].contains("carol"));
     // Alice is free to sit with Bob.
-    let free = client.create_session(new_table(2)).await.expect("create").into_inner();
+    let free = client
+        .create_session(new_table(2))
+        .await
+        .expect("create")
+        .into_inner();
     let free = free.session.expect("session").session_id;
     client.join_session(join(&free, &bob)).await.expect("bob");
-    client.join_session(join(&free, &alice)).await.expect("alice");
     client
-        .unblock_player(authed(pb::UnblockPlayerRequest { player_id: "bob".into() }, &carol))
+        .join_session(join(&free, &alice))
+        .await
+        .expect("alice");
+    client
+        .unblock_player(authed(
+            pb::UnblockPlayerRequest {
+                player_id: "bob".into(),
+            },
+            &carol,
+        ))
         .await
         .expect("unblock");
-    let again = client.create_session(new_table(2)).await.expect("create").into_inner();
+    let again = client
+        .create_session(new_table(2))
+        .await
+        .expect("create")
+        .into_inner();
     let again = again.session.expect("session").session_id;
     client.join_session(join(&again, &bob)).await.expect("bob");
-    client.join_session(join(&again, &carol)).await.expect("carol, unblocked");
+    client
+        .join_session(join(&again, &carol))
+        .await
+        .expect("carol, unblocked");
 }
 
 async fn a_report_is_kept_once_with_its_message(kind: StoreKind) {
@@ -638,8 +725,14 @@ async fn a_report_is_kept_once_with_its_message(kind: StoreKind) {
         )
     };
     let rid = uuid::Uuid::new_v4().to_string();
-    let first = client.report_player(report(rude.sequence, &rid)).await.expect("report");
-    let again = client.report_player(report(rude.sequence, &rid)).await.expect("retry");
+    let first = client
+        .report_player(report(rude.sequence, &rid))
+        .await
+        .expect("report");
+    let again = client
+        .report_player(report(rude.sequence, &rid))
+        .await
+        .expect("retry");
     assert_eq!(first.get_ref().report_id, again.get_ref().report_id);
     let other = client
         .report_player(report(rude.sequence, &uuid::Uuid::new_v4().to_string()))
@@ -674,7 +767,9 @@ async fn a_report_is_kept_once_with_its_message(kind: StoreKind) {
 /// A chat filter endpoint: answers each POST with `answer` (after `delay`), counting the
 /// signed requests it received.
 async fn filter_endpoint(answer: &'static str, delay: Duration) -> (String, Arc<AtomicUsize>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let url = format!("http://{}/filter", listener.local_addr().expect("addr"));
     let signed = Arc::new(AtomicUsize::new(0));
     let counted = signed.clone();
@@ -729,10 +824,26 @@ async fn the_word_list_masks_and_the_filter_webhook_decides(kind: StoreKind) {
     server.stop().await;
     // The webhook: its verdicts, and its default when it is late.
     for (answer, delay, expect) in [
-        (r#"{"verdict":"accept"}"#, Duration::ZERO, Ok("fine badword")),
-        (r#"{"verdict":"mask","text":"f***"}"#, Duration::ZERO, Ok("f***")),
-        (r#"{"verdict":"reject"}"#, Duration::ZERO, Err(Code::FailedPrecondition)),
-        (r#"{"verdict":"accept"}"#, Duration::from_secs(3), Err(Code::Unavailable)),
+        (
+            r#"{"verdict":"accept"}"#,
+            Duration::ZERO,
+            Ok("fine badword"),
+        ),
+        (
+            r#"{"verdict":"mask","text":"f***"}"#,
+            Duration::ZERO,
+            Ok("f***"),
+        ),
+        (
+            r#"{"verdict":"reject"}"#,
+            Duration::ZERO,
+            Err(Code::FailedPrecondition),
+        ),
+        (
+            r#"{"verdict":"accept"}"#,
+            Duration::from_secs(3),
+            Err(Code::Unavailable),
+        ),
     ] {
         let (url, signed) = filter_endpoint(answer, delay).await;
         let server = TestServer::start_with(kind, |c| {
@@ -751,12 +862,18 @@ async fn the_word_list_masks_and_the_filter_webhook_decides(kind: StoreKind) {
             .await;
         match expect {
             Ok(text) => {
-                let m = sent.expect("accepted").into_inner().message.expect("message");
+                let m = sent
+                    .expect("accepted")
+                    .into_inner()
+                    .message
+                    .expect("message");
                 assert_eq!(text_of(&m), text, "{answer}");
             }
             Err(code) => {
                 assert_code(sent, code);
-                let listed = list(&mut client, &id, Some(&tokens[0]), 0).await.expect("list");
+                let listed = list(&mut client, &id, Some(&tokens[0]), 0)
+                    .await
+                    .expect("list");
                 assert!(listed.messages.is_empty(), "{answer}: nothing stored");
             }
         }
@@ -766,7 +883,9 @@ async fn the_word_list_masks_and_the_filter_webhook_decides(kind: StoreKind) {
             .send_chat_message(authed(
                 pb::SendChatMessageRequest {
                     session_id: id.clone(),
-                    body: Some(pb::send_chat_message_request::Body::PhraseId("hello".into())),
+                    body: Some(pb::send_chat_message_request::Body::PhraseId(
+                        "hello".into(),
+                    )),
                     request_id: uuid::Uuid::new_v4().to_string(),
                 },
                 &tokens[1],
@@ -791,7 +910,9 @@ async fn chat_follows_across_two_replicas_and_a_replica_kill() {
     let b = ServerProcess::start(&redis.url(), &flags);
     let (mut on_a, mut on_b) = (a.client().await, b.client().await);
     let (id, tokens) = started(&mut on_a, 2, true, 3).await;
-    let mut stream = open_stream(&mut on_a, &id, Some(&tokens[1]), 0).await.expect("stream");
+    let mut stream = open_stream(&mut on_a, &id, Some(&tokens[1]), 0)
+        .await
+        .expect("stream");
     let mut got = Vec::new();
     for i in 0..10 {
         let on = if i % 2 == 0 { &mut on_a } else { &mut on_b };
@@ -819,7 +940,9 @@ async fn chat_follows_across_two_replicas_and_a_replica_kill() {
     }
     writer.await.expect("writer");
     let last = *got.last().expect("some");
-    let mut resumed = open_stream(&mut on_b, &id, Some(&tokens[1]), last).await.expect("resume");
+    let mut resumed = open_stream(&mut on_b, &id, Some(&tokens[1]), last)
+        .await
+        .expect("resume");
     while got.len() < 30 {
         got.push(next_message(&mut resumed).await.sequence);
     }
@@ -852,7 +975,9 @@ async fn chat_cost() {
             if i % 100 == 0 {
                 c = server.client().await;
             }
-            let stream = open_stream(&mut c, &id, Some(&tokens[1]), 0).await.expect("follow");
+            let stream = open_stream(&mut c, &id, Some(&tokens[1]), 0)
+                .await
+                .expect("follow");
             followers.push(tokio::spawn(async move {
                 let mut stream = stream;
                 let mut n = 0;
@@ -866,7 +991,13 @@ async fn chat_cost() {
         }
         let start = std::time::Instant::now();
         for i in 0..MESSAGES {
-            say(&mut client, &id, &tokens[0], &format!("message number {i}, a typical line of table talk")).await;
+            say(
+                &mut client,
+                &id,
+                &tokens[0],
+                &format!("message number {i}, a typical line of table talk"),
+            )
+            .await;
         }
         for f in followers {
             f.await.expect("follower");
@@ -879,7 +1010,10 @@ async fn chat_cost() {
         );
         if let Some(url) = server.redis_url() {
             let redis = ::redis::Client::open(url).expect("redis");
-            let mut conn = redis.get_multiplexed_async_connection().await.expect("conn");
+            let mut conn = redis
+                .get_multiplexed_async_connection()
+                .await
+                .expect("conn");
             let mut bytes = 0i64;
             for key in ["chat", "chatreq"] {
                 let used: i64 = ::redis::cmd("MEMORY")
@@ -962,15 +1096,26 @@ async fn a_finished_games_chat_is_read_from_the_archive_after_the_live_store_dro
     })
     .expect("archive");
     let start = std::time::Instant::now();
-    while archive.chat(&id).await.map(|c| c.is_empty()).unwrap_or(true) {
-        assert!(start.elapsed() < Duration::from_secs(60), "the chat was not archived");
+    while archive
+        .chat(&id)
+        .await
+        .map(|c| c.is_empty())
+        .unwrap_or(true)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the chat was not archived"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // The live store drops the finished session after its TTL.
     tokio::time::sleep(ttl + Duration::from_secs(2)).await;
     if let Some(redis) = server.redis_url() {
         let redis = ::redis::Client::open(redis).expect("redis");
-        let mut conn = redis.get_multiplexed_async_connection().await.expect("conn");
+        let mut conn = redis
+            .get_multiplexed_async_connection()
+            .await
+            .expect("conn");
         let live: i64 = ::redis::cmd("EXISTS")
             .arg(format!("agora:{{{id}}}:chat"))
             .arg(format!("agora:{{{id}}}:meta"))
@@ -979,8 +1124,13 @@ async fn a_finished_games_chat_is_read_from_the_archive_after_the_live_store_dro
             .expect("exists");
         assert_eq!(live, 0, "the live store still holds the session");
     }
-    let listed = list(&mut client, &id, Some(&token), 0).await.expect("from the archive");
+    let listed = list(&mut client, &id, Some(&token), 0)
+        .await
+        .expect("from the archive");
     assert_eq!(listed.messages, vec![kept]);
     // Still the players' only.
-    assert_code(list(&mut client, &id, None, 0).await, Code::PermissionDenied);
+    assert_code(
+        list(&mut client, &id, None, 0).await,
+        Code::PermissionDenied,
+    );
 }

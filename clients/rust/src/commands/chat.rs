@@ -118,7 +118,11 @@ pub async fn follow(
         let mut stream = match opened {
             Ok(s) => s.into_inner(),
             Err(status) if status.code() == Code::Unavailable => {
-                eprintln!("{}: {}; retrying in {delay:?}", code_name(status.code()), status.message());
+                eprintln!(
+                    "{}: {}; retrying in {delay:?}",
+                    code_name(status.code()),
+                    status.message()
+                );
                 tokio::time::sleep(delay).await;
                 delay = (delay * 2).min(Duration::from_secs(5));
                 continue;
@@ -137,7 +141,12 @@ pub async fn follow(
                     println!("{}", line(&m));
                 }
                 Ok(None) => break,
-                Err(status) if matches!(status.code(), Code::Unavailable | Code::Unknown | Code::Cancelled) => {
+                Err(status)
+                    if matches!(
+                        status.code(),
+                        Code::Unavailable | Code::Unknown | Code::Cancelled
+                    ) =>
+                {
                     eprintln!(
                         "{}: {}; resuming after #{last}",
                         code_name(status.code()),

@@ -100,6 +100,12 @@ impl Chat for MemoryStore {
             });
             Box::pin(async move { Ok(read.unwrap_or_default()) })
         });
-        Ok(follow_chat(session_id.to_string(), history, live, after, None))
+        Ok(follow_chat(
+            session_id.to_string(),
+            history,
+            live,
+            after,
+            None,
+        ))
     }
 }

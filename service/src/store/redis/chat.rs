@@ -160,8 +160,11 @@ impl Chat for RedisStore {
         let (live, mut start, guard) = self.join_chat_feed(session_id);
         // The history is read once the feed knows where it starts: everything before is
         // in the history, everything after reaches `live`.
-        match tokio::time::timeout(self.inner.config.op_timeout, start.wait_for(Option::is_some))
-            .await
+        match tokio::time::timeout(
+            self.inner.config.op_timeout,
+            start.wait_for(Option::is_some),
+        )
+        .await
         {
             Ok(Ok(ready)) => {
                 if let Some(Err(e)) = ready.as_ref() {

@@ -86,7 +86,10 @@ impl RedisStore {
     /// Players' reports: a hash by id and a sorted set by time, in one slot.
     pub(super) fn report_keys(&self) -> (String, String) {
         let p = &self.inner.config.prefix;
-        (format!("{p}:{{reports}}:items"), format!("{p}:{{reports}}:time"))
+        (
+            format!("{p}:{{reports}}:items"),
+            format!("{p}:{{reports}}:time"),
+        )
     }
 
     /// Every session, scored by creation time.

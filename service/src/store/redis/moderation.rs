@@ -123,6 +123,10 @@ impl Moderation for RedisStore {
                     .query_async(&mut conn),
             )
             .await?;
-        found.into_iter().flatten().map(|j| Report::decode(&j)).collect()
+        found
+            .into_iter()
+            .flatten()
+            .map(|j| Report::decode(&j))
+            .collect()
     }
 }
