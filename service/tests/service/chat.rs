@@ -932,11 +932,10 @@ async fn chat_follows_across_two_replicas_and_a_replica_kill() {
     };
     a.terminate();
     // What a's stream delivered before it ended counts; the rest comes from b.
-    loop {
-        match tokio::time::timeout(Duration::from_secs(10), stream.message()).await {
-            Ok(Ok(Some(item))) => got.push(item.message.expect("message").sequence),
-            _ => break,
-        }
+    while let Ok(Ok(Some(item))) =
+        tokio::time::timeout(Duration::from_secs(10), stream.message()).await
+    {
+        got.push(item.message.expect("message").sequence);
     }
     writer.await.expect("writer");
     let last = *got.last().expect("some");
