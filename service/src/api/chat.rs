@@ -3,7 +3,8 @@
 //! Who may read a table's chat: its seated players; spectators only when the session was
 //! created with `spectators_may_chat` and is not private. Who may write: the same, a
 //! spectator only when signed in (its name and rate come from its player id). A signed-in
-//! reader never receives messages of players it muted or blocked.
+//! reader never receives messages of players it muted or blocked (an open StreamChat reads
+//! them again every few seconds).
 
 use super::errors::ApiError;
 use super::{check_session_id, GameApi};
@@ -21,7 +22,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use std::pin::Pin;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 use std::time::Duration;
 use tonic::Status;
 
@@ -160,6 +161,64 @@ pub(crate) fn message_out(m: &ChatMessage) -> pb::ChatMessage {
             ChatBody::Text(t) => pb::chat_message::Body::Text(t.clone()),
             ChatBody::Phrase(p) => pb::chat_message::Body::PhraseId(p.clone()),
         }),
+    }
+}
+
+/// How often an open StreamChat reads its reader's mutes and blocks again.
+const HIDDEN_REFRESH: Duration = Duration::from_secs(5);
+
+/// One StreamChat's state between messages.
+struct Following {
+    api: GameApi,
+    caller: Caller,
+    /// The reader's mutes and blocks, as read at `hidden_at`.
+    hidden: HashSet<String>,
+    hidden_at: std::time::Instant,
+    follow: crate::store::chat::ChatStream,
+    /// The last sequence sent.
+    last: u64,
+    done: bool,
+    _slot: StreamSlot,
+}
+
+impl Following {
+    async fn next(&mut self) -> Result<pb::StreamChatResponse, Status> {
+        let mut shutdown = self.api.shutdown.clone();
+        loop {
+            let next = tokio::select! {
+                next = self.follow.next() => next,
+                _ = shutdown.wait_for(|stop| *stop) => None,
+            };
+            let message = match next {
+                Some(Ok(m)) => m,
+                Some(Err(StoreError::Gone(id))) => {
+                    return Err(ApiError::from(StoreError::Gone(id)).into())
+                }
+                Some(Err(_)) | None => {
+                    return Err(ApiError::ChatStreamEnded {
+                        last_sequence: self.last,
+                    }
+                    .into())
+                }
+            };
+            // A mute or block made while the stream is open applies within seconds; a
+            // failed read keeps the set read before.
+            if matches!(self.caller, Caller::Player(_))
+                && self.hidden_at.elapsed() >= HIDDEN_REFRESH
+            {
+                if let Ok(hidden) = self.api.hidden_authors(&self.caller).await {
+                    self.hidden = hidden;
+                }
+                self.hidden_at = std::time::Instant::now();
+            }
+            if hidden_from(&self.hidden, &message) {
+                continue;
+            }
+            self.last = message.sequence;
+            return Ok(pb::StreamChatResponse {
+                message: Some(message_out(&message)),
+            });
+        }
     }
 }
 
@@ -379,50 +438,29 @@ impl GameApi {
         check_session_id(&request.session_id)?;
         let readable = self.read(&request.session_id).await?;
         chatter(readable.meta(), &caller)?;
-        let hidden = Arc::new(self.hidden_authors(&caller).await?);
+        let hidden = self.hidden_authors(&caller).await?;
         let follow = self
             .store
             .chat()
             .follow(&request.session_id, request.after_sequence)
             .await?;
-        let shutdown = self.shutdown.clone();
-        let state = (follow, request.after_sequence, false, slot);
-        let stream = futures::stream::unfold(state, move |(mut follow, last, done, slot)| {
-            let hidden = hidden.clone();
-            let mut shutdown = shutdown.clone();
-            async move {
-                if done {
-                    return None;
-                }
-                loop {
-                    let next = tokio::select! {
-                        next = follow.next() => next,
-                        _ = shutdown.wait_for(|stop| *stop) => {
-                            let status = Status::from(ApiError::ChatStreamEnded { last_sequence: last });
-                            return Some((Err(status), (follow, last, true, slot)));
-                        }
-                    };
-                    match next {
-                        Some(Ok(m)) if hidden_from(&hidden, &m) => {}
-                        Some(Ok(m)) => {
-                            let response = pb::StreamChatResponse {
-                                message: Some(message_out(&m)),
-                            };
-                            return Some((Ok(response), (follow, m.sequence, false, slot)));
-                        }
-                        Some(Err(StoreError::Gone(id))) => {
-                            let status = Status::from(ApiError::from(StoreError::Gone(id)));
-                            return Some((Err(status), (follow, last, true, slot)));
-                        }
-                        Some(Err(_)) | None => {
-                            let status = Status::from(ApiError::ChatStreamEnded {
-                                last_sequence: last,
-                            });
-                            return Some((Err(status), (follow, last, true, slot)));
-                        }
-                    }
-                }
+        let state = Following {
+            api: self.clone(),
+            caller,
+            hidden,
+            hidden_at: std::time::Instant::now(),
+            follow,
+            last: request.after_sequence,
+            done: false,
+            _slot: slot,
+        };
+        let stream = futures::stream::unfold(state, |mut f| async move {
+            if f.done {
+                return None;
             }
+            let item = f.next().await;
+            f.done = item.is_err();
+            Some((item, f))
         });
         Ok(Box::pin(stream))
     }

@@ -674,6 +674,22 @@ async fn mutes_and_blocks_hide_messages_and_a_block_keeps_players_apart(kind: St
         .join_session(join(&again, &carol))
         .await
         .expect("carol, unblocked");
+    // A mute made while a stream is open applies to it within seconds (it reads the
+    // reader's mutes again every 5 s): Alice now mutes Carol, and has unmuted Bob.
+    client
+        .mute_player(authed(
+            pb::MutePlayerRequest {
+                player_id: "carol".into(),
+            },
+            &alice,
+        ))
+        .await
+        .expect("mute carol");
+    tokio::time::sleep(Duration::from_millis(5_500)).await;
+    say(&mut client, &id, &carol, "carol, muted now").await;
+    say(&mut client, &id, &bob, "bob, heard again").await;
+    let got = next_message(&mut alice_stream).await;
+    assert_eq!(text_of(&got), "bob, heard again");
 }
 
 async fn a_report_is_kept_once_with_its_message(kind: StoreKind) {
