@@ -194,6 +194,38 @@ pub struct Config {
     #[arg(long, env = "AGORA_WEBHOOK_PRESENCE_TTL_MS", default_value_t = 15_000)]
     pub webhook_presence_ttl_ms: u64,
 
+    /// Table chat: messages one player (or seat) may send a minute on this replica, in
+    /// bursts of up to a sixth of it; more get RESOURCE_EXHAUSTED with the wait.
+    #[arg(long, env = "AGORA_CHAT_MESSAGES_PER_MINUTE", default_value_t = 30)]
+    pub chat_messages_per_minute: u32,
+
+    /// Table chat: a file of words (one a line, `#` comments) masked as *** in messages.
+    #[arg(long, env = "AGORA_CHAT_WORD_LIST")]
+    pub chat_word_list: Option<String>,
+
+    /// Table chat: the operator's filter, asked before each text message is stored
+    /// (signed like the notification webhooks); it answers accept, mask or reject.
+    #[arg(long, env = "AGORA_CHAT_FILTER_URL")]
+    pub chat_filter_url: Option<String>,
+
+    /// The chat filter's signing secret (`whsec_...`); `--webhook-secret` when unset.
+    #[arg(long, env = "AGORA_CHAT_FILTER_SECRET", hide_env_values = true)]
+    pub chat_filter_secret: Option<String>,
+
+    /// Longest the chat filter may take to answer, in milliseconds.
+    #[arg(long, env = "AGORA_CHAT_FILTER_TIMEOUT_MS", default_value_t = 1_000)]
+    pub chat_filter_timeout_ms: u64,
+
+    /// The verdict when the chat filter fails or is late: reject (the message is refused
+    /// with UNAVAILABLE, to retry) or accept (stored, word list applied).
+    #[arg(
+        long,
+        env = "AGORA_CHAT_FILTER_DEFAULT",
+        value_enum,
+        default_value = "reject"
+    )]
+    pub chat_filter_default: crate::chat_filter::DefaultVerdict,
+
     /// Player tokens: the issuer (`iss`) they must name; repeat or comma-separate to
     /// accept several. Unset: any issuer. See docs/identity.md.
     #[arg(long, env = "AGORA_JWT_ISSUER", value_delimiter = ',')]

@@ -7,6 +7,7 @@ pub mod api;
 pub mod archive;
 pub mod auth;
 pub mod cache;
+pub mod chat_filter;
 pub mod clock;
 pub mod config;
 pub mod deadline;

@@ -101,7 +101,11 @@ pub async fn serve_with_store(
         .with_player_limits(crate::limits::PlayerLimits::new(
             config.max_open_sessions_per_player,
             config.player_calls_per_second,
-        ));
+        ))
+        .with_chat(
+            config.chat_messages_per_minute,
+            crate::chat_filter::ChatFilter::from_config(&config).map_err(ServeError::Config)?,
+        );
     // Every replica delivers notifications from the shared outbox (see `notify`).
     let notifier = match WebhookConfig::from_config(&config).map_err(ServeError::Config)? {
         Some(webhook) => Some(Arc::new(

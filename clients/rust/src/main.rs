@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::{
     client::{connect, CliError, CliResult},
-    commands::{game, health, history, lobby, play, watch},
+    commands::{chat, game, health, history, lobby, play, watch},
 };
 
 #[derive(Parser, Debug)]
@@ -141,6 +141,11 @@ enum Command {
         /// else the server plays a random move for it.
         #[arg(long)]
         skip_on_timeout: bool,
+    },
+    /// Table chat: send (a text or --phrase), list, follow, or list the quick phrases.
+    Chat {
+        #[command(subcommand)]
+        action: ChatAction,
     },
     /// Give up the game for the token's seat (with one opponent the game ends; with more,
     /// a server bot plays the seat out).
@@ -291,10 +296,41 @@ enum Command {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum ChatAction {
+    /// Say something at the table (the token's seat, or a signed-in spectator).
+    Send {
+        session: String,
+        /// The text (at most 280 characters).
+        #[arg(required_unless_present = "phrase")]
+        text: Option<String>,
+        /// A quick phrase id instead of a text (`agora chat phrases`).
+        #[arg(long, conflicts_with = "text")]
+        phrase: Option<String>,
+    },
+    /// Print the table's messages so far.
+    List { session: String },
+    /// Print the table's messages, then each new one (resumes after disconnects).
+    Follow {
+        session: String,
+        /// Start after this sequence (0: from the first message).
+        #[arg(long, default_value_t = 0)]
+        after: u64,
+    },
+    /// List the quick phrases and emotes.
+    Phrases,
+}
+
 async fn run(cli: Cli) -> CliResult<()> {
     let token = cli.token.as_deref();
     if let Command::Watch { session, after } = cli.command {
         return watch::watch(&cli.server, token, session, after).await;
+    }
+    if let Command::Chat {
+        action: ChatAction::Follow { session, after },
+    } = &cli.command
+    {
+        return chat::follow(&cli.server, token, session.clone(), *after).await;
     }
     if let Command::Health { service, wait } = &cli.command {
         return health::health(&cli.server, service, *wait).await;
@@ -350,6 +386,16 @@ async fn run(cli: Cli) -> CliResult<()> {
             )
             .await
         }
+        Command::Chat { action } => match action {
+            ChatAction::Send {
+                session,
+                text,
+                phrase,
+            } => chat::send(&mut client, token, session, text, phrase).await,
+            ChatAction::List { session } => chat::list(&mut client, token, session).await,
+            ChatAction::Phrases => chat::phrases(&mut client).await,
+            ChatAction::Follow { .. } => Ok(()),
+        },
         Command::Resign {
             session,
             request_id,

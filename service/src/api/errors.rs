@@ -57,6 +57,20 @@ pub enum ApiError {
     AlreadySeated { seat: u8 },
     /// A CreateSession or JoinSession request id that another caller used first.
     RequestIdOfAnotherCaller,
+    /// A spectator asked for the chat of a table whose chat is for its players only.
+    ChatForPlayers,
+    /// The session holds its most chat messages.
+    ChatFull { cap: u64 },
+    /// The operator's chat filter refused the message.
+    ChatRejected,
+    /// The operator's chat filter did not answer, and its default is to reject.
+    ChatFilterUnavailable,
+    /// The author sent more chat messages than the rate allows; it may again after this.
+    ChatRate { retry_after: std::time::Duration },
+    /// A StreamChat ended (server stopping, or the chat could not be followed here).
+    ChatStreamEnded { last_sequence: u64 },
+    /// A join that would seat two players of whom one blocked the other.
+    PlayerBlocked,
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -182,6 +196,43 @@ impl From<ApiError> for Status {
             ApiError::RequestIdOfAnotherCaller => Status::already_exists(
                 "This request_id was used by another caller; a new request needs a fresh id \
                  (a random UUID).",
+            ),
+            ApiError::ChatForPlayers => Status::permission_denied(
+                "This table's chat is for its players only (and private tables' always is); \
+                 join a seat to read and write it.",
+            ),
+            ApiError::ChatFull { cap } => precondition(
+                "CHAT_FULL",
+                format!("This table's chat holds its most messages ({cap}); no more can be sent."),
+            ),
+            ApiError::ChatRejected => precondition(
+                "MESSAGE_REJECTED",
+                "The server's chat filter refused this message; it was not sent.",
+            ),
+            ApiError::ChatFilterUnavailable => Status::unavailable(
+                "The server's chat filter did not answer, so the message was not sent; retry \
+                 with the same request_id.",
+            ),
+            ApiError::ChatRate { retry_after } => {
+                let mut details = ErrorDetails::new();
+                details.set_retry_info(Some(retry_after));
+                Status::with_error_details(
+                    Code::ResourceExhausted,
+                    format!(
+                        "You are sending chat messages faster than this server allows; wait \
+                         {} ms and send again.",
+                        retry_after.as_millis().max(1)
+                    ),
+                    details,
+                )
+            }
+            ApiError::ChatStreamEnded { last_sequence } => Status::unavailable(format!(
+                "The chat stream ended; resume after sequence {last_sequence}."
+            )),
+            ApiError::PlayerBlocked => precondition(
+                "PLAYER_BLOCKED",
+                "You cannot sit at this table: a block between you and one of its players \
+                 keeps you apart. Choose another table.",
             ),
             ApiError::Wire(status) => status,
         }

@@ -14,15 +14,19 @@
 //! | GetHistory, ExportSession, ImportSession | `history.rs` |
 //! | ListMySessions | `players.rs` (archived games: `finished.rs`) |
 //! | GetMyStatistics, ListFinishedSessions | `finished.rs` |
+//! | SendChatMessage, ListChatMessages, StreamChat, ListQuickPhrases | `chat.rs` |
+//! | MutePlayer, UnmutePlayer, BlockPlayer, UnblockPlayer, ListBlockedPlayers, ReportPlayer | `moderation.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
 
 mod bots;
+pub mod chat;
 pub mod convert;
 pub mod errors;
 mod finished;
 mod history;
+mod moderation;
 mod play;
 mod players;
 mod rematch;
@@ -36,6 +40,7 @@ use crate::identity::{Caller, Identity};
 use crate::limits::{PlayerLimits, StreamLimits, StreamSlots};
 use crate::locks::SessionLocks;
 use crate::metrics::Metrics;
+use crate::store::moderation::Relation;
 use crate::store::{Loaded, Readable, Store};
 use agora_engine::FieldViolation;
 use agora_proto::v1 as pb;
@@ -86,6 +91,10 @@ pub struct GameApi {
     pub(crate) player_limits: Arc<PlayerLimits>,
     /// `--allow-chosen-seeds`: a chosen seed is accepted between people (see `sessions`).
     pub(crate) allow_chosen_seeds: bool,
+    /// Per-author chat send rate (`--chat-messages-per-minute`).
+    pub(crate) chat_rate: Arc<chat::ChatRate>,
+    /// The operator's chat filter (word list, webhook); empty by default.
+    pub(crate) chat_filter: Arc<crate::chat_filter::ChatFilter>,
 }
 
 impl GameApi {
@@ -109,7 +118,17 @@ impl GameApi {
             identity: None,
             player_limits: Arc::default(),
             allow_chosen_seeds: false,
+            chat_rate: Arc::default(),
+            chat_filter: Arc::default(),
         }
+    }
+
+    /// Sends at most `per_minute` chat messages a minute per author (0: no limit), and
+    /// asks `filter` about each text.
+    pub fn with_chat(mut self, per_minute: u32, filter: crate::chat_filter::ChatFilter) -> GameApi {
+        self.chat_rate = Arc::new(chat::ChatRate::new(per_minute));
+        self.chat_filter = Arc::new(filter);
+        self
     }
 
     /// Accepts a CreateSession `seed` between people without `unrated`.
@@ -509,6 +528,140 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::ListFinishedSessionsResponse>, Status> {
         let result = match self.caller(request.metadata()).await {
             Ok(caller) => self.finished_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn send_chat_message(
+        &self,
+        request: Request<pb::SendChatMessageRequest>,
+    ) -> Result<Response<pb::SendChatMessageResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.send_chat(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn list_chat_messages(
+        &self,
+        request: Request<pb::ListChatMessagesRequest>,
+    ) -> Result<Response<pb::ListChatMessagesResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.list_chat(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    type StreamChatStream = chat::ChatStream;
+
+    async fn stream_chat(
+        &self,
+        request: Request<pb::StreamChatRequest>,
+    ) -> Result<Response<Self::StreamChatStream>, Status> {
+        let opened = async {
+            let caller = self.caller(request.metadata()).await?;
+            let player = match &caller {
+                Caller::Player(player) => Some(format!("player:{}", player.id)),
+                Caller::Seat(hash) => Some(format!("seat:{hash}")),
+                Caller::Anonymous => None,
+            };
+            let slot = self.streams.acquire(request.remote_addr(), player)?;
+            self.stream_chat(request.into_inner(), caller, slot).await
+        };
+        traced(opened.await)
+    }
+
+    async fn list_quick_phrases(
+        &self,
+        _request: Request<pb::ListQuickPhrasesRequest>,
+    ) -> Result<Response<pb::ListQuickPhrasesResponse>, Status> {
+        traced(Ok(self.quick_phrases()))
+    }
+
+    async fn mute_player(
+        &self,
+        request: Request<pb::MutePlayerRequest>,
+    ) -> Result<Response<pb::MutePlayerResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => {
+                let target = request.into_inner().player_id;
+                self.relate(caller, &target, Relation::Muted, true)
+                    .await
+                    .map(|()| pb::MutePlayerResponse {})
+            }
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn unmute_player(
+        &self,
+        request: Request<pb::UnmutePlayerRequest>,
+    ) -> Result<Response<pb::UnmutePlayerResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => {
+                let target = request.into_inner().player_id;
+                self.relate(caller, &target, Relation::Muted, false)
+                    .await
+                    .map(|()| pb::UnmutePlayerResponse {})
+            }
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn block_player(
+        &self,
+        request: Request<pb::BlockPlayerRequest>,
+    ) -> Result<Response<pb::BlockPlayerResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => {
+                let target = request.into_inner().player_id;
+                self.relate(caller, &target, Relation::Blocked, true)
+                    .await
+                    .map(|()| pb::BlockPlayerResponse {})
+            }
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn unblock_player(
+        &self,
+        request: Request<pb::UnblockPlayerRequest>,
+    ) -> Result<Response<pb::UnblockPlayerResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => {
+                let target = request.into_inner().player_id;
+                self.relate(caller, &target, Relation::Blocked, false)
+                    .await
+                    .map(|()| pb::UnblockPlayerResponse {})
+            }
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn list_blocked_players(
+        &self,
+        request: Request<pb::ListBlockedPlayersRequest>,
+    ) -> Result<Response<pb::ListBlockedPlayersResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.relations(caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn report_player(
+        &self,
+        request: Request<pb::ReportPlayerRequest>,
+    ) -> Result<Response<pb::ReportPlayerResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.report(request.into_inner(), caller).await,
             Err(e) => Err(e),
         };
         traced(result)

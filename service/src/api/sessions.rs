@@ -128,6 +128,7 @@ impl GameApi {
             time_control,
             allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
             invited_player_ids: request.invited_player_ids.clone(),
+            spectators_may_chat: request.spectators_may_chat,
             seed_chosen: request.seed.is_some(),
             ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
@@ -308,6 +309,20 @@ impl GameApi {
                 .is_some_and(|p| before.meta.invited_player_ids.contains(&p.id))
         {
             return Err(ApiError::NotInvited);
+        }
+        // Nobody sits with a player they blocked or who blocked them (said without who).
+        if let Some(player) = &player {
+            let seated: Vec<&str> = before
+                .meta
+                .seats
+                .iter()
+                .filter_map(|s| s.player_id.as_deref())
+                .collect();
+            if crate::store::moderation::blocked_among(self.store.as_ref(), &player.id, &seated)
+                .await?
+            {
+                return Err(ApiError::PlayerBlocked);
+            }
         }
         // A signed-in player's name comes from its token when the request has none.
         let name = match (request.player_name.trim(), &player) {

@@ -3,7 +3,8 @@
 //! that holds them, in the seat rows and in the stored metadata (seats and invitations);
 //! the request fingerprint, derived from the creator's request, is dropped. The final
 //! snapshot and the log hold neither ids nor names (seats are numbers there), which the
-//! erasure test checks byte for byte, decompressed.
+//! erasure test checks byte for byte, decompressed. Their archived chat messages keep
+//! their place, under the pseudonym, with their texts replaced by `(erased)`.
 //!
 //! The pseudonym is random per erasure and recorded nowhere: the same in all of the
 //! player's games (their history still adds up), and not derivable from the old id.
@@ -102,6 +103,21 @@ impl PgArchive {
             .map_err(unavailable)?;
             games += 1;
         }
+        // Their chat messages in archived games: id and name pseudonymised, texts erased.
+        sqlx::query(
+            "UPDATE archived_chat SET messages = ( \
+               SELECT jsonb_agg(CASE WHEN m->>'player_id' = $1 THEN m || jsonb_build_object( \
+                 'player_id', $2::text, 'author_name', $2::text, 'body', \
+                 CASE WHEN m->'body' ? 'text' THEN jsonb_build_object('text', '(erased)') \
+                 ELSE m->'body' END) ELSE m END ORDER BY ord) \
+               FROM jsonb_array_elements(messages) WITH ORDINALITY AS t(m, ord)) \
+             WHERE messages @> jsonb_build_array(jsonb_build_object('player_id', $1::text))",
+        )
+        .bind(player_id)
+        .bind(pseudonym)
+        .execute(&mut *tx)
+        .await
+        .map_err(unavailable)?;
         tx.commit().await.map_err(unavailable)?;
         Ok(Erased {
             pseudonym: pseudonym.to_string(),

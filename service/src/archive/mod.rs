@@ -227,6 +227,26 @@ pub trait Archive: Send + Sync + 'static {
     /// One round trip, for readiness.
     async fn ping(&self) -> Result<(), ArchiveError>;
 
+    /// Keeps `messages` (sequences 1 to n, in order) as archived session `session_id`'s
+    /// chat, after its game is written; a later call with more messages replaces it, one
+    /// with fewer or as many does nothing (so retries and racing workers are harmless).
+    /// An archive without chat keeps nothing.
+    async fn write_chat(
+        &self,
+        _session_id: &str,
+        _messages: &[crate::store::chat::ChatMessage],
+    ) -> Result<(), ArchiveError> {
+        Ok(())
+    }
+
+    /// The archived chat of `session_id`, in order (empty when none was kept).
+    async fn chat(
+        &self,
+        _session_id: &str,
+    ) -> Result<Vec<crate::store::chat::ChatMessage>, ArchiveError> {
+        Ok(Vec::new())
+    }
+
     /// `player_id`'s games that `filter` keeps, after `after`, newest first (then by
     /// session id), at most `limit` (see [`history`]).
     async fn history_page(

@@ -225,6 +225,51 @@ impl Archive for PgArchive {
         .collect()
     }
 
+    async fn write_chat(
+        &self,
+        session_id: &str,
+        messages: &[crate::store::chat::ChatMessage],
+    ) -> Result<(), ArchiveError> {
+        let json = serde_json::to_string(messages).map_err(corrupt)?;
+        sqlx::query(
+            "INSERT INTO archived_chat (session_id, messages, count) VALUES ($1, $2::jsonb, $3) \
+             ON CONFLICT (session_id) DO UPDATE SET messages = EXCLUDED.messages, \
+             count = EXCLUDED.count WHERE archived_chat.count < EXCLUDED.count",
+        )
+        .bind(session_id)
+        .bind(json)
+        .bind(messages.len() as i32)
+        .execute(&self.pool)
+        .await
+        .map_err(unavailable)?;
+        Ok(())
+    }
+
+    async fn chat(
+        &self,
+        session_id: &str,
+    ) -> Result<Vec<crate::store::chat::ChatMessage>, ArchiveError> {
+        let row = sqlx::query(
+            "SELECT messages::text AS messages FROM archived_chat WHERE session_id = $1",
+        )
+        .bind(session_id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(unavailable)?;
+        let Some(row) = row else {
+            return Ok(Vec::new());
+        };
+        let json: String = row.try_get("messages").map_err(corrupt)?;
+        let values: Vec<serde_json::Value> = serde_json::from_str(&json).map_err(corrupt)?;
+        values
+            .into_iter()
+            .map(|v| {
+                crate::store::chat::ChatMessage::decode(v.to_string().as_bytes())
+                    .map_err(|e| ArchiveError::Corrupt(e.to_string()))
+            })
+            .collect()
+    }
+
     async fn ping(&self) -> Result<(), ArchiveError> {
         sqlx::query("SELECT 1")
             .execute(&self.pool)

@@ -217,7 +217,21 @@ impl Archiver {
         fail::fail_point!("archive-before-write", |_| crate::failpoints::crash(
             "archive-before-write"
         ));
-        if self.archive.write(&game).await? {
+        let written = self.archive.write(&game).await?;
+        // The table's chat goes with the game (what is said after this job ran stays in
+        // the live store only).
+        let chat = store
+            .chat()
+            .messages(
+                &item.session_id,
+                0,
+                crate::api::chat::MAX_MESSAGES_PER_SESSION as usize,
+            )
+            .await?;
+        if !chat.is_empty() {
+            self.archive.write_chat(&item.session_id, &chat).await?;
+        }
+        if written {
             self.metrics.archive_written(&game.game_id);
             Ok(Handled::Written)
         } else {

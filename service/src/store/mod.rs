@@ -26,10 +26,12 @@
 //! and one accessor on [`Store`] (answered by each backend, and passed through by the
 //! tests' interceptor). No existing role trait changes.
 
+pub mod chat;
 pub mod codec;
 pub mod follow;
 pub mod lobby;
 pub mod memory;
+pub mod moderation;
 pub mod outbox;
 pub mod presence;
 pub mod redis;
@@ -38,7 +40,9 @@ pub mod timers;
 pub mod upgrade;
 pub mod work;
 
+pub use chat::Chat;
 pub use lobby::{ListFilter, Lobby, Summary};
+pub use moderation::Moderation;
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
 pub use sessions::{
@@ -110,6 +114,10 @@ pub struct SessionMeta {
         rename = "started_under"
     )]
     pub started_under_rules: Option<RulesVersion>,
+    /// Spectators may read and write the table's chat (CreateSession
+    /// `spectators_may_chat`); absent in sessions of earlier releases: players only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectators_may_chat: bool,
 }
 
 /// A game's rules as a release runs them: the engine release and the game's stored-layout
@@ -177,6 +185,7 @@ impl SessionMeta {
             invited_player_ids: Vec::new(),
             seed_chosen: false,
             started_under_rules: Some(started),
+            spectators_may_chat: false,
         }
     }
 
@@ -195,6 +204,11 @@ impl SessionMeta {
 
     pub fn open_seats(&self) -> usize {
         self.seats.iter().filter(|s| !s.taken()).count()
+    }
+
+    /// Spectators may read and write the table's chat.
+    pub fn spectators_chat(&self) -> bool {
+        self.spectators_may_chat
     }
 
     /// Only invited players may join; the lobby does not list it.
@@ -338,6 +352,8 @@ pub trait Store: Send + Sync + 'static {
     fn outbox(&self) -> &dyn Outbox;
     fn presence(&self) -> &dyn Presence;
     fn work(&self) -> &dyn Work;
+    fn chat(&self) -> &dyn Chat;
+    fn moderation(&self) -> &dyn Moderation;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -368,6 +384,12 @@ macro_rules! every_role {
                 self
             }
             fn work(&self) -> &dyn $crate::store::Work {
+                self
+            }
+            fn chat(&self) -> &dyn $crate::store::Chat {
+                self
+            }
+            fn moderation(&self) -> &dyn $crate::store::Moderation {
                 self
             }
             $($($extra)*)?

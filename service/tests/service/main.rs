@@ -13,6 +13,7 @@ mod auth;
 mod boards;
 mod bots;
 mod canonical;
+mod chat;
 mod clocks;
 mod codes;
 mod compat_fixtures;

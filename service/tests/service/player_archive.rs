@@ -507,6 +507,30 @@ async fn erasure_leaves_no_byte_of_the_player_in_their_games() {
     let bytes = row_bytes(&setup.archive, &setup.url, &public.session_id).await;
     assert!(holds(&bytes, ALICE_NAME), "her name is there before");
 
+    // Her chat in the public game, and Bob's.
+    let chat = |seat: u8, player: &str, name: &str, text: &str, sequence: u64| {
+        agora_service::store::chat::ChatMessage {
+            format: 1,
+            sequence,
+            seat: Some(seat),
+            player_id: Some(player.into()),
+            author_name: name.into(),
+            time_ms: 1,
+            game_version: 0,
+            body: agora_service::store::chat::ChatBody::Text(text.into()),
+        }
+    };
+    setup
+        .archive
+        .write_chat(
+            &public.session_id,
+            &[
+                chat(0, ALICE, ALICE_NAME, "alice-private-words", 1),
+                chat(1, BOB, "Bob", "bob-words", 2),
+            ],
+        )
+        .await
+        .expect("write chat");
     let said = agora_service::archive::cli::run(agora_service::archive::cli::ArchiveCli {
         archive_url: setup.url.clone(),
         statement_timeout: Duration::from_secs(30),
@@ -541,6 +565,22 @@ async fn erasure_leaves_no_byte_of_the_player_in_their_games() {
             pseudonyms.insert(p);
         }
     }
+    let kept = setup.archive.chat(&public.session_id).await.expect("chat");
+    let kept_json = serde_json::to_string(&kept).expect("json");
+    assert!(
+        !kept_json.contains(ALICE) && !kept_json.contains(ALICE_NAME),
+        "{kept_json}"
+    );
+    assert!(!kept_json.contains("alice-private-words"), "{kept_json}");
+    assert!(
+        kept_json.contains("bob-words") && kept_json.contains(BOB),
+        "{kept_json}"
+    );
+    assert_eq!(kept.len(), 2);
+    assert!(kept[0]
+        .player_id
+        .as_deref()
+        .is_some_and(|p| p.starts_with("erased-")));
     // One pseudonym across her games: her history still adds up, under it.
     assert_eq!(pseudonyms.len(), 1, "{pseudonyms:?}");
     let pseudonym = pseudonyms.into_iter().next().expect("a pseudonym");

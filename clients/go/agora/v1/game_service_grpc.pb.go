@@ -124,6 +124,37 @@ type GameServiceClient interface {
 	// signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
 	// server without --archive-url. One game by id: GetSession, ExportSession.
 	ListFinishedSessions(ctx context.Context, in *ListFinishedSessionsRequest, opts ...grpc.CallOption) (*ListFinishedSessionsResponse, error)
+	// Says something at the table: a text (at most 280 characters) or a quick phrase id.
+	// Seated players may (seat token or player token); spectators only when the session
+	// was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+	// is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+	// over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+	// cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+	SendChatMessage(ctx context.Context, in *SendChatMessageRequest, opts ...grpc.CallOption) (*SendChatMessageResponse, error)
+	// The table's messages after a sequence, paged. Who may read: the session's players;
+	// spectators only when spectators may chat and the session is not private.
+	ListChatMessages(ctx context.Context, in *ListChatMessagesRequest, opts ...grpc.CallOption) (*ListChatMessagesResponse, error)
+	// The table's messages after a sequence, then each new one: gap-free and resumable
+	// (a stream that ends says the sequence to resume after). Same readers as
+	// ListChatMessages.
+	StreamChat(ctx context.Context, in *StreamChatRequest, opts ...grpc.CallOption) (GameService_StreamChatClient, error)
+	// The quick phrases and emotes a client may send by id.
+	ListQuickPhrases(ctx context.Context, in *ListQuickPhrasesRequest, opts ...grpc.CallOption) (*ListQuickPhrasesResponse, error)
+	// Hides another player's messages from the signed-in caller (everywhere, until
+	// UnmutePlayer). Needs a player token. Safe to repeat.
+	MutePlayer(ctx context.Context, in *MutePlayerRequest, opts ...grpc.CallOption) (*MutePlayerResponse, error)
+	UnmutePlayer(ctx context.Context, in *UnmutePlayerRequest, opts ...grpc.CallOption) (*UnmutePlayerResponse, error)
+	// The signed-in caller never sits at a table with this player again (JoinSession
+	// refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+	// saying who blocked whom), and the player's messages are hidden from the caller.
+	// Needs a player token. Safe to repeat.
+	BlockPlayer(ctx context.Context, in *BlockPlayerRequest, opts ...grpc.CallOption) (*BlockPlayerResponse, error)
+	UnblockPlayer(ctx context.Context, in *UnblockPlayerRequest, opts ...grpc.CallOption) (*UnblockPlayerResponse, error)
+	// The players the signed-in caller blocked and muted.
+	ListBlockedPlayers(ctx context.Context, in *ListBlockedPlayersRequest, opts ...grpc.CallOption) (*ListBlockedPlayersResponse, error)
+	// Reports a player (and optionally one of its messages) to the operators, with the
+	// session and the message as they were. Needs a player token and a request id.
+	ReportPlayer(ctx context.Context, in *ReportPlayerRequest, opts ...grpc.CallOption) (*ReportPlayerResponse, error)
 }
 
 type gameServiceClient struct {
@@ -337,6 +368,119 @@ func (c *gameServiceClient) ListFinishedSessions(ctx context.Context, in *ListFi
 	return out, nil
 }
 
+func (c *gameServiceClient) SendChatMessage(ctx context.Context, in *SendChatMessageRequest, opts ...grpc.CallOption) (*SendChatMessageResponse, error) {
+	out := new(SendChatMessageResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/SendChatMessage", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListChatMessages(ctx context.Context, in *ListChatMessagesRequest, opts ...grpc.CallOption) (*ListChatMessagesResponse, error) {
+	out := new(ListChatMessagesResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/ListChatMessages", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) StreamChat(ctx context.Context, in *StreamChatRequest, opts ...grpc.CallOption) (GameService_StreamChatClient, error) {
+	stream, err := c.cc.NewStream(ctx, &_GameService_serviceDesc.Streams[1], "/agora.v1.GameService/StreamChat", opts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &gameServiceStreamChatClient{stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+type GameService_StreamChatClient interface {
+	Recv() (*StreamChatResponse, error)
+	grpc.ClientStream
+}
+
+type gameServiceStreamChatClient struct {
+	grpc.ClientStream
+}
+
+func (x *gameServiceStreamChatClient) Recv() (*StreamChatResponse, error) {
+	m := new(StreamChatResponse)
+	if err := x.ClientStream.RecvMsg(m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (c *gameServiceClient) ListQuickPhrases(ctx context.Context, in *ListQuickPhrasesRequest, opts ...grpc.CallOption) (*ListQuickPhrasesResponse, error) {
+	out := new(ListQuickPhrasesResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/ListQuickPhrases", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) MutePlayer(ctx context.Context, in *MutePlayerRequest, opts ...grpc.CallOption) (*MutePlayerResponse, error) {
+	out := new(MutePlayerResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/MutePlayer", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) UnmutePlayer(ctx context.Context, in *UnmutePlayerRequest, opts ...grpc.CallOption) (*UnmutePlayerResponse, error) {
+	out := new(UnmutePlayerResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/UnmutePlayer", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) BlockPlayer(ctx context.Context, in *BlockPlayerRequest, opts ...grpc.CallOption) (*BlockPlayerResponse, error) {
+	out := new(BlockPlayerResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/BlockPlayer", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) UnblockPlayer(ctx context.Context, in *UnblockPlayerRequest, opts ...grpc.CallOption) (*UnblockPlayerResponse, error) {
+	out := new(UnblockPlayerResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/UnblockPlayer", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListBlockedPlayers(ctx context.Context, in *ListBlockedPlayersRequest, opts ...grpc.CallOption) (*ListBlockedPlayersResponse, error) {
+	out := new(ListBlockedPlayersResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/ListBlockedPlayers", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ReportPlayer(ctx context.Context, in *ReportPlayerRequest, opts ...grpc.CallOption) (*ReportPlayerResponse, error) {
+	out := new(ReportPlayerResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/ReportPlayer", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility
@@ -448,6 +592,37 @@ type GameServiceServer interface {
 	// signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
 	// server without --archive-url. One game by id: GetSession, ExportSession.
 	ListFinishedSessions(context.Context, *ListFinishedSessionsRequest) (*ListFinishedSessionsResponse, error)
+	// Says something at the table: a text (at most 280 characters) or a quick phrase id.
+	// Seated players may (seat token or player token); spectators only when the session
+	// was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+	// is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+	// over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+	// cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+	SendChatMessage(context.Context, *SendChatMessageRequest) (*SendChatMessageResponse, error)
+	// The table's messages after a sequence, paged. Who may read: the session's players;
+	// spectators only when spectators may chat and the session is not private.
+	ListChatMessages(context.Context, *ListChatMessagesRequest) (*ListChatMessagesResponse, error)
+	// The table's messages after a sequence, then each new one: gap-free and resumable
+	// (a stream that ends says the sequence to resume after). Same readers as
+	// ListChatMessages.
+	StreamChat(*StreamChatRequest, GameService_StreamChatServer) error
+	// The quick phrases and emotes a client may send by id.
+	ListQuickPhrases(context.Context, *ListQuickPhrasesRequest) (*ListQuickPhrasesResponse, error)
+	// Hides another player's messages from the signed-in caller (everywhere, until
+	// UnmutePlayer). Needs a player token. Safe to repeat.
+	MutePlayer(context.Context, *MutePlayerRequest) (*MutePlayerResponse, error)
+	UnmutePlayer(context.Context, *UnmutePlayerRequest) (*UnmutePlayerResponse, error)
+	// The signed-in caller never sits at a table with this player again (JoinSession
+	// refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+	// saying who blocked whom), and the player's messages are hidden from the caller.
+	// Needs a player token. Safe to repeat.
+	BlockPlayer(context.Context, *BlockPlayerRequest) (*BlockPlayerResponse, error)
+	UnblockPlayer(context.Context, *UnblockPlayerRequest) (*UnblockPlayerResponse, error)
+	// The players the signed-in caller blocked and muted.
+	ListBlockedPlayers(context.Context, *ListBlockedPlayersRequest) (*ListBlockedPlayersResponse, error)
+	// Reports a player (and optionally one of its messages) to the operators, with the
+	// session and the message as they were. Needs a player token and a request id.
+	ReportPlayer(context.Context, *ReportPlayerRequest) (*ReportPlayerResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -514,6 +689,36 @@ func (UnimplementedGameServiceServer) GetMyStatistics(context.Context, *GetMySta
 }
 func (UnimplementedGameServiceServer) ListFinishedSessions(context.Context, *ListFinishedSessionsRequest) (*ListFinishedSessionsResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ListFinishedSessions not implemented")
+}
+func (UnimplementedGameServiceServer) SendChatMessage(context.Context, *SendChatMessageRequest) (*SendChatMessageResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method SendChatMessage not implemented")
+}
+func (UnimplementedGameServiceServer) ListChatMessages(context.Context, *ListChatMessagesRequest) (*ListChatMessagesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListChatMessages not implemented")
+}
+func (UnimplementedGameServiceServer) StreamChat(*StreamChatRequest, GameService_StreamChatServer) error {
+	return status.Errorf(codes.Unimplemented, "method StreamChat not implemented")
+}
+func (UnimplementedGameServiceServer) ListQuickPhrases(context.Context, *ListQuickPhrasesRequest) (*ListQuickPhrasesResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListQuickPhrases not implemented")
+}
+func (UnimplementedGameServiceServer) MutePlayer(context.Context, *MutePlayerRequest) (*MutePlayerResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method MutePlayer not implemented")
+}
+func (UnimplementedGameServiceServer) UnmutePlayer(context.Context, *UnmutePlayerRequest) (*UnmutePlayerResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UnmutePlayer not implemented")
+}
+func (UnimplementedGameServiceServer) BlockPlayer(context.Context, *BlockPlayerRequest) (*BlockPlayerResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method BlockPlayer not implemented")
+}
+func (UnimplementedGameServiceServer) UnblockPlayer(context.Context, *UnblockPlayerRequest) (*UnblockPlayerResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method UnblockPlayer not implemented")
+}
+func (UnimplementedGameServiceServer) ListBlockedPlayers(context.Context, *ListBlockedPlayersRequest) (*ListBlockedPlayersResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ListBlockedPlayers not implemented")
+}
+func (UnimplementedGameServiceServer) ReportPlayer(context.Context, *ReportPlayerRequest) (*ReportPlayerResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ReportPlayer not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 
@@ -891,6 +1096,189 @@ func _GameService_ListFinishedSessions_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_SendChatMessage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SendChatMessageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).SendChatMessage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/SendChatMessage",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).SendChatMessage(ctx, req.(*SendChatMessageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListChatMessages_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChatMessagesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListChatMessages(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/ListChatMessages",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListChatMessages(ctx, req.(*ListChatMessagesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_StreamChat_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamChatRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(GameServiceServer).StreamChat(m, &gameServiceStreamChatServer{stream})
+}
+
+type GameService_StreamChatServer interface {
+	Send(*StreamChatResponse) error
+	grpc.ServerStream
+}
+
+type gameServiceStreamChatServer struct {
+	grpc.ServerStream
+}
+
+func (x *gameServiceStreamChatServer) Send(m *StreamChatResponse) error {
+	return x.ServerStream.SendMsg(m)
+}
+
+func _GameService_ListQuickPhrases_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListQuickPhrasesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListQuickPhrases(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/ListQuickPhrases",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListQuickPhrases(ctx, req.(*ListQuickPhrasesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_MutePlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MutePlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).MutePlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/MutePlayer",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).MutePlayer(ctx, req.(*MutePlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_UnmutePlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnmutePlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).UnmutePlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/UnmutePlayer",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).UnmutePlayer(ctx, req.(*UnmutePlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_BlockPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BlockPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).BlockPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/BlockPlayer",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).BlockPlayer(ctx, req.(*BlockPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_UnblockPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnblockPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).UnblockPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/UnblockPlayer",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).UnblockPlayer(ctx, req.(*UnblockPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListBlockedPlayers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListBlockedPlayersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListBlockedPlayers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/ListBlockedPlayers",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListBlockedPlayers(ctx, req.(*ListBlockedPlayersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ReportPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReportPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ReportPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/ReportPlayer",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ReportPlayer(ctx, req.(*ReportPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _GameService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "agora.v1.GameService",
 	HandlerType: (*GameServiceServer)(nil),
@@ -971,11 +1359,52 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 			MethodName: "ListFinishedSessions",
 			Handler:    _GameService_ListFinishedSessions_Handler,
 		},
+		{
+			MethodName: "SendChatMessage",
+			Handler:    _GameService_SendChatMessage_Handler,
+		},
+		{
+			MethodName: "ListChatMessages",
+			Handler:    _GameService_ListChatMessages_Handler,
+		},
+		{
+			MethodName: "ListQuickPhrases",
+			Handler:    _GameService_ListQuickPhrases_Handler,
+		},
+		{
+			MethodName: "MutePlayer",
+			Handler:    _GameService_MutePlayer_Handler,
+		},
+		{
+			MethodName: "UnmutePlayer",
+			Handler:    _GameService_UnmutePlayer_Handler,
+		},
+		{
+			MethodName: "BlockPlayer",
+			Handler:    _GameService_BlockPlayer_Handler,
+		},
+		{
+			MethodName: "UnblockPlayer",
+			Handler:    _GameService_UnblockPlayer_Handler,
+		},
+		{
+			MethodName: "ListBlockedPlayers",
+			Handler:    _GameService_ListBlockedPlayers_Handler,
+		},
+		{
+			MethodName: "ReportPlayer",
+			Handler:    _GameService_ReportPlayer_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
 			StreamName:    "StreamEvents",
 			Handler:       _GameService_StreamEvents_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "StreamChat",
+			Handler:       _GameService_StreamChat_Handler,
 			ServerStreams: true,
 		},
 	},

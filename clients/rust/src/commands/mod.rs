@@ -1,5 +1,6 @@
 //! The `agora` subcommands.
 
+pub mod chat;
 pub mod game;
 pub mod health;
 pub mod history;

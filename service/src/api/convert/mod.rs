@@ -258,6 +258,7 @@ pub fn session_out(
         clocks: clocks.iter().map(clock_out).collect(),
         rematch_session_id: meta.rematch.clone().unwrap_or_default(),
         private: meta.private(),
+        spectators_may_chat: meta.spectators_may_chat,
         allow_multiple_seats_per_player: meta.allow_multiple_seats_per_player,
         seed_chosen: meta.seed_chosen,
         rules_version: Some(rules_version_out(&meta.started_under())),

@@ -18,13 +18,17 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
+mod chat;
 mod lobby;
+mod moderation;
 mod outbox;
 mod presence;
 mod sessions;
 mod timers;
 mod work;
 
+use chat::ChatLog;
+use moderation::MemoryModeration;
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use sessions::Log;
@@ -69,6 +73,8 @@ pub struct MemoryStore {
     presence: Mutex<MemoryPresence>,
     /// Durable jobs by kind (archive items).
     work: Mutex<MemoryWork>,
+    /// Players' mutes and blocks, and their reports.
+    moderation: Mutex<MemoryModeration>,
 }
 
 super::every_role!(MemoryStore);
@@ -95,6 +101,8 @@ struct SessionData {
     /// capacity from the start (tens of KB), so unwatched sessions have none. Sent while
     /// `data` is locked, so an entry is in the log before any subscriber can receive it.
     live: Option<broadcast::Sender<Live>>,
+    /// The table's chat: it lives and expires with the session.
+    chat: ChatLog,
 }
 
 impl SessionData {
@@ -121,6 +129,7 @@ impl MemoryStore {
             players: Mutex::new(HashMap::new()),
             presence: Mutex::new(MemoryPresence::default()),
             work: Mutex::new(MemoryWork::default()),
+            moderation: Mutex::new(MemoryModeration::default()),
         }
     }
 

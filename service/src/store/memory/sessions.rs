@@ -44,6 +44,7 @@ impl Sessions for MemoryStore {
             touched: Instant::now(),
             updated_ms: crate::store::now_ms(),
             live: None,
+            chat: Default::default(),
         };
         for seat in &meta.seats {
             if let Some(player) = &seat.player_id {

@@ -9,7 +9,8 @@
 -- sixteenth of the TTL, and on the final commit (whose TTL differs): a key then always has
 -- at least 15/16 of its TTL left. The keys a commit may create get theirs at once: the log
 -- on its first entry, the request index on its first id (the snapshot's SET carries one).
--- KEYS: meta, snap, log, req, join (only its expiry). ARGV: expected version, new version,
+-- KEYS: meta, snap, log, req, join, chat, chatreq (the last three only their expiry).
+-- ARGV: expected version, new version,
 -- snapshot, entry, request id or '', to_act json, outcome json, ttl seconds, now ms.
 -- Returns {'ok', version} | {'dup', version} | {'conflict', actual} | {'missing', 0}.
 if ARGV[5] ~= '' then

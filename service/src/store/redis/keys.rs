@@ -4,6 +4,7 @@
 use super::RedisStore;
 
 /// The session keys, in the order every script takes them.
+#[derive(Clone)]
 pub struct Keys {
     pub meta: String,
     pub snap: String,
@@ -12,6 +13,10 @@ pub struct Keys {
     pub join: String,
     /// A finished game's log compacted into one record (codec format 3).
     pub logz: String,
+    /// The table's chat: a stream, entry id `<sequence>-0`, field `m` = the message.
+    pub chat: String,
+    /// Chat request key → the sequence it stored.
+    pub chatreq: String,
 }
 
 impl Keys {
@@ -26,6 +31,8 @@ impl Keys {
             req: format!("{p}:{{{id}}}:req"),
             join: format!("{p}:{{{id}}}:join"),
             logz: format!("{p}:{{{id}}}:logz"),
+            chat: format!("{p}:{{{id}}}:chat"),
+            chatreq: format!("{p}:{{{id}}}:chatreq"),
         }
     }
 
@@ -68,6 +75,21 @@ impl RedisStore {
         use sha2::{Digest, Sha256};
         let tag = hex::encode(&Sha256::digest(player_id.as_bytes())[..16]);
         format!("{}:{{player:{tag}}}", self.inner.config.prefix)
+    }
+
+    /// `player`'s set of players it holds in a relation (`mutes`, `blocks`) or that
+    /// blocked it (`blockedby`), in the slot of its session index.
+    pub(super) fn player_set_key(&self, player_id: &str, set: &str) -> String {
+        format!("{}:{set}", self.player_prefix(player_id))
+    }
+
+    /// Players' reports: a hash by id and a sorted set by time, in one slot.
+    pub(super) fn report_keys(&self) -> (String, String) {
+        let p = &self.inner.config.prefix;
+        (
+            format!("{p}:{{reports}}:items"),
+            format!("{p}:{{reports}}:time"),
+        )
     }
 
     /// Every session, scored by creation time.

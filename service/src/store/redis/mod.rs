@@ -13,6 +13,15 @@
 //! | `agora:{id}:logz`        | string | once the game is finished: the whole log in one compacted record (`codec` format 3, written by `compact.lua` just after the final commit) |
 //! | `agora:{id}:req`         | hash   | request id → the version it committed as; once the game is finished, only the final move's |
 //! | `agora:{id}:join`        | hash   | retry key of a JoinSession (a hash of its request id) → `<seat> <fingerprint> <salt>` |
+//! | `agora:{id}:chat`        | stream | the table's chat, entry id `<sequence>-0`, field `m` = the message (JSON with its format); appended by `chat.lua` |
+//! | `agora:{id}:chatreq`     | hash   | chat request key (a hash of author and request id) → the sequence it stored |
+//!
+//! The chat keys take the session's remaining lifetime when written, and commits push
+//! them out with the session's other keys.
+//!
+//! Moderation (`moderation.rs`): per player `agora:{player:<hash>}:mutes`, `:blocks` and
+//! `:blockedby` (sets of player ids); reports in `agora:{reports}:items` (hash, id → JSON)
+//! and `agora:{reports}:time` (sorted set of ids by time).
 //!
 //! Each signed-in player has `agora:{player:<hash of its id>}:sessions`, a sorted set of
 //! the sessions it was bound to a seat of (by claim or rematch), written after the
@@ -82,11 +91,13 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod chat;
 mod conn;
 mod feed;
 mod keys;
 pub use keys::Keys;
 mod lobby;
+mod moderation;
 mod outbox;
 mod presence;
 mod records;
@@ -165,6 +176,8 @@ struct Inner {
     scripts: Scripts,
     /// This replica's feeds, by session id.
     feeds: Arc<Mutex<HashMap<String, Feed>>>,
+    /// This replica's chat feeds, by session id.
+    chat_feeds: chat::ChatFeeds,
 }
 
 impl RedisStore {
@@ -178,6 +191,7 @@ impl RedisStore {
                 config,
                 scripts: Scripts::new(),
                 feeds: Arc::new(Mutex::new(HashMap::new())),
+                chat_feeds: chat::ChatFeeds::default(),
             }),
         })
     }

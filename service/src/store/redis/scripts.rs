@@ -303,6 +303,9 @@ impl RedisStore {
                     .key(&keys.log)
                     .key(&keys.req)
                     .key(&keys.join)
+                    // Only their expiry: the chat lives as long as the session.
+                    .key(&keys.chat)
+                    .key(&keys.chatreq)
                     .arg(commit.expected_version)
                     .arg(version)
                     .arg(snapshot)

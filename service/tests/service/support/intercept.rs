@@ -74,6 +74,12 @@ impl<H: Hooks> Store for Intercepted<H> {
     fn work(&self) -> &dyn Work {
         self.inner.work()
     }
+    fn chat(&self) -> &dyn agora_service::store::Chat {
+        self.inner.chat()
+    }
+    fn moderation(&self) -> &dyn agora_service::store::Moderation {
+        self.inner.moderation()
+    }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()
     }

@@ -385,6 +385,7 @@ class CreateSessionRequest(_message.Message):
     ALLOW_MULTIPLE_SEATS_PER_PLAYER_FIELD_NUMBER: _builtins.int
     INVITED_PLAYER_IDS_FIELD_NUMBER: _builtins.int
     UNRATED_FIELD_NUMBER: _builtins.int
+    SPECTATORS_MAY_CHAT_FIELD_NUMBER: _builtins.int
     seed: _builtins.int
     """Seed of the game's random generator; drawn by the server when unset. A chosen seed
     fixes every hidden card and draw, so whoever chose it may know the others' hands: it
@@ -412,6 +413,10 @@ class CreateSessionRequest(_message.Message):
     unrated: _builtins.bool
     """The creator asks for an unrated session: needed for a chosen `seed` between people
     (Session.seed_chosen tells them). A session whose seed was chosen is never rated.
+    """
+    spectators_may_chat: _builtins.bool
+    """Spectators may read the table's chat and write in it (shown on Session). By default
+    only the seated players chat.
     """
     @_builtins.property
     def options(self) -> _games_pb2.GameOptions:
@@ -446,10 +451,11 @@ class CreateSessionRequest(_message.Message):
         allow_multiple_seats_per_player: _builtins.bool = ...,
         invited_player_ids: _abc.Iterable[_builtins.str] | None = ...,
         unrated: _builtins.bool = ...,
+        spectators_may_chat: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "options", b"options", "seed", b"seed", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "bots", b"bots", "invited_player_ids", b"invited_player_ids", "options", b"options", "request_id", b"request_id", "seed", b"seed", "time_control", b"time_control", "unrated", b"unrated"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "bots", b"bots", "invited_player_ids", b"invited_player_ids", "options", b"options", "request_id", b"request_id", "seed", b"seed", "spectators_may_chat", b"spectators_may_chat", "time_control", b"time_control", "unrated", b"unrated"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015

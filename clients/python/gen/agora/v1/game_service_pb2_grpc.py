@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from agora.v1 import chat_pb2 as agora_dot_v1_dot_chat__pb2
 from agora.v1 import game_service_pb2 as agora_dot_v1_dot_game__service__pb2
 
 GRPC_GENERATED_VERSION = '1.84.0'
@@ -204,6 +205,56 @@ class GameServiceStub:
                 '/agora.v1.GameService/ListFinishedSessions',
                 request_serializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.SerializeToString,
                 response_deserializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.FromString,
+                _registered_method=True)
+        self.SendChatMessage = channel.unary_unary(
+                '/agora.v1.GameService/SendChatMessage',
+                request_serializer=agora_dot_v1_dot_chat__pb2.SendChatMessageRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.SendChatMessageResponse.FromString,
+                _registered_method=True)
+        self.ListChatMessages = channel.unary_unary(
+                '/agora.v1.GameService/ListChatMessages',
+                request_serializer=agora_dot_v1_dot_chat__pb2.ListChatMessagesRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.ListChatMessagesResponse.FromString,
+                _registered_method=True)
+        self.StreamChat = channel.unary_stream(
+                '/agora.v1.GameService/StreamChat',
+                request_serializer=agora_dot_v1_dot_chat__pb2.StreamChatRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.StreamChatResponse.FromString,
+                _registered_method=True)
+        self.ListQuickPhrases = channel.unary_unary(
+                '/agora.v1.GameService/ListQuickPhrases',
+                request_serializer=agora_dot_v1_dot_chat__pb2.ListQuickPhrasesRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.ListQuickPhrasesResponse.FromString,
+                _registered_method=True)
+        self.MutePlayer = channel.unary_unary(
+                '/agora.v1.GameService/MutePlayer',
+                request_serializer=agora_dot_v1_dot_chat__pb2.MutePlayerRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.MutePlayerResponse.FromString,
+                _registered_method=True)
+        self.UnmutePlayer = channel.unary_unary(
+                '/agora.v1.GameService/UnmutePlayer',
+                request_serializer=agora_dot_v1_dot_chat__pb2.UnmutePlayerRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.UnmutePlayerResponse.FromString,
+                _registered_method=True)
+        self.BlockPlayer = channel.unary_unary(
+                '/agora.v1.GameService/BlockPlayer',
+                request_serializer=agora_dot_v1_dot_chat__pb2.BlockPlayerRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.BlockPlayerResponse.FromString,
+                _registered_method=True)
+        self.UnblockPlayer = channel.unary_unary(
+                '/agora.v1.GameService/UnblockPlayer',
+                request_serializer=agora_dot_v1_dot_chat__pb2.UnblockPlayerRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.UnblockPlayerResponse.FromString,
+                _registered_method=True)
+        self.ListBlockedPlayers = channel.unary_unary(
+                '/agora.v1.GameService/ListBlockedPlayers',
+                request_serializer=agora_dot_v1_dot_chat__pb2.ListBlockedPlayersRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.ListBlockedPlayersResponse.FromString,
+                _registered_method=True)
+        self.ReportPlayer = channel.unary_unary(
+                '/agora.v1.GameService/ReportPlayer',
+                request_serializer=agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.FromString,
                 _registered_method=True)
 
 
@@ -492,6 +543,89 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SendChatMessage(self, request, context):
+        """--- Table chat (docs/api.md, "Table chat"; messages in chat.proto) ---
+
+        Says something at the table: a text (at most 280 characters) or a quick phrase id.
+        Seated players may (seat token or player token); spectators only when the session
+        was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+        is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+        over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+        cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListChatMessages(self, request, context):
+        """The table's messages after a sequence, paged. Who may read: the session's players;
+        spectators only when spectators may chat and the session is not private.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamChat(self, request, context):
+        """The table's messages after a sequence, then each new one: gap-free and resumable
+        (a stream that ends says the sequence to resume after). Same readers as
+        ListChatMessages.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListQuickPhrases(self, request, context):
+        """The quick phrases and emotes a client may send by id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MutePlayer(self, request, context):
+        """Hides another player's messages from the signed-in caller (everywhere, until
+        UnmutePlayer). Needs a player token. Safe to repeat.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UnmutePlayer(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BlockPlayer(self, request, context):
+        """The signed-in caller never sits at a table with this player again (JoinSession
+        refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+        saying who blocked whom), and the player's messages are hidden from the caller.
+        Needs a player token. Safe to repeat.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UnblockPlayer(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListBlockedPlayers(self, request, context):
+        """The players the signed-in caller blocked and muted.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReportPlayer(self, request, context):
+        """Reports a player (and optionally one of its messages) to the operators, with the
+        session and the message as they were. Needs a player token and a request id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -594,6 +728,56 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListFinishedSessions,
                     request_deserializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.FromString,
                     response_serializer=agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.SerializeToString,
+            ),
+            'SendChatMessage': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChatMessage,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.SendChatMessageRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.SendChatMessageResponse.SerializeToString,
+            ),
+            'ListChatMessages': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListChatMessages,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.ListChatMessagesRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.ListChatMessagesResponse.SerializeToString,
+            ),
+            'StreamChat': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamChat,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.StreamChatRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.StreamChatResponse.SerializeToString,
+            ),
+            'ListQuickPhrases': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListQuickPhrases,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.ListQuickPhrasesRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.ListQuickPhrasesResponse.SerializeToString,
+            ),
+            'MutePlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.MutePlayer,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.MutePlayerRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.MutePlayerResponse.SerializeToString,
+            ),
+            'UnmutePlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.UnmutePlayer,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.UnmutePlayerRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.UnmutePlayerResponse.SerializeToString,
+            ),
+            'BlockPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.BlockPlayer,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.BlockPlayerRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.BlockPlayerResponse.SerializeToString,
+            ),
+            'UnblockPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.UnblockPlayer,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.UnblockPlayerRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.UnblockPlayerResponse.SerializeToString,
+            ),
+            'ListBlockedPlayers': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBlockedPlayers,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.ListBlockedPlayersRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.ListBlockedPlayersResponse.SerializeToString,
+            ),
+            'ReportPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReportPlayer,
+                    request_deserializer=agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1207,6 +1391,276 @@ class GameService:
             '/agora.v1.GameService/ListFinishedSessions',
             agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsRequest.SerializeToString,
             agora_dot_v1_dot_game__service__pb2.ListFinishedSessionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChatMessage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/SendChatMessage',
+            agora_dot_v1_dot_chat__pb2.SendChatMessageRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.SendChatMessageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListChatMessages(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/ListChatMessages',
+            agora_dot_v1_dot_chat__pb2.ListChatMessagesRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.ListChatMessagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/agora.v1.GameService/StreamChat',
+            agora_dot_v1_dot_chat__pb2.StreamChatRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.StreamChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListQuickPhrases(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/ListQuickPhrases',
+            agora_dot_v1_dot_chat__pb2.ListQuickPhrasesRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.ListQuickPhrasesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MutePlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/MutePlayer',
+            agora_dot_v1_dot_chat__pb2.MutePlayerRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.MutePlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UnmutePlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/UnmutePlayer',
+            agora_dot_v1_dot_chat__pb2.UnmutePlayerRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.UnmutePlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BlockPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/BlockPlayer',
+            agora_dot_v1_dot_chat__pb2.BlockPlayerRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.BlockPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UnblockPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/UnblockPlayer',
+            agora_dot_v1_dot_chat__pb2.UnblockPlayerRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.UnblockPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBlockedPlayers(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/ListBlockedPlayers',
+            agora_dot_v1_dot_chat__pb2.ListBlockedPlayersRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.ListBlockedPlayersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReportPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/ReportPlayer',
+            agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.SerializeToString,
+            agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -3,6 +3,7 @@
 isort:skip_file
 """
 
+from agora.v1 import chat_pb2 as _chat_pb2
 from agora.v1 import game_service_pb2 as _game_service_pb2
 from collections import abc as _abc
 from grpc import aio as _aio
@@ -228,6 +229,45 @@ class GameServiceStub:
     signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
     server without --archive-url. One game by id: GetSession, ExportSession.
     """
+    SendChatMessage: _grpc.UnaryUnaryMultiCallable[_chat_pb2.SendChatMessageRequest, _chat_pb2.SendChatMessageResponse]
+    """--- Table chat (docs/api.md, "Table chat"; messages in chat.proto) ---
+
+    Says something at the table: a text (at most 280 characters) or a quick phrase id.
+    Seated players may (seat token or player token); spectators only when the session
+    was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+    is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+    over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+    cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+    """
+    ListChatMessages: _grpc.UnaryUnaryMultiCallable[_chat_pb2.ListChatMessagesRequest, _chat_pb2.ListChatMessagesResponse]
+    """The table's messages after a sequence, paged. Who may read: the session's players;
+    spectators only when spectators may chat and the session is not private.
+    """
+    StreamChat: _grpc.UnaryStreamMultiCallable[_chat_pb2.StreamChatRequest, _chat_pb2.StreamChatResponse]
+    """The table's messages after a sequence, then each new one: gap-free and resumable
+    (a stream that ends says the sequence to resume after). Same readers as
+    ListChatMessages.
+    """
+    ListQuickPhrases: _grpc.UnaryUnaryMultiCallable[_chat_pb2.ListQuickPhrasesRequest, _chat_pb2.ListQuickPhrasesResponse]
+    """The quick phrases and emotes a client may send by id."""
+    MutePlayer: _grpc.UnaryUnaryMultiCallable[_chat_pb2.MutePlayerRequest, _chat_pb2.MutePlayerResponse]
+    """Hides another player's messages from the signed-in caller (everywhere, until
+    UnmutePlayer). Needs a player token. Safe to repeat.
+    """
+    UnmutePlayer: _grpc.UnaryUnaryMultiCallable[_chat_pb2.UnmutePlayerRequest, _chat_pb2.UnmutePlayerResponse]
+    BlockPlayer: _grpc.UnaryUnaryMultiCallable[_chat_pb2.BlockPlayerRequest, _chat_pb2.BlockPlayerResponse]
+    """The signed-in caller never sits at a table with this player again (JoinSession
+    refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+    saying who blocked whom), and the player's messages are hidden from the caller.
+    Needs a player token. Safe to repeat.
+    """
+    UnblockPlayer: _grpc.UnaryUnaryMultiCallable[_chat_pb2.UnblockPlayerRequest, _chat_pb2.UnblockPlayerResponse]
+    ListBlockedPlayers: _grpc.UnaryUnaryMultiCallable[_chat_pb2.ListBlockedPlayersRequest, _chat_pb2.ListBlockedPlayersResponse]
+    """The players the signed-in caller blocked and muted."""
+    ReportPlayer: _grpc.UnaryUnaryMultiCallable[_chat_pb2.ReportPlayerRequest, _chat_pb2.ReportPlayerResponse]
+    """Reports a player (and optionally one of its messages) to the operators, with the
+    session and the message as they were. Needs a player token and a request id.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -428,6 +468,45 @@ class GameServiceAsyncStub(GameServiceStub):
     session by id; private sessions (with invited players) are listed only to a
     signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
     server without --archive-url. One game by id: GetSession, ExportSession.
+    """
+    SendChatMessage: _aio.UnaryUnaryMultiCallable[_chat_pb2.SendChatMessageRequest, _chat_pb2.SendChatMessageResponse]  # type: ignore[assignment]
+    """--- Table chat (docs/api.md, "Table chat"; messages in chat.proto) ---
+
+    Says something at the table: a text (at most 280 characters) or a quick phrase id.
+    Seated players may (seat token or player token); spectators only when the session
+    was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+    is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+    over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+    cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+    """
+    ListChatMessages: _aio.UnaryUnaryMultiCallable[_chat_pb2.ListChatMessagesRequest, _chat_pb2.ListChatMessagesResponse]  # type: ignore[assignment]
+    """The table's messages after a sequence, paged. Who may read: the session's players;
+    spectators only when spectators may chat and the session is not private.
+    """
+    StreamChat: _aio.UnaryStreamMultiCallable[_chat_pb2.StreamChatRequest, _chat_pb2.StreamChatResponse]  # type: ignore[assignment]
+    """The table's messages after a sequence, then each new one: gap-free and resumable
+    (a stream that ends says the sequence to resume after). Same readers as
+    ListChatMessages.
+    """
+    ListQuickPhrases: _aio.UnaryUnaryMultiCallable[_chat_pb2.ListQuickPhrasesRequest, _chat_pb2.ListQuickPhrasesResponse]  # type: ignore[assignment]
+    """The quick phrases and emotes a client may send by id."""
+    MutePlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.MutePlayerRequest, _chat_pb2.MutePlayerResponse]  # type: ignore[assignment]
+    """Hides another player's messages from the signed-in caller (everywhere, until
+    UnmutePlayer). Needs a player token. Safe to repeat.
+    """
+    UnmutePlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.UnmutePlayerRequest, _chat_pb2.UnmutePlayerResponse]  # type: ignore[assignment]
+    BlockPlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.BlockPlayerRequest, _chat_pb2.BlockPlayerResponse]  # type: ignore[assignment]
+    """The signed-in caller never sits at a table with this player again (JoinSession
+    refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+    saying who blocked whom), and the player's messages are hidden from the caller.
+    Needs a player token. Safe to repeat.
+    """
+    UnblockPlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.UnblockPlayerRequest, _chat_pb2.UnblockPlayerResponse]  # type: ignore[assignment]
+    ListBlockedPlayers: _aio.UnaryUnaryMultiCallable[_chat_pb2.ListBlockedPlayersRequest, _chat_pb2.ListBlockedPlayersResponse]  # type: ignore[assignment]
+    """The players the signed-in caller blocked and muted."""
+    ReportPlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.ReportPlayerRequest, _chat_pb2.ReportPlayerResponse]  # type: ignore[assignment]
+    """Reports a player (and optionally one of its messages) to the operators, with the
+    session and the message as they were. Needs a player token and a request id.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -746,6 +825,105 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         session by id; private sessions (with invited players) are listed only to a
         signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
         server without --archive-url. One game by id: GetSession, ExportSession.
+        """
+
+    @_abc_1.abstractmethod
+    def SendChatMessage(
+        self,
+        request: _chat_pb2.SendChatMessageRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.SendChatMessageResponse, _abc.Awaitable[_chat_pb2.SendChatMessageResponse]]:
+        """--- Table chat (docs/api.md, "Table chat"; messages in chat.proto) ---
+
+        Says something at the table: a text (at most 280 characters) or a quick phrase id.
+        Seated players may (seat token or player token); spectators only when the session
+        was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+        is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+        over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+        cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+        """
+
+    @_abc_1.abstractmethod
+    def ListChatMessages(
+        self,
+        request: _chat_pb2.ListChatMessagesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.ListChatMessagesResponse, _abc.Awaitable[_chat_pb2.ListChatMessagesResponse]]:
+        """The table's messages after a sequence, paged. Who may read: the session's players;
+        spectators only when spectators may chat and the session is not private.
+        """
+
+    @_abc_1.abstractmethod
+    def StreamChat(
+        self,
+        request: _chat_pb2.StreamChatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_chat_pb2.StreamChatResponse], _abc.AsyncIterator[_chat_pb2.StreamChatResponse]]:
+        """The table's messages after a sequence, then each new one: gap-free and resumable
+        (a stream that ends says the sequence to resume after). Same readers as
+        ListChatMessages.
+        """
+
+    @_abc_1.abstractmethod
+    def ListQuickPhrases(
+        self,
+        request: _chat_pb2.ListQuickPhrasesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.ListQuickPhrasesResponse, _abc.Awaitable[_chat_pb2.ListQuickPhrasesResponse]]:
+        """The quick phrases and emotes a client may send by id."""
+
+    @_abc_1.abstractmethod
+    def MutePlayer(
+        self,
+        request: _chat_pb2.MutePlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.MutePlayerResponse, _abc.Awaitable[_chat_pb2.MutePlayerResponse]]:
+        """Hides another player's messages from the signed-in caller (everywhere, until
+        UnmutePlayer). Needs a player token. Safe to repeat.
+        """
+
+    @_abc_1.abstractmethod
+    def UnmutePlayer(
+        self,
+        request: _chat_pb2.UnmutePlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.UnmutePlayerResponse, _abc.Awaitable[_chat_pb2.UnmutePlayerResponse]]: ...
+
+    @_abc_1.abstractmethod
+    def BlockPlayer(
+        self,
+        request: _chat_pb2.BlockPlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.BlockPlayerResponse, _abc.Awaitable[_chat_pb2.BlockPlayerResponse]]:
+        """The signed-in caller never sits at a table with this player again (JoinSession
+        refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+        saying who blocked whom), and the player's messages are hidden from the caller.
+        Needs a player token. Safe to repeat.
+        """
+
+    @_abc_1.abstractmethod
+    def UnblockPlayer(
+        self,
+        request: _chat_pb2.UnblockPlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.UnblockPlayerResponse, _abc.Awaitable[_chat_pb2.UnblockPlayerResponse]]: ...
+
+    @_abc_1.abstractmethod
+    def ListBlockedPlayers(
+        self,
+        request: _chat_pb2.ListBlockedPlayersRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.ListBlockedPlayersResponse, _abc.Awaitable[_chat_pb2.ListBlockedPlayersResponse]]:
+        """The players the signed-in caller blocked and muted."""
+
+    @_abc_1.abstractmethod
+    def ReportPlayer(
+        self,
+        request: _chat_pb2.ReportPlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_chat_pb2.ReportPlayerResponse, _abc.Awaitable[_chat_pb2.ReportPlayerResponse]]:
+        """Reports a player (and optionally one of its messages) to the operators, with the
+        session and the message as they were. Needs a player token and a request id.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

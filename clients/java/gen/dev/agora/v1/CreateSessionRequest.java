@@ -386,6 +386,22 @@ private static final long serialVersionUID = 0L;
     return unrated_;
   }
 
+  public static final int SPECTATORS_MAY_CHAT_FIELD_NUMBER = 11;
+  private boolean spectatorsMayChat_ = false;
+  /**
+   * <pre>
+   * Spectators may read the table's chat and write in it (shown on Session). By default
+   * only the seated players chat.
+   * </pre>
+   *
+   * <code>bool spectators_may_chat = 11 [json_name = "spectatorsMayChat"];</code>
+   * @return The spectatorsMayChat.
+   */
+  @java.lang.Override
+  public boolean getSpectatorsMayChat() {
+    return spectatorsMayChat_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -423,6 +439,9 @@ private static final long serialVersionUID = 0L;
     }
     if (unrated_ != false) {
       output.writeBool(8, unrated_);
+    }
+    if (spectatorsMayChat_ != false) {
+      output.writeBool(11, spectatorsMayChat_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -468,6 +487,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(8, unrated_);
     }
+    if (spectatorsMayChat_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(11, spectatorsMayChat_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -508,6 +531,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getInvitedPlayerIdsList())) return false;
     if (getUnrated()
         != other.getUnrated()) return false;
+    if (getSpectatorsMayChat()
+        != other.getSpectatorsMayChat()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -548,6 +573,9 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + UNRATED_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getUnrated());
+    hash = (37 * hash) + SPECTATORS_MAY_CHAT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getSpectatorsMayChat());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -700,6 +728,7 @@ private static final long serialVersionUID = 0L;
       invitedPlayerIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
       bitField0_ = (bitField0_ & ~0x00000040);
       unrated_ = false;
+      spectatorsMayChat_ = false;
       return this;
     }
 
@@ -774,6 +803,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000080) != 0)) {
         result.unrated_ = unrated_;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.spectatorsMayChat_ = spectatorsMayChat_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -878,6 +910,9 @@ private static final long serialVersionUID = 0L;
       if (other.getUnrated() != false) {
         setUnrated(other.getUnrated());
       }
+      if (other.getSpectatorsMayChat() != false) {
+        setSpectatorsMayChat(other.getSpectatorsMayChat());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -957,6 +992,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000080;
               break;
             } // case 64
+            case 88: {
+              spectatorsMayChat_ = input.readBool();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 88
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2089,6 +2129,53 @@ private static final long serialVersionUID = 0L;
     public Builder clearUnrated() {
       bitField0_ = (bitField0_ & ~0x00000080);
       unrated_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean spectatorsMayChat_ ;
+    /**
+     * <pre>
+     * Spectators may read the table's chat and write in it (shown on Session). By default
+     * only the seated players chat.
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 11 [json_name = "spectatorsMayChat"];</code>
+     * @return The spectatorsMayChat.
+     */
+    @java.lang.Override
+    public boolean getSpectatorsMayChat() {
+      return spectatorsMayChat_;
+    }
+    /**
+     * <pre>
+     * Spectators may read the table's chat and write in it (shown on Session). By default
+     * only the seated players chat.
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 11 [json_name = "spectatorsMayChat"];</code>
+     * @param value The spectatorsMayChat to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSpectatorsMayChat(boolean value) {
+      
+      spectatorsMayChat_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Spectators may read the table's chat and write in it (shown on Session). By default
+     * only the seated players chat.
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 11 [json_name = "spectatorsMayChat"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSpectatorsMayChat() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      spectatorsMayChat_ = false;
       onChanged();
       return this;
     }

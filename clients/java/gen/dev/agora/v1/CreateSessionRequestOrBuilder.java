@@ -250,4 +250,15 @@ public interface CreateSessionRequestOrBuilder extends
    * @return The unrated.
    */
   boolean getUnrated();
+
+  /**
+   * <pre>
+   * Spectators may read the table's chat and write in it (shown on Session). By default
+   * only the seated players chat.
+   * </pre>
+   *
+   * <code>bool spectators_may_chat = 11 [json_name = "spectatorsMayChat"];</code>
+   * @return The spectatorsMayChat.
+   */
+  boolean getSpectatorsMayChat();
 }

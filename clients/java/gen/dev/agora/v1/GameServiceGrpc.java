@@ -703,6 +703,316 @@ public final class GameServiceGrpc {
     return getListFinishedSessionsMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.SendChatMessageRequest,
+      dev.agora.v1.SendChatMessageResponse> getSendChatMessageMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "SendChatMessage",
+      requestType = dev.agora.v1.SendChatMessageRequest.class,
+      responseType = dev.agora.v1.SendChatMessageResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.SendChatMessageRequest,
+      dev.agora.v1.SendChatMessageResponse> getSendChatMessageMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.SendChatMessageRequest, dev.agora.v1.SendChatMessageResponse> getSendChatMessageMethod;
+    if ((getSendChatMessageMethod = GameServiceGrpc.getSendChatMessageMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getSendChatMessageMethod = GameServiceGrpc.getSendChatMessageMethod) == null) {
+          GameServiceGrpc.getSendChatMessageMethod = getSendChatMessageMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.SendChatMessageRequest, dev.agora.v1.SendChatMessageResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "SendChatMessage"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.SendChatMessageRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.SendChatMessageResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("SendChatMessage"))
+              .build();
+        }
+      }
+    }
+    return getSendChatMessageMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.ListChatMessagesRequest,
+      dev.agora.v1.ListChatMessagesResponse> getListChatMessagesMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListChatMessages",
+      requestType = dev.agora.v1.ListChatMessagesRequest.class,
+      responseType = dev.agora.v1.ListChatMessagesResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.ListChatMessagesRequest,
+      dev.agora.v1.ListChatMessagesResponse> getListChatMessagesMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.ListChatMessagesRequest, dev.agora.v1.ListChatMessagesResponse> getListChatMessagesMethod;
+    if ((getListChatMessagesMethod = GameServiceGrpc.getListChatMessagesMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getListChatMessagesMethod = GameServiceGrpc.getListChatMessagesMethod) == null) {
+          GameServiceGrpc.getListChatMessagesMethod = getListChatMessagesMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.ListChatMessagesRequest, dev.agora.v1.ListChatMessagesResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListChatMessages"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListChatMessagesRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListChatMessagesResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ListChatMessages"))
+              .build();
+        }
+      }
+    }
+    return getListChatMessagesMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.StreamChatRequest,
+      dev.agora.v1.StreamChatResponse> getStreamChatMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "StreamChat",
+      requestType = dev.agora.v1.StreamChatRequest.class,
+      responseType = dev.agora.v1.StreamChatResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.StreamChatRequest,
+      dev.agora.v1.StreamChatResponse> getStreamChatMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.StreamChatRequest, dev.agora.v1.StreamChatResponse> getStreamChatMethod;
+    if ((getStreamChatMethod = GameServiceGrpc.getStreamChatMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getStreamChatMethod = GameServiceGrpc.getStreamChatMethod) == null) {
+          GameServiceGrpc.getStreamChatMethod = getStreamChatMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.StreamChatRequest, dev.agora.v1.StreamChatResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "StreamChat"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.StreamChatRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.StreamChatResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("StreamChat"))
+              .build();
+        }
+      }
+    }
+    return getStreamChatMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.ListQuickPhrasesRequest,
+      dev.agora.v1.ListQuickPhrasesResponse> getListQuickPhrasesMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListQuickPhrases",
+      requestType = dev.agora.v1.ListQuickPhrasesRequest.class,
+      responseType = dev.agora.v1.ListQuickPhrasesResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.ListQuickPhrasesRequest,
+      dev.agora.v1.ListQuickPhrasesResponse> getListQuickPhrasesMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.ListQuickPhrasesRequest, dev.agora.v1.ListQuickPhrasesResponse> getListQuickPhrasesMethod;
+    if ((getListQuickPhrasesMethod = GameServiceGrpc.getListQuickPhrasesMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getListQuickPhrasesMethod = GameServiceGrpc.getListQuickPhrasesMethod) == null) {
+          GameServiceGrpc.getListQuickPhrasesMethod = getListQuickPhrasesMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.ListQuickPhrasesRequest, dev.agora.v1.ListQuickPhrasesResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListQuickPhrases"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListQuickPhrasesRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListQuickPhrasesResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ListQuickPhrases"))
+              .build();
+        }
+      }
+    }
+    return getListQuickPhrasesMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.MutePlayerRequest,
+      dev.agora.v1.MutePlayerResponse> getMutePlayerMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "MutePlayer",
+      requestType = dev.agora.v1.MutePlayerRequest.class,
+      responseType = dev.agora.v1.MutePlayerResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.MutePlayerRequest,
+      dev.agora.v1.MutePlayerResponse> getMutePlayerMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.MutePlayerRequest, dev.agora.v1.MutePlayerResponse> getMutePlayerMethod;
+    if ((getMutePlayerMethod = GameServiceGrpc.getMutePlayerMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getMutePlayerMethod = GameServiceGrpc.getMutePlayerMethod) == null) {
+          GameServiceGrpc.getMutePlayerMethod = getMutePlayerMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.MutePlayerRequest, dev.agora.v1.MutePlayerResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "MutePlayer"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.MutePlayerRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.MutePlayerResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("MutePlayer"))
+              .build();
+        }
+      }
+    }
+    return getMutePlayerMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.UnmutePlayerRequest,
+      dev.agora.v1.UnmutePlayerResponse> getUnmutePlayerMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "UnmutePlayer",
+      requestType = dev.agora.v1.UnmutePlayerRequest.class,
+      responseType = dev.agora.v1.UnmutePlayerResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.UnmutePlayerRequest,
+      dev.agora.v1.UnmutePlayerResponse> getUnmutePlayerMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.UnmutePlayerRequest, dev.agora.v1.UnmutePlayerResponse> getUnmutePlayerMethod;
+    if ((getUnmutePlayerMethod = GameServiceGrpc.getUnmutePlayerMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getUnmutePlayerMethod = GameServiceGrpc.getUnmutePlayerMethod) == null) {
+          GameServiceGrpc.getUnmutePlayerMethod = getUnmutePlayerMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.UnmutePlayerRequest, dev.agora.v1.UnmutePlayerResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "UnmutePlayer"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.UnmutePlayerRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.UnmutePlayerResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("UnmutePlayer"))
+              .build();
+        }
+      }
+    }
+    return getUnmutePlayerMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.BlockPlayerRequest,
+      dev.agora.v1.BlockPlayerResponse> getBlockPlayerMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "BlockPlayer",
+      requestType = dev.agora.v1.BlockPlayerRequest.class,
+      responseType = dev.agora.v1.BlockPlayerResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.BlockPlayerRequest,
+      dev.agora.v1.BlockPlayerResponse> getBlockPlayerMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.BlockPlayerRequest, dev.agora.v1.BlockPlayerResponse> getBlockPlayerMethod;
+    if ((getBlockPlayerMethod = GameServiceGrpc.getBlockPlayerMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getBlockPlayerMethod = GameServiceGrpc.getBlockPlayerMethod) == null) {
+          GameServiceGrpc.getBlockPlayerMethod = getBlockPlayerMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.BlockPlayerRequest, dev.agora.v1.BlockPlayerResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "BlockPlayer"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.BlockPlayerRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.BlockPlayerResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("BlockPlayer"))
+              .build();
+        }
+      }
+    }
+    return getBlockPlayerMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.UnblockPlayerRequest,
+      dev.agora.v1.UnblockPlayerResponse> getUnblockPlayerMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "UnblockPlayer",
+      requestType = dev.agora.v1.UnblockPlayerRequest.class,
+      responseType = dev.agora.v1.UnblockPlayerResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.UnblockPlayerRequest,
+      dev.agora.v1.UnblockPlayerResponse> getUnblockPlayerMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.UnblockPlayerRequest, dev.agora.v1.UnblockPlayerResponse> getUnblockPlayerMethod;
+    if ((getUnblockPlayerMethod = GameServiceGrpc.getUnblockPlayerMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getUnblockPlayerMethod = GameServiceGrpc.getUnblockPlayerMethod) == null) {
+          GameServiceGrpc.getUnblockPlayerMethod = getUnblockPlayerMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.UnblockPlayerRequest, dev.agora.v1.UnblockPlayerResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "UnblockPlayer"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.UnblockPlayerRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.UnblockPlayerResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("UnblockPlayer"))
+              .build();
+        }
+      }
+    }
+    return getUnblockPlayerMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.ListBlockedPlayersRequest,
+      dev.agora.v1.ListBlockedPlayersResponse> getListBlockedPlayersMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListBlockedPlayers",
+      requestType = dev.agora.v1.ListBlockedPlayersRequest.class,
+      responseType = dev.agora.v1.ListBlockedPlayersResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.ListBlockedPlayersRequest,
+      dev.agora.v1.ListBlockedPlayersResponse> getListBlockedPlayersMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.ListBlockedPlayersRequest, dev.agora.v1.ListBlockedPlayersResponse> getListBlockedPlayersMethod;
+    if ((getListBlockedPlayersMethod = GameServiceGrpc.getListBlockedPlayersMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getListBlockedPlayersMethod = GameServiceGrpc.getListBlockedPlayersMethod) == null) {
+          GameServiceGrpc.getListBlockedPlayersMethod = getListBlockedPlayersMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.ListBlockedPlayersRequest, dev.agora.v1.ListBlockedPlayersResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListBlockedPlayers"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListBlockedPlayersRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ListBlockedPlayersResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ListBlockedPlayers"))
+              .build();
+        }
+      }
+    }
+    return getListBlockedPlayersMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.ReportPlayerRequest,
+      dev.agora.v1.ReportPlayerResponse> getReportPlayerMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ReportPlayer",
+      requestType = dev.agora.v1.ReportPlayerRequest.class,
+      responseType = dev.agora.v1.ReportPlayerResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.ReportPlayerRequest,
+      dev.agora.v1.ReportPlayerResponse> getReportPlayerMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.ReportPlayerRequest, dev.agora.v1.ReportPlayerResponse> getReportPlayerMethod;
+    if ((getReportPlayerMethod = GameServiceGrpc.getReportPlayerMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getReportPlayerMethod = GameServiceGrpc.getReportPlayerMethod) == null) {
+          GameServiceGrpc.getReportPlayerMethod = getReportPlayerMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.ReportPlayerRequest, dev.agora.v1.ReportPlayerResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ReportPlayer"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ReportPlayerRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.ReportPlayerResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("ReportPlayer"))
+              .build();
+        }
+      }
+    }
+    return getReportPlayerMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -1086,6 +1396,113 @@ public final class GameServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListFinishedSessionsMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * Says something at the table: a text (at most 280 characters) or a quick phrase id.
+     * Seated players may (seat token or player token); spectators only when the session
+     * was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+     * is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+     * over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+     * cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+     * </pre>
+     */
+    public void sendChatMessage(dev.agora.v1.SendChatMessageRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.SendChatMessageResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSendChatMessageMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, paged. Who may read: the session's players;
+     * spectators only when spectators may chat and the session is not private.
+     * </pre>
+     */
+    public void listChatMessages(dev.agora.v1.ListChatMessagesRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListChatMessagesResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListChatMessagesMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, then each new one: gap-free and resumable
+     * (a stream that ends says the sequence to resume after). Same readers as
+     * ListChatMessages.
+     * </pre>
+     */
+    public void streamChat(dev.agora.v1.StreamChatRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.StreamChatResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getStreamChatMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The quick phrases and emotes a client may send by id.
+     * </pre>
+     */
+    public void listQuickPhrases(dev.agora.v1.ListQuickPhrasesRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListQuickPhrasesResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListQuickPhrasesMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Hides another player's messages from the signed-in caller (everywhere, until
+     * UnmutePlayer). Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public void mutePlayer(dev.agora.v1.MutePlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.MutePlayerResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getMutePlayerMethod(), responseObserver);
+    }
+
+    /**
+     */
+    public void unmutePlayer(dev.agora.v1.UnmutePlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.UnmutePlayerResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getUnmutePlayerMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller never sits at a table with this player again (JoinSession
+     * refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+     * saying who blocked whom), and the player's messages are hidden from the caller.
+     * Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public void blockPlayer(dev.agora.v1.BlockPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.BlockPlayerResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getBlockPlayerMethod(), responseObserver);
+    }
+
+    /**
+     */
+    public void unblockPlayer(dev.agora.v1.UnblockPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.UnblockPlayerResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getUnblockPlayerMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The players the signed-in caller blocked and muted.
+     * </pre>
+     */
+    public void listBlockedPlayers(dev.agora.v1.ListBlockedPlayersRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListBlockedPlayersResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListBlockedPlayersMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Reports a player (and optionally one of its messages) to the operators, with the
+     * session and the message as they were. Needs a player token and a request id.
+     * </pre>
+     */
+    public void reportPlayer(dev.agora.v1.ReportPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ReportPlayerResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getReportPlayerMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -1228,6 +1645,76 @@ public final class GameServiceGrpc {
                 dev.agora.v1.ListFinishedSessionsRequest,
                 dev.agora.v1.ListFinishedSessionsResponse>(
                   this, METHODID_LIST_FINISHED_SESSIONS)))
+          .addMethod(
+            getSendChatMessageMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.SendChatMessageRequest,
+                dev.agora.v1.SendChatMessageResponse>(
+                  this, METHODID_SEND_CHAT_MESSAGE)))
+          .addMethod(
+            getListChatMessagesMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.ListChatMessagesRequest,
+                dev.agora.v1.ListChatMessagesResponse>(
+                  this, METHODID_LIST_CHAT_MESSAGES)))
+          .addMethod(
+            getStreamChatMethod(),
+            io.grpc.stub.ServerCalls.asyncServerStreamingCall(
+              new MethodHandlers<
+                dev.agora.v1.StreamChatRequest,
+                dev.agora.v1.StreamChatResponse>(
+                  this, METHODID_STREAM_CHAT)))
+          .addMethod(
+            getListQuickPhrasesMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.ListQuickPhrasesRequest,
+                dev.agora.v1.ListQuickPhrasesResponse>(
+                  this, METHODID_LIST_QUICK_PHRASES)))
+          .addMethod(
+            getMutePlayerMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.MutePlayerRequest,
+                dev.agora.v1.MutePlayerResponse>(
+                  this, METHODID_MUTE_PLAYER)))
+          .addMethod(
+            getUnmutePlayerMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.UnmutePlayerRequest,
+                dev.agora.v1.UnmutePlayerResponse>(
+                  this, METHODID_UNMUTE_PLAYER)))
+          .addMethod(
+            getBlockPlayerMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.BlockPlayerRequest,
+                dev.agora.v1.BlockPlayerResponse>(
+                  this, METHODID_BLOCK_PLAYER)))
+          .addMethod(
+            getUnblockPlayerMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.UnblockPlayerRequest,
+                dev.agora.v1.UnblockPlayerResponse>(
+                  this, METHODID_UNBLOCK_PLAYER)))
+          .addMethod(
+            getListBlockedPlayersMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.ListBlockedPlayersRequest,
+                dev.agora.v1.ListBlockedPlayersResponse>(
+                  this, METHODID_LIST_BLOCKED_PLAYERS)))
+          .addMethod(
+            getReportPlayerMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.ReportPlayerRequest,
+                dev.agora.v1.ReportPlayerResponse>(
+                  this, METHODID_REPORT_PLAYER)))
           .build();
     }
   }
@@ -1600,6 +2087,123 @@ public final class GameServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getListFinishedSessionsMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Says something at the table: a text (at most 280 characters) or a quick phrase id.
+     * Seated players may (seat token or player token); spectators only when the session
+     * was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+     * is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+     * over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+     * cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+     * </pre>
+     */
+    public void sendChatMessage(dev.agora.v1.SendChatMessageRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.SendChatMessageResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getSendChatMessageMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, paged. Who may read: the session's players;
+     * spectators only when spectators may chat and the session is not private.
+     * </pre>
+     */
+    public void listChatMessages(dev.agora.v1.ListChatMessagesRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListChatMessagesResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListChatMessagesMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, then each new one: gap-free and resumable
+     * (a stream that ends says the sequence to resume after). Same readers as
+     * ListChatMessages.
+     * </pre>
+     */
+    public void streamChat(dev.agora.v1.StreamChatRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.StreamChatResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncServerStreamingCall(
+          getChannel().newCall(getStreamChatMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The quick phrases and emotes a client may send by id.
+     * </pre>
+     */
+    public void listQuickPhrases(dev.agora.v1.ListQuickPhrasesRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListQuickPhrasesResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListQuickPhrasesMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Hides another player's messages from the signed-in caller (everywhere, until
+     * UnmutePlayer). Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public void mutePlayer(dev.agora.v1.MutePlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.MutePlayerResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getMutePlayerMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     */
+    public void unmutePlayer(dev.agora.v1.UnmutePlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.UnmutePlayerResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getUnmutePlayerMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller never sits at a table with this player again (JoinSession
+     * refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+     * saying who blocked whom), and the player's messages are hidden from the caller.
+     * Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public void blockPlayer(dev.agora.v1.BlockPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.BlockPlayerResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getBlockPlayerMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     */
+    public void unblockPlayer(dev.agora.v1.UnblockPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.UnblockPlayerResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getUnblockPlayerMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The players the signed-in caller blocked and muted.
+     * </pre>
+     */
+    public void listBlockedPlayers(dev.agora.v1.ListBlockedPlayersRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ListBlockedPlayersResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListBlockedPlayersMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Reports a player (and optionally one of its messages) to the operators, with the
+     * session and the message as they were. Needs a player token and a request id.
+     * </pre>
+     */
+    public void reportPlayer(dev.agora.v1.ReportPlayerRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.ReportPlayerResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getReportPlayerMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -1950,6 +2554,114 @@ public final class GameServiceGrpc {
     public dev.agora.v1.ListFinishedSessionsResponse listFinishedSessions(dev.agora.v1.ListFinishedSessionsRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getListFinishedSessionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Says something at the table: a text (at most 280 characters) or a quick phrase id.
+     * Seated players may (seat token or player token); spectators only when the session
+     * was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+     * is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+     * over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+     * cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+     * </pre>
+     */
+    public dev.agora.v1.SendChatMessageResponse sendChatMessage(dev.agora.v1.SendChatMessageRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getSendChatMessageMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, paged. Who may read: the session's players;
+     * spectators only when spectators may chat and the session is not private.
+     * </pre>
+     */
+    public dev.agora.v1.ListChatMessagesResponse listChatMessages(dev.agora.v1.ListChatMessagesRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListChatMessagesMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, then each new one: gap-free and resumable
+     * (a stream that ends says the sequence to resume after). Same readers as
+     * ListChatMessages.
+     * </pre>
+     */
+    public java.util.Iterator<dev.agora.v1.StreamChatResponse> streamChat(
+        dev.agora.v1.StreamChatRequest request) {
+      return io.grpc.stub.ClientCalls.blockingServerStreamingCall(
+          getChannel(), getStreamChatMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The quick phrases and emotes a client may send by id.
+     * </pre>
+     */
+    public dev.agora.v1.ListQuickPhrasesResponse listQuickPhrases(dev.agora.v1.ListQuickPhrasesRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListQuickPhrasesMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Hides another player's messages from the signed-in caller (everywhere, until
+     * UnmutePlayer). Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public dev.agora.v1.MutePlayerResponse mutePlayer(dev.agora.v1.MutePlayerRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getMutePlayerMethod(), getCallOptions(), request);
+    }
+
+    /**
+     */
+    public dev.agora.v1.UnmutePlayerResponse unmutePlayer(dev.agora.v1.UnmutePlayerRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getUnmutePlayerMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller never sits at a table with this player again (JoinSession
+     * refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+     * saying who blocked whom), and the player's messages are hidden from the caller.
+     * Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public dev.agora.v1.BlockPlayerResponse blockPlayer(dev.agora.v1.BlockPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getBlockPlayerMethod(), getCallOptions(), request);
+    }
+
+    /**
+     */
+    public dev.agora.v1.UnblockPlayerResponse unblockPlayer(dev.agora.v1.UnblockPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getUnblockPlayerMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The players the signed-in caller blocked and muted.
+     * </pre>
+     */
+    public dev.agora.v1.ListBlockedPlayersResponse listBlockedPlayers(dev.agora.v1.ListBlockedPlayersRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListBlockedPlayersMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Reports a player (and optionally one of its messages) to the operators, with the
+     * session and the message as they were. Needs a player token and a request id.
+     * </pre>
+     */
+    public dev.agora.v1.ReportPlayerResponse reportPlayer(dev.agora.v1.ReportPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getReportPlayerMethod(), getCallOptions(), request);
     }
   }
 
@@ -2303,6 +3015,110 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getListFinishedSessionsMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Says something at the table: a text (at most 280 characters) or a quick phrase id.
+     * Seated players may (seat token or player token); spectators only when the session
+     * was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+     * is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+     * over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+     * cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.SendChatMessageResponse> sendChatMessage(
+        dev.agora.v1.SendChatMessageRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getSendChatMessageMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The table's messages after a sequence, paged. Who may read: the session's players;
+     * spectators only when spectators may chat and the session is not private.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ListChatMessagesResponse> listChatMessages(
+        dev.agora.v1.ListChatMessagesRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListChatMessagesMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The quick phrases and emotes a client may send by id.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ListQuickPhrasesResponse> listQuickPhrases(
+        dev.agora.v1.ListQuickPhrasesRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListQuickPhrasesMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Hides another player's messages from the signed-in caller (everywhere, until
+     * UnmutePlayer). Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.MutePlayerResponse> mutePlayer(
+        dev.agora.v1.MutePlayerRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getMutePlayerMethod(), getCallOptions()), request);
+    }
+
+    /**
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.UnmutePlayerResponse> unmutePlayer(
+        dev.agora.v1.UnmutePlayerRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getUnmutePlayerMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller never sits at a table with this player again (JoinSession
+     * refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+     * saying who blocked whom), and the player's messages are hidden from the caller.
+     * Needs a player token. Safe to repeat.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.BlockPlayerResponse> blockPlayer(
+        dev.agora.v1.BlockPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getBlockPlayerMethod(), getCallOptions()), request);
+    }
+
+    /**
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.UnblockPlayerResponse> unblockPlayer(
+        dev.agora.v1.UnblockPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getUnblockPlayerMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The players the signed-in caller blocked and muted.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ListBlockedPlayersResponse> listBlockedPlayers(
+        dev.agora.v1.ListBlockedPlayersRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListBlockedPlayersMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Reports a player (and optionally one of its messages) to the operators, with the
+     * session and the message as they were. Needs a player token and a request id.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.ReportPlayerResponse> reportPlayer(
+        dev.agora.v1.ReportPlayerRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getReportPlayerMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_LIST_GAMES = 0;
@@ -2325,6 +3141,16 @@ public final class GameServiceGrpc {
   private static final int METHODID_LIST_MY_SESSIONS = 17;
   private static final int METHODID_GET_MY_STATISTICS = 18;
   private static final int METHODID_LIST_FINISHED_SESSIONS = 19;
+  private static final int METHODID_SEND_CHAT_MESSAGE = 20;
+  private static final int METHODID_LIST_CHAT_MESSAGES = 21;
+  private static final int METHODID_STREAM_CHAT = 22;
+  private static final int METHODID_LIST_QUICK_PHRASES = 23;
+  private static final int METHODID_MUTE_PLAYER = 24;
+  private static final int METHODID_UNMUTE_PLAYER = 25;
+  private static final int METHODID_BLOCK_PLAYER = 26;
+  private static final int METHODID_UNBLOCK_PLAYER = 27;
+  private static final int METHODID_LIST_BLOCKED_PLAYERS = 28;
+  private static final int METHODID_REPORT_PLAYER = 29;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -2423,6 +3249,46 @@ public final class GameServiceGrpc {
           serviceImpl.listFinishedSessions((dev.agora.v1.ListFinishedSessionsRequest) request,
               (io.grpc.stub.StreamObserver<dev.agora.v1.ListFinishedSessionsResponse>) responseObserver);
           break;
+        case METHODID_SEND_CHAT_MESSAGE:
+          serviceImpl.sendChatMessage((dev.agora.v1.SendChatMessageRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.SendChatMessageResponse>) responseObserver);
+          break;
+        case METHODID_LIST_CHAT_MESSAGES:
+          serviceImpl.listChatMessages((dev.agora.v1.ListChatMessagesRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.ListChatMessagesResponse>) responseObserver);
+          break;
+        case METHODID_STREAM_CHAT:
+          serviceImpl.streamChat((dev.agora.v1.StreamChatRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.StreamChatResponse>) responseObserver);
+          break;
+        case METHODID_LIST_QUICK_PHRASES:
+          serviceImpl.listQuickPhrases((dev.agora.v1.ListQuickPhrasesRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.ListQuickPhrasesResponse>) responseObserver);
+          break;
+        case METHODID_MUTE_PLAYER:
+          serviceImpl.mutePlayer((dev.agora.v1.MutePlayerRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.MutePlayerResponse>) responseObserver);
+          break;
+        case METHODID_UNMUTE_PLAYER:
+          serviceImpl.unmutePlayer((dev.agora.v1.UnmutePlayerRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.UnmutePlayerResponse>) responseObserver);
+          break;
+        case METHODID_BLOCK_PLAYER:
+          serviceImpl.blockPlayer((dev.agora.v1.BlockPlayerRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.BlockPlayerResponse>) responseObserver);
+          break;
+        case METHODID_UNBLOCK_PLAYER:
+          serviceImpl.unblockPlayer((dev.agora.v1.UnblockPlayerRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.UnblockPlayerResponse>) responseObserver);
+          break;
+        case METHODID_LIST_BLOCKED_PLAYERS:
+          serviceImpl.listBlockedPlayers((dev.agora.v1.ListBlockedPlayersRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.ListBlockedPlayersResponse>) responseObserver);
+          break;
+        case METHODID_REPORT_PLAYER:
+          serviceImpl.reportPlayer((dev.agora.v1.ReportPlayerRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.ReportPlayerResponse>) responseObserver);
+          break;
         default:
           throw new AssertionError();
       }
@@ -2504,6 +3370,16 @@ public final class GameServiceGrpc {
               .addMethod(getListMySessionsMethod())
               .addMethod(getGetMyStatisticsMethod())
               .addMethod(getListFinishedSessionsMethod())
+              .addMethod(getSendChatMessageMethod())
+              .addMethod(getListChatMessagesMethod())
+              .addMethod(getStreamChatMethod())
+              .addMethod(getListQuickPhrasesMethod())
+              .addMethod(getMutePlayerMethod())
+              .addMethod(getUnmutePlayerMethod())
+              .addMethod(getBlockPlayerMethod())
+              .addMethod(getUnblockPlayerMethod())
+              .addMethod(getListBlockedPlayersMethod())
+              .addMethod(getReportPlayerMethod())
               .build();
         }
       }

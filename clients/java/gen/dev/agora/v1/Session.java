@@ -610,6 +610,21 @@ private static final long serialVersionUID = 0L;
     return pinned_ == null ? dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
   }
 
+  public static final int SPECTATORS_MAY_CHAT_FIELD_NUMBER = 22;
+  private boolean spectatorsMayChat_ = false;
+  /**
+   * <pre>
+   * Spectators may read and write the table's chat (CreateSessionRequest).
+   * </pre>
+   *
+   * <code>bool spectators_may_chat = 22 [json_name = "spectatorsMayChat"];</code>
+   * @return The spectatorsMayChat.
+   */
+  @java.lang.Override
+  public boolean getSpectatorsMayChat() {
+    return spectatorsMayChat_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -679,6 +694,9 @@ private static final long serialVersionUID = 0L;
     }
     if (pinned_ != null) {
       output.writeMessage(17, getPinned());
+    }
+    if (spectatorsMayChat_ != false) {
+      output.writeBool(22, spectatorsMayChat_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -764,6 +782,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(17, getPinned());
     }
+    if (spectatorsMayChat_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(22, spectatorsMayChat_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -827,6 +849,8 @@ private static final long serialVersionUID = 0L;
       if (!getPinned()
           .equals(other.getPinned())) return false;
     }
+    if (getSpectatorsMayChat()
+        != other.getSpectatorsMayChat()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -893,6 +917,9 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + PINNED_FIELD_NUMBER;
       hash = (53 * hash) + getPinned().hashCode();
     }
+    hash = (37 * hash) + SPECTATORS_MAY_CHAT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getSpectatorsMayChat());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1071,6 +1098,7 @@ private static final long serialVersionUID = 0L;
         pinnedBuilder_.dispose();
         pinnedBuilder_ = null;
       }
+      spectatorsMayChat_ = false;
       return this;
     }
 
@@ -1182,6 +1210,9 @@ private static final long serialVersionUID = 0L;
         result.pinned_ = pinnedBuilder_ == null
             ? pinned_
             : pinnedBuilder_.build();
+      }
+      if (((from_bitField0_ & 0x00020000) != 0)) {
+        result.spectatorsMayChat_ = spectatorsMayChat_;
       }
     }
 
@@ -1339,6 +1370,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasPinned()) {
         mergePinned(other.getPinned());
       }
+      if (other.getSpectatorsMayChat() != false) {
+        setSpectatorsMayChat(other.getSpectatorsMayChat());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1487,6 +1521,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00010000;
               break;
             } // case 138
+            case 176: {
+              spectatorsMayChat_ = input.readBool();
+              bitField0_ |= 0x00020000;
+              break;
+            } // case 176
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -3474,6 +3513,50 @@ private static final long serialVersionUID = 0L;
         pinned_ = null;
       }
       return pinnedBuilder_;
+    }
+
+    private boolean spectatorsMayChat_ ;
+    /**
+     * <pre>
+     * Spectators may read and write the table's chat (CreateSessionRequest).
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 22 [json_name = "spectatorsMayChat"];</code>
+     * @return The spectatorsMayChat.
+     */
+    @java.lang.Override
+    public boolean getSpectatorsMayChat() {
+      return spectatorsMayChat_;
+    }
+    /**
+     * <pre>
+     * Spectators may read and write the table's chat (CreateSessionRequest).
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 22 [json_name = "spectatorsMayChat"];</code>
+     * @param value The spectatorsMayChat to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSpectatorsMayChat(boolean value) {
+      
+      spectatorsMayChat_ = value;
+      bitField0_ |= 0x00020000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Spectators may read and write the table's chat (CreateSessionRequest).
+     * </pre>
+     *
+     * <code>bool spectators_may_chat = 22 [json_name = "spectatorsMayChat"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSpectatorsMayChat() {
+      bitField0_ = (bitField0_ & ~0x00020000);
+      spectatorsMayChat_ = false;
+      onChanged();
+      return this;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -352,4 +352,14 @@ public interface SessionOrBuilder extends
    * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
    */
   dev.agora.v1.PinnedSessionOrBuilder getPinnedOrBuilder();
+
+  /**
+   * <pre>
+   * Spectators may read and write the table's chat (CreateSessionRequest).
+   * </pre>
+   *
+   * <code>bool spectators_may_chat = 22 [json_name = "spectatorsMayChat"];</code>
+   * @return The spectatorsMayChat.
+   */
+  boolean getSpectatorsMayChat();
 }

@@ -6,6 +6,7 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import type { Message } from "@bufbuild/protobuf";
 import type { BotKind, BotStrength, Outcome, RulesVersion, SeatClock, Session, SessionStatus, TimeControl } from "./session_pb.js";
 import type { GameAction, GameEvent, GameInfo, GameOptions, GameView } from "./games_pb.js";
+import type { BlockPlayerRequestSchema, BlockPlayerResponseSchema, ListBlockedPlayersRequestSchema, ListBlockedPlayersResponseSchema, ListChatMessagesRequestSchema, ListChatMessagesResponseSchema, ListQuickPhrasesRequestSchema, ListQuickPhrasesResponseSchema, MutePlayerRequestSchema, MutePlayerResponseSchema, ReportPlayerRequestSchema, ReportPlayerResponseSchema, SendChatMessageRequestSchema, SendChatMessageResponseSchema, StreamChatRequestSchema, StreamChatResponseSchema, UnblockPlayerRequestSchema, UnblockPlayerResponseSchema, UnmutePlayerRequestSchema, UnmutePlayerResponseSchema } from "./chat_pb.js";
 
 /**
  * Describes the file agora/v1/game_service.proto.
@@ -387,6 +388,14 @@ export declare type CreateSessionRequest = Message<"agora.v1.CreateSessionReques
    * @generated from field: bool unrated = 8;
    */
   unrated: boolean;
+
+  /**
+   * Spectators may read the table's chat and write in it (shown on Session). By default
+   * only the seated players chat.
+   *
+   * @generated from field: bool spectators_may_chat = 11;
+   */
+  spectatorsMayChat: boolean;
 };
 
 /**
@@ -2026,6 +2035,115 @@ export declare const GameService: GenService<{
     methodKind: "unary";
     input: typeof ListFinishedSessionsRequestSchema;
     output: typeof ListFinishedSessionsResponseSchema;
+  },
+  /**
+   * Says something at the table: a text (at most 280 characters) or a quick phrase id.
+   * Seated players may (seat token or player token); spectators only when the session
+   * was created with `spectators_may_chat` (PERMISSION_DENIED otherwise). `request_id`
+   * is required: a retry answers the first message. RESOURCE_EXHAUSTED (with RetryInfo)
+   * over the per-player rate; FAILED_PRECONDITION (reason CHAT_FULL) past the session's
+   * cap, (reason MESSAGE_REJECTED) when the operator's filter refuses it.
+   *
+   * @generated from rpc agora.v1.GameService.SendChatMessage
+   */
+  sendChatMessage: {
+    methodKind: "unary";
+    input: typeof SendChatMessageRequestSchema;
+    output: typeof SendChatMessageResponseSchema;
+  },
+  /**
+   * The table's messages after a sequence, paged. Who may read: the session's players;
+   * spectators only when spectators may chat and the session is not private.
+   *
+   * @generated from rpc agora.v1.GameService.ListChatMessages
+   */
+  listChatMessages: {
+    methodKind: "unary";
+    input: typeof ListChatMessagesRequestSchema;
+    output: typeof ListChatMessagesResponseSchema;
+  },
+  /**
+   * The table's messages after a sequence, then each new one: gap-free and resumable
+   * (a stream that ends says the sequence to resume after). Same readers as
+   * ListChatMessages.
+   *
+   * @generated from rpc agora.v1.GameService.StreamChat
+   */
+  streamChat: {
+    methodKind: "server_streaming";
+    input: typeof StreamChatRequestSchema;
+    output: typeof StreamChatResponseSchema;
+  },
+  /**
+   * The quick phrases and emotes a client may send by id.
+   *
+   * @generated from rpc agora.v1.GameService.ListQuickPhrases
+   */
+  listQuickPhrases: {
+    methodKind: "unary";
+    input: typeof ListQuickPhrasesRequestSchema;
+    output: typeof ListQuickPhrasesResponseSchema;
+  },
+  /**
+   * Hides another player's messages from the signed-in caller (everywhere, until
+   * UnmutePlayer). Needs a player token. Safe to repeat.
+   *
+   * @generated from rpc agora.v1.GameService.MutePlayer
+   */
+  mutePlayer: {
+    methodKind: "unary";
+    input: typeof MutePlayerRequestSchema;
+    output: typeof MutePlayerResponseSchema;
+  },
+  /**
+   * @generated from rpc agora.v1.GameService.UnmutePlayer
+   */
+  unmutePlayer: {
+    methodKind: "unary";
+    input: typeof UnmutePlayerRequestSchema;
+    output: typeof UnmutePlayerResponseSchema;
+  },
+  /**
+   * The signed-in caller never sits at a table with this player again (JoinSession
+   * refuses either of them with FAILED_PRECONDITION, reason PLAYER_BLOCKED, without
+   * saying who blocked whom), and the player's messages are hidden from the caller.
+   * Needs a player token. Safe to repeat.
+   *
+   * @generated from rpc agora.v1.GameService.BlockPlayer
+   */
+  blockPlayer: {
+    methodKind: "unary";
+    input: typeof BlockPlayerRequestSchema;
+    output: typeof BlockPlayerResponseSchema;
+  },
+  /**
+   * @generated from rpc agora.v1.GameService.UnblockPlayer
+   */
+  unblockPlayer: {
+    methodKind: "unary";
+    input: typeof UnblockPlayerRequestSchema;
+    output: typeof UnblockPlayerResponseSchema;
+  },
+  /**
+   * The players the signed-in caller blocked and muted.
+   *
+   * @generated from rpc agora.v1.GameService.ListBlockedPlayers
+   */
+  listBlockedPlayers: {
+    methodKind: "unary";
+    input: typeof ListBlockedPlayersRequestSchema;
+    output: typeof ListBlockedPlayersResponseSchema;
+  },
+  /**
+   * Reports a player (and optionally one of its messages) to the operators, with the
+   * session and the message as they were. Needs a player token and a request id.
+   *
+   * @generated from rpc agora.v1.GameService.ReportPlayer
+   */
+  reportPlayer: {
+    methodKind: "unary";
+    input: typeof ReportPlayerRequestSchema;
+    output: typeof ReportPlayerResponseSchema;
   },
 }>;
 

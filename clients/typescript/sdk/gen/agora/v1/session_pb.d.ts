@@ -132,6 +132,13 @@ export declare type Session = Message<"agora.v1.Session"> & {
    * @generated from field: agora.v1.PinnedSession pinned = 17;
    */
   pinned?: PinnedSession | undefined;
+
+  /**
+   * Spectators may read and write the table's chat (CreateSessionRequest).
+   *
+   * @generated from field: bool spectators_may_chat = 22;
+   */
+  spectatorsMayChat: boolean;
 };
 
 /**
