@@ -8,6 +8,8 @@
 mod support;
 
 mod archive;
+mod archive_erasure;
+mod archive_unfinished;
 mod attika;
 mod auth;
 mod boards;

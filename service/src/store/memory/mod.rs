@@ -69,6 +69,8 @@ pub struct MemoryStore {
     presence: Mutex<MemoryPresence>,
     /// Durable jobs by kind (archive items).
     work: Mutex<MemoryWork>,
+    /// Verdicts of pinned sessions ([`crate::store::upgrade`]).
+    pins: crate::store::upgrade::PinCache,
 }
 
 super::every_role!(MemoryStore);
@@ -121,6 +123,7 @@ impl MemoryStore {
             players: Mutex::new(HashMap::new()),
             presence: Mutex::new(MemoryPresence::default()),
             work: Mutex::new(MemoryWork::default()),
+            pins: Default::default(),
         }
     }
 

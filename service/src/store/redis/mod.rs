@@ -165,6 +165,8 @@ struct Inner {
     scripts: Scripts,
     /// This replica's feeds, by session id.
     feeds: Arc<Mutex<HashMap<String, Feed>>>,
+    /// Verdicts of pinned sessions ([`crate::store::upgrade`]).
+    pins: crate::store::upgrade::PinCache,
 }
 
 impl RedisStore {
@@ -178,6 +180,7 @@ impl RedisStore {
                 config,
                 scripts: Scripts::new(),
                 feeds: Arc::new(Mutex::new(HashMap::new())),
+                pins: Default::default(),
             }),
         })
     }
