@@ -35,6 +35,7 @@ mod player_archive;
 mod players;
 mod playthroughs;
 mod redis_cluster;
+mod redis_cluster_faults;
 mod redis_faults;
 mod redis_retry;
 mod redis_scale;

@@ -142,19 +142,20 @@ public final class SessionProto {
       "\022(\n\004solo\030\006 \001(\0132\024.agora.v1.SoloResultR\004so" +
       "lo\"6\n\nSoloResult\022\026\n\006target\030\001 \001(\005R\006target" +
       "\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePart\022\022\n\004name\030" +
-      "\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006points*\224\001\n\r" +
+      "\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006points*\316\001\n\r" +
       "SessionStatus\022\036\n\032SESSION_STATUS_UNSPECIF" +
       "IED\020\000\022&\n\"SESSION_STATUS_WAITING_FOR_PLAY" +
       "ERS\020\001\022\036\n\032SESSION_STATUS_IN_PROGRESS\020\002\022\033\n" +
-      "\027SESSION_STATUS_FINISHED\020\003*\201\001\n\rTimeoutPo" +
-      "licy\022\036\n\032TIMEOUT_POLICY_UNSPECIFIED\020\000\022\036\n\032" +
-      "TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027\n\023TIMEOUT_" +
-      "POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLICY_SKIP\020\003*K" +
-      "\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIFIED\020\000\022\023\n\017B" +
-      "OT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_MCTS\020\002B]\n\014d" +
-      "ev.agora.v1B\014SessionProtoP\001\242\002\003AXX\252\002\010Agor" +
-      "a.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMetadata\352\002" +
-      "\tAgora::V1b\006proto3"
+      "\027SESSION_STATUS_FINISHED\020\003\022\034\n\030SESSION_ST" +
+      "ATUS_ABANDONED\020\004\022\032\n\026SESSION_STATUS_ABORT" +
+      "ED\020\005*\201\001\n\rTimeoutPolicy\022\036\n\032TIMEOUT_POLICY" +
+      "_UNSPECIFIED\020\000\022\036\n\032TIMEOUT_POLICY_RANDOM_" +
+      "MOVE\020\001\022\027\n\023TIMEOUT_POLICY_LOSE\020\002\022\027\n\023TIMEO" +
+      "UT_POLICY_SKIP\020\003*K\n\007BotKind\022\030\n\024BOT_KIND_" +
+      "UNSPECIFIED\020\000\022\023\n\017BOT_KIND_RANDOM\020\001\022\021\n\rBO" +
+      "T_KIND_MCTS\020\002B]\n\014dev.agora.v1B\014SessionPr" +
+      "otoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agor" +
+      "a\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
