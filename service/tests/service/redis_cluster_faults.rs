@@ -136,7 +136,10 @@ async fn a_silent_path_to_one_cluster_node_fails_calls_clearly_and_heals_by_itse
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    assert!(refused > 0, "no call on the cut node failed during the fault");
+    assert!(
+        refused > 0,
+        "no call on the cut node failed during the fault"
+    );
     // The other node's session, meanwhile: answered or refused, never hung.
     let asked = Instant::now();
     let _ = get(&mut client, &other).await;
