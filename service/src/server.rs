@@ -128,11 +128,14 @@ pub async fn serve_with_store(
             };
             let archive = crate::archive::postgres::PgArchive::connect_lazy(&settings)
                 .map_err(ServeError::Config)?;
-            let archiver = Arc::new(crate::archive::worker::Archiver::new(
-                Arc::new(archive.clone()),
-                api.metrics(),
-                config.archive_statement_timeout,
-            ));
+            let archiver = Arc::new(
+                crate::archive::worker::Archiver::new(
+                    Arc::new(archive.clone()),
+                    api.metrics(),
+                    config.archive_statement_timeout,
+                )
+                .with_abandoned_ttl(config.abandoned_ttl),
+            );
             tracing::info!("archive on");
             if let crate::config::Keep::For(keep) = config.archive_keep {
                 tokio::spawn(crate::archive::retention::run(

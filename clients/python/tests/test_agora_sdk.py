@@ -16,7 +16,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from agora.v1 import game_service_pb2 as pb
 from agora.v1 import session_pb2
-from agora_sdk import BearerToken, EventFollower, FieldViolation, bearer, describe_error
+from agora_sdk import BearerToken, EventFollower, FieldViolation, RetryUnknown, bearer, describe_error
 
 
 class Broken(grpc.RpcError, grpc.Call):  # type: ignore[misc]
@@ -194,6 +194,40 @@ class BearerTokenTest(unittest.TestCase):
             lambda details, _req: seen.append(details.metadata), Details(bearer("t1")), None
         )
         self.assertEqual(seen, [(("authorization", "Bearer t0"),), (("authorization", "Bearer t1"),)])
+
+
+class Outcome:
+    """A finished unary call's stand-in: only its code."""
+
+    def __init__(self, code: grpc.StatusCode) -> None:
+        self._code = code
+
+    def code(self) -> grpc.StatusCode:
+        return self._code
+
+
+class RetryUnknownTest(unittest.TestCase):
+    def run_with(self, request: Any, codes: list[grpc.StatusCode]) -> tuple[grpc.StatusCode, int]:
+        calls = 0
+
+        def continuation(_details: Any, _request: Any) -> Outcome:
+            nonlocal calls
+            calls += 1
+            return Outcome(codes.pop(0) if codes else grpc.StatusCode.OK)
+
+        outcome = RetryUnknown(sleep=lambda _s: None).intercept_unary_unary(continuation, Details(None), request)
+        return outcome.code(), calls
+
+    def test_sends_unknown_again_only_for_a_call_with_a_request_id(self) -> None:
+        unknown = grpc.StatusCode.UNKNOWN
+        with_id = pb.SubmitActionRequest(session_id="s1", request_id="r1")
+        self.assertEqual(self.run_with(with_id, [unknown, unknown]), (grpc.StatusCode.OK, 3))
+        self.assertEqual(self.run_with(with_id, [unknown] * 9), (unknown, 5))
+        self.assertEqual(self.run_with(with_id, [grpc.StatusCode.ABORTED]), (grpc.StatusCode.ABORTED, 1))
+        without_id = pb.SubmitActionRequest(session_id="s1")
+        self.assertEqual(self.run_with(without_id, [unknown]), (unknown, 1))
+        no_field = pb.GetSessionRequest(session_id="s1")
+        self.assertEqual(self.run_with(no_field, [unknown]), (unknown, 1))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::{
     client::{connect, CliError, CliResult},
-    commands::{chat, game, health, history, lobby, play, watch},
+    commands::{chat, game, health, history, lobby, play, record, watch},
 };
 
 #[derive(Parser, Debug)]
@@ -96,6 +96,16 @@ impl BotFlags {
             strength: budget.map(|b| BotStrength { budget: Some(b) }),
         }
     }
+}
+
+/// How a player's seat ended, for `agora history --result`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum ResultChoice {
+    Won,
+    Lost,
+    Drawn,
+    /// Abandoned or aborted.
+    Unfinished,
 }
 
 #[derive(Subcommand, Debug)]
@@ -191,6 +201,35 @@ enum Command {
         /// Follow every page instead of printing the first one.
         #[arg(long)]
         all: bool,
+    },
+    /// The signed-in player's ended games, newest first (--token is the player's JWT;
+    /// the server must keep an archive for games older than its --finished-ttl).
+    History {
+        /// Only games of this game id.
+        #[arg(long)]
+        game: Option<String>,
+        /// Only games the player's seat ended so.
+        #[arg(long, value_enum)]
+        result: Option<ResultChoice>,
+        /// Only games that ended on or after this day (YYYY-MM-DD, UTC) or ms since the epoch.
+        #[arg(long, value_parser = record::parse_day)]
+        after: Option<i64>,
+        /// Only games that ended before this day (YYYY-MM-DD, UTC) or ms since the epoch.
+        #[arg(long, value_parser = record::parse_day)]
+        before: Option<i64>,
+        /// Games per page (the server's default when 0).
+        #[arg(long, default_value_t = 0)]
+        page_size: u32,
+        /// Follow every page instead of printing the first one.
+        #[arg(long)]
+        all: bool,
+    },
+    /// The signed-in player's statistics per game, from the server's archive (--token is
+    /// the player's JWT).
+    Stats {
+        /// Only this game id.
+        #[arg(long)]
+        game: Option<String>,
     },
     /// Show one session's public description.
     Session { session: String },
@@ -414,6 +453,29 @@ async fn run(cli: Cli) -> CliResult<()> {
         Command::MySessions { page_size, all } => {
             lobby::my_sessions(&mut client, token, page_size, all).await
         }
+        Command::History {
+            game,
+            result,
+            after,
+            before,
+            page_size,
+            all,
+        } => {
+            use agora_proto::v1::MyGameResult;
+            let filter = record::HistoryFilter {
+                game_id: game,
+                result: result.map(|r| match r {
+                    ResultChoice::Won => MyGameResult::Won,
+                    ResultChoice::Lost => MyGameResult::Lost,
+                    ResultChoice::Drawn => MyGameResult::Drawn,
+                    ResultChoice::Unfinished => MyGameResult::Unfinished,
+                }),
+                after_ms: after,
+                before_ms: before,
+            };
+            record::history(&mut client, token, filter, page_size, all).await
+        }
+        Command::Stats { game } => record::stats(&mut client, token, game).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
         Command::Join {
             session,

@@ -113,10 +113,22 @@ function sleep(ms, signal) {
 }
 
 /**
+ * Whether a request carries a non-empty `request_id` (the server answers its retry with the
+ * first attempt's result, docs/api.md "Retries").
+ * @param {unknown} message
+ */
+function carriesRequestId(message) {
+  const id = /** @type {{ requestId?: unknown } | undefined} */ (message)?.requestId;
+  return typeof id === "string" && id.length > 0;
+}
+
+/**
  * An interceptor with the API's retry policy for unary calls: a call refused with
  * UNAVAILABLE or RESOURCE_EXHAUSTED is sent again, unchanged, with exponential backoff and
  * jitter (5 attempts, 0.1 s doubling to 2 s by default). Safe because every mutating call
- * carries a `request_id`. Streams are not retried here (see followEvents).
+ * carries a `request_id`. A call that carries a non-empty `request_id` is also sent again
+ * after UNKNOWN (a proxy's or HTTP/2 error whose outcome is unknown): the server answers
+ * the retry with what the first attempt did. Streams are not retried here (see followEvents).
  * @param {{ maxAttempts?: number, initialBackoffMs?: number, maxBackoffMs?: number }} [options]
  * @returns {import("@connectrpc/connect").Interceptor}
  */
@@ -131,7 +143,9 @@ export function retryPolicy(options = {}) {
         return await next(req);
       } catch (err) {
         const code = ConnectError.from(err).code;
-        if (attempt >= maxAttempts || !RETRYABLE_CODES.includes(code) || req.signal.aborted) throw err;
+        const retryable =
+          RETRYABLE_CODES.includes(code) || (code === Code.Unknown && carriesRequestId(req.message));
+        if (attempt >= maxAttempts || !retryable || req.signal.aborted) throw err;
         const backoff = Math.min(max, initial * 2 ** (attempt - 1));
         await sleep(Math.random() * backoff, req.signal);
       }

@@ -178,7 +178,7 @@ test("followEvents throws other errors and gives up after maxReconnects", async 
 });
 
 /** Runs `interceptor` around a stand-in call that records its header and fails `failures` times. */
-async function around(interceptor: Interceptor, failures: Code[], stream = false) {
+async function around(interceptor: Interceptor, failures: Code[], stream = false, message: object = {}) {
   const headers: (string | null)[] = [];
   let calls = 0;
   const next = interceptor(async (req) => {
@@ -188,7 +188,7 @@ async function around(interceptor: Interceptor, failures: Code[], stream = false
     if (code !== undefined) throw new ConnectError("refused", code);
     return { stream: false, message: {}, header: new Headers(), trailer: new Headers() } as never;
   });
-  const req = { stream, header: new Headers(), signal: new AbortController().signal } as never;
+  const req = { stream, message, header: new Headers(), signal: new AbortController().signal } as never;
   const result = await next(req).then(
     () => "ok",
     (err: unknown) => ConnectError.from(err).code,
@@ -213,4 +213,14 @@ test("retryPolicy sends UNAVAILABLE and RESOURCE_EXHAUSTED again, and nothing el
   const gaveUp = await around(policy, Array<Code>(5).fill(Code.Unavailable));
   assert.deepEqual([gaveUp.result, gaveUp.calls], [Code.Unavailable, 5]);
   assert.equal((await around(policy, [Code.Unavailable], true)).calls, 1); // streams: not retried here
+});
+
+test("retryPolicy sends UNKNOWN again only for a call that carries a request_id", async () => {
+  const policy = retryPolicy({ initialBackoffMs: 1, maxBackoffMs: 2 });
+  const withId = await around(policy, [Code.Unknown, Code.Unknown], false, { requestId: "r1" });
+  assert.deepEqual([withId.result, withId.calls], ["ok", 3]);
+  const withoutId = await around(policy, [Code.Unknown], false, { requestId: "" });
+  assert.deepEqual([withoutId.result, withoutId.calls], [Code.Unknown, 1]);
+  const noField = await around(policy, [Code.Unknown], false, { sessionId: "s1" });
+  assert.deepEqual([noField.result, noField.calls], [Code.Unknown, 1]);
 });

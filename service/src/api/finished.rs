@@ -115,8 +115,9 @@ pub(super) async fn listed(
         }
         Err(e) => return Err(e.into()),
     };
-    let session =
+    let mut session =
         super::convert::session_out(&meta, row.final_version, &[], outcome.as_ref(), &[], &[]);
+    super::convert::ended_unfinished(&mut session, &meta);
     Ok((meta, session))
 }
 

@@ -203,6 +203,14 @@ impl GameApi {
                 now_ms(),
             )
         };
+        // Archived as any session is: its end when the replay reaches one (the job is
+        // put before the commits, as a finish's is), else when it expires unfinished.
+        let now = meta.create_time_unix_ms;
+        self.put_expiry_job(&id, now).await?;
+        if let (Some(_), true) = (&self.archiver, plan.over) {
+            let job = crate::store::WorkItem::archive(&id, plan.causes.len() as u64, now);
+            self.store.work().put(&[job]).await?;
+        }
         let stored = match self.store.sessions().create(meta, plan.start.clone()).await {
             Ok(()) => 0,
             // A retry: the first attempt's session, if it is this request's.
@@ -358,6 +366,8 @@ struct Plan {
     start: Table,
     /// By version, from 1, up to the version the import stops at.
     causes: Vec<(Seat, Cause)>,
+    /// The game is over after the last of them.
+    over: bool,
 }
 
 impl Plan {
@@ -532,6 +542,7 @@ impl Plan {
             seats,
             start,
             causes,
+            over: replay.table.is_over(),
         })
     }
 }
@@ -829,6 +840,48 @@ mod tests {
             outcome.standings[0].score += 1;
         }
         assert!(refused(&other, None).starts_with("export.outcome"));
+    }
+
+    /// An export made under another state version of its game (issue 35): replayed under
+    /// this server's rules when its history still applies; when it does not, refused
+    /// INVALID_ARGUMENT with a sentence naming both versions.
+    #[test]
+    fn an_export_of_other_rules_is_replayed_or_refused_naming_both_versions() {
+        let (options, seed, start, end, log) = sample();
+        let kind = options.kind();
+        let current = kind.state_version();
+        let mut good = export_of(&options, seed, &start, &log, &end);
+        for other in [current + 1, current + 7] {
+            good.started_under = Some(pb::RulesVersion {
+                engine_release: "0.0.9-test".into(),
+                state_version: u32::from(other),
+            });
+            assert!(
+                Plan::check(&good, None).is_ok(),
+                "an export of version {other} whose history applies is replayed"
+            );
+            let mut moved = good.clone();
+            moved.versions[1].cause = moved.versions[0].cause.clone();
+            moved.versions[1].seat = moved.versions[0].seat;
+            let message = refused(&moved, None);
+            let started = format!("started under rules version {} {other}", kind.id());
+            let replayed = format!(
+                "under version {current} (release {})",
+                agora_engine::ENGINE_RELEASE
+            );
+            assert!(message.contains(&started), "{message}");
+            assert!(message.contains(&replayed), "{message}");
+            assert!(message.contains("0.0.9-test"), "{message}");
+        }
+        // Under the same version, the refusal says nothing of versions.
+        let mut same = good.clone();
+        same.started_under = Some(pb::RulesVersion {
+            engine_release: agora_engine::ENGINE_RELEASE.into(),
+            state_version: u32::from(current),
+        });
+        same.versions[1].cause = same.versions[0].cause.clone();
+        same.versions[1].seat = same.versions[0].seat;
+        assert!(!refused(&same, None).contains("rules version"));
     }
 
     /// A finished game whose log an earlier release wrote (no causes) cannot be exported

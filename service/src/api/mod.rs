@@ -179,6 +179,20 @@ impl GameApi {
         }
     }
 
+    /// Puts the archive's expiry job of session `id`, about to be created at `now`, when an
+    /// archive is configured: before the create, so no session that expires without an
+    /// outcome goes unarchived (see [`crate::archive::worker`]).
+    pub(crate) async fn put_expiry_job(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<(), crate::store::StoreError> {
+        match &self.archiver {
+            Some(archiver) => self.store.work().put(&[archiver.expiry_job(id, now)]).await,
+            None => Ok(()),
+        }
+    }
+
     /// Applies `limits` to signed-in players.
     pub fn with_player_limits(mut self, limits: PlayerLimits) -> GameApi {
         self.player_limits = Arc::new(limits);
@@ -244,12 +258,8 @@ impl GameApi {
         }
     }
 
-    /// The session a request names for reading: playable, or pinned to older rules.
-    pub(crate) async fn read(&self, session_id: &str) -> Result<Readable, ApiError> {
-        Ok(self.read_with_log(session_id).await?.0)
-    }
-
-    /// [`Self::read`], falling through to the archive as [`Self::load_with_log`] does: a
+    /// The session a request names for reading: playable, or pinned to older rules,
+    /// falling through to the archive as [`Self::load_with_log`] does: a
     /// finished game the live store no longer has is read back from the archive, with its
     /// whole log.
     pub(crate) async fn read_with_log(

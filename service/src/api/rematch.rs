@@ -79,6 +79,7 @@ impl GameApi {
         let mark = self.mark_server_work(&id, &table, now).await?;
         let starter = Seat(((usize::from(asker.0) + 1) % seats) as u8);
         self.notify_start(&meta, &table, 0, starter, now).await?;
+        self.put_expiry_job(&id, now).await?;
         match self.store.sessions().create(meta, state).await {
             Ok(()) => {
                 tracing::info!(rematch = %id, "rematch created");

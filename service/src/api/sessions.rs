@@ -152,6 +152,7 @@ impl GameApi {
                 .invited(self.store.as_ref(), &meta, 0, &meta.invited_player_ids)
                 .await?;
         }
+        self.put_expiry_job(&id, meta.create_time_unix_ms).await?;
         match self
             .store
             .sessions()
@@ -253,8 +254,15 @@ impl GameApi {
         &self,
         request: pb::GetSessionRequest,
     ) -> Result<pb::GetSessionResponse, ApiError> {
-        let session = match self.read(&request.session_id).await? {
-            Readable::Playable(loaded) => describe(&loaded),
+        let (readable, archived) = self.read_with_log(&request.session_id).await?;
+        let session = match readable {
+            Readable::Playable(loaded) => {
+                let mut session = describe(&loaded);
+                if archived.is_some() {
+                    convert::ended_unfinished(&mut session, &loaded.meta);
+                }
+                session
+            }
             Readable::Pinned(pinned) => convert::pinned_session_out(&pinned),
         };
         Ok(pb::GetSessionResponse {

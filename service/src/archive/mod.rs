@@ -32,7 +32,7 @@ pub enum OutcomeKind {
     Finished,
     /// Nobody played on until the session expired.
     Abandoned,
-    /// Ended by the server or an operator before an outcome.
+    /// Ended before it started: its seats were never all taken before it expired.
     Aborted,
 }
 
@@ -211,7 +211,9 @@ impl From<ArchiveError> for StoreError {
 #[async_trait::async_trait]
 pub trait Archive: Send + Sync + 'static {
     /// Writes `game` with its seats in one transaction, unless a game with its session id
-    /// is archived already (then nothing is written). True when this call wrote it.
+    /// is archived already (then nothing is written). True when this call wrote it. The
+    /// one exception: a game archived without an outcome (abandoned, aborted) is replaced
+    /// by a later end of the same session (it was played on, or finished).
     async fn write(&self, game: &ArchivedGame) -> Result<bool, ArchiveError>;
 
     /// The archived game of `session_id`, if there is one.

@@ -122,7 +122,14 @@ impl Archive for PgArchive {
              rules_release, created_at, finished_at, outcome, final_version, meta, snapshot, log) \
              VALUES ($1, $2, $3::jsonb, $4, $5, $6, 'epoch'::timestamptz + $7::bigint * interval '1 millisecond', \
              'epoch'::timestamptz + $8::bigint * interval '1 millisecond', $9, $10, $11, $12, $13) \
-             ON CONFLICT (session_id) DO NOTHING",
+             ON CONFLICT (session_id) DO UPDATE SET game_id = excluded.game_id, \
+             options = excluded.options, seed = excluded.seed, \
+             state_version = excluded.state_version, rules_release = excluded.rules_release, \
+             created_at = excluded.created_at, finished_at = excluded.finished_at, \
+             outcome = excluded.outcome, final_version = excluded.final_version, \
+             meta = excluded.meta, snapshot = excluded.snapshot, log = excluded.log \
+             WHERE archived_session.outcome <> 'finished' \
+             AND (excluded.outcome = 'finished' OR excluded.finished_at > archived_session.finished_at)",
         )
         .bind(&game.session_id)
         .bind(&game.game_id)
@@ -143,6 +150,12 @@ impl Archive for PgArchive {
         .rows_affected()
             == 1;
         if inserted {
+            // A game archived without an outcome and rewritten by its later end.
+            sqlx::query("DELETE FROM archived_seat WHERE session_id = $1")
+                .bind(&game.session_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(unavailable)?;
             for seat in &game.seats {
                 sqlx::query(
                     "INSERT INTO archived_seat (session_id, seat, player_id, player_name, score, \

@@ -3,6 +3,13 @@
 //! archive (a second write of one session writes nothing), and only then finishes the job.
 //! A replica that dies anywhere in between leaves the job to come due again when its lease
 //! ends; a database that is down or slow leaves jobs waiting, retried with backoff.
+//!
+//! A session that never reaches an outcome has one expiry job from its creation
+//! ([`WorkKind::ArchiveExpiry`]): it waits on the session's expiry, and shortly before the
+//! live store drops the session ([`expiry_margin`]) writes it as abandoned (aborted when
+//! its seats were never all taken), then checks again after the expiry. A session played
+//! on after that is written again before its next expiry, and one that finishes is
+//! rewritten by its finish's job: the archive keeps one row per session, its latest end.
 
 use super::{Archive, ArchivedGame, OutcomeKind};
 use crate::metrics::Metrics;
@@ -38,6 +45,15 @@ pub struct Archiver {
     metrics: Arc<Metrics>,
     /// How long a job is held: the statement timeout twice over and room for the store.
     lease: Duration,
+    /// The live store's `--abandoned-ttl`: expiry jobs are first due this long after the
+    /// session's creation, less [`expiry_margin`].
+    abandoned_ttl: Duration,
+}
+
+/// How long before a session's expiry it is archived: a quarter of the TTL, at most six
+/// hours (room for an archive outage, and few rewrites of sessions played on).
+pub fn expiry_margin(abandoned_ttl: Duration) -> Duration {
+    (abandoned_ttl / 4).min(Duration::from_secs(6 * 3600))
 }
 
 /// What became of one job.
@@ -63,7 +79,28 @@ impl Archiver {
             archive,
             metrics,
             lease: statement_timeout * 2 + Duration::from_secs(5),
+            abandoned_ttl: Duration::from_secs(7 * 24 * 3600),
         }
+    }
+
+    /// The same archiver for a live store whose sessions without an outcome expire after
+    /// `ttl` (`--abandoned-ttl`).
+    pub fn with_abandoned_ttl(mut self, ttl: Duration) -> Archiver {
+        self.abandoned_ttl = ttl;
+        self
+    }
+
+    /// The expiry job of a session created at `now_ms` (put before its creation, as a
+    /// finish's job is put before its commit).
+    pub fn expiry_job(&self, session_id: &str, now_ms: i64) -> crate::store::WorkItem {
+        let first = self
+            .abandoned_ttl
+            .saturating_sub(expiry_margin(self.abandoned_ttl));
+        crate::store::WorkItem::archive_expiry(
+            session_id,
+            now_ms.saturating_add(first.as_millis() as i64),
+            now_ms,
+        )
     }
 
     pub fn archive(&self) -> &Arc<dyn Archive> {
@@ -104,7 +141,128 @@ impl Archiver {
             for job in claimed {
                 self.handle(store.as_ref(), job).await;
             }
+            match store
+                .work()
+                .claim(WorkKind::ArchiveExpiry, now_ms(), lease, BATCH)
+                .await
+            {
+                Ok(claimed) => {
+                    for job in claimed {
+                        self.handle_expiry(store.as_ref(), job).await;
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot claim archive expiry jobs"),
+            }
         }
+    }
+
+    /// Does one claimed expiry job: waits on the session's expiry, archives it as
+    /// abandoned or aborted within [`expiry_margin`] of it, and is done once the live
+    /// store has dropped it (or it finished: its finish's job archives it).
+    pub async fn handle_expiry(&self, store: &dyn Store, job: ClaimedWork) -> Handled {
+        let item = &job.item;
+        let (handled, finish) = match self.expire(store, item).await {
+            Ok((handled, finish)) => (handled, finish),
+            Err(e) => {
+                let failures = job.failures + 1;
+                let wait =
+                    (BACKOFF_FIRST_MS << failures.saturating_sub(1).min(16)).min(BACKOFF_MAX_MS);
+                tracing::info!(session = %item.session_id, failures, error = %e, retry_in_ms = wait, "archive of an expiring session failed; retrying");
+                self.metrics.archive_retried();
+                (
+                    Handled::Later,
+                    Finish::Failed {
+                        at_ms: now_ms() + wait,
+                    },
+                )
+            }
+        };
+        if let Err(e) = store
+            .work()
+            .finish(WorkKind::ArchiveExpiry, &item.id, job.lease, finish)
+            .await
+        {
+            tracing::warn!(session = %item.session_id, error = %e, "cannot finish an archive expiry job; it comes due again");
+        }
+        handled
+    }
+
+    async fn expire(
+        &self,
+        store: &dyn Store,
+        item: &crate::store::WorkItem,
+    ) -> Result<(Handled, Finish), StoreError> {
+        let now = now_ms();
+        let margin = expiry_margin(self.abandoned_ttl).as_millis() as i64;
+        let lifetime = match store.sessions().lifetime(&item.session_id).await {
+            Ok(lifetime) => lifetime,
+            // Gone: archived before it expired, or never created (the job is put first).
+            Err(StoreError::NotFound(_)) => {
+                let there = self.archive.game(&item.session_id).await?.is_some();
+                if !there && now - item.created_ms > COMMIT_WAIT_MS {
+                    tracing::debug!(session = %item.session_id, "an expiry job's session is gone unarchived (never created, or expired in an archive outage)");
+                }
+                let handled = if there {
+                    Handled::AlreadyThere
+                } else {
+                    Handled::Dropped
+                };
+                return Ok((handled, Finish::Done));
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(expires_at) = lifetime.expires_at_ms else {
+            return Ok((Handled::Dropped, Finish::Done));
+        };
+        if expires_at - now > margin {
+            return Ok((
+                Handled::Later,
+                Finish::Wait {
+                    at_ms: expires_at - margin,
+                },
+            ));
+        }
+        let loaded = match store.sessions().load(&item.session_id).await {
+            Ok(loaded) => loaded,
+            Err(StoreError::NotFound(_)) => return Ok((Handled::Dropped, Finish::Done)),
+            Err(e) => return Err(e),
+        };
+        // It has an outcome: its finish's job archives it.
+        if loaded.state.is_over() {
+            return Ok((Handled::Dropped, Finish::Done));
+        }
+        let entries = store
+            .sessions()
+            .read_log(&item.session_id, 0, loaded.version as usize)
+            .await?;
+        let kind = if loaded.meta.all_seats_taken() {
+            OutcomeKind::Abandoned
+        } else {
+            OutcomeKind::Aborted
+        };
+        // Its end is its last write: nothing happened after it.
+        let game = ArchivedGame::from_session(
+            &loaded.meta,
+            loaded.version,
+            &loaded.state,
+            &entries,
+            kind,
+            lifetime.updated_ms.max(loaded.meta.create_time_unix_ms),
+        )?;
+        let handled = if self.archive.write(&game).await? {
+            self.metrics.archive_written(&game.game_id);
+            Handled::Written
+        } else {
+            Handled::AlreadyThere
+        };
+        // Looked at again once it should be gone: a session played on in between is
+        // written again before its next expiry.
+        Ok((
+            handled,
+            Finish::Wait {
+                at_ms: expires_at.max(now) + margin.max(WAIT_STEP_MS),
+            },
+        ))
     }
 
     async fn report_backlog(

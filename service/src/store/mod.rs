@@ -46,8 +46,8 @@ pub use moderation::Moderation;
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
 pub use sessions::{
-    Claimed, Commit, CommitResult, JoinRecord, Loaded, LogEntry, LogItem, LogStream, Pinned,
-    Readable, SeatClaim, Sessions,
+    Claimed, Commit, CommitResult, JoinRecord, Lifetime, Loaded, LogEntry, LogItem, LogStream,
+    Pinned, Readable, SeatClaim, Sessions,
 };
 pub use timers::Timers;
 pub use work::{Backlog, ClaimedWork, Work, WorkItem, WorkKind};

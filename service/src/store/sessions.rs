@@ -112,6 +112,16 @@ pub struct Pinned {
     pub detail: String,
 }
 
+/// When a session was last written, and when the live store drops it unless it is written
+/// again (its TTL): what the archive's expiry jobs wait on ([`crate::archive::worker`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifetime {
+    /// The last write (create, seat claim, commit), ms since the epoch.
+    pub updated_ms: i64,
+    /// When it expires, ms since the epoch; `None`: it never does.
+    pub expires_at_ms: Option<i64>,
+}
+
 /// A session read for display: playable, or pinned to the rules it was started under.
 // Built once per read and taken apart at once: boxing the common case would cost an
 // allocation per load for nothing.
@@ -269,6 +279,12 @@ pub trait Sessions: Send + Sync {
     /// rebuilt by replaying the log and stored back ([`super::upgrade`]).
     async fn read(&self, id: &str) -> Result<Readable, StoreError>;
 
+    /// The backend's cache of pinned verdicts ([`super::upgrade::PinCache`]); none: every
+    /// read of a pinned session replays its log again.
+    fn pin_cache(&self) -> Option<&super::upgrade::PinCache> {
+        None
+    }
+
     /// Stores `state` as the session's snapshot if the session is still at `version`
     /// (a rebuilt snapshot written back; a concurrent commit wins). Answers whether it
     /// was stored. Nothing else changes: not the version, the log or the expiry.
@@ -311,6 +327,9 @@ pub trait Sessions: Send + Sync {
 
     /// The version a request id was committed as, if it was.
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Option<u64>, StoreError>;
+
+    /// When session `id` was last written and when it expires (NotFound once it has).
+    async fn lifetime(&self, id: &str) -> Result<Lifetime, StoreError>;
 
     /// Log entries with `after < version <= after + limit`, in order.
     async fn read_log(

@@ -8,7 +8,13 @@
 //! events or the end differ, an entry no longer decodes), the session is pinned: `read`
 //! answers [`Readable::Pinned`] (its metadata and log stay readable), `load` answers
 //! [`StoreError::Pinned`] (FAILED_PRECONDITION, reason `RULES_CHANGED`), a WARN line and
-//! the `agora.sessions.pinned` counter (once per read) say so, and nothing is changed.
+//! the `agora.sessions.pinned` counter say so, and nothing is changed.
+//!
+//! The verdict of a pinned session is kept per (session id, version) in the backend's
+//! [`PinCache`]: its writes are refused, so its version stays put and every later read
+//! answers from the cache after the snapshot header's byte compare, without reading the
+//! log or replaying it again. A replica of an older release that still plays the session
+//! moves its version on, and the next read here judges the new version afresh.
 
 use super::{Loaded, LogEntry, Pinned, Readable, SessionMeta, Sessions, StoreError, Written};
 use crate::clock::Clocks;
@@ -17,7 +23,9 @@ use agora_engine::registry::AnyState;
 use agora_engine::{Outcome, Seat};
 use opentelemetry::metrics::Counter;
 use opentelemetry::{global, KeyValue};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 pub const REBUILT: &str = "agora.sessions.rebuilt";
 pub const PINNED: &str = "agora.sessions.pinned";
@@ -37,6 +45,44 @@ fn counters() -> &'static (Counter<u64>, Counter<u64>) {
                 .build(),
         )
     })
+}
+
+/// Pinned verdicts by (session id, version), and how many replays judged a session: one
+/// per backend ([`Sessions::pin_cache`]).
+#[derive(Debug, Default)]
+pub struct PinCache {
+    verdicts: Mutex<HashMap<(String, u64), (Written, String)>>,
+    replays: AtomicU64,
+}
+
+impl PinCache {
+    /// Verdicts kept at most; the map starts afresh when full (a verdict is recomputed
+    /// once, at the cost of one replay).
+    const MAX: usize = 4096;
+
+    /// Log replays done to judge an older snapshot (rebuilt or pinned), since start.
+    pub fn replays(&self) -> u64 {
+        self.replays.load(Ordering::Relaxed)
+    }
+
+    fn get(&self, id: &str, version: u64, written: &Written) -> Option<String> {
+        let verdicts = self.verdicts.lock().unwrap_or_else(|p| p.into_inner());
+        verdicts
+            .get(&(id.to_string(), version))
+            .filter(|(w, _)| w == written)
+            .map(|(_, detail)| detail.clone())
+    }
+
+    fn put(&self, id: &str, version: u64, written: &Written, detail: &str) {
+        let mut verdicts = self.verdicts.lock().unwrap_or_else(|p| p.into_inner());
+        if verdicts.len() >= Self::MAX {
+            verdicts.clear();
+        }
+        verdicts.insert(
+            (id.to_string(), version),
+            (written.clone(), detail.to_string()),
+        );
+    }
 }
 
 /// What a backend's [`Sessions::read`] found stored for a session: its metadata, its
@@ -77,6 +123,20 @@ pub async fn decode_or_rebuild(
             })
         }
     };
+    let cache = sessions.pin_cache();
+    if let Some(detail) = cache.and_then(|c| c.get(&meta.id, version, &written)) {
+        return Ok(Readable::Pinned(Pinned {
+            meta,
+            version,
+            to_act,
+            outcome,
+            written,
+            detail,
+        }));
+    }
+    if let Some(cache) = cache {
+        cache.replays.fetch_add(1, Ordering::Relaxed);
+    }
     match rebuild(sessions, &meta, version, written).await {
         Ok(state) => {
             match sessions.replace_snapshot(&meta.id, version, &state).await {
@@ -95,14 +155,19 @@ pub async fn decode_or_rebuild(
                 state,
             }))
         }
-        Err(StoreError::Pinned { written, detail }) => Ok(Readable::Pinned(Pinned {
-            meta,
-            version,
-            to_act,
-            outcome,
-            written,
-            detail,
-        })),
+        Err(StoreError::Pinned { written, detail }) => {
+            if let Some(cache) = cache {
+                cache.put(&meta.id, version, &written, &detail);
+            }
+            Ok(Readable::Pinned(Pinned {
+                meta,
+                version,
+                to_act,
+                outcome,
+                written,
+                detail,
+            }))
+        }
         Err(e) => Err(e),
     }
 }

@@ -22,12 +22,17 @@ use sha2::{Digest, Sha256};
 pub enum WorkKind {
     /// Write the session's finished game to the archive.
     Archive,
+    /// Archive the session as abandoned (or aborted, never started) shortly before the
+    /// live store drops it without an outcome; until then, wait on its expiry. Its own
+    /// queue: a replica of an earlier release never claims one.
+    ArchiveExpiry,
 }
 
 impl WorkKind {
     pub fn as_str(self) -> &'static str {
         match self {
             WorkKind::Archive => "archive",
+            WorkKind::ArchiveExpiry => "archive_expiry",
         }
     }
 }
@@ -63,6 +68,20 @@ impl WorkItem {
             version,
             created_ms: now_ms,
             not_before_ms: now_ms,
+        }
+    }
+
+    /// The job of archiving `session_id` if it expires without an outcome, first looked
+    /// at `at_ms` (one per session: its version is 0).
+    pub fn archive_expiry(session_id: &str, at_ms: i64, now_ms: i64) -> WorkItem {
+        WorkItem {
+            format: WORK_FORMAT,
+            id: WorkItem::derive_id(WorkKind::ArchiveExpiry, session_id, 0),
+            kind: WorkKind::ArchiveExpiry,
+            session_id: session_id.to_string(),
+            version: 0,
+            created_ms: now_ms,
+            not_before_ms: at_ms,
         }
     }
 

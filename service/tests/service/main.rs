@@ -8,6 +8,8 @@
 mod support;
 
 mod archive;
+mod archive_erasure;
+mod archive_unfinished;
 mod attika;
 mod auth;
 mod boards;
@@ -34,6 +36,7 @@ mod player_archive;
 mod players;
 mod playthroughs;
 mod redis_cluster;
+mod redis_cluster_faults;
 mod redis_faults;
 mod redis_retry;
 mod redis_scale;

@@ -355,7 +355,23 @@ async fn a_session_whose_log_does_not_replay_stays_readable_and_refuses_writes(k
         .await;
 
     // GetSession: the metadata, and why it cannot be played.
+    let replays = || {
+        served
+            .store
+            .sessions()
+            .pin_cache()
+            .expect("the store caches pinned verdicts")
+            .replays()
+    };
+    let replays_before = replays();
     let pinned = get(&mut client, &id).await.expect("a pinned session reads");
+    assert_eq!(replays(), replays_before + 1, "the first read judges it");
+    // Later reads answer from the cached verdict: no second replay of the log.
+    for _ in 0..5 {
+        let again = get(&mut client, &id).await.expect("reads again");
+        assert_eq!(again.pinned, pinned.pinned);
+    }
+    assert_eq!(replays(), replays_before + 1, "one replay for six reads");
     let marker = pinned.pinned.clone().expect("marked pinned");
     assert_eq!(
         marker.written_under,

@@ -49,7 +49,8 @@ func dial(ctx context.Context, addr string) (*grpc.ClientConn, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	return grpc.DialContext(ctx, addr, grpc.WithInsecure(), grpc.WithBlock(),
-		grpc.WithDefaultServiceConfig(serviceConfig))
+		grpc.WithDefaultServiceConfig(serviceConfig),
+		grpc.WithUnaryInterceptor(sdk.RetryUnknown(5, 100*time.Millisecond, 2*time.Second)))
 }
 
 // withToken sends the seat token as `authorization: Bearer <token>` metadata.

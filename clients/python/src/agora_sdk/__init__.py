@@ -22,7 +22,9 @@ field violations.
 from __future__ import annotations
 
 import json
+import random
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
@@ -46,6 +48,7 @@ __all__ = [
     "AgoraError",
     "BearerToken",
     "EventFollower",
+    "RetryUnknown",
     "FieldViolation",
     "GameServiceStub",
     "bearer",
@@ -120,6 +123,41 @@ def with_token(channel: grpc.Channel, token: str) -> grpc.Channel:
     return grpc.intercept_channel(channel, BearerToken(token))
 
 
+def _carries_request_id(request: Any) -> bool:
+    request_id = getattr(request, "request_id", None)
+    return isinstance(request_id, str) and request_id != ""
+
+
+class RetryUnknown(grpc.UnaryUnaryClientInterceptor):
+    """Sends a unary call that carries a non-empty `request_id` again after UNKNOWN (a proxy's
+    or HTTP/2 error whose outcome is unknown; gRPC's retry policy never retries UNKNOWN), with
+    the policy's backoff: the server answers the retry with what the first attempt did
+    (docs/api.md, "Retries"). Calls without a request id are never sent twice."""
+
+    def __init__(
+        self,
+        max_attempts: int = 5,
+        initial_backoff: float = 0.1,
+        max_backoff: float = 2.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self._max_attempts = max_attempts
+        self._initial = initial_backoff
+        self._max = max_backoff
+        self._sleep = sleep
+
+    def intercept_unary_unary(self, continuation: Any, client_call_details: Any, request: Any) -> Any:
+        attempt = 1
+        while True:
+            outcome = continuation(client_call_details, request)
+            if attempt >= self._max_attempts or not _carries_request_id(request):
+                return outcome
+            if outcome.code() != grpc.StatusCode.UNKNOWN:
+                return outcome
+            self._sleep(random.uniform(0, min(self._max, self._initial * 2 ** (attempt - 1))))
+            attempt += 1
+
+
 def connect(
     target: str,
     token: Optional[str] = None,
@@ -128,13 +166,15 @@ def connect(
     options: Sequence[tuple[str, Any]] = (),
 ) -> grpc.Channel:
     """A channel to `target` (host:port; a leading http:// is dropped) with the API's retry
-    policy; TLS when `credentials` are given; with `token`, every call carries it."""
+    policy (and RetryUnknown for calls with a request id); TLS when `credentials` are given;
+    with `token`, every call carries it."""
     target = target.removeprefix("http://")
     all_options = [*channel_options(), *options]
     if credentials is None:
         channel = grpc.insecure_channel(target, options=all_options)
     else:
         channel = grpc.secure_channel(target, credentials, options=all_options)
+    channel = grpc.intercept_channel(channel, RetryUnknown())
     return with_token(channel, token) if token else channel
 
 

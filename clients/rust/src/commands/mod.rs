@@ -6,6 +6,7 @@ pub mod health;
 pub mod history;
 pub mod lobby;
 pub mod play;
+pub mod record;
 pub mod watch;
 
 use std::future::Future;

@@ -208,6 +208,21 @@ pub fn status(meta: &SessionMeta, outcome: Option<&Outcome>) -> pb::SessionStatu
     }
 }
 
+/// `session`, an archived one that ended without an outcome, shown as ended: abandoned
+/// when play had started, else aborted (as [`crate::archive::worker`] archived it), with
+/// nobody to act.
+pub fn ended_unfinished(session: &mut pb::Session, meta: &SessionMeta) {
+    if session.outcome.is_some() {
+        return;
+    }
+    session.status = if meta.all_seats_taken() {
+        pb::SessionStatus::Abandoned
+    } else {
+        pb::SessionStatus::Aborted
+    } as i32;
+    session.to_act.clear();
+}
+
 /// The public description of a session. Nobody is asked to act before play starts.
 /// `control` is who plays each seat now; where it is not known (lobby rows, which read no
 /// state), empty: the seats are shown as created.

@@ -75,6 +75,8 @@ pub struct MemoryStore {
     work: Mutex<MemoryWork>,
     /// Players' mutes and blocks, and their reports.
     moderation: Mutex<MemoryModeration>,
+    /// Verdicts of pinned sessions ([`crate::store::upgrade`]).
+    pins: crate::store::upgrade::PinCache,
 }
 
 super::every_role!(MemoryStore);
@@ -130,6 +132,7 @@ impl MemoryStore {
             presence: Mutex::new(MemoryPresence::default()),
             work: Mutex::new(MemoryWork::default()),
             moderation: Mutex::new(MemoryModeration::default()),
+            pins: Default::default(),
         }
     }
 

@@ -228,6 +228,28 @@ impl Sessions for MemoryStore {
         Ok(data.requests.get(request_id).copied())
     }
 
+    fn pin_cache(&self) -> Option<&crate::store::upgrade::PinCache> {
+        Some(&self.pins)
+    }
+
+    async fn lifetime(&self, id: &str) -> Result<crate::store::Lifetime, StoreError> {
+        let slot = self.slot(id)?;
+        let data = slot.lock();
+        let ttl = if data.outcome.is_some() {
+            self.expiry.finished
+        } else {
+            self.expiry.abandoned
+        };
+        let left = ttl.saturating_sub(Instant::now().saturating_duration_since(data.touched));
+        Ok(crate::store::Lifetime {
+            updated_ms: data.updated_ms,
+            expires_at_ms: Some(
+                crate::store::now_ms()
+                    .saturating_add(left.as_millis().min(i64::MAX as u128) as i64),
+            ),
+        })
+    }
+
     async fn read_log(
         &self,
         id: &str,

@@ -178,6 +178,8 @@ struct Inner {
     feeds: Arc<Mutex<HashMap<String, Feed>>>,
     /// This replica's chat feeds, by session id.
     chat_feeds: chat::ChatFeeds,
+    /// Verdicts of pinned sessions ([`crate::store::upgrade`]).
+    pins: crate::store::upgrade::PinCache,
 }
 
 impl RedisStore {
@@ -192,6 +194,7 @@ impl RedisStore {
                 scripts: Scripts::new(),
                 feeds: Arc::new(Mutex::new(HashMap::new())),
                 chat_feeds: chat::ChatFeeds::default(),
+                pins: Default::default(),
             }),
         })
     }

@@ -88,6 +88,37 @@ impl Sessions for RedisStore {
         .await
     }
 
+    fn pin_cache(&self) -> Option<&crate::store::upgrade::PinCache> {
+        Some(&self.inner.pins)
+    }
+
+    async fn lifetime(&self, id: &str) -> Result<crate::store::Lifetime, StoreError> {
+        let key = self.keys(id).meta;
+        let mut conn = self.conn();
+        let (pttl, updated, created): (i64, Option<i64>, Option<i64>) = self
+            .call(
+                redis::pipe()
+                    .cmd("PTTL")
+                    .arg(&key)
+                    .cmd("HGET")
+                    .arg(&key)
+                    .arg("updated")
+                    .cmd("HGET")
+                    .arg(&key)
+                    .arg("created")
+                    .query_async(&mut conn),
+            )
+            .await?;
+        // -2: no such key; -1: no expiry.
+        if pttl == -2 {
+            return Err(StoreError::NotFound(id.to_string()));
+        }
+        Ok(crate::store::Lifetime {
+            updated_ms: updated.or(created).unwrap_or_default(),
+            expires_at_ms: (pttl >= 0).then(|| crate::store::now_ms().saturating_add(pttl)),
+        })
+    }
+
     async fn read_log(
         &self,
         id: &str,

@@ -136,6 +136,9 @@ impl<H: Hooks> Sessions for Intercepted<H> {
             .find_request(self.inner.sessions(), id, request_id)
             .await
     }
+    async fn lifetime(&self, id: &str) -> Result<agora_service::store::Lifetime, StoreError> {
+        self.inner.sessions().lifetime(id).await
+    }
     async fn read_log(
         &self,
         id: &str,

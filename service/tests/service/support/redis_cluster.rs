@@ -32,6 +32,13 @@ fn free_cluster_port(taken: &[u16]) -> u16 {
 
 impl RedisCluster {
     pub fn start() -> RedisCluster {
+        RedisCluster::start_announcing(|_, _| None)
+    }
+
+    /// A cluster whose node `i` (on `port`) tells clients to reach it on the port
+    /// `announce(i, port)` gives, when it gives one (a fault proxy in front of it); the
+    /// cluster bus stays direct, so the nodes see each other whatever the proxy does.
+    pub fn start_announcing(mut announce: impl FnMut(usize, u16) -> Option<u16>) -> RedisCluster {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos())
@@ -45,13 +52,23 @@ impl RedisCluster {
             ports: Vec::new(),
             dir,
         };
-        for _ in 0..3 {
+        for i in 0..3 {
             let port = free_cluster_port(&cluster.ports);
             cluster.ports.push(port);
             let node_dir = cluster.dir.join(port.to_string());
             std::fs::create_dir_all(&node_dir).expect("create a node directory");
+            let announced: Vec<String> = match announce(i, port) {
+                Some(front) => vec![
+                    "--cluster-announce-port".into(),
+                    front.to_string(),
+                    "--cluster-announce-bus-port".into(),
+                    (port + 10_000).to_string(),
+                ],
+                None => Vec::new(),
+            };
             let child = Command::new("redis-server")
                 .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+                .args(&announced)
                 .args([
                     "--cluster-enabled",
                     "yes",

@@ -31,6 +31,12 @@ class _SessionStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Session
     """Some seats are still open; no action is accepted yet."""
     SESSION_STATUS_IN_PROGRESS: _SessionStatus.ValueType  # 2
     SESSION_STATUS_FINISHED: _SessionStatus.ValueType  # 3
+    SESSION_STATUS_ABANDONED: _SessionStatus.ValueType  # 4
+    """Ended without an outcome: nobody played on until the server dropped it (shown once
+    it is read from the archive; no action is accepted).
+    """
+    SESSION_STATUS_ABORTED: _SessionStatus.ValueType  # 5
+    """Ended before it started: its seats were never all taken (read from the archive)."""
 
 class SessionStatus(_SessionStatus, metaclass=_SessionStatusEnumTypeWrapper): ...
 
@@ -39,6 +45,12 @@ SESSION_STATUS_WAITING_FOR_PLAYERS: SessionStatus.ValueType  # 1
 """Some seats are still open; no action is accepted yet."""
 SESSION_STATUS_IN_PROGRESS: SessionStatus.ValueType  # 2
 SESSION_STATUS_FINISHED: SessionStatus.ValueType  # 3
+SESSION_STATUS_ABANDONED: SessionStatus.ValueType  # 4
+"""Ended without an outcome: nobody played on until the server dropped it (shown once
+it is read from the archive; no action is accepted).
+"""
+SESSION_STATUS_ABORTED: SessionStatus.ValueType  # 5
+"""Ended before it started: its seats were never all taken (read from the archive)."""
 Global___SessionStatus: _TypeAlias = SessionStatus  # noqa: Y015
 
 class _TimeoutPolicy:

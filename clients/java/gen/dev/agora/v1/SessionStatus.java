@@ -28,6 +28,23 @@ public enum SessionStatus
    * <code>SESSION_STATUS_FINISHED = 3;</code>
    */
   SESSION_STATUS_FINISHED(3),
+  /**
+   * <pre>
+   * Ended without an outcome: nobody played on until the server dropped it (shown once
+   * it is read from the archive; no action is accepted).
+   * </pre>
+   *
+   * <code>SESSION_STATUS_ABANDONED = 4;</code>
+   */
+  SESSION_STATUS_ABANDONED(4),
+  /**
+   * <pre>
+   * Ended before it started: its seats were never all taken (read from the archive).
+   * </pre>
+   *
+   * <code>SESSION_STATUS_ABORTED = 5;</code>
+   */
+  SESSION_STATUS_ABORTED(5),
   UNRECOGNIZED(-1),
   ;
 
@@ -51,6 +68,23 @@ public enum SessionStatus
    * <code>SESSION_STATUS_FINISHED = 3;</code>
    */
   public static final int SESSION_STATUS_FINISHED_VALUE = 3;
+  /**
+   * <pre>
+   * Ended without an outcome: nobody played on until the server dropped it (shown once
+   * it is read from the archive; no action is accepted).
+   * </pre>
+   *
+   * <code>SESSION_STATUS_ABANDONED = 4;</code>
+   */
+  public static final int SESSION_STATUS_ABANDONED_VALUE = 4;
+  /**
+   * <pre>
+   * Ended before it started: its seats were never all taken (read from the archive).
+   * </pre>
+   *
+   * <code>SESSION_STATUS_ABORTED = 5;</code>
+   */
+  public static final int SESSION_STATUS_ABORTED_VALUE = 5;
 
 
   public final int getNumber() {
@@ -81,6 +115,8 @@ public enum SessionStatus
       case 1: return SESSION_STATUS_WAITING_FOR_PLAYERS;
       case 2: return SESSION_STATUS_IN_PROGRESS;
       case 3: return SESSION_STATUS_FINISHED;
+      case 4: return SESSION_STATUS_ABANDONED;
+      case 5: return SESSION_STATUS_ABORTED;
       default: return null;
     }
   }

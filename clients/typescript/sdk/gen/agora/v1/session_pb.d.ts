@@ -568,6 +568,21 @@ export enum SessionStatus {
    * @generated from enum value: SESSION_STATUS_FINISHED = 3;
    */
   FINISHED = 3,
+
+  /**
+   * Ended without an outcome: nobody played on until the server dropped it (shown once
+   * it is read from the archive; no action is accepted).
+   *
+   * @generated from enum value: SESSION_STATUS_ABANDONED = 4;
+   */
+  ABANDONED = 4,
+
+  /**
+   * Ended before it started: its seats were never all taken (read from the archive).
+   *
+   * @generated from enum value: SESSION_STATUS_ABORTED = 5;
+   */
+  ABORTED = 5,
 }
 
 /**
