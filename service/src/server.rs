@@ -101,7 +101,11 @@ pub async fn serve_with_store(
         .with_player_limits(crate::limits::PlayerLimits::new(
             config.max_open_sessions_per_player,
             config.player_calls_per_second,
-        ));
+        ))
+        .with_quick_match(
+            config.quick_match_tickets_per_minute,
+            config.quick_match_ticket_ttl,
+        );
     // Every replica delivers notifications from the shared outbox (see `notify`).
     let notifier = match WebhookConfig::from_config(&config).map_err(ServeError::Config)? {
         Some(webhook) => Some(Arc::new(
@@ -149,6 +153,8 @@ pub async fn serve_with_store(
     };
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
+    // Every replica forms quick matches and creates their sessions (see `api::matcher`).
+    tokio::spawn(api.clone().run_matcher());
 
     // Readiness: agora.v1.GameService is SERVING while the store answers (see
     // `readiness`); "" stays SERVING while the process runs (liveness).

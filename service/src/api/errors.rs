@@ -57,6 +57,8 @@ pub enum ApiError {
     AlreadySeated { seat: u8 },
     /// A CreateSession or JoinSession request id that another caller used first.
     RequestIdOfAnotherCaller,
+    /// A quick-match call refused (see `quick_match.rs`).
+    Match(super::quick_match::MatchError),
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -183,6 +185,7 @@ impl From<ApiError> for Status {
                 "This request_id was used by another caller; a new request needs a fresh id \
                  (a random UUID).",
             ),
+            ApiError::Match(error) => error.status(),
             ApiError::Wire(status) => status,
         }
     }

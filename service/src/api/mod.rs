@@ -14,6 +14,7 @@
 //! | GetHistory, ExportSession, ImportSession | `history.rs` |
 //! | ListMySessions | `players.rs` (archived games: `finished.rs`) |
 //! | GetMyStatistics, ListFinishedSessions | `finished.rs` |
+//! | StartQuickMatch, GetMatchTicket, CancelQuickMatch, WatchMatchTicket | `quick_match.rs` (the matcher: `matcher.rs`) |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -23,8 +24,10 @@ pub mod convert;
 pub mod errors;
 mod finished;
 mod history;
+mod matcher;
 mod play;
 mod players;
+pub mod quick_match;
 mod rematch;
 mod request_ids;
 mod sessions;
@@ -86,6 +89,12 @@ pub struct GameApi {
     pub(crate) player_limits: Arc<PlayerLimits>,
     /// `--allow-chosen-seeds`: a chosen seed is accepted between people (see `sessions`).
     pub(crate) allow_chosen_seeds: bool,
+    /// A ticket's rating in its pool (see [`crate::matchmaking::RatingLookup`]).
+    pub(crate) ratings: Arc<dyn crate::matchmaking::RatingLookup>,
+    /// `--quick-match-tickets-per-minute`.
+    pub(crate) ticket_rate: Arc<crate::matchmaking::TicketRate>,
+    /// `--quick-match-ticket-ttl`.
+    pub(crate) ticket_ttl: Duration,
 }
 
 impl GameApi {
@@ -109,7 +118,18 @@ impl GameApi {
             identity: None,
             player_limits: Arc::default(),
             allow_chosen_seeds: false,
+            ratings: Arc::new(crate::matchmaking::UnratedLookup),
+            ticket_rate: Arc::default(),
+            ticket_ttl: Duration::from_secs(300),
         }
+    }
+
+    /// Quick match: at most `tickets_per_minute` tickets per player (0: no limit), each
+    /// waiting at most `ticket_ttl`.
+    pub fn with_quick_match(mut self, tickets_per_minute: u32, ticket_ttl: Duration) -> GameApi {
+        self.ticket_rate = Arc::new(crate::matchmaking::TicketRate::new(tickets_per_minute));
+        self.ticket_ttl = ticket_ttl;
+        self
     }
 
     /// Accepts a CreateSession `seed` between people without `unrated`.
@@ -509,6 +529,52 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::ListFinishedSessionsResponse>, Status> {
         let result = match self.caller(request.metadata()).await {
             Ok(caller) => self.finished_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn start_quick_match(
+        &self,
+        request: Request<pb::StartQuickMatchRequest>,
+    ) -> Result<Response<pb::StartQuickMatchResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.start_quick_match(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn get_match_ticket(
+        &self,
+        request: Request<pb::GetMatchTicketRequest>,
+    ) -> Result<Response<pb::GetMatchTicketResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.get_match_ticket(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn cancel_quick_match(
+        &self,
+        request: Request<pb::CancelQuickMatchRequest>,
+    ) -> Result<Response<pb::CancelQuickMatchResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.cancel_quick_match(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    type WatchMatchTicketStream = quick_match::TicketStream;
+
+    async fn watch_match_ticket(
+        &self,
+        request: Request<pb::WatchMatchTicketRequest>,
+    ) -> Result<Response<Self::WatchMatchTicketStream>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.watch_match_ticket(request.into_inner(), caller).await,
             Err(e) => Err(e),
         };
         traced(result)

@@ -17,6 +17,7 @@
 //! | `outbox` | [`Outbox`] | the notification outbox and its dead letters |
 //! | `presence` | [`Presence`] | who has a stream open, and per-player join leases |
 //! | `work` | [`Work`] | durable jobs by kind (archive items), leased like the outbox |
+//! | `matchmaking` | [`Matchmaking`] | quick-match tickets by pool, the matches formed and their session jobs |
 //!
 //! Every method is atomic on its own; none holds a lock across calls, so several replicas
 //! may share one backend.
@@ -29,6 +30,7 @@
 pub mod codec;
 pub mod follow;
 pub mod lobby;
+pub mod matchmaking;
 pub mod memory;
 pub mod outbox;
 pub mod presence;
@@ -39,6 +41,7 @@ pub mod upgrade;
 pub mod work;
 
 pub use lobby::{ListFilter, Lobby, Summary};
+pub use matchmaking::Matchmaking;
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
 pub use sessions::{
@@ -338,6 +341,7 @@ pub trait Store: Send + Sync + 'static {
     fn outbox(&self) -> &dyn Outbox;
     fn presence(&self) -> &dyn Presence;
     fn work(&self) -> &dyn Work;
+    fn matchmaking(&self) -> &dyn Matchmaking;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -368,6 +372,9 @@ macro_rules! every_role {
                 self
             }
             fn work(&self) -> &dyn $crate::store::Work {
+                self
+            }
+            fn matchmaking(&self) -> &dyn $crate::store::Matchmaking {
                 self
             }
             $($($extra)*)?

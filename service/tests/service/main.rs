@@ -32,6 +32,7 @@ mod origins;
 mod player_archive;
 mod players;
 mod playthroughs;
+mod quick_match;
 mod redis_cluster;
 mod redis_faults;
 mod redis_retry;

@@ -19,6 +19,7 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 
 mod lobby;
+mod matchmaking;
 mod outbox;
 mod presence;
 mod sessions;
@@ -29,6 +30,7 @@ use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use sessions::Log;
 use work::MemoryWork;
+use matchmaking::MemoryMatchmaking;
 
 /// Expired sessions are removed from the map at most this often (on a create), or at once
 /// when the store is full.
@@ -69,6 +71,8 @@ pub struct MemoryStore {
     presence: Mutex<MemoryPresence>,
     /// Durable jobs by kind (archive items).
     work: Mutex<MemoryWork>,
+    /// Quick-match pools.
+    matchmaking: Mutex<MemoryMatchmaking>,
 }
 
 super::every_role!(MemoryStore);
@@ -121,6 +125,7 @@ impl MemoryStore {
             players: Mutex::new(HashMap::new()),
             presence: Mutex::new(MemoryPresence::default()),
             work: Mutex::new(MemoryWork::default()),
+            matchmaking: Mutex::new(MemoryMatchmaking::default()),
         }
     }
 

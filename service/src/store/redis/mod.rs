@@ -87,6 +87,7 @@ mod feed;
 mod keys;
 pub use keys::Keys;
 mod lobby;
+mod matchmaking;
 mod outbox;
 mod presence;
 mod records;

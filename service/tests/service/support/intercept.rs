@@ -4,7 +4,7 @@
 
 use agora_engine::Seat;
 use agora_service::store::{
-    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Outbox, Presence, Readable,
+    Claimed, Commit, CommitResult, Loaded, Lobby, Matchmaking, LogEntry, LogStream, Outbox, Presence, Readable,
     SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
 };
 use agora_service::table::Table;
@@ -73,6 +73,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     }
     fn work(&self) -> &dyn Work {
         self.inner.work()
+    }
+    fn matchmaking(&self) -> &dyn Matchmaking {
+        self.inner.matchmaking()
     }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()
