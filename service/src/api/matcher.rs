@@ -54,6 +54,7 @@ impl GameApi {
         let mm = self.store.matchmaking();
         let mut created = 0;
         for pool in mm.pools().await? {
+            let mut formed_any = false;
             loop {
                 let formed = mm
                     .form(&pool, now_ms(), matchmaking::WINDOW, FORM_LIMIT)
@@ -61,11 +62,14 @@ impl GameApi {
                 for record in &formed {
                     tracing::info!(pool = %record.pool, r#match = %record.id, "match formed");
                 }
+                formed_any |= !formed.is_empty();
                 if formed.len() < FORM_LIMIT {
                     break;
                 }
             }
-            fail::fail_point!("match-formed", |_| crate::failpoints::crash("match-formed"));
+            if formed_any {
+                fail::fail_point!("match-formed", |_| crate::failpoints::crash("match-formed"));
+            }
             let jobs = mm
                 .claim_matches(&pool, now_ms(), JOB_LEASE_MS, JOB_BATCH)
                 .await?;

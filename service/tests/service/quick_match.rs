@@ -109,7 +109,7 @@ async fn two_players_match_and_play_the_created_session(kind: StoreKind) {
     assert_eq!(session.seats[seat_a as usize].player_id, "alice");
     assert_eq!(session.seats[seat_b as usize].player_id, "bob");
     assert_eq!(session.seats[seat_a as usize].player_name, "Name of alice");
-    assert!(session.open_seats == 0, "everyone is seated: {session:?}");
+    assert!(session.seats.iter().all(|s| s.taken), "everyone is seated: {session:?}");
     // They play it with their JWTs alone, a few moves each.
     let jwts: HashMap<u32, &str> = [(seat_a, alice.as_str()), (seat_b, bob.as_str())].into();
     let id = session.session_id.clone();
@@ -153,7 +153,7 @@ async fn three_and_four_player_pools_fill(kind: StoreKind) {
         let id = sessions.into_iter().next().unwrap_or_default();
         let s = session(&mut client, &id).await;
         assert_eq!(s.seats.len(), players as usize);
-        assert_eq!(s.open_seats, 0);
+        assert!(s.seats.iter().all(|s| s.taken));
     }
 }
 
@@ -304,9 +304,10 @@ async fn no_player_lands_in_two_matches_when_many_tickets_race(kind: StoreKind) 
         let mut client = server.client().await;
         tasks.push(tokio::spawn(async move {
             // Each asks twice at once: one open ticket per pool whatever the race.
+            let (mut c1, mut c2) = (client.clone(), client.clone());
             let (a, b) = tokio::join!(
-                start(&mut client.clone(), &who, any_of("origin", 2)),
-                start(&mut client.clone(), &who, any_of("origin", 2)),
+                start(&mut c1, &who, any_of("origin", 2)),
+                start(&mut c2, &who, any_of("origin", 2)),
             );
             let (a, b) = (a.expect("queue"), b.expect("queue"));
             assert_eq!(a.ticket_id, b.ticket_id, "one open ticket per pool");
@@ -384,4 +385,148 @@ async fn a_watch_ends_with_the_match(kind: StoreKind) {
     let last = last.expect("a last message");
     assert_eq!(last.state, pb::MatchTicketState::Matched as i32);
     assert!(!last.session_id.is_empty());
+}
+
+/// BENCHMARKS.md, "Quick match": 10,000 players waiting in one pool at once (ratings
+/// normal around 1500, sd 300), forming steps run back to back on one task until the
+/// pool is drained: time to match per ticket (from the burst, not counting the matcher's
+/// 200 ms tick), mean rating gap, tickets/s. Run with
+/// `cargo test --release -p agora-service --test service quick_match::burst -- --ignored --nocapture`.
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "a measurement: figures in BENCHMARKS.md"]
+async fn burst_of_10000_waiting_players() {
+    use agora_service::store::matchmaking::{Pool, Ticket, TICKET_FORMAT};
+    use agora_service::store::Store;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+    let redis = crate::support::redis_server::RedisServer::start();
+    let memory: Arc<dyn Store> = Arc::new(agora_service::store::memory::MemoryStore::new(10, 16));
+    let shared: Arc<dyn Store> = Arc::new(
+        agora_service::store::redis::RedisStore::connect(
+            agora_service::store::redis::RedisConfig::new(redis.url()),
+        )
+        .await
+        .expect("redis"),
+    );
+    for (name, store) in [("memory", memory), ("redis", shared)] {
+        for seats in [2u8, 4] {
+            const N: usize = 10_000;
+            let pool = Pool {
+                game_id: "origin".into(),
+                seats,
+                rated: true,
+            };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            // Box-Muller: normal around 1500, sd 300.
+            let mut normal = |rng: &mut rand_chacha::ChaCha8Rng| {
+                let (u, v): (f64, f64) = (rng.random_range(1e-12..1.0), rng.random());
+                1500.0 + 300.0 * (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+            };
+            let now = agora_service::store::now_ms();
+            let mut ratings = HashMap::new();
+            for i in 0..N {
+                let rating: f64 = normal(&mut rng);
+                let id = format!("{}.{i:08x}", pool.key());
+                ratings.insert(id.clone(), rating);
+                let ticket = Ticket {
+                    format: TICKET_FORMAT,
+                    id,
+                    player_id: format!("p{i}"),
+                    player_name: String::new(),
+                    pool: pool.clone(),
+                    options: None,
+                    rating,
+                    created_ms: now,
+                    expires_ms: now + 600_000,
+                };
+                store.matchmaking().open(&ticket).await.expect("open");
+            }
+            let start = std::time::Instant::now();
+            let mut waits = Vec::new();
+            let mut gaps = Vec::new();
+            let mut steps = 0;
+            loop {
+                let formed = store
+                    .matchmaking()
+                    .form(&pool, agora_service::store::now_ms(), agora_service::matchmaking::WINDOW, 64)
+                    .await
+                    .expect("form");
+                steps += 1;
+                if formed.is_empty() {
+                    break;
+                }
+                let at = start.elapsed();
+                for m in formed {
+                    let r: Vec<f64> = m.tickets.iter().map(|t| ratings[t]).collect();
+                    let max = r.iter().cloned().fold(f64::MIN, f64::max);
+                    let min = r.iter().cloned().fold(f64::MAX, f64::min);
+                    gaps.push(max - min);
+                    waits.extend(std::iter::repeat_n(at, m.tickets.len()));
+                }
+            }
+            let elapsed = start.elapsed();
+            waits.sort();
+            let p = |q: f64| waits[((waits.len() as f64 * q) as usize).min(waits.len() - 1)];
+            let left = store.matchmaking().waiting(&pool).await.expect("waiting");
+            println!(
+                "{name} {seats}p: {} matched, {left} left after {steps} steps in {elapsed:?} \
+                 ({:.0} tickets/s); time to match p50 {:?} p99 {:?}; mean gap {:.1}, max gap {:.1}",
+                waits.len(),
+                waits.len() as f64 / elapsed.as_secs_f64(),
+                p(0.5),
+                p(0.99),
+                gaps.iter().sum::<f64>() / gaps.len() as f64,
+                gaps.iter().cloned().fold(0.0, f64::max),
+            );
+        }
+    }
+}
+
+/// Two replicas on one Redis: the one whose matcher forms the match dies right after
+/// (fail point `match-formed`, before it creates the session); the other replica's
+/// matcher takes the match job over when its lease ends and creates the session once,
+/// with both players seated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_formed_by_a_replica_that_dies_is_created_by_another_once() {
+    use crate::support::redis_server::RedisServer;
+    use crate::support::server_process::ServerProcess;
+    let key = SigningKey::generate("k1");
+    let jwks = Jwks::serve(&[&key]).await;
+    let redis = RedisServer::start();
+    let mut args = vec!["--store", "redis", "--redis-url"];
+    let url = redis.url();
+    args.push(&url);
+    args.extend_from_slice(&idp::trust_flags(&jwks));
+    let mut doomed = ServerProcess::start_with(&args, &[("FAILPOINTS", "match-formed=return")]);
+    let (alice, bob) = (jwt(&key, "alice"), jwt(&key, "bob"));
+    let mut client = doomed.client().await;
+    let a = start(&mut client, &alice, any_of("origin", 2)).await.expect("alice");
+    // Bob's call may be answered or cut by the crash: the ticket is his either way.
+    let b_request = any_of("origin", 2);
+    let _ = start(&mut client, &bob, b_request.clone()).await;
+    let exit = doomed
+        .exited_within(Duration::from_secs(10))
+        .expect("the replica died after forming the match");
+    assert!(!exit.success());
+    assert!(doomed.log_text().contains("fail point match-formed"), "{}", doomed.log_text());
+
+    let survivor = ServerProcess::start_with(&args, &[]);
+    let mut client = survivor.client().await;
+    let b = start(&mut client, &bob, b_request).await.expect("bob's retry answers his ticket");
+    let a = settled(&mut client, &alice, &a.ticket_id).await;
+    let b = settled(&mut client, &bob, &b.ticket_id).await;
+    assert_eq!(matched(&a).0, matched(&b).0, "the match's one session");
+    assert_ne!(matched(&a).1, matched(&b).1);
+    let all = client
+        .list_sessions(pb::ListSessionsRequest {
+            include_full: true,
+            ..Default::default()
+        })
+        .await
+        .expect("list")
+        .into_inner()
+        .sessions;
+    assert_eq!(all.len(), 1, "created once: {all:?}");
+    let s = session(&mut client, matched(&a).0).await;
+    assert!(s.seats.iter().all(|s| s.taken));
 }
