@@ -161,8 +161,14 @@ mod tests {
 
     #[test]
     fn a_match_always_makes_the_same_session() {
-        assert_eq!(session_id(&record(&["a", "b"])), session_id(&record(&["b", "a"])));
-        assert_ne!(session_id(&record(&["a", "b"])), session_id(&record(&["a", "c"])));
+        assert_eq!(
+            session_id(&record(&["a", "b"])),
+            session_id(&record(&["b", "a"]))
+        );
+        assert_ne!(
+            session_id(&record(&["a", "b"])),
+            session_id(&record(&["a", "c"]))
+        );
     }
 
     #[test]

@@ -80,7 +80,9 @@ impl GameApi {
                         created += 1;
                     }
                     // The job comes due again when its lease ends.
-                    Err(e) => tracing::warn!(r#match = %job.record.id, error = %e, "cannot create the match's session yet"),
+                    Err(e) => {
+                        tracing::warn!(r#match = %job.record.id, error = %e, "cannot create the match's session yet")
+                    }
                 }
             }
         }

@@ -152,7 +152,9 @@ pub(crate) fn ticket_out(view: &TicketView) -> pb::MatchTicket {
 
 impl GameApi {
     /// The pool and options a StartQuickMatch asks for.
-    fn pool_of(request: &pb::StartQuickMatchRequest) -> Result<(Pool, Option<AnyOptions>), ApiError> {
+    fn pool_of(
+        request: &pb::StartQuickMatchRequest,
+    ) -> Result<(Pool, Option<AnyOptions>), ApiError> {
         let rated = !request.unrated;
         if let Some(options) = &request.options {
             let options = convert::options_in(Some(options))?;
@@ -162,14 +164,21 @@ impl GameApi {
             if !request.game_id.is_empty() && request.game_id != options.game_id() {
                 return Err(FieldViolation::new(
                     "game_id",
-                    format!("{:?} differs from the options' game {:?}; leave it empty.", request.game_id, options.game_id()),
+                    format!(
+                        "{:?} differs from the options' game {:?}; leave it empty.",
+                        request.game_id,
+                        options.game_id()
+                    ),
                 )
                 .into());
             }
             if request.players != 0 && request.players as usize != seats {
                 return Err(FieldViolation::new(
                     "players",
-                    format!("{} differs from the options' {seats} players; leave it 0.", request.players),
+                    format!(
+                        "{} differs from the options' {seats} players; leave it 0.",
+                        request.players
+                    ),
                 )
                 .into());
             }
@@ -206,7 +215,10 @@ impl GameApi {
         if pool_options(info.id, players).is_none() {
             return Err(FieldViolation::new(
                 "players",
-                format!("{} has no default options for {players} players; set options.", info.id),
+                format!(
+                    "{} has no default options for {players} players; set options.",
+                    info.id
+                ),
             )
             .into());
         }

@@ -152,7 +152,10 @@ impl MatchRecord {
 pub fn match_id(tickets: &[String]) -> String {
     let mut sorted: Vec<&str> = tickets.iter().map(String::as_str).collect();
     sorted.sort_unstable();
-    format!("m{}", hex::encode(sha1::Sha1::digest(sorted.join(" ").as_bytes())))
+    format!(
+        "m{}",
+        hex::encode(sha1::Sha1::digest(sorted.join(" ").as_bytes()))
+    )
 }
 
 fn check_format(json: &str, current: u32, what: &str) -> Result<(), StoreError> {
@@ -290,7 +293,15 @@ mod tests {
         assert_eq!(pool.key(), "terra-nova.3.rated");
         assert_eq!(Pool::parse(&pool.key()), Some(pool.clone()));
         assert_eq!(Pool::of_ticket("terra-nova.3.rated.00ff"), Some(pool));
-        for bad in ["", "x", "origin.2", "origin.2.ranked.ab", "origin.0.rated.ab", "origin.2.rated.zz", "origin.2.rated."] {
+        for bad in [
+            "",
+            "x",
+            "origin.2",
+            "origin.2.ranked.ab",
+            "origin.0.rated.ab",
+            "origin.2.rated.zz",
+            "origin.2.rated.",
+        ] {
             assert_eq!(Pool::of_ticket(bad), None, "{bad}");
         }
     }

@@ -108,13 +108,24 @@ impl PoolData {
     }
 
     /// The match the oldest ticket `oldest` can make now, if any (see the Redis script).
-    fn group_of(&self, oldest: &str, now: i64, window: Window, seats: usize) -> Option<Vec<String>> {
+    fn group_of(
+        &self,
+        oldest: &str,
+        now: i64,
+        window: Window,
+        seats: usize,
+    ) -> Option<Vec<String>> {
         let (ticket, _) = self.tickets.get(oldest)?;
         let reach = rating_key(window.at(now - ticket.created_ms));
         let own = (rating_key(ticket.rating), oldest.to_string());
         let mut fixed = ticket.options_key();
         let mut group = vec![oldest.to_string()];
-        let mut below = self.by_rating.range(..own.clone()).rev().take(NEIGHBOURS).peekable();
+        let mut below = self
+            .by_rating
+            .range(..own.clone())
+            .rev()
+            .take(NEIGHBOURS)
+            .peekable();
         let mut above = self
             .by_rating
             .range(own.clone()..)
@@ -175,7 +186,8 @@ impl Matchmaking for MemoryStore {
         }
         let id = ticket.id.clone();
         pool.by_time.insert((ticket.created_ms, id.clone()));
-        pool.by_rating.insert((rating_key(ticket.rating), id.clone()));
+        pool.by_rating
+            .insert((rating_key(ticket.rating), id.clone()));
         pool.by_expiry.insert((ticket.expires_ms, id.clone()));
         pool.players.insert(ticket.player_id.clone(), id.clone());
         pool.tickets.insert(id, (ticket.clone(), State::Waiting));

@@ -278,7 +278,12 @@ impl RedisStore {
         self.call(invocation.invoke_async(&mut conn)).await
     }
 
-    async fn view(&self, pool: &Pool, id: &str, now: i64) -> Result<Option<TicketView>, StoreError> {
+    async fn view(
+        &self,
+        pool: &Pool,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<TicketView>, StoreError> {
         let got = self.run(&GET, pool, &[id.to_string()]).await?;
         let [json, state, record, made] = got.as_slice() else {
             return Err(corrupt("ticket", "a short reply"));
