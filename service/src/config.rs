@@ -253,7 +253,11 @@ pub struct Config {
     /// Quick-match tickets (StartQuickMatch) one signed-in player may start per minute on
     /// this replica (bursts of as many); more get RESOURCE_EXHAUSTED with a RetryInfo.
     /// 0: no limit.
-    #[arg(long, env = "AGORA_QUICK_MATCH_TICKETS_PER_MINUTE", default_value_t = 30)]
+    #[arg(
+        long,
+        env = "AGORA_QUICK_MATCH_TICKETS_PER_MINUTE",
+        default_value_t = 30
+    )]
     pub quick_match_tickets_per_minute: u32,
 
     /// How long a quick-match ticket waits for a match before it expires.

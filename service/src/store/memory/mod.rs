@@ -26,11 +26,11 @@ mod sessions;
 mod timers;
 mod work;
 
+use matchmaking::MemoryMatchmaking;
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use sessions::Log;
 use work::MemoryWork;
-use matchmaking::MemoryMatchmaking;
 
 /// Expired sessions are removed from the map at most this often (on a create), or at once
 /// when the store is full.

@@ -4,8 +4,8 @@
 
 use agora_engine::Seat;
 use agora_service::store::{
-    Claimed, Commit, CommitResult, Loaded, Lobby, Matchmaking, LogEntry, LogStream, Outbox, Presence, Readable,
-    SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
+    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Matchmaking, Outbox,
+    Presence, Readable, SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
 };
 use agora_service::table::Table;
 use async_trait::async_trait;
