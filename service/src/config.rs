@@ -282,6 +282,20 @@ pub struct Config {
     #[arg(long, env = "AGORA_PLAYER_CALLS_PER_SECOND", default_value_t = 0)]
     pub player_calls_per_second: u32,
 
+    /// Quick-match tickets (StartQuickMatch) one signed-in player may start per minute on
+    /// this replica (bursts of as many); more get RESOURCE_EXHAUSTED with a RetryInfo.
+    /// 0: no limit.
+    #[arg(
+        long,
+        env = "AGORA_QUICK_MATCH_TICKETS_PER_MINUTE",
+        default_value_t = 30
+    )]
+    pub quick_match_tickets_per_minute: u32,
+
+    /// How long a quick-match ticket waits for a match before it expires.
+    #[arg(long, env = "AGORA_QUICK_MATCH_TICKET_TTL", default_value = "5m", value_parser = parse_duration)]
+    pub quick_match_ticket_ttl: Duration,
+
     /// Accept a CreateSession `seed` for sessions with more than one seat left to people
     /// without `unrated` (tests, tournaments replaying fixed deals). A chosen seed fixes
     /// every hidden card, so its chooser may know the others' hands; off, such a session

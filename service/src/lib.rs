@@ -15,6 +15,7 @@ pub mod failpoints;
 pub mod identity;
 pub mod limits;
 pub mod locks;
+pub mod matchmaking;
 pub mod message_size;
 pub mod metadata_size;
 pub mod metrics;

@@ -105,6 +105,9 @@ pub async fn serve_with_store(
         .with_chat(
             config.chat_messages_per_minute,
             crate::chat_filter::ChatFilter::from_config(&config).map_err(ServeError::Config)?,
+        .with_quick_match(
+            config.quick_match_tickets_per_minute,
+            config.quick_match_ticket_ttl,
         );
     // Every replica delivers notifications from the shared outbox (see `notify`).
     let notifier = match WebhookConfig::from_config(&config).map_err(ServeError::Config)? {
@@ -156,6 +159,8 @@ pub async fn serve_with_store(
     };
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
+    // Every replica forms quick matches and creates their sessions (see `api::matcher`).
+    tokio::spawn(api.clone().run_matcher());
 
     // Readiness: agora.v1.GameService is SERVING while the store answers (see
     // `readiness`); "" stays SERVING while the process runs (liveness).

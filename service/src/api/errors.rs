@@ -71,6 +71,8 @@ pub enum ApiError {
     ChatStreamEnded { last_sequence: u64 },
     /// A join that would seat two players of whom one blocked the other.
     PlayerBlocked,
+    /// A quick-match call refused (see `quick_match.rs`).
+    Match(super::quick_match::MatchError),
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -234,6 +236,7 @@ impl From<ApiError> for Status {
                 "You cannot sit at this table: a block between you and one of its players \
                  keeps you apart. Choose another table.",
             ),
+            ApiError::Match(error) => error.status(),
             ApiError::Wire(status) => status,
         }
     }

@@ -16,6 +16,7 @@
 //! | GetMyStatistics, ListFinishedSessions | `finished.rs` |
 //! | SendChatMessage, ListChatMessages, StreamChat, ListQuickPhrases | `chat.rs` |
 //! | MutePlayer, UnmutePlayer, BlockPlayer, UnblockPlayer, ListBlockedPlayers, ReportPlayer | `moderation.rs` |
+//! | StartQuickMatch, GetMatchTicket, CancelQuickMatch, WatchMatchTicket | `quick_match.rs` (the matcher: `matcher.rs`) |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -27,8 +28,10 @@ pub mod errors;
 mod finished;
 mod history;
 mod moderation;
+mod matcher;
 mod play;
 mod players;
+pub mod quick_match;
 mod rematch;
 mod request_ids;
 mod sessions;
@@ -95,6 +98,12 @@ pub struct GameApi {
     pub(crate) chat_rate: Arc<chat::ChatRate>,
     /// The operator's chat filter (word list, webhook); empty by default.
     pub(crate) chat_filter: Arc<crate::chat_filter::ChatFilter>,
+    /// A ticket's rating in its pool (see [`crate::matchmaking::RatingLookup`]).
+    pub(crate) ratings: Arc<dyn crate::matchmaking::RatingLookup>,
+    /// `--quick-match-tickets-per-minute`.
+    pub(crate) ticket_rate: Arc<crate::matchmaking::TicketRate>,
+    /// `--quick-match-ticket-ttl`.
+    pub(crate) ticket_ttl: Duration,
 }
 
 impl GameApi {
@@ -128,6 +137,17 @@ impl GameApi {
     pub fn with_chat(mut self, per_minute: u32, filter: crate::chat_filter::ChatFilter) -> GameApi {
         self.chat_rate = Arc::new(chat::ChatRate::new(per_minute));
         self.chat_filter = Arc::new(filter);
+            ratings: Arc::new(crate::matchmaking::UnratedLookup),
+            ticket_rate: Arc::default(),
+            ticket_ttl: Duration::from_secs(300),
+        }
+    }
+
+    /// Quick match: at most `tickets_per_minute` tickets per player (0: no limit), each
+    /// waiting at most `ticket_ttl`.
+    pub fn with_quick_match(mut self, tickets_per_minute: u32, ticket_ttl: Duration) -> GameApi {
+        self.ticket_rate = Arc::new(crate::matchmaking::TicketRate::new(tickets_per_minute));
+        self.ticket_ttl = ticket_ttl;
         self
     }
 
@@ -538,6 +558,52 @@ impl GameService for GameApi {
     ) -> Result<Response<pb::ListFinishedSessionsResponse>, Status> {
         let result = match self.caller(request.metadata()).await {
             Ok(caller) => self.finished_sessions(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn start_quick_match(
+        &self,
+        request: Request<pb::StartQuickMatchRequest>,
+    ) -> Result<Response<pb::StartQuickMatchResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.start_quick_match(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn get_match_ticket(
+        &self,
+        request: Request<pb::GetMatchTicketRequest>,
+    ) -> Result<Response<pb::GetMatchTicketResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.get_match_ticket(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn cancel_quick_match(
+        &self,
+        request: Request<pb::CancelQuickMatchRequest>,
+    ) -> Result<Response<pb::CancelQuickMatchResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.cancel_quick_match(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    type WatchMatchTicketStream = quick_match::TicketStream;
+
+    async fn watch_match_ticket(
+        &self,
+        request: Request<pb::WatchMatchTicketRequest>,
+    ) -> Result<Response<Self::WatchMatchTicketStream>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => self.watch_match_ticket(request.into_inner(), caller).await,
             Err(e) => Err(e),
         };
         traced(result)

@@ -287,7 +287,7 @@ pub async fn verdict(store: &dyn Store, n: &Notification, now: i64) -> Result<Ve
         Err(StoreError::NotFound(_)) => return Ok(Verdict::Drop("the session is gone")),
         Err(e) => return Err(e),
     };
-    if n.reason != Reason::Invited {
+    if !matches!(n.reason, Reason::Invited | Reason::Matched) {
         if loaded.version < n.version {
             return Ok(if young {
                 Verdict::Wait(WAIT_STEP_MS)
@@ -338,7 +338,7 @@ pub async fn verdict(store: &dyn Store, n: &Notification, now: i64) -> Result<Ve
             Reason::GameOver => over,
             Reason::YourTurn => to_act.contains(&seat) && acts_now,
             Reason::ClockWarning => loaded.version == n.version && acts_now,
-            Reason::Invited => true,
+            Reason::Invited | Reason::Matched => true,
         };
         if !true_then {
             return Ok(Verdict::Drop("no longer true of the session"));
@@ -410,6 +410,32 @@ impl Notifier {
                 seat: None,
                 created_ms: now,
                 not_before_ms: now,
+            })
+            .collect();
+        self.put(store, &items).await
+    }
+
+    /// Tells every player seated in `meta`'s new session that its quick-match ticket was
+    /// matched (written before the create, like invitations).
+    pub async fn matched(&self, store: &dyn Store, meta: &SessionMeta) -> Result<(), StoreError> {
+        let now = now_ms();
+        let items: Vec<Notification> = meta
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, record)| {
+                let player = record.player_id.as_ref()?;
+                Some(Notification {
+                    id: Notification::derive_id(&meta.id, 0, player, Reason::Matched),
+                    reason: Reason::Matched,
+                    player_id: player.clone(),
+                    session_id: meta.id.clone(),
+                    game_id: meta.game_id.clone(),
+                    version: 0,
+                    seat: Some(seat as u8),
+                    created_ms: now,
+                    not_before_ms: now,
+                })
             })
             .collect();
         self.put(store, &items).await

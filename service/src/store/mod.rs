@@ -17,6 +17,7 @@
 //! | `outbox` | [`Outbox`] | the notification outbox and its dead letters |
 //! | `presence` | [`Presence`] | who has a stream open, and per-player join leases |
 //! | `work` | [`Work`] | durable jobs by kind (archive items), leased like the outbox |
+//! | `matchmaking` | [`Matchmaking`] | quick-match tickets by pool, the matches formed and their session jobs |
 //!
 //! Every method is atomic on its own; none holds a lock across calls, so several replicas
 //! may share one backend.
@@ -30,6 +31,7 @@ pub mod chat;
 pub mod codec;
 pub mod follow;
 pub mod lobby;
+pub mod matchmaking;
 pub mod memory;
 pub mod moderation;
 pub mod outbox;
@@ -42,6 +44,7 @@ pub mod work;
 
 pub use chat::Chat;
 pub use lobby::{ListFilter, Lobby, Summary};
+pub use matchmaking::Matchmaking;
 pub use moderation::Moderation;
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
@@ -354,6 +357,7 @@ pub trait Store: Send + Sync + 'static {
     fn work(&self) -> &dyn Work;
     fn chat(&self) -> &dyn Chat;
     fn moderation(&self) -> &dyn Moderation;
+    fn matchmaking(&self) -> &dyn Matchmaking;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -390,6 +394,9 @@ macro_rules! every_role {
                 self
             }
             fn moderation(&self) -> &dyn $crate::store::Moderation {
+                self
+            }
+            fn matchmaking(&self) -> &dyn $crate::store::Matchmaking {
                 self
             }
             $($($extra)*)?

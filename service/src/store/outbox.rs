@@ -19,6 +19,8 @@ pub enum Reason {
     ClockWarning,
     /// The player was invited to the session.
     Invited,
+    /// The player's quick-match ticket was matched: the session is created with it seated.
+    Matched,
 }
 
 impl Reason {
@@ -28,6 +30,7 @@ impl Reason {
             Reason::GameOver => "game_over",
             Reason::ClockWarning => "clock_warning",
             Reason::Invited => "invited",
+            Reason::Matched => "matched",
         }
     }
 }

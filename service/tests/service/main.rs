@@ -35,6 +35,7 @@ mod origins;
 mod player_archive;
 mod players;
 mod playthroughs;
+mod quick_match;
 mod redis_cluster;
 mod redis_cluster_faults;
 mod redis_faults;

@@ -155,6 +155,23 @@ type GameServiceClient interface {
 	// Reports a player (and optionally one of its messages) to the operators, with the
 	// session and the message as they were. Needs a player token and a request id.
 	ReportPlayer(ctx context.Context, in *ReportPlayerRequest, opts ...grpc.CallOption) (*ReportPlayerResponse, error)
+	// Quick match: puts the signed-in player in a pool (game id, player count, rated or
+	// casual) with exact options or any options of the pool, and answers a ticket. The
+	// server matches close ratings first and widens the window with waiting time, then
+	// creates the session with every matched player seated (docs/api.md, "Quick match,
+	// challenges and invite codes"). One open ticket per player per pool: a second call
+	// answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+	// without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+	StartQuickMatch(ctx context.Context, in *StartQuickMatchRequest, opts ...grpc.CallOption) (*StartQuickMatchResponse, error)
+	// The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+	// seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+	GetMatchTicket(ctx context.Context, in *GetMatchTicketRequest, opts ...grpc.CallOption) (*GetMatchTicketResponse, error)
+	// Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+	// answered as it stands (idempotent).
+	CancelQuickMatch(ctx context.Context, in *CancelQuickMatchRequest, opts ...grpc.CallOption) (*CancelQuickMatchResponse, error)
+	// The caller's ticket now and at every change, with heartbeats while it waits; ends
+	// after the ticket is matched, expired or cancelled.
+	WatchMatchTicket(ctx context.Context, in *WatchMatchTicketRequest, opts ...grpc.CallOption) (GameService_WatchMatchTicketClient, error)
 }
 
 type gameServiceClient struct {
@@ -481,6 +498,65 @@ func (c *gameServiceClient) ReportPlayer(ctx context.Context, in *ReportPlayerRe
 	return out, nil
 }
 
+func (c *gameServiceClient) StartQuickMatch(ctx context.Context, in *StartQuickMatchRequest, opts ...grpc.CallOption) (*StartQuickMatchResponse, error) {
+	out := new(StartQuickMatchResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/StartQuickMatch", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetMatchTicket(ctx context.Context, in *GetMatchTicketRequest, opts ...grpc.CallOption) (*GetMatchTicketResponse, error) {
+	out := new(GetMatchTicketResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/GetMatchTicket", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) CancelQuickMatch(ctx context.Context, in *CancelQuickMatchRequest, opts ...grpc.CallOption) (*CancelQuickMatchResponse, error) {
+	out := new(CancelQuickMatchResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/CancelQuickMatch", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) WatchMatchTicket(ctx context.Context, in *WatchMatchTicketRequest, opts ...grpc.CallOption) (GameService_WatchMatchTicketClient, error) {
+	stream, err := c.cc.NewStream(ctx, &_GameService_serviceDesc.Streams[2], "/agora.v1.GameService/WatchMatchTicket", opts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &gameServiceWatchMatchTicketClient{stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+type GameService_WatchMatchTicketClient interface {
+	Recv() (*WatchMatchTicketResponse, error)
+	grpc.ClientStream
+}
+
+type gameServiceWatchMatchTicketClient struct {
+	grpc.ClientStream
+}
+
+func (x *gameServiceWatchMatchTicketClient) Recv() (*WatchMatchTicketResponse, error) {
+	m := new(WatchMatchTicketResponse)
+	if err := x.ClientStream.RecvMsg(m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility
@@ -623,6 +699,23 @@ type GameServiceServer interface {
 	// Reports a player (and optionally one of its messages) to the operators, with the
 	// session and the message as they were. Needs a player token and a request id.
 	ReportPlayer(context.Context, *ReportPlayerRequest) (*ReportPlayerResponse, error)
+	// Quick match: puts the signed-in player in a pool (game id, player count, rated or
+	// casual) with exact options or any options of the pool, and answers a ticket. The
+	// server matches close ratings first and widens the window with waiting time, then
+	// creates the session with every matched player seated (docs/api.md, "Quick match,
+	// challenges and invite codes"). One open ticket per player per pool: a second call
+	// answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+	// without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+	StartQuickMatch(context.Context, *StartQuickMatchRequest) (*StartQuickMatchResponse, error)
+	// The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+	// seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+	GetMatchTicket(context.Context, *GetMatchTicketRequest) (*GetMatchTicketResponse, error)
+	// Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+	// answered as it stands (idempotent).
+	CancelQuickMatch(context.Context, *CancelQuickMatchRequest) (*CancelQuickMatchResponse, error)
+	// The caller's ticket now and at every change, with heartbeats while it waits; ends
+	// after the ticket is matched, expired or cancelled.
+	WatchMatchTicket(*WatchMatchTicketRequest, GameService_WatchMatchTicketServer) error
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -719,6 +812,18 @@ func (UnimplementedGameServiceServer) ListBlockedPlayers(context.Context, *ListB
 }
 func (UnimplementedGameServiceServer) ReportPlayer(context.Context, *ReportPlayerRequest) (*ReportPlayerResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ReportPlayer not implemented")
+}
+func (UnimplementedGameServiceServer) StartQuickMatch(context.Context, *StartQuickMatchRequest) (*StartQuickMatchResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method StartQuickMatch not implemented")
+}
+func (UnimplementedGameServiceServer) GetMatchTicket(context.Context, *GetMatchTicketRequest) (*GetMatchTicketResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetMatchTicket not implemented")
+}
+func (UnimplementedGameServiceServer) CancelQuickMatch(context.Context, *CancelQuickMatchRequest) (*CancelQuickMatchResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method CancelQuickMatch not implemented")
+}
+func (UnimplementedGameServiceServer) WatchMatchTicket(*WatchMatchTicketRequest, GameService_WatchMatchTicketServer) error {
+	return status.Errorf(codes.Unimplemented, "method WatchMatchTicket not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 
@@ -1279,6 +1384,81 @@ func _GameService_ReportPlayer_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_StartQuickMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartQuickMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).StartQuickMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/StartQuickMatch",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).StartQuickMatch(ctx, req.(*StartQuickMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetMatchTicket_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMatchTicketRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetMatchTicket(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/GetMatchTicket",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetMatchTicket(ctx, req.(*GetMatchTicketRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_CancelQuickMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelQuickMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CancelQuickMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/CancelQuickMatch",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CancelQuickMatch(ctx, req.(*CancelQuickMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_WatchMatchTicket_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchMatchTicketRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(GameServiceServer).WatchMatchTicket(m, &gameServiceWatchMatchTicketServer{stream})
+}
+
+type GameService_WatchMatchTicketServer interface {
+	Send(*WatchMatchTicketResponse) error
+	grpc.ServerStream
+}
+
+type gameServiceWatchMatchTicketServer struct {
+	grpc.ServerStream
+}
+
+func (x *gameServiceWatchMatchTicketServer) Send(m *WatchMatchTicketResponse) error {
+	return x.ServerStream.SendMsg(m)
+}
+
 var _GameService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "agora.v1.GameService",
 	HandlerType: (*GameServiceServer)(nil),
@@ -1395,6 +1575,18 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 			MethodName: "ReportPlayer",
 			Handler:    _GameService_ReportPlayer_Handler,
 		},
+		{
+			MethodName: "StartQuickMatch",
+			Handler:    _GameService_StartQuickMatch_Handler,
+		},
+		{
+			MethodName: "GetMatchTicket",
+			Handler:    _GameService_GetMatchTicket_Handler,
+		},
+		{
+			MethodName: "CancelQuickMatch",
+			Handler:    _GameService_CancelQuickMatch_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
@@ -1405,6 +1597,11 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 		{
 			StreamName:    "StreamChat",
 			Handler:       _GameService_StreamChat_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "WatchMatchTicket",
+			Handler:       _GameService_WatchMatchTicket_Handler,
 			ServerStreams: true,
 		},
 	},

@@ -21,6 +21,7 @@ use tokio::time::Instant;
 mod chat;
 mod lobby;
 mod moderation;
+mod matchmaking;
 mod outbox;
 mod presence;
 mod sessions;
@@ -29,6 +30,7 @@ mod work;
 
 use chat::ChatLog;
 use moderation::MemoryModeration;
+use matchmaking::MemoryMatchmaking;
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use sessions::Log;
@@ -77,6 +79,8 @@ pub struct MemoryStore {
     moderation: Mutex<MemoryModeration>,
     /// Verdicts of pinned sessions ([`crate::store::upgrade`]).
     pins: crate::store::upgrade::PinCache,
+    /// Quick-match pools.
+    matchmaking: Mutex<MemoryMatchmaking>,
 }
 
 super::every_role!(MemoryStore);
@@ -133,6 +137,7 @@ impl MemoryStore {
             work: Mutex::new(MemoryWork::default()),
             moderation: Mutex::new(MemoryModeration::default()),
             pins: Default::default(),
+            matchmaking: Mutex::new(MemoryMatchmaking::default()),
         }
     }
 

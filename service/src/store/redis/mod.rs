@@ -98,6 +98,7 @@ mod keys;
 pub use keys::Keys;
 mod lobby;
 mod moderation;
+mod matchmaking;
 mod outbox;
 mod presence;
 mod records;

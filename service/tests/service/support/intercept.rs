@@ -4,8 +4,8 @@
 
 use agora_engine::Seat;
 use agora_service::store::{
-    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Outbox, Presence, Readable,
-    SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
+    Claimed, Commit, CommitResult, Loaded, Lobby, LogEntry, LogStream, Matchmaking, Outbox,
+    Presence, Readable, SeatClaim, SessionMeta, Sessions, Store, StoreError, Timers, Work,
 };
 use agora_service::table::Table;
 use async_trait::async_trait;
@@ -79,6 +79,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     }
     fn moderation(&self) -> &dyn agora_service::store::Moderation {
         self.inner.moderation()
+    }
+    fn matchmaking(&self) -> &dyn Matchmaking {
+        self.inner.matchmaking()
     }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()

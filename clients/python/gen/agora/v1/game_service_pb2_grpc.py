@@ -5,6 +5,7 @@ import warnings
 
 from agora.v1 import chat_pb2 as agora_dot_v1_dot_chat__pb2
 from agora.v1 import game_service_pb2 as agora_dot_v1_dot_game__service__pb2
+from agora.v1 import matchmaking_pb2 as agora_dot_v1_dot_matchmaking__pb2
 
 GRPC_GENERATED_VERSION = '1.84.0'
 GRPC_VERSION = grpc.__version__
@@ -255,6 +256,26 @@ class GameServiceStub:
                 '/agora.v1.GameService/ReportPlayer',
                 request_serializer=agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.SerializeToString,
                 response_deserializer=agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.FromString,
+                _registered_method=True)
+        self.StartQuickMatch = channel.unary_unary(
+                '/agora.v1.GameService/StartQuickMatch',
+                request_serializer=agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchResponse.FromString,
+                _registered_method=True)
+        self.GetMatchTicket = channel.unary_unary(
+                '/agora.v1.GameService/GetMatchTicket',
+                request_serializer=agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketResponse.FromString,
+                _registered_method=True)
+        self.CancelQuickMatch = channel.unary_unary(
+                '/agora.v1.GameService/CancelQuickMatch',
+                request_serializer=agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchResponse.FromString,
+                _registered_method=True)
+        self.WatchMatchTicket = channel.unary_stream(
+                '/agora.v1.GameService/WatchMatchTicket',
+                request_serializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.FromString,
                 _registered_method=True)
 
 
@@ -626,6 +647,43 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartQuickMatch(self, request, context):
+        """Quick match: puts the signed-in player in a pool (game id, player count, rated or
+        casual) with exact options or any options of the pool, and answers a ticket. The
+        server matches close ratings first and widens the window with waiting time, then
+        creates the session with every matched player seated (docs/api.md, "Quick match,
+        challenges and invite codes"). One open ticket per player per pool: a second call
+        answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+        without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMatchTicket(self, request, context):
+        """The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+        seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelQuickMatch(self, request, context):
+        """Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+        answered as it stands (idempotent).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchMatchTicket(self, request, context):
+        """The caller's ticket now and at every change, with heartbeats while it waits; ends
+        after the ticket is matched, expired or cancelled.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -778,6 +836,26 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ReportPlayer,
                     request_deserializer=agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.FromString,
                     response_serializer=agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.SerializeToString,
+            ),
+            'StartQuickMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartQuickMatch,
+                    request_deserializer=agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchResponse.SerializeToString,
+            ),
+            'GetMatchTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMatchTicket,
+                    request_deserializer=agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketResponse.SerializeToString,
+            ),
+            'CancelQuickMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelQuickMatch,
+                    request_deserializer=agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchResponse.SerializeToString,
+            ),
+            'WatchMatchTicket': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchMatchTicket,
+                    request_deserializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1661,6 +1739,114 @@ class GameService:
             '/agora.v1.GameService/ReportPlayer',
             agora_dot_v1_dot_chat__pb2.ReportPlayerRequest.SerializeToString,
             agora_dot_v1_dot_chat__pb2.ReportPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartQuickMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/StartQuickMatch',
+            agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchRequest.SerializeToString,
+            agora_dot_v1_dot_matchmaking__pb2.StartQuickMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMatchTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/GetMatchTicket',
+            agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketRequest.SerializeToString,
+            agora_dot_v1_dot_matchmaking__pb2.GetMatchTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelQuickMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/CancelQuickMatch',
+            agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchRequest.SerializeToString,
+            agora_dot_v1_dot_matchmaking__pb2.CancelQuickMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchMatchTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/agora.v1.GameService/WatchMatchTicket',
+            agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.SerializeToString,
+            agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.FromString,
             options,
             channel_credentials,
             insecure,

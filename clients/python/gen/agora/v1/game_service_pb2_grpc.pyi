@@ -5,6 +5,7 @@ isort:skip_file
 
 from agora.v1 import chat_pb2 as _chat_pb2
 from agora.v1 import game_service_pb2 as _game_service_pb2
+from agora.v1 import matchmaking_pb2 as _matchmaking_pb2
 from collections import abc as _abc
 from grpc import aio as _aio
 import abc as _abc_1
@@ -268,6 +269,27 @@ class GameServiceStub:
     """Reports a player (and optionally one of its messages) to the operators, with the
     session and the message as they were. Needs a player token and a request id.
     """
+    StartQuickMatch: _grpc.UnaryUnaryMultiCallable[_matchmaking_pb2.StartQuickMatchRequest, _matchmaking_pb2.StartQuickMatchResponse]
+    """Quick match: puts the signed-in player in a pool (game id, player count, rated or
+    casual) with exact options or any options of the pool, and answers a ticket. The
+    server matches close ratings first and widens the window with waiting time, then
+    creates the session with every matched player seated (docs/api.md, "Quick match,
+    challenges and invite codes"). One open ticket per player per pool: a second call
+    answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+    without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+    """
+    GetMatchTicket: _grpc.UnaryUnaryMultiCallable[_matchmaking_pb2.GetMatchTicketRequest, _matchmaking_pb2.GetMatchTicketResponse]
+    """The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+    seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+    """
+    CancelQuickMatch: _grpc.UnaryUnaryMultiCallable[_matchmaking_pb2.CancelQuickMatchRequest, _matchmaking_pb2.CancelQuickMatchResponse]
+    """Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+    answered as it stands (idempotent).
+    """
+    WatchMatchTicket: _grpc.UnaryStreamMultiCallable[_matchmaking_pb2.WatchMatchTicketRequest, _matchmaking_pb2.WatchMatchTicketResponse]
+    """The caller's ticket now and at every change, with heartbeats while it waits; ends
+    after the ticket is matched, expired or cancelled.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -507,6 +529,27 @@ class GameServiceAsyncStub(GameServiceStub):
     ReportPlayer: _aio.UnaryUnaryMultiCallable[_chat_pb2.ReportPlayerRequest, _chat_pb2.ReportPlayerResponse]  # type: ignore[assignment]
     """Reports a player (and optionally one of its messages) to the operators, with the
     session and the message as they were. Needs a player token and a request id.
+    """
+    StartQuickMatch: _aio.UnaryUnaryMultiCallable[_matchmaking_pb2.StartQuickMatchRequest, _matchmaking_pb2.StartQuickMatchResponse]  # type: ignore[assignment]
+    """Quick match: puts the signed-in player in a pool (game id, player count, rated or
+    casual) with exact options or any options of the pool, and answers a ticket. The
+    server matches close ratings first and widens the window with waiting time, then
+    creates the session with every matched player seated (docs/api.md, "Quick match,
+    challenges and invite codes"). One open ticket per player per pool: a second call
+    answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+    without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+    """
+    GetMatchTicket: _aio.UnaryUnaryMultiCallable[_matchmaking_pb2.GetMatchTicketRequest, _matchmaking_pb2.GetMatchTicketResponse]  # type: ignore[assignment]
+    """The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+    seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+    """
+    CancelQuickMatch: _aio.UnaryUnaryMultiCallable[_matchmaking_pb2.CancelQuickMatchRequest, _matchmaking_pb2.CancelQuickMatchResponse]  # type: ignore[assignment]
+    """Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+    answered as it stands (idempotent).
+    """
+    WatchMatchTicket: _aio.UnaryStreamMultiCallable[_matchmaking_pb2.WatchMatchTicketRequest, _matchmaking_pb2.WatchMatchTicketResponse]  # type: ignore[assignment]
+    """The caller's ticket now and at every change, with heartbeats while it waits; ends
+    after the ticket is matched, expired or cancelled.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -924,6 +967,51 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_chat_pb2.ReportPlayerResponse, _abc.Awaitable[_chat_pb2.ReportPlayerResponse]]:
         """Reports a player (and optionally one of its messages) to the operators, with the
         session and the message as they were. Needs a player token and a request id.
+        """
+
+    @_abc_1.abstractmethod
+    def StartQuickMatch(
+        self,
+        request: _matchmaking_pb2.StartQuickMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_matchmaking_pb2.StartQuickMatchResponse, _abc.Awaitable[_matchmaking_pb2.StartQuickMatchResponse]]:
+        """Quick match: puts the signed-in player in a pool (game id, player count, rated or
+        casual) with exact options or any options of the pool, and answers a ticket. The
+        server matches close ratings first and widens the window with waiting time, then
+        creates the session with every matched player seated (docs/api.md, "Quick match,
+        challenges and invite codes"). One open ticket per player per pool: a second call
+        answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+        without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+        """
+
+    @_abc_1.abstractmethod
+    def GetMatchTicket(
+        self,
+        request: _matchmaking_pb2.GetMatchTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_matchmaking_pb2.GetMatchTicketResponse, _abc.Awaitable[_matchmaking_pb2.GetMatchTicketResponse]]:
+        """The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+        seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+        """
+
+    @_abc_1.abstractmethod
+    def CancelQuickMatch(
+        self,
+        request: _matchmaking_pb2.CancelQuickMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_matchmaking_pb2.CancelQuickMatchResponse, _abc.Awaitable[_matchmaking_pb2.CancelQuickMatchResponse]]:
+        """Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+        answered as it stands (idempotent).
+        """
+
+    @_abc_1.abstractmethod
+    def WatchMatchTicket(
+        self,
+        request: _matchmaking_pb2.WatchMatchTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_matchmaking_pb2.WatchMatchTicketResponse], _abc.AsyncIterator[_matchmaking_pb2.WatchMatchTicketResponse]]:
+        """The caller's ticket now and at every change, with heartbeats while it waits; ends
+        after the ticket is matched, expired or cancelled.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

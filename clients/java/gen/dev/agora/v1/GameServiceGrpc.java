@@ -1013,6 +1013,130 @@ public final class GameServiceGrpc {
     return getReportPlayerMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.StartQuickMatchRequest,
+      dev.agora.v1.StartQuickMatchResponse> getStartQuickMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "StartQuickMatch",
+      requestType = dev.agora.v1.StartQuickMatchRequest.class,
+      responseType = dev.agora.v1.StartQuickMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.StartQuickMatchRequest,
+      dev.agora.v1.StartQuickMatchResponse> getStartQuickMatchMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.StartQuickMatchRequest, dev.agora.v1.StartQuickMatchResponse> getStartQuickMatchMethod;
+    if ((getStartQuickMatchMethod = GameServiceGrpc.getStartQuickMatchMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getStartQuickMatchMethod = GameServiceGrpc.getStartQuickMatchMethod) == null) {
+          GameServiceGrpc.getStartQuickMatchMethod = getStartQuickMatchMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.StartQuickMatchRequest, dev.agora.v1.StartQuickMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "StartQuickMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.StartQuickMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.StartQuickMatchResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("StartQuickMatch"))
+              .build();
+        }
+      }
+    }
+    return getStartQuickMatchMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.GetMatchTicketRequest,
+      dev.agora.v1.GetMatchTicketResponse> getGetMatchTicketMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "GetMatchTicket",
+      requestType = dev.agora.v1.GetMatchTicketRequest.class,
+      responseType = dev.agora.v1.GetMatchTicketResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.GetMatchTicketRequest,
+      dev.agora.v1.GetMatchTicketResponse> getGetMatchTicketMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.GetMatchTicketRequest, dev.agora.v1.GetMatchTicketResponse> getGetMatchTicketMethod;
+    if ((getGetMatchTicketMethod = GameServiceGrpc.getGetMatchTicketMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getGetMatchTicketMethod = GameServiceGrpc.getGetMatchTicketMethod) == null) {
+          GameServiceGrpc.getGetMatchTicketMethod = getGetMatchTicketMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.GetMatchTicketRequest, dev.agora.v1.GetMatchTicketResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "GetMatchTicket"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetMatchTicketRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetMatchTicketResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("GetMatchTicket"))
+              .build();
+        }
+      }
+    }
+    return getGetMatchTicketMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.CancelQuickMatchRequest,
+      dev.agora.v1.CancelQuickMatchResponse> getCancelQuickMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "CancelQuickMatch",
+      requestType = dev.agora.v1.CancelQuickMatchRequest.class,
+      responseType = dev.agora.v1.CancelQuickMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.CancelQuickMatchRequest,
+      dev.agora.v1.CancelQuickMatchResponse> getCancelQuickMatchMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.CancelQuickMatchRequest, dev.agora.v1.CancelQuickMatchResponse> getCancelQuickMatchMethod;
+    if ((getCancelQuickMatchMethod = GameServiceGrpc.getCancelQuickMatchMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getCancelQuickMatchMethod = GameServiceGrpc.getCancelQuickMatchMethod) == null) {
+          GameServiceGrpc.getCancelQuickMatchMethod = getCancelQuickMatchMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.CancelQuickMatchRequest, dev.agora.v1.CancelQuickMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "CancelQuickMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.CancelQuickMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.CancelQuickMatchResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("CancelQuickMatch"))
+              .build();
+        }
+      }
+    }
+    return getCancelQuickMatchMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.WatchMatchTicketRequest,
+      dev.agora.v1.WatchMatchTicketResponse> getWatchMatchTicketMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "WatchMatchTicket",
+      requestType = dev.agora.v1.WatchMatchTicketRequest.class,
+      responseType = dev.agora.v1.WatchMatchTicketResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.WatchMatchTicketRequest,
+      dev.agora.v1.WatchMatchTicketResponse> getWatchMatchTicketMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.WatchMatchTicketRequest, dev.agora.v1.WatchMatchTicketResponse> getWatchMatchTicketMethod;
+    if ((getWatchMatchTicketMethod = GameServiceGrpc.getWatchMatchTicketMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getWatchMatchTicketMethod = GameServiceGrpc.getWatchMatchTicketMethod) == null) {
+          GameServiceGrpc.getWatchMatchTicketMethod = getWatchMatchTicketMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.WatchMatchTicketRequest, dev.agora.v1.WatchMatchTicketResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "WatchMatchTicket"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.WatchMatchTicketRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.WatchMatchTicketResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("WatchMatchTicket"))
+              .build();
+        }
+      }
+    }
+    return getWatchMatchTicketMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -1503,6 +1627,55 @@ public final class GameServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getReportPlayerMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * Quick match: puts the signed-in player in a pool (game id, player count, rated or
+     * casual) with exact options or any options of the pool, and answers a ticket. The
+     * server matches close ratings first and widens the window with waiting time, then
+     * creates the session with every matched player seated (docs/api.md, "Quick match,
+     * challenges and invite codes"). One open ticket per player per pool: a second call
+     * answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+     * without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+     * </pre>
+     */
+    public void startQuickMatch(dev.agora.v1.StartQuickMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.StartQuickMatchResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getStartQuickMatchMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+     * seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+     * </pre>
+     */
+    public void getMatchTicket(dev.agora.v1.GetMatchTicketRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetMatchTicketResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetMatchTicketMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+     * answered as it stands (idempotent).
+     * </pre>
+     */
+    public void cancelQuickMatch(dev.agora.v1.CancelQuickMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.CancelQuickMatchResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getCancelQuickMatchMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket now and at every change, with heartbeats while it waits; ends
+     * after the ticket is matched, expired or cancelled.
+     * </pre>
+     */
+    public void watchMatchTicket(dev.agora.v1.WatchMatchTicketRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.WatchMatchTicketResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getWatchMatchTicketMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -1715,6 +1888,34 @@ public final class GameServiceGrpc {
                 dev.agora.v1.ReportPlayerRequest,
                 dev.agora.v1.ReportPlayerResponse>(
                   this, METHODID_REPORT_PLAYER)))
+          .addMethod(
+            getStartQuickMatchMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.StartQuickMatchRequest,
+                dev.agora.v1.StartQuickMatchResponse>(
+                  this, METHODID_START_QUICK_MATCH)))
+          .addMethod(
+            getGetMatchTicketMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.GetMatchTicketRequest,
+                dev.agora.v1.GetMatchTicketResponse>(
+                  this, METHODID_GET_MATCH_TICKET)))
+          .addMethod(
+            getCancelQuickMatchMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.CancelQuickMatchRequest,
+                dev.agora.v1.CancelQuickMatchResponse>(
+                  this, METHODID_CANCEL_QUICK_MATCH)))
+          .addMethod(
+            getWatchMatchTicketMethod(),
+            io.grpc.stub.ServerCalls.asyncServerStreamingCall(
+              new MethodHandlers<
+                dev.agora.v1.WatchMatchTicketRequest,
+                dev.agora.v1.WatchMatchTicketResponse>(
+                  this, METHODID_WATCH_MATCH_TICKET)))
           .build();
     }
   }
@@ -2204,6 +2405,59 @@ public final class GameServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getReportPlayerMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Quick match: puts the signed-in player in a pool (game id, player count, rated or
+     * casual) with exact options or any options of the pool, and answers a ticket. The
+     * server matches close ratings first and widens the window with waiting time, then
+     * creates the session with every matched player seated (docs/api.md, "Quick match,
+     * challenges and invite codes"). One open ticket per player per pool: a second call
+     * answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+     * without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+     * </pre>
+     */
+    public void startQuickMatch(dev.agora.v1.StartQuickMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.StartQuickMatchResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getStartQuickMatchMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+     * seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+     * </pre>
+     */
+    public void getMatchTicket(dev.agora.v1.GetMatchTicketRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetMatchTicketResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getGetMatchTicketMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+     * answered as it stands (idempotent).
+     * </pre>
+     */
+    public void cancelQuickMatch(dev.agora.v1.CancelQuickMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.CancelQuickMatchResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getCancelQuickMatchMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket now and at every change, with heartbeats while it waits; ends
+     * after the ticket is matched, expired or cancelled.
+     * </pre>
+     */
+    public void watchMatchTicket(dev.agora.v1.WatchMatchTicketRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.WatchMatchTicketResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncServerStreamingCall(
+          getChannel().newCall(getWatchMatchTicketMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -2663,6 +2917,56 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getReportPlayerMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * Quick match: puts the signed-in player in a pool (game id, player count, rated or
+     * casual) with exact options or any options of the pool, and answers a ticket. The
+     * server matches close ratings first and widens the window with waiting time, then
+     * creates the session with every matched player seated (docs/api.md, "Quick match,
+     * challenges and invite codes"). One open ticket per player per pool: a second call
+     * answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+     * without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+     * </pre>
+     */
+    public dev.agora.v1.StartQuickMatchResponse startQuickMatch(dev.agora.v1.StartQuickMatchRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getStartQuickMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+     * seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+     * </pre>
+     */
+    public dev.agora.v1.GetMatchTicketResponse getMatchTicket(dev.agora.v1.GetMatchTicketRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getGetMatchTicketMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+     * answered as it stands (idempotent).
+     * </pre>
+     */
+    public dev.agora.v1.CancelQuickMatchResponse cancelQuickMatch(dev.agora.v1.CancelQuickMatchRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getCancelQuickMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket now and at every change, with heartbeats while it waits; ends
+     * after the ticket is matched, expired or cancelled.
+     * </pre>
+     */
+    public java.util.Iterator<dev.agora.v1.WatchMatchTicketResponse> watchMatchTicket(
+        dev.agora.v1.WatchMatchTicketRequest request) {
+      return io.grpc.stub.ClientCalls.blockingServerStreamingCall(
+          getChannel(), getWatchMatchTicketMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -3119,6 +3423,47 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getReportPlayerMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Quick match: puts the signed-in player in a pool (game id, player count, rated or
+     * casual) with exact options or any options of the pool, and answers a ticket. The
+     * server matches close ratings first and widens the window with waiting time, then
+     * creates the session with every matched player seated (docs/api.md, "Quick match,
+     * challenges and invite codes"). One open ticket per player per pool: a second call
+     * answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+     * without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.StartQuickMatchResponse> startQuickMatch(
+        dev.agora.v1.StartQuickMatchRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getStartQuickMatchMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+     * seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.GetMatchTicketResponse> getMatchTicket(
+        dev.agora.v1.GetMatchTicketRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getGetMatchTicketMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+     * answered as it stands (idempotent).
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.CancelQuickMatchResponse> cancelQuickMatch(
+        dev.agora.v1.CancelQuickMatchRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getCancelQuickMatchMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_LIST_GAMES = 0;
@@ -3151,6 +3496,10 @@ public final class GameServiceGrpc {
   private static final int METHODID_UNBLOCK_PLAYER = 27;
   private static final int METHODID_LIST_BLOCKED_PLAYERS = 28;
   private static final int METHODID_REPORT_PLAYER = 29;
+  private static final int METHODID_START_QUICK_MATCH = 30;
+  private static final int METHODID_GET_MATCH_TICKET = 31;
+  private static final int METHODID_CANCEL_QUICK_MATCH = 32;
+  private static final int METHODID_WATCH_MATCH_TICKET = 33;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -3289,6 +3638,22 @@ public final class GameServiceGrpc {
           serviceImpl.reportPlayer((dev.agora.v1.ReportPlayerRequest) request,
               (io.grpc.stub.StreamObserver<dev.agora.v1.ReportPlayerResponse>) responseObserver);
           break;
+        case METHODID_START_QUICK_MATCH:
+          serviceImpl.startQuickMatch((dev.agora.v1.StartQuickMatchRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.StartQuickMatchResponse>) responseObserver);
+          break;
+        case METHODID_GET_MATCH_TICKET:
+          serviceImpl.getMatchTicket((dev.agora.v1.GetMatchTicketRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.GetMatchTicketResponse>) responseObserver);
+          break;
+        case METHODID_CANCEL_QUICK_MATCH:
+          serviceImpl.cancelQuickMatch((dev.agora.v1.CancelQuickMatchRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.CancelQuickMatchResponse>) responseObserver);
+          break;
+        case METHODID_WATCH_MATCH_TICKET:
+          serviceImpl.watchMatchTicket((dev.agora.v1.WatchMatchTicketRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.WatchMatchTicketResponse>) responseObserver);
+          break;
         default:
           throw new AssertionError();
       }
@@ -3380,6 +3745,10 @@ public final class GameServiceGrpc {
               .addMethod(getUnblockPlayerMethod())
               .addMethod(getListBlockedPlayersMethod())
               .addMethod(getReportPlayerMethod())
+              .addMethod(getStartQuickMatchMethod())
+              .addMethod(getGetMatchTicketMethod())
+              .addMethod(getCancelQuickMatchMethod())
+              .addMethod(getWatchMatchTicketMethod())
               .build();
         }
       }

@@ -7,6 +7,7 @@ import type { Message } from "@bufbuild/protobuf";
 import type { BotKind, BotStrength, Outcome, RulesVersion, SeatClock, Session, SessionStatus, TimeControl } from "./session_pb.js";
 import type { GameAction, GameEvent, GameInfo, GameOptions, GameView } from "./games_pb.js";
 import type { BlockPlayerRequestSchema, BlockPlayerResponseSchema, ListBlockedPlayersRequestSchema, ListBlockedPlayersResponseSchema, ListChatMessagesRequestSchema, ListChatMessagesResponseSchema, ListQuickPhrasesRequestSchema, ListQuickPhrasesResponseSchema, MutePlayerRequestSchema, MutePlayerResponseSchema, ReportPlayerRequestSchema, ReportPlayerResponseSchema, SendChatMessageRequestSchema, SendChatMessageResponseSchema, StreamChatRequestSchema, StreamChatResponseSchema, UnblockPlayerRequestSchema, UnblockPlayerResponseSchema, UnmutePlayerRequestSchema, UnmutePlayerResponseSchema } from "./chat_pb.js";
+import type { CancelQuickMatchRequestSchema, CancelQuickMatchResponseSchema, GetMatchTicketRequestSchema, GetMatchTicketResponseSchema, StartQuickMatchRequestSchema, StartQuickMatchResponseSchema, WatchMatchTicketRequestSchema, WatchMatchTicketResponseSchema } from "./matchmaking_pb.js";
 
 /**
  * Describes the file agora/v1/game_service.proto.
@@ -2144,6 +2145,55 @@ export declare const GameService: GenService<{
     methodKind: "unary";
     input: typeof ReportPlayerRequestSchema;
     output: typeof ReportPlayerResponseSchema;
+  },
+  /**
+   * Quick match: puts the signed-in player in a pool (game id, player count, rated or
+   * casual) with exact options or any options of the pool, and answers a ticket. The
+   * server matches close ratings first and widens the window with waiting time, then
+   * creates the session with every matched player seated (docs/api.md, "Quick match,
+   * challenges and invite codes"). One open ticket per player per pool: a second call
+   * answers the open ticket (ALREADY_EXISTS when its options differ). UNAUTHENTICATED
+   * without a player token; RESOURCE_EXHAUSTED (with RetryInfo) over the ticket rate.
+   *
+   * @generated from rpc agora.v1.GameService.StartQuickMatch
+   */
+  startQuickMatch: {
+    methodKind: "unary";
+    input: typeof StartQuickMatchRequestSchema;
+    output: typeof StartQuickMatchResponseSchema;
+  },
+  /**
+   * The caller's ticket as it stands (a poll): WAITING, MATCHED (with the session and
+   * seat), EXPIRED or CANCELLED. NOT_FOUND for a ticket that is not the caller's.
+   *
+   * @generated from rpc agora.v1.GameService.GetMatchTicket
+   */
+  getMatchTicket: {
+    methodKind: "unary";
+    input: typeof GetMatchTicketRequestSchema;
+    output: typeof GetMatchTicketResponseSchema;
+  },
+  /**
+   * Takes the caller's waiting ticket out of its pool; a ticket that has ended is
+   * answered as it stands (idempotent).
+   *
+   * @generated from rpc agora.v1.GameService.CancelQuickMatch
+   */
+  cancelQuickMatch: {
+    methodKind: "unary";
+    input: typeof CancelQuickMatchRequestSchema;
+    output: typeof CancelQuickMatchResponseSchema;
+  },
+  /**
+   * The caller's ticket now and at every change, with heartbeats while it waits; ends
+   * after the ticket is matched, expired or cancelled.
+   *
+   * @generated from rpc agora.v1.GameService.WatchMatchTicket
+   */
+  watchMatchTicket: {
+    methodKind: "server_streaming";
+    input: typeof WatchMatchTicketRequestSchema;
+    output: typeof WatchMatchTicketResponseSchema;
   },
 }>;
 
