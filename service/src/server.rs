@@ -105,6 +105,7 @@ pub async fn serve_with_store(
         .with_chat(
             config.chat_messages_per_minute,
             crate::chat_filter::ChatFilter::from_config(&config).map_err(ServeError::Config)?,
+        )
         .with_quick_match(
             config.quick_match_tickets_per_minute,
             config.quick_match_ticket_ttl,

@@ -129,6 +129,9 @@ impl GameApi {
             allow_chosen_seeds: false,
             chat_rate: Arc::default(),
             chat_filter: Arc::default(),
+            ratings: Arc::new(crate::matchmaking::UnratedLookup),
+            ticket_rate: Arc::default(),
+            ticket_ttl: Duration::from_secs(300),
         }
     }
 
@@ -137,10 +140,7 @@ impl GameApi {
     pub fn with_chat(mut self, per_minute: u32, filter: crate::chat_filter::ChatFilter) -> GameApi {
         self.chat_rate = Arc::new(chat::ChatRate::new(per_minute));
         self.chat_filter = Arc::new(filter);
-            ratings: Arc::new(crate::matchmaking::UnratedLookup),
-            ticket_rate: Arc::default(),
-            ticket_ttl: Duration::from_secs(300),
-        }
+        self
     }
 
     /// Quick match: at most `tickets_per_minute` tickets per player (0: no limit), each
