@@ -68,6 +68,7 @@ impl GameApi {
             time_control,
             allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
             invited_player_ids: old.meta.invited_player_ids.clone(),
+            rated: old.meta.rated,
             ..SessionMeta::new(id.clone(), old.meta.options.clone(), seed, rotated, now)
         };
         // As CreateSession does, the server's mark (a bot's first turn, a clock) and the

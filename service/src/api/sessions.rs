@@ -129,6 +129,10 @@ impl GameApi {
             allow_multiple_seats_per_player: request.allow_multiple_seats_per_player,
             invited_player_ids: request.invited_player_ids.clone(),
             seed_chosen: request.seed.is_some(),
+            rated: !request.unrated
+                && request.seed.is_none()
+                && request.bots.is_empty()
+                && crate::ratings::pools::pool_of(&options).is_some(),
             ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
         if meta.all_seats_taken() {

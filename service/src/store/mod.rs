@@ -16,7 +16,8 @@
 //! | `timers` | [`Timers`] | due marks: when a session has work for the server |
 //! | `outbox` | [`Outbox`] | the notification outbox and its dead letters |
 //! | `presence` | [`Presence`] | who has a stream open, and per-player join leases |
-//! | `work` | [`Work`] | durable jobs by kind (archive items), leased like the outbox |
+//! | `work` | [`Work`] | durable jobs by kind (archive items, rating updates), leased like the outbox |
+//! | `ratings` | [`Ratings`] | Glicko-2 ratings per pool and player, leaderboards |
 //!
 //! Every method is atomic on its own; none holds a lock across calls, so several replicas
 //! may share one backend.
@@ -32,6 +33,7 @@ pub mod lobby;
 pub mod memory;
 pub mod outbox;
 pub mod presence;
+pub mod ratings;
 pub mod redis;
 pub mod sessions;
 pub mod timers;
@@ -41,6 +43,7 @@ pub mod work;
 pub use lobby::{ListFilter, Lobby, Summary};
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
+pub use ratings::Ratings;
 pub use sessions::{
     Claimed, Commit, CommitResult, JoinRecord, Loaded, LogEntry, LogItem, LogStream, Pinned,
     Readable, SeatClaim, Sessions,
@@ -101,6 +104,12 @@ pub struct SessionMeta {
     /// server: shown to every player, and such a session is never rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_chosen: bool,
+    /// The game counts for its players' ratings (see [`crate::ratings`]), as decided at
+    /// creation: not asked `unrated`, no bot seat, no chosen seed, a game with a rating
+    /// pool. Its seats must also end up held by distinct signed-in players. Absent (false)
+    /// in sessions of earlier releases, which are unrated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     /// The rules the session was started under. Absent in sessions of releases before
     /// it was recorded, which all ran release 0.1.0 at state version 1: read it with
     /// [`SessionMeta::started_under`].
@@ -176,6 +185,7 @@ impl SessionMeta {
             allow_multiple_seats_per_player: false,
             invited_player_ids: Vec::new(),
             seed_chosen: false,
+            rated: false,
             started_under_rules: Some(started),
         }
     }
@@ -195,6 +205,19 @@ impl SessionMeta {
 
     pub fn open_seats(&self) -> usize {
         self.seats.iter().filter(|s| !s.taken()).count()
+    }
+
+    /// Whether the game counts for ratings as its seats stand: created rated, and every
+    /// taken seat held by a signed-in player no other seat has.
+    pub fn rated_now(&self) -> bool {
+        if !self.rated {
+            return false;
+        }
+        let mut players = std::collections::HashSet::new();
+        self.seats
+            .iter()
+            .filter(|s| s.taken())
+            .all(|s| s.player_id.as_deref().is_some_and(|p| players.insert(p)))
     }
 
     /// Only invited players may join; the lobby does not list it.
@@ -338,6 +361,7 @@ pub trait Store: Send + Sync + 'static {
     fn outbox(&self) -> &dyn Outbox;
     fn presence(&self) -> &dyn Presence;
     fn work(&self) -> &dyn Work;
+    fn ratings(&self) -> &dyn Ratings;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -368,6 +392,9 @@ macro_rules! every_role {
                 self
             }
             fn work(&self) -> &dyn $crate::store::Work {
+                self
+            }
+            fn ratings(&self) -> &dyn $crate::store::Ratings {
                 self
             }
             $($($extra)*)?

@@ -21,12 +21,14 @@ use tokio::time::Instant;
 mod lobby;
 mod outbox;
 mod presence;
+mod ratings;
 mod sessions;
 mod timers;
 mod work;
 
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
+use ratings::MemoryRatings;
 use sessions::Log;
 use work::MemoryWork;
 
@@ -69,6 +71,8 @@ pub struct MemoryStore {
     presence: Mutex<MemoryPresence>,
     /// Durable jobs by kind (archive items).
     work: Mutex<MemoryWork>,
+    /// Ratings and leaderboards.
+    ratings: Mutex<MemoryRatings>,
 }
 
 super::every_role!(MemoryStore);
@@ -121,6 +125,7 @@ impl MemoryStore {
             players: Mutex::new(HashMap::new()),
             presence: Mutex::new(MemoryPresence::default()),
             work: Mutex::new(MemoryWork::default()),
+            ratings: Mutex::new(MemoryRatings::default()),
         }
     }
 

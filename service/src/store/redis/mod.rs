@@ -89,6 +89,7 @@ pub use keys::Keys;
 mod lobby;
 mod outbox;
 mod presence;
+mod ratings;
 mod records;
 mod scripts;
 mod sessions;

@@ -74,6 +74,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     fn work(&self) -> &dyn Work {
         self.inner.work()
     }
+    fn ratings(&self) -> &dyn agora_service::store::Ratings {
+        self.inner.ratings()
+    }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()
     }
