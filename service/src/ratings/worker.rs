@@ -18,7 +18,7 @@ use tokio::sync::watch;
 const POLL: Duration = Duration::from_millis(200);
 const BATCH: usize = 32;
 /// How long a job is held: a few store round trips, with room.
-const LEASE_MS: i64 = 30_000;
+const LEASE_MS: i64 = 10_000;
 
 /// How long a job may wait for the commit that makes it to become visible (it is put
 /// before that commit); after this the commit never happened and the job is dropped.

@@ -31,6 +31,7 @@ mod operator_logs;
 mod origins;
 mod player_archive;
 mod players;
+mod ratings;
 mod playthroughs;
 mod redis_cluster;
 mod redis_faults;

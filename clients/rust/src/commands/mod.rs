@@ -5,6 +5,7 @@ pub mod health;
 pub mod history;
 pub mod lobby;
 pub mod play;
+pub mod ratings;
 pub mod watch;
 
 use std::future::Future;

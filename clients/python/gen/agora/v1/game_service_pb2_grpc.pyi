@@ -4,6 +4,7 @@ isort:skip_file
 """
 
 from agora.v1 import game_service_pb2 as _game_service_pb2
+from agora.v1 import ratings_pb2 as _ratings_pb2
 from collections import abc as _abc
 from grpc import aio as _aio
 import abc as _abc_1
@@ -228,6 +229,22 @@ class GameServiceStub:
     signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
     server without --archive-url. One game by id: GetSession, ExportSession.
     """
+    GetRating: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetRatingRequest, _ratings_pb2.GetRatingResponse]
+    """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+    the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+    deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+    INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+    `player_id` and no player token.
+    """
+    GetLeaderboard: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardRequest, _ratings_pb2.GetLeaderboardResponse]
+    """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+    and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+    INVALID_ARGUMENT: a page_token this call did not return.
+    """
+    GetLeaderboardAroundMe: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardAroundMeRequest, _ratings_pb2.GetLeaderboardAroundMeResponse]
+    """The signed-in caller's rank in a pool and the `count` players above and below.
+    UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -428,6 +445,22 @@ class GameServiceAsyncStub(GameServiceStub):
     session by id; private sessions (with invited players) are listed only to a
     signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
     server without --archive-url. One game by id: GetSession, ExportSession.
+    """
+    GetRating: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetRatingRequest, _ratings_pb2.GetRatingResponse]  # type: ignore[assignment]
+    """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+    the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+    deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+    INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+    `player_id` and no player token.
+    """
+    GetLeaderboard: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardRequest, _ratings_pb2.GetLeaderboardResponse]  # type: ignore[assignment]
+    """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+    and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+    INVALID_ARGUMENT: a page_token this call did not return.
+    """
+    GetLeaderboardAroundMe: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardAroundMeRequest, _ratings_pb2.GetLeaderboardAroundMeResponse]  # type: ignore[assignment]
+    """The signed-in caller's rank in a pool and the `count` players above and below.
+    UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -746,6 +779,40 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         session by id; private sessions (with invited players) are listed only to a
         signed-in player seated in them. FAILED_PRECONDITION (reason ARCHIVE_OFF) on a
         server without --archive-url. One game by id: GetSession, ExportSession.
+        """
+
+    @_abc_1.abstractmethod
+    def GetRating(
+        self,
+        request: _ratings_pb2.GetRatingRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetRatingResponse, _abc.Awaitable[_ratings_pb2.GetRatingResponse]]:
+        """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+        the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+        deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+        INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+        `player_id` and no player token.
+        """
+
+    @_abc_1.abstractmethod
+    def GetLeaderboard(
+        self,
+        request: _ratings_pb2.GetLeaderboardRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetLeaderboardResponse, _abc.Awaitable[_ratings_pb2.GetLeaderboardResponse]]:
+        """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+        and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+        INVALID_ARGUMENT: a page_token this call did not return.
+        """
+
+    @_abc_1.abstractmethod
+    def GetLeaderboardAroundMe(
+        self,
+        request: _ratings_pb2.GetLeaderboardAroundMeRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetLeaderboardAroundMeResponse, _abc.Awaitable[_ratings_pb2.GetLeaderboardAroundMeResponse]]:
+        """The signed-in caller's rank in a pool and the `count` players above and below.
+        UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -132,6 +132,7 @@ class Session(_message.Message):
     SEED_CHOSEN_FIELD_NUMBER: _builtins.int
     RULES_VERSION_FIELD_NUMBER: _builtins.int
     PINNED_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
     session_id: _builtins.str
     game_id: _builtins.str
     status: Global___SessionStatus.ValueType
@@ -151,6 +152,12 @@ class Session(_message.Message):
     """The seed was chosen by the caller that created (or imported) the session rather than
     drawn by the server: whoever chose it may know every hidden card. Such a session is
     unrated.
+    """
+    rated: _builtins.bool
+    """The game counts for its players' ratings: created without `unrated`, a chosen seed or
+    bot seats, in a game with a rating pool, and every seat taken so far held by a
+    distinct signed-in player. A rated game that ends once each seat has decided updates
+    its players' ratings once.
     """
     @_builtins.property
     def options(self) -> _games_pb2.GameOptions: ...
@@ -208,10 +215,11 @@ class Session(_message.Message):
         seed_chosen: _builtins.bool = ...,
         rules_version: Global___RulesVersion | None = ...,
         pinned: Global___PinnedSession | None = ...,
+        rated: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "pinned", b"pinned", "rules_version", b"rules_version", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "pinned", b"pinned", "private", b"private", "rematch_session_id", b"rematch_session_id", "rules_version", b"rules_version", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "pinned", b"pinned", "private", b"private", "rated", b"rated", "rematch_session_id", b"rematch_session_id", "rules_version", b"rules_version", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -284,232 +284,241 @@ public final class GameServiceProto {
   static {
     java.lang.String[] descriptorData = {
       "\n\033agora/v1/game_service.proto\022\010agora.v1\032" +
-      "\024agora/v1/games.proto\032\026agora/v1/session." +
-      "proto\"w\n\007SeatBot\022\022\n\004seat\030\001 \001(\rR\004seat\022%\n\004" +
-      "kind\030\002 \001(\0162\021.agora.v1.BotKindR\004kind\0221\n\010s" +
-      "trength\030\003 \001(\0132\025.agora.v1.BotStrengthR\010st" +
-      "rength\"6\n\025RematchSessionRequest\022\035\n\nsessi" +
-      "on_id\030\001 \001(\tR\tsessionId\"E\n\026RematchSession" +
-      "Response\022+\n\007session\030\001 \001(\0132\021.agora.v1.Ses" +
-      "sionR\007session\"Q\n\021UndoActionRequest\022\035\n\nse" +
-      "ssion_id\030\001 \001(\tR\tsessionId\022\035\n\nrequest_id\030" +
-      "\002 \001(\tR\trequestId\"[\n\022UndoActionResponse\022\030" +
-      "\n\007version\030\001 \001(\004R\007version\022+\n\007session\030\002 \001(" +
-      "\0132\021.agora.v1.SessionR\007session\"T\n\024ResignS" +
-      "essionRequest\022\035\n\nsession_id\030\001 \001(\tR\tsessi" +
-      "onId\022\035\n\nrequest_id\030\002 \001(\tR\trequestId\"^\n\025R" +
-      "esignSessionResponse\022\030\n\007version\030\001 \001(\004R\007v" +
-      "ersion\022+\n\007session\030\002 \001(\0132\021.agora.v1.Sessi" +
-      "onR\007session\"\256\001\n\024HandSeatToBotRequest\022\035\n\n" +
-      "session_id\030\001 \001(\tR\tsessionId\022%\n\004kind\030\002 \001(" +
-      "\0162\021.agora.v1.BotKindR\004kind\022\035\n\nrequest_id" +
-      "\030\003 \001(\tR\trequestId\0221\n\010strength\030\004 \001(\0132\025.ag" +
-      "ora.v1.BotStrengthR\010strength\"^\n\025HandSeat" +
-      "ToBotResponse\022\030\n\007version\030\001 \001(\004R\007version\022" +
-      "+\n\007session\030\002 \001(\0132\021.agora.v1.SessionR\007ses" +
-      "sion\"\270\001\n\nSeatChange\022\032\n\010resigned\030\001 \001(\010R\010r" +
-      "esigned\022#\n\003bot\030\002 \001(\0162\021.agora.v1.BotKindR" +
-      "\003bot\022\033\n\ttimed_out\030\003 \001(\010R\010timedOut\022\022\n\004und" +
-      "o\030\004 \001(\010R\004undo\0228\n\014bot_strength\030\005 \001(\0132\025.ag" +
-      "ora.v1.BotStrengthR\013botStrength\"\022\n\020ListG" +
-      "amesRequest\"=\n\021ListGamesResponse\022(\n\005game" +
-      "s\030\001 \003(\0132\022.agora.v1.GameInfoR\005games\"\367\002\n\024C" +
-      "reateSessionRequest\022/\n\007options\030\001 \001(\0132\025.a" +
-      "gora.v1.GameOptionsR\007options\022\027\n\004seed\030\002 \001" +
-      "(\004H\000R\004seed\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\treque" +
-      "stId\022%\n\004bots\030\004 \003(\0132\021.agora.v1.SeatBotR\004b" +
-      "ots\0228\n\014time_control\030\005 \001(\0132\025.agora.v1.Tim" +
-      "eControlR\013timeControl\022D\n\037allow_multiple_" +
-      "seats_per_player\030\006 \001(\010R\033allowMultipleSea" +
-      "tsPerPlayer\022,\n\022invited_player_ids\030\007 \003(\tR" +
-      "\020invitedPlayerIds\022\030\n\007unrated\030\010 \001(\010R\007unra" +
-      "tedB\007\n\005_seed\"D\n\025CreateSessionResponse\022+\n" +
+      "\024agora/v1/games.proto\032\026agora/v1/ratings." +
+      "proto\032\026agora/v1/session.proto\"w\n\007SeatBot" +
+      "\022\022\n\004seat\030\001 \001(\rR\004seat\022%\n\004kind\030\002 \001(\0162\021.ago" +
+      "ra.v1.BotKindR\004kind\0221\n\010strength\030\003 \001(\0132\025." +
+      "agora.v1.BotStrengthR\010strength\"6\n\025Rematc" +
+      "hSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tses" +
+      "sionId\"E\n\026RematchSessionResponse\022+\n\007sess" +
+      "ion\030\001 \001(\0132\021.agora.v1.SessionR\007session\"Q\n" +
+      "\021UndoActionRequest\022\035\n\nsession_id\030\001 \001(\tR\t" +
+      "sessionId\022\035\n\nrequest_id\030\002 \001(\tR\trequestId" +
+      "\"[\n\022UndoActionResponse\022\030\n\007version\030\001 \001(\004R" +
+      "\007version\022+\n\007session\030\002 \001(\0132\021.agora.v1.Ses" +
+      "sionR\007session\"T\n\024ResignSessionRequest\022\035\n" +
+      "\nsession_id\030\001 \001(\tR\tsessionId\022\035\n\nrequest_" +
+      "id\030\002 \001(\tR\trequestId\"^\n\025ResignSessionResp" +
+      "onse\022\030\n\007version\030\001 \001(\004R\007version\022+\n\007sessio" +
+      "n\030\002 \001(\0132\021.agora.v1.SessionR\007session\"\256\001\n\024" +
+      "HandSeatToBotRequest\022\035\n\nsession_id\030\001 \001(\t" +
+      "R\tsessionId\022%\n\004kind\030\002 \001(\0162\021.agora.v1.Bot" +
+      "KindR\004kind\022\035\n\nrequest_id\030\003 \001(\tR\trequestI" +
+      "d\0221\n\010strength\030\004 \001(\0132\025.agora.v1.BotStreng" +
+      "thR\010strength\"^\n\025HandSeatToBotResponse\022\030\n" +
+      "\007version\030\001 \001(\004R\007version\022+\n\007session\030\002 \001(\013" +
+      "2\021.agora.v1.SessionR\007session\"\270\001\n\nSeatCha" +
+      "nge\022\032\n\010resigned\030\001 \001(\010R\010resigned\022#\n\003bot\030\002" +
+      " \001(\0162\021.agora.v1.BotKindR\003bot\022\033\n\ttimed_ou" +
+      "t\030\003 \001(\010R\010timedOut\022\022\n\004undo\030\004 \001(\010R\004undo\0228\n" +
+      "\014bot_strength\030\005 \001(\0132\025.agora.v1.BotStreng" +
+      "thR\013botStrength\"\022\n\020ListGamesRequest\"=\n\021L" +
+      "istGamesResponse\022(\n\005games\030\001 \003(\0132\022.agora." +
+      "v1.GameInfoR\005games\"\367\002\n\024CreateSessionRequ" +
+      "est\022/\n\007options\030\001 \001(\0132\025.agora.v1.GameOpti" +
+      "onsR\007options\022\027\n\004seed\030\002 \001(\004H\000R\004seed\210\001\001\022\035\n" +
+      "\nrequest_id\030\003 \001(\tR\trequestId\022%\n\004bots\030\004 \003" +
+      "(\0132\021.agora.v1.SeatBotR\004bots\0228\n\014time_cont" +
+      "rol\030\005 \001(\0132\025.agora.v1.TimeControlR\013timeCo" +
+      "ntrol\022D\n\037allow_multiple_seats_per_player" +
+      "\030\006 \001(\010R\033allowMultipleSeatsPerPlayer\022,\n\022i" +
+      "nvited_player_ids\030\007 \003(\tR\020invitedPlayerId" +
+      "s\022\030\n\007unrated\030\010 \001(\010R\007unratedB\007\n\005_seed\"D\n\025" +
+      "CreateSessionResponse\022+\n\007session\030\001 \001(\0132\021" +
+      ".agora.v1.SessionR\007session\"2\n\021GetSession" +
+      "Request\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"A" +
+      "\n\022GetSessionResponse\022+\n\007session\030\001 \001(\0132\021." +
+      "agora.v1.SessionR\007session\"n\n\023ListSession" +
+      "sRequest\022\027\n\007game_id\030\001 \001(\tR\006gameId\022!\n\014inc" +
+      "lude_full\030\002 \001(\010R\013includeFull\022\033\n\tpage_siz" +
+      "e\030\003 \001(\rR\010pageSize\"E\n\024ListSessionsRespons" +
+      "e\022-\n\010sessions\030\001 \003(\0132\021.agora.v1.SessionR\010" +
+      "sessions\"\225\001\n\022JoinSessionRequest\022\035\n\nsessi" +
+      "on_id\030\001 \001(\tR\tsessionId\022\027\n\004seat\030\002 \001(\rH\000R\004" +
+      "seat\210\001\001\022\037\n\013player_name\030\003 \001(\tR\nplayerName" +
+      "\022\035\n\nrequest_id\030\004 \001(\tR\trequestIdB\007\n\005_seat" +
+      "\"u\n\023JoinSessionResponse\022\022\n\004seat\030\001 \001(\rR\004s" +
+      "eat\022\035\n\nseat_token\030\002 \001(\tR\tseatToken\022+\n\007se" +
+      "ssion\030\003 \001(\0132\021.agora.v1.SessionR\007session\"" +
+      "4\n\023LeaveSessionRequest\022\035\n\nsession_id\030\001 \001" +
+      "(\tR\tsessionId\"C\n\024LeaveSessionResponse\022+\n" +
       "\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sessi" +
-      "on\"2\n\021GetSessionRequest\022\035\n\nsession_id\030\001 " +
-      "\001(\tR\tsessionId\"A\n\022GetSessionResponse\022+\n\007" +
-      "session\030\001 \001(\0132\021.agora.v1.SessionR\007sessio" +
-      "n\"n\n\023ListSessionsRequest\022\027\n\007game_id\030\001 \001(" +
-      "\tR\006gameId\022!\n\014include_full\030\002 \001(\010R\013include" +
-      "Full\022\033\n\tpage_size\030\003 \001(\rR\010pageSize\"E\n\024Lis" +
-      "tSessionsResponse\022-\n\010sessions\030\001 \003(\0132\021.ag" +
-      "ora.v1.SessionR\010sessions\"\225\001\n\022JoinSession" +
-      "Request\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022\027" +
-      "\n\004seat\030\002 \001(\rH\000R\004seat\210\001\001\022\037\n\013player_name\030\003" +
-      " \001(\tR\nplayerName\022\035\n\nrequest_id\030\004 \001(\tR\tre" +
-      "questIdB\007\n\005_seat\"u\n\023JoinSessionResponse\022" +
-      "\022\n\004seat\030\001 \001(\rR\004seat\022\035\n\nseat_token\030\002 \001(\tR" +
-      "\tseatToken\022+\n\007session\030\003 \001(\0132\021.agora.v1.S" +
-      "essionR\007session\"4\n\023LeaveSessionRequest\022\035" +
-      "\n\nsession_id\030\001 \001(\tR\tsessionId\"C\n\024LeaveSe" +
-      "ssionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v" +
-      "1.SessionR\007session\"0\n\017GetStateRequest\022\035\n" +
-      "\nsession_id\030\001 \001(\tR\tsessionId\"g\n\020GetState" +
-      "Response\022+\n\007session\030\001 \001(\0132\021.agora.v1.Ses" +
-      "sionR\007session\022&\n\004view\030\002 \001(\0132\022.agora.v1.G" +
-      "ameViewR\004view\"8\n\027ListLegalActionsRequest" +
-      "\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"d\n\030ListL" +
-      "egalActionsResponse\022\030\n\007version\030\001 \001(\004R\007ve" +
-      "rsion\022.\n\007actions\030\002 \003(\0132\024.agora.v1.GameAc" +
-      "tionR\007actions\"\306\001\n\023SubmitActionRequest\022\035\n" +
-      "\nsession_id\030\001 \001(\tR\tsessionId\022,\n\006action\030\002" +
-      " \001(\0132\024.agora.v1.GameActionR\006action\022.\n\020ex" +
-      "pected_version\030\003 \001(\004H\000R\017expectedVersion\210" +
-      "\001\001\022\035\n\nrequest_id\030\004 \001(\tR\trequestIdB\023\n\021_ex" +
-      "pected_version\"\212\001\n\024SubmitActionResponse\022" +
-      "\030\n\007version\030\001 \001(\004R\007version\022+\n\006events\030\002 \003(" +
-      "\0132\023.agora.v1.GameEventR\006events\022+\n\007sessio" +
-      "n\030\003 \001(\0132\021.agora.v1.SessionR\007session\"Y\n\023S" +
-      "treamEventsRequest\022\035\n\nsession_id\030\001 \001(\tR\t" +
-      "sessionId\022#\n\rafter_version\030\002 \001(\004R\014afterV" +
-      "ersion\"\370\002\n\024StreamEventsResponse\022\030\n\007versi" +
-      "on\030\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022+\n" +
-      "\006events\030\003 \003(\0132\023.agora.v1.GameEventR\006even" +
-      "ts\022\025\n\006to_act\030\004 \003(\rR\005toAct\022/\n\006status\030\005 \001(" +
-      "\0162\027.agora.v1.SessionStatusR\006status\022+\n\007ou" +
-      "tcome\030\006 \001(\0132\021.agora.v1.OutcomeR\007outcome\022" +
-      "5\n\013seat_change\030\007 \001(\0132\024.agora.v1.SeatChan" +
-      "geR\nseatChange\022+\n\006clocks\030\010 \003(\0132\023.agora.v" +
-      "1.SeatClockR\006clocks\022,\n\022rematch_session_i" +
-      "d\030\t \001(\tR\020rematchSessionId\"t\n\021GetHistoryR" +
-      "equest\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022#\n" +
-      "\rafter_version\030\002 \001(\004R\014afterVersion\022\033\n\tpa" +
-      "ge_size\030\003 \001(\rR\010pageSize\"~\n\022GetHistoryRes" +
-      "ponse\022:\n\010versions\030\001 \003(\0132\036.agora.v1.Strea" +
-      "mEventsResponseR\010versions\022,\n\022next_after_" +
-      "version\030\002 \001(\004R\020nextAfterVersion\"5\n\024Expor" +
-      "tSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tses" +
-      "sionId\"H\n\025ExportSessionResponse\022/\n\006expor" +
-      "t\030\001 \001(\0132\027.agora.v1.SessionExportR\006export" +
-      "\"\234\004\n\rSessionExport\022%\n\016format_version\030\001 \001" +
-      "(\rR\rformatVersion\022#\n\rrules_version\030\002 \001(\t" +
-      "R\014rulesVersion\022\035\n\nsession_id\030\003 \001(\tR\tsess" +
-      "ionId\022\027\n\007game_id\030\004 \001(\tR\006gameId\022/\n\007option" +
-      "s\030\005 \001(\0132\025.agora.v1.GameOptionsR\007options\022" +
-      "\022\n\004seed\030\006 \001(\004R\004seed\022\037\n\013seed_hidden\030\007 \001(\010" +
-      "R\nseedHidden\022,\n\005seats\030\010 \003(\0132\026.agora.v1.E" +
-      "xportedSeatR\005seats\0225\n\010versions\030\t \003(\0132\031.a" +
-      "gora.v1.ExportedVersionR\010versions\0228\n\007his" +
-      "tory\030\n \003(\0132\036.agora.v1.StreamEventsRespon" +
-      "seR\007history\022+\n\007outcome\030\013 \001(\0132\021.agora.v1." +
-      "OutcomeR\007outcome\022\030\n\007version\030\014 \001(\004R\007versi" +
-      "on\022;\n\rstarted_under\030\r \001(\0132\026.agora.v1.Rul" +
-      "esVersionR\014startedUnder\"\216\001\n\014ExportedSeat" +
-      "\022\037\n\013player_name\030\001 \001(\tR\nplayerName\022#\n\003bot" +
-      "\030\002 \001(\0162\021.agora.v1.BotKindR\003bot\0228\n\014bot_st" +
-      "rength\030\003 \001(\0132\025.agora.v1.BotStrengthR\013bot" +
-      "Strength\"\337\002\n\017ExportedVersion\022\030\n\007version\030" +
-      "\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022.\n\006ac" +
-      "tion\030\003 \001(\0132\024.agora.v1.GameActionH\000R\006acti" +
-      "on\022;\n\010resigned\030\004 \001(\0132\035.agora.v1.Exported" +
-      "ResignationH\000R\010resigned\022@\n\rhanded_to_bot" +
-      "\030\005 \001(\0132\032.agora.v1.ExportedHandOverH\000R\013ha" +
-      "ndedToBot\0228\n\ttimed_out\030\006 \001(\0132\031.agora.v1." +
-      "ExportedTimeoutH\000R\010timedOut\022,\n\004undo\030\007 \001(" +
-      "\0132\026.agora.v1.ExportedUndoH\000R\004undoB\007\n\005cau" +
-      "se\"?\n\017ExportedTimeout\022,\n\006action\030\001 \001(\0132\024." +
-      "agora.v1.GameActionR\006action\"\016\n\014ExportedU" +
-      "ndo\"\025\n\023ExportedResignation\"l\n\020ExportedHa" +
-      "ndOver\022%\n\004kind\030\001 \001(\0162\021.agora.v1.BotKindR" +
-      "\004kind\0221\n\010strength\030\002 \001(\0132\025.agora.v1.BotSt" +
-      "rengthR\010strength\"\247\001\n\024ImportSessionReques" +
-      "t\022/\n\006export\030\001 \001(\0132\027.agora.v1.SessionExpo" +
-      "rtR\006export\022+\n\017stop_at_version\030\002 \001(\004H\000R\rs" +
-      "topAtVersion\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\treq" +
-      "uestIdB\022\n\020_stop_at_version\"D\n\025ImportSess" +
-      "ionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1." +
-      "SessionR\007session\"\210\002\n\025ListMySessionsReque" +
-      "st\022\033\n\tpage_size\030\001 \001(\rR\010pageSize\022\035\n\npage_" +
-      "token\030\002 \001(\tR\tpageToken\022\027\n\007game_id\030\003 \001(\tR" +
-      "\006gameId\022.\n\006result\030\004 \001(\0162\026.agora.v1.MyGam" +
-      "eResultR\006result\0223\n\026finished_after_unix_m" +
-      "s\030\005 \001(\003R\023finishedAfterUnixMs\0225\n\027finished" +
-      "_before_unix_ms\030\006 \001(\003R\024finishedBeforeUni" +
-      "xMs\"1\n\026GetMyStatisticsRequest\022\027\n\007game_id" +
-      "\030\001 \001(\tR\006gameId\"I\n\027GetMyStatisticsRespons" +
-      "e\022.\n\005games\030\001 \003(\0132\030.agora.v1.GameStatisti" +
-      "csR\005games\"\273\002\n\016GameStatistics\022\027\n\007game_id\030" +
-      "\001 \001(\tR\006gameId\022\026\n\006played\030\002 \001(\004R\006played\022\020\n" +
-      "\003won\030\003 \001(\004R\003won\022\022\n\004lost\030\004 \001(\004R\004lost\022\024\n\005d" +
-      "rawn\030\005 \001(\004R\005drawn\022\036\n\nunfinished\030\006 \001(\004R\nu" +
-      "nfinished\022(\n\raverage_score\030\007 \001(\001H\000R\014aver" +
-      "ageScore\210\001\001\022\"\n\nbest_score\030\010 \001(\005H\001R\tbestS" +
-      "core\210\001\001\022-\n\023last_played_unix_ms\030\t \001(\003R\020la" +
-      "stPlayedUnixMsB\020\n\016_average_scoreB\r\n\013_bes" +
-      "t_score\"\336\001\n\033ListFinishedSessionsRequest\022" +
-      "\027\n\007game_id\030\001 \001(\tR\006gameId\0223\n\026finished_aft" +
-      "er_unix_ms\030\002 \001(\003R\023finishedAfterUnixMs\0225\n" +
-      "\027finished_before_unix_ms\030\003 \001(\003R\024finished" +
-      "BeforeUnixMs\022\033\n\tpage_size\030\004 \001(\rR\010pageSiz" +
-      "e\022\035\n\npage_token\030\005 \001(\tR\tpageToken\"}\n\034List" +
-      "FinishedSessionsResponse\0225\n\010sessions\030\001 \003" +
-      "(\0132\031.agora.v1.FinishedSessionR\010sessions\022" +
-      "&\n\017next_page_token\030\002 \001(\tR\rnextPageToken\"" +
-      "m\n\017FinishedSession\022+\n\007session\030\001 \001(\0132\021.ag" +
-      "ora.v1.SessionR\007session\022-\n\023finish_time_u" +
-      "nix_ms\030\002 \001(\003R\020finishTimeUnixMs\"q\n\026ListMy" +
-      "SessionsResponse\022/\n\010sessions\030\001 \003(\0132\023.ago" +
-      "ra.v1.MySessionR\010sessions\022&\n\017next_page_t" +
-      "oken\030\002 \001(\tR\rnextPageToken\"\255\001\n\tMySession\022" +
-      "+\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007ses" +
-      "sion\022\024\n\005seats\030\002 \003(\rR\005seats\022.\n\005group\030\003 \001(" +
-      "\0162\030.agora.v1.MySessionGroupR\005group\022-\n\023up" +
-      "date_time_unix_ms\030\004 \001(\003R\020updateTimeUnixM" +
-      "s*\230\001\n\014MyGameResult\022\036\n\032MY_GAME_RESULT_UNS" +
-      "PECIFIED\020\000\022\026\n\022MY_GAME_RESULT_WON\020\001\022\027\n\023MY" +
-      "_GAME_RESULT_LOST\020\002\022\030\n\024MY_GAME_RESULT_DR" +
-      "AWN\020\003\022\035\n\031MY_GAME_RESULT_UNFINISHED\020\004*\217\001\n" +
-      "\016MySessionGroup\022 \n\034MY_SESSION_GROUP_UNSP" +
-      "ECIFIED\020\000\022\036\n\032MY_SESSION_GROUP_YOUR_TURN\020" +
-      "\001\022\034\n\030MY_SESSION_GROUP_WAITING\020\002\022\035\n\031MY_SE" +
-      "SSION_GROUP_FINISHED\020\0032\331\014\n\013GameService\022D" +
-      "\n\tListGames\022\032.agora.v1.ListGamesRequest\032" +
-      "\033.agora.v1.ListGamesResponse\022P\n\rCreateSe" +
-      "ssion\022\036.agora.v1.CreateSessionRequest\032\037." +
-      "agora.v1.CreateSessionResponse\022G\n\nGetSes" +
-      "sion\022\033.agora.v1.GetSessionRequest\032\034.agor" +
-      "a.v1.GetSessionResponse\022M\n\014ListSessions\022" +
-      "\035.agora.v1.ListSessionsRequest\032\036.agora.v" +
-      "1.ListSessionsResponse\022J\n\013JoinSession\022\034." +
-      "agora.v1.JoinSessionRequest\032\035.agora.v1.J" +
-      "oinSessionResponse\022M\n\014LeaveSession\022\035.ago" +
-      "ra.v1.LeaveSessionRequest\032\036.agora.v1.Lea" +
-      "veSessionResponse\022A\n\010GetState\022\031.agora.v1" +
-      ".GetStateRequest\032\032.agora.v1.GetStateResp" +
-      "onse\022Y\n\020ListLegalActions\022!.agora.v1.List" +
-      "LegalActionsRequest\032\".agora.v1.ListLegal" +
-      "ActionsResponse\022M\n\014SubmitAction\022\035.agora." +
-      "v1.SubmitActionRequest\032\036.agora.v1.Submit" +
-      "ActionResponse\022O\n\014StreamEvents\022\035.agora.v" +
-      "1.StreamEventsRequest\032\036.agora.v1.StreamE" +
-      "ventsResponse0\001\022P\n\rResignSession\022\036.agora" +
-      ".v1.ResignSessionRequest\032\037.agora.v1.Resi" +
-      "gnSessionResponse\022P\n\rHandSeatToBot\022\036.ago" +
-      "ra.v1.HandSeatToBotRequest\032\037.agora.v1.Ha" +
-      "ndSeatToBotResponse\022G\n\nUndoAction\022\033.agor" +
-      "a.v1.UndoActionRequest\032\034.agora.v1.UndoAc" +
-      "tionResponse\022S\n\016RematchSession\022\037.agora.v" +
-      "1.RematchSessionRequest\032 .agora.v1.Remat" +
-      "chSessionResponse\022G\n\nGetHistory\022\033.agora." +
-      "v1.GetHistoryRequest\032\034.agora.v1.GetHisto" +
-      "ryResponse\022P\n\rExportSession\022\036.agora.v1.E" +
-      "xportSessionRequest\032\037.agora.v1.ExportSes" +
-      "sionResponse\022P\n\rImportSession\022\036.agora.v1" +
-      ".ImportSessionRequest\032\037.agora.v1.ImportS" +
-      "essionResponse\022S\n\016ListMySessions\022\037.agora" +
-      ".v1.ListMySessionsRequest\032 .agora.v1.Lis" +
-      "tMySessionsResponse\022V\n\017GetMyStatistics\022 " +
-      ".agora.v1.GetMyStatisticsRequest\032!.agora" +
-      ".v1.GetMyStatisticsResponse\022e\n\024ListFinis" +
-      "hedSessions\022%.agora.v1.ListFinishedSessi" +
-      "onsRequest\032&.agora.v1.ListFinishedSessio" +
-      "nsResponseBa\n\014dev.agora.v1B\020GameServiceP" +
-      "rotoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Ago" +
-      "ra\\V1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
+      "on\"0\n\017GetStateRequest\022\035\n\nsession_id\030\001 \001(" +
+      "\tR\tsessionId\"g\n\020GetStateResponse\022+\n\007sess" +
+      "ion\030\001 \001(\0132\021.agora.v1.SessionR\007session\022&\n" +
+      "\004view\030\002 \001(\0132\022.agora.v1.GameViewR\004view\"8\n" +
+      "\027ListLegalActionsRequest\022\035\n\nsession_id\030\001" +
+      " \001(\tR\tsessionId\"d\n\030ListLegalActionsRespo" +
+      "nse\022\030\n\007version\030\001 \001(\004R\007version\022.\n\007actions" +
+      "\030\002 \003(\0132\024.agora.v1.GameActionR\007actions\"\306\001" +
+      "\n\023SubmitActionRequest\022\035\n\nsession_id\030\001 \001(" +
+      "\tR\tsessionId\022,\n\006action\030\002 \001(\0132\024.agora.v1." +
+      "GameActionR\006action\022.\n\020expected_version\030\003" +
+      " \001(\004H\000R\017expectedVersion\210\001\001\022\035\n\nrequest_id" +
+      "\030\004 \001(\tR\trequestIdB\023\n\021_expected_version\"\212" +
+      "\001\n\024SubmitActionResponse\022\030\n\007version\030\001 \001(\004" +
+      "R\007version\022+\n\006events\030\002 \003(\0132\023.agora.v1.Gam" +
+      "eEventR\006events\022+\n\007session\030\003 \001(\0132\021.agora." +
+      "v1.SessionR\007session\"Y\n\023StreamEventsReque" +
+      "st\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022#\n\raft" +
+      "er_version\030\002 \001(\004R\014afterVersion\"\370\002\n\024Strea" +
+      "mEventsResponse\022\030\n\007version\030\001 \001(\004R\007versio" +
+      "n\022\022\n\004seat\030\002 \001(\rR\004seat\022+\n\006events\030\003 \003(\0132\023." +
+      "agora.v1.GameEventR\006events\022\025\n\006to_act\030\004 \003" +
+      "(\rR\005toAct\022/\n\006status\030\005 \001(\0162\027.agora.v1.Ses" +
+      "sionStatusR\006status\022+\n\007outcome\030\006 \001(\0132\021.ag" +
+      "ora.v1.OutcomeR\007outcome\0225\n\013seat_change\030\007" +
+      " \001(\0132\024.agora.v1.SeatChangeR\nseatChange\022+" +
+      "\n\006clocks\030\010 \003(\0132\023.agora.v1.SeatClockR\006clo" +
+      "cks\022,\n\022rematch_session_id\030\t \001(\tR\020rematch" +
+      "SessionId\"t\n\021GetHistoryRequest\022\035\n\nsessio" +
+      "n_id\030\001 \001(\tR\tsessionId\022#\n\rafter_version\030\002" +
+      " \001(\004R\014afterVersion\022\033\n\tpage_size\030\003 \001(\rR\010p" +
+      "ageSize\"~\n\022GetHistoryResponse\022:\n\010version" +
+      "s\030\001 \003(\0132\036.agora.v1.StreamEventsResponseR" +
+      "\010versions\022,\n\022next_after_version\030\002 \001(\004R\020n" +
+      "extAfterVersion\"5\n\024ExportSessionRequest\022" +
+      "\035\n\nsession_id\030\001 \001(\tR\tsessionId\"H\n\025Export" +
+      "SessionResponse\022/\n\006export\030\001 \001(\0132\027.agora." +
+      "v1.SessionExportR\006export\"\234\004\n\rSessionExpo" +
+      "rt\022%\n\016format_version\030\001 \001(\rR\rformatVersio" +
+      "n\022#\n\rrules_version\030\002 \001(\tR\014rulesVersion\022\035" +
+      "\n\nsession_id\030\003 \001(\tR\tsessionId\022\027\n\007game_id" +
+      "\030\004 \001(\tR\006gameId\022/\n\007options\030\005 \001(\0132\025.agora." +
+      "v1.GameOptionsR\007options\022\022\n\004seed\030\006 \001(\004R\004s" +
+      "eed\022\037\n\013seed_hidden\030\007 \001(\010R\nseedHidden\022,\n\005" +
+      "seats\030\010 \003(\0132\026.agora.v1.ExportedSeatR\005sea" +
+      "ts\0225\n\010versions\030\t \003(\0132\031.agora.v1.Exported" +
+      "VersionR\010versions\0228\n\007history\030\n \003(\0132\036.ago" +
+      "ra.v1.StreamEventsResponseR\007history\022+\n\007o" +
+      "utcome\030\013 \001(\0132\021.agora.v1.OutcomeR\007outcome" +
+      "\022\030\n\007version\030\014 \001(\004R\007version\022;\n\rstarted_un" +
+      "der\030\r \001(\0132\026.agora.v1.RulesVersionR\014start" +
+      "edUnder\"\216\001\n\014ExportedSeat\022\037\n\013player_name\030" +
+      "\001 \001(\tR\nplayerName\022#\n\003bot\030\002 \001(\0162\021.agora.v" +
+      "1.BotKindR\003bot\0228\n\014bot_strength\030\003 \001(\0132\025.a" +
+      "gora.v1.BotStrengthR\013botStrength\"\337\002\n\017Exp" +
+      "ortedVersion\022\030\n\007version\030\001 \001(\004R\007version\022\022" +
+      "\n\004seat\030\002 \001(\rR\004seat\022.\n\006action\030\003 \001(\0132\024.ago" +
+      "ra.v1.GameActionH\000R\006action\022;\n\010resigned\030\004" +
+      " \001(\0132\035.agora.v1.ExportedResignationH\000R\010r" +
+      "esigned\022@\n\rhanded_to_bot\030\005 \001(\0132\032.agora.v" +
+      "1.ExportedHandOverH\000R\013handedToBot\0228\n\ttim" +
+      "ed_out\030\006 \001(\0132\031.agora.v1.ExportedTimeoutH" +
+      "\000R\010timedOut\022,\n\004undo\030\007 \001(\0132\026.agora.v1.Exp" +
+      "ortedUndoH\000R\004undoB\007\n\005cause\"?\n\017ExportedTi" +
+      "meout\022,\n\006action\030\001 \001(\0132\024.agora.v1.GameAct" +
+      "ionR\006action\"\016\n\014ExportedUndo\"\025\n\023ExportedR" +
+      "esignation\"l\n\020ExportedHandOver\022%\n\004kind\030\001" +
+      " \001(\0162\021.agora.v1.BotKindR\004kind\0221\n\010strengt" +
+      "h\030\002 \001(\0132\025.agora.v1.BotStrengthR\010strength" +
+      "\"\247\001\n\024ImportSessionRequest\022/\n\006export\030\001 \001(" +
+      "\0132\027.agora.v1.SessionExportR\006export\022+\n\017st" +
+      "op_at_version\030\002 \001(\004H\000R\rstopAtVersion\210\001\001\022" +
+      "\035\n\nrequest_id\030\003 \001(\tR\trequestIdB\022\n\020_stop_" +
+      "at_version\"D\n\025ImportSessionResponse\022+\n\007s" +
+      "ession\030\001 \001(\0132\021.agora.v1.SessionR\007session" +
+      "\"\210\002\n\025ListMySessionsRequest\022\033\n\tpage_size\030" +
+      "\001 \001(\rR\010pageSize\022\035\n\npage_token\030\002 \001(\tR\tpag" +
+      "eToken\022\027\n\007game_id\030\003 \001(\tR\006gameId\022.\n\006resul" +
+      "t\030\004 \001(\0162\026.agora.v1.MyGameResultR\006result\022" +
+      "3\n\026finished_after_unix_ms\030\005 \001(\003R\023finishe" +
+      "dAfterUnixMs\0225\n\027finished_before_unix_ms\030" +
+      "\006 \001(\003R\024finishedBeforeUnixMs\"1\n\026GetMyStat" +
+      "isticsRequest\022\027\n\007game_id\030\001 \001(\tR\006gameId\"I" +
+      "\n\027GetMyStatisticsResponse\022.\n\005games\030\001 \003(\013" +
+      "2\030.agora.v1.GameStatisticsR\005games\"\273\002\n\016Ga" +
+      "meStatistics\022\027\n\007game_id\030\001 \001(\tR\006gameId\022\026\n" +
+      "\006played\030\002 \001(\004R\006played\022\020\n\003won\030\003 \001(\004R\003won\022" +
+      "\022\n\004lost\030\004 \001(\004R\004lost\022\024\n\005drawn\030\005 \001(\004R\005draw" +
+      "n\022\036\n\nunfinished\030\006 \001(\004R\nunfinished\022(\n\rave" +
+      "rage_score\030\007 \001(\001H\000R\014averageScore\210\001\001\022\"\n\nb" +
+      "est_score\030\010 \001(\005H\001R\tbestScore\210\001\001\022-\n\023last_" +
+      "played_unix_ms\030\t \001(\003R\020lastPlayedUnixMsB\020" +
+      "\n\016_average_scoreB\r\n\013_best_score\"\336\001\n\033List" +
+      "FinishedSessionsRequest\022\027\n\007game_id\030\001 \001(\t" +
+      "R\006gameId\0223\n\026finished_after_unix_ms\030\002 \001(\003" +
+      "R\023finishedAfterUnixMs\0225\n\027finished_before" +
+      "_unix_ms\030\003 \001(\003R\024finishedBeforeUnixMs\022\033\n\t" +
+      "page_size\030\004 \001(\rR\010pageSize\022\035\n\npage_token\030" +
+      "\005 \001(\tR\tpageToken\"}\n\034ListFinishedSessions" +
+      "Response\0225\n\010sessions\030\001 \003(\0132\031.agora.v1.Fi" +
+      "nishedSessionR\010sessions\022&\n\017next_page_tok" +
+      "en\030\002 \001(\tR\rnextPageToken\"m\n\017FinishedSessi" +
+      "on\022+\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007" +
+      "session\022-\n\023finish_time_unix_ms\030\002 \001(\003R\020fi" +
+      "nishTimeUnixMs\"q\n\026ListMySessionsResponse" +
+      "\022/\n\010sessions\030\001 \003(\0132\023.agora.v1.MySessionR" +
+      "\010sessions\022&\n\017next_page_token\030\002 \001(\tR\rnext" +
+      "PageToken\"\255\001\n\tMySession\022+\n\007session\030\001 \001(\013" +
+      "2\021.agora.v1.SessionR\007session\022\024\n\005seats\030\002 " +
+      "\003(\rR\005seats\022.\n\005group\030\003 \001(\0162\030.agora.v1.MyS" +
+      "essionGroupR\005group\022-\n\023update_time_unix_m" +
+      "s\030\004 \001(\003R\020updateTimeUnixMs*\230\001\n\014MyGameResu" +
+      "lt\022\036\n\032MY_GAME_RESULT_UNSPECIFIED\020\000\022\026\n\022MY" +
+      "_GAME_RESULT_WON\020\001\022\027\n\023MY_GAME_RESULT_LOS" +
+      "T\020\002\022\030\n\024MY_GAME_RESULT_DRAWN\020\003\022\035\n\031MY_GAME" +
+      "_RESULT_UNFINISHED\020\004*\217\001\n\016MySessionGroup\022" +
+      " \n\034MY_SESSION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_" +
+      "SESSION_GROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_" +
+      "GROUP_WAITING\020\002\022\035\n\031MY_SESSION_GROUP_FINI" +
+      "SHED\020\0032\341\016\n\013GameService\022D\n\tListGames\022\032.ag" +
+      "ora.v1.ListGamesRequest\032\033.agora.v1.ListG" +
+      "amesResponse\022P\n\rCreateSession\022\036.agora.v1" +
+      ".CreateSessionRequest\032\037.agora.v1.CreateS" +
+      "essionResponse\022G\n\nGetSession\022\033.agora.v1." +
+      "GetSessionRequest\032\034.agora.v1.GetSessionR" +
+      "esponse\022M\n\014ListSessions\022\035.agora.v1.ListS" +
+      "essionsRequest\032\036.agora.v1.ListSessionsRe" +
+      "sponse\022J\n\013JoinSession\022\034.agora.v1.JoinSes" +
+      "sionRequest\032\035.agora.v1.JoinSessionRespon" +
+      "se\022M\n\014LeaveSession\022\035.agora.v1.LeaveSessi" +
+      "onRequest\032\036.agora.v1.LeaveSessionRespons" +
+      "e\022A\n\010GetState\022\031.agora.v1.GetStateRequest" +
+      "\032\032.agora.v1.GetStateResponse\022Y\n\020ListLega" +
+      "lActions\022!.agora.v1.ListLegalActionsRequ" +
+      "est\032\".agora.v1.ListLegalActionsResponse\022" +
+      "M\n\014SubmitAction\022\035.agora.v1.SubmitActionR" +
+      "equest\032\036.agora.v1.SubmitActionResponse\022O" +
+      "\n\014StreamEvents\022\035.agora.v1.StreamEventsRe" +
+      "quest\032\036.agora.v1.StreamEventsResponse0\001\022" +
+      "P\n\rResignSession\022\036.agora.v1.ResignSessio" +
+      "nRequest\032\037.agora.v1.ResignSessionRespons" +
+      "e\022P\n\rHandSeatToBot\022\036.agora.v1.HandSeatTo" +
+      "BotRequest\032\037.agora.v1.HandSeatToBotRespo" +
+      "nse\022G\n\nUndoAction\022\033.agora.v1.UndoActionR" +
+      "equest\032\034.agora.v1.UndoActionResponse\022S\n\016" +
+      "RematchSession\022\037.agora.v1.RematchSession" +
+      "Request\032 .agora.v1.RematchSessionRespons" +
+      "e\022G\n\nGetHistory\022\033.agora.v1.GetHistoryReq" +
+      "uest\032\034.agora.v1.GetHistoryResponse\022P\n\rEx" +
+      "portSession\022\036.agora.v1.ExportSessionRequ" +
+      "est\032\037.agora.v1.ExportSessionResponse\022P\n\r" +
+      "ImportSession\022\036.agora.v1.ImportSessionRe" +
+      "quest\032\037.agora.v1.ImportSessionResponse\022S" +
+      "\n\016ListMySessions\022\037.agora.v1.ListMySessio" +
+      "nsRequest\032 .agora.v1.ListMySessionsRespo" +
+      "nse\022V\n\017GetMyStatistics\022 .agora.v1.GetMyS" +
+      "tatisticsRequest\032!.agora.v1.GetMyStatist" +
+      "icsResponse\022e\n\024ListFinishedSessions\022%.ag" +
+      "ora.v1.ListFinishedSessionsRequest\032&.ago" +
+      "ra.v1.ListFinishedSessionsResponse\022D\n\tGe" +
+      "tRating\022\032.agora.v1.GetRatingRequest\032\033.ag" +
+      "ora.v1.GetRatingResponse\022S\n\016GetLeaderboa" +
+      "rd\022\037.agora.v1.GetLeaderboardRequest\032 .ag" +
+      "ora.v1.GetLeaderboardResponse\022k\n\026GetLead" +
+      "erboardAroundMe\022\'.agora.v1.GetLeaderboar" +
+      "dAroundMeRequest\032(.agora.v1.GetLeaderboa" +
+      "rdAroundMeResponseBa\n\014dev.agora.v1B\020Game" +
+      "ServiceProtoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\" +
+      "V1\342\002\024Agora\\V1\\GPBMetadata\352\002\tAgora::V1b\006p" +
+      "roto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
           dev.agora.v1.GamesProto.getDescriptor(),
+          dev.agora.v1.RatingsProto.getDescriptor(),
           dev.agora.v1.SessionProto.getDescriptor(),
         });
     internal_static_agora_v1_SeatBot_descriptor =
@@ -825,6 +834,7 @@ public final class GameServiceProto {
         internal_static_agora_v1_MySession_descriptor,
         new java.lang.String[] { "Session", "Seats", "Group", "UpdateTimeUnixMs", });
     dev.agora.v1.GamesProto.getDescriptor();
+    dev.agora.v1.RatingsProto.getDescriptor();
     dev.agora.v1.SessionProto.getDescriptor();
   }
 

@@ -610,6 +610,24 @@ private static final long serialVersionUID = 0L;
     return pinned_ == null ? dev.agora.v1.PinnedSession.getDefaultInstance() : pinned_;
   }
 
+  public static final int RATED_FIELD_NUMBER = 18;
+  private boolean rated_ = false;
+  /**
+   * <pre>
+   * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+   * bot seats, in a game with a rating pool, and every seat taken so far held by a
+   * distinct signed-in player. A rated game that ends once each seat has decided updates
+   * its players' ratings once.
+   * </pre>
+   *
+   * <code>bool rated = 18 [json_name = "rated"];</code>
+   * @return The rated.
+   */
+  @java.lang.Override
+  public boolean getRated() {
+    return rated_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -679,6 +697,9 @@ private static final long serialVersionUID = 0L;
     }
     if (pinned_ != null) {
       output.writeMessage(17, getPinned());
+    }
+    if (rated_ != false) {
+      output.writeBool(18, rated_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -764,6 +785,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(17, getPinned());
     }
+    if (rated_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(18, rated_);
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -827,6 +852,8 @@ private static final long serialVersionUID = 0L;
       if (!getPinned()
           .equals(other.getPinned())) return false;
     }
+    if (getRated()
+        != other.getRated()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -893,6 +920,9 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + PINNED_FIELD_NUMBER;
       hash = (53 * hash) + getPinned().hashCode();
     }
+    hash = (37 * hash) + RATED_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getRated());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1071,6 +1101,7 @@ private static final long serialVersionUID = 0L;
         pinnedBuilder_.dispose();
         pinnedBuilder_ = null;
       }
+      rated_ = false;
       return this;
     }
 
@@ -1182,6 +1213,9 @@ private static final long serialVersionUID = 0L;
         result.pinned_ = pinnedBuilder_ == null
             ? pinned_
             : pinnedBuilder_.build();
+      }
+      if (((from_bitField0_ & 0x00020000) != 0)) {
+        result.rated_ = rated_;
       }
     }
 
@@ -1339,6 +1373,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasPinned()) {
         mergePinned(other.getPinned());
       }
+      if (other.getRated() != false) {
+        setRated(other.getRated());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1487,6 +1524,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00010000;
               break;
             } // case 138
+            case 144: {
+              rated_ = input.readBool();
+              bitField0_ |= 0x00020000;
+              break;
+            } // case 144
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -3474,6 +3516,59 @@ private static final long serialVersionUID = 0L;
         pinned_ = null;
       }
       return pinnedBuilder_;
+    }
+
+    private boolean rated_ ;
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @return The rated.
+     */
+    @java.lang.Override
+    public boolean getRated() {
+      return rated_;
+    }
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @param value The rated to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRated(boolean value) {
+      
+      rated_ = value;
+      bitField0_ |= 0x00020000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearRated() {
+      bitField0_ = (bitField0_ & ~0x00020000);
+      rated_ = false;
+      onChanged();
+      return this;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

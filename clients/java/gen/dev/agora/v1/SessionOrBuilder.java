@@ -352,4 +352,17 @@ public interface SessionOrBuilder extends
    * <code>.agora.v1.PinnedSession pinned = 17 [json_name = "pinned"];</code>
    */
   dev.agora.v1.PinnedSessionOrBuilder getPinnedOrBuilder();
+
+  /**
+   * <pre>
+   * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+   * bot seats, in a game with a rating pool, and every seat taken so far held by a
+   * distinct signed-in player. A rated game that ends once each seat has decided updates
+   * its players' ratings once.
+   * </pre>
+   *
+   * <code>bool rated = 18 [json_name = "rated"];</code>
+   * @return The rated.
+   */
+  boolean getRated();
 }
