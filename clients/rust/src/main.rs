@@ -410,8 +410,16 @@ async fn run(cli: Cli) -> CliResult<()> {
             all,
             around_me,
         } => {
-            ratings::leaderboard(&mut client, token, pool, provisional, page_size, all, around_me)
-                .await
+            ratings::leaderboard(
+                &mut client,
+                token,
+                pool,
+                provisional,
+                page_size,
+                all,
+                around_me,
+            )
+            .await
         }
         Command::Join {
             session,

@@ -551,7 +551,10 @@ impl GameService for GameApi {
         request: Request<pb::GetLeaderboardAroundMeRequest>,
     ) -> Result<Response<pb::GetLeaderboardAroundMeResponse>, Status> {
         let result = match self.caller(request.metadata()).await {
-            Ok(caller) => self.leaderboard_around_me(request.into_inner(), caller).await,
+            Ok(caller) => {
+                self.leaderboard_around_me(request.into_inner(), caller)
+                    .await
+            }
             Err(e) => Err(e),
         };
         traced(result)

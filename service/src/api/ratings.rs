@@ -21,7 +21,11 @@ const MAX_AROUND: usize = 50;
 
 fn pool(field: &'static str, value: &str) -> Result<PoolId, ApiError> {
     if value.is_empty() {
-        return Err(FieldViolation::new(field, "required: a pool id such as \"origin/standard-2p\".").into());
+        return Err(FieldViolation::new(
+            field,
+            "required: a pool id such as \"origin/standard-2p\".",
+        )
+        .into());
     }
     PoolId::parse(value).ok_or_else(|| ApiError::UnknownPool {
         field,
@@ -82,7 +86,12 @@ fn encode_token(pool: &PoolId, provisional: bool, offset: u64) -> String {
 }
 
 fn decode_token(token: &str, pool: &PoolId, provisional: bool) -> Result<u64, FieldViolation> {
-    let bad = || FieldViolation::new("page_token", "is not a token this call returned for this pool and list.");
+    let bad = || {
+        FieldViolation::new(
+            "page_token",
+            "is not a token this call returned for this pool and list.",
+        )
+    };
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(token)
         .map_err(|_| bad())?;
@@ -124,7 +133,8 @@ impl GameApi {
             }
             (pool_id, "") => vec![pool("pool_id", pool_id)?],
             ("", game_id) => {
-                let of_game: Vec<PoolId> = pools::of_game(game_id).into_iter().map(|p| p.id).collect();
+                let of_game: Vec<PoolId> =
+                    pools::of_game(game_id).into_iter().map(|p| p.id).collect();
                 if of_game.is_empty() {
                     return Err(ApiError::UnknownPool {
                         field: "game_id",

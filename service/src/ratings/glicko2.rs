@@ -271,7 +271,12 @@ mod tests {
 
     #[test]
     fn four_seats_rate_as_pairwise_results() {
-        let before = [r(1500.0, 100.0), r(1600.0, 80.0), r(1400.0, 120.0), r(1550.0, 90.0)];
+        let before = [
+            r(1500.0, 100.0),
+            r(1600.0, 80.0),
+            r(1400.0, 120.0),
+            r(1550.0, 90.0),
+        ];
         let ranks = [2, 1, 4, 2];
         let after = rate_game(&before, &ranks);
         // Seat 0: lost to seat 1, drew with seat 3, beat seat 2, all at once.
@@ -308,7 +313,11 @@ mod tests {
         assert_eq!(player.after_inactivity(0.0), player);
         assert_eq!(player.after_inactivity(100_000.0).deviation, 350.0);
         assert_eq!(player.at(0, RATING_PERIOD_MS * 365), a_year);
-        assert_eq!(player.at(5, 0), player, "a clock going back changes nothing");
+        assert_eq!(
+            player.at(5, 0),
+            player,
+            "a clock going back changes nothing"
+        );
     }
 
     proptest! {

@@ -38,7 +38,10 @@ pub struct RatedSeat {
 /// What a finished session means for ratings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    Rate { pool: PoolId, seats: Vec<RatedSeat> },
+    Rate {
+        pool: PoolId,
+        seats: Vec<RatedSeat>,
+    },
     /// Nothing changes, for this reason (a metric label).
     Skip(&'static str),
 }

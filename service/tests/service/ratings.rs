@@ -46,7 +46,10 @@ async fn rated_session(client: &mut Client, jwts: &[&str]) -> pb::Session {
         .into_inner()
         .session
         .expect("session");
-    assert!(session.rated, "a server-seeded session without bots is rated");
+    assert!(
+        session.rated,
+        "a server-seeded session without bots is rated"
+    );
     for (seat, jwt) in jwts.iter().enumerate() {
         join(client, &session.session_id, seat as u32, jwt).await;
     }
@@ -81,7 +84,12 @@ async fn everyone_decides(client: &mut Client, id: &str, jwts: &[&str]) {
         let action = options.actions.first().expect("a legal action").clone();
         client
             .submit_action(authed(
-                submit_request(id, action, Some(options.version), &uuid::Uuid::new_v4().to_string()),
+                submit_request(
+                    id,
+                    action,
+                    Some(options.version),
+                    &uuid::Uuid::new_v4().to_string(),
+                ),
                 jwts[seat],
             ))
             .await
@@ -119,12 +127,20 @@ async fn rating(client: &mut Client, player: &str, pool: &str) -> pb::PlayerRati
 }
 
 /// Waits until `player` has played `games` rated games in `pool`.
-async fn rated_after(client: &mut Client, player: &str, pool: &str, games: u32) -> pb::PlayerRating {
+async fn rated_after(
+    client: &mut Client,
+    player: &str,
+    pool: &str,
+    games: u32,
+) -> pb::PlayerRating {
     let start = Instant::now();
     loop {
         let now = rating(client, player, pool).await;
         if now.games >= games {
-            assert_eq!(now.games, games, "{player} was rated more often than played");
+            assert_eq!(
+                now.games, games,
+                "{player} was rated more often than played"
+            );
             return now;
         }
         assert!(
@@ -215,13 +231,23 @@ async fn a_resignation_counts_as_a_loss_and_both_are_listed_provisional(kind: St
         .ratings;
     assert_eq!(all.len(), 6);
     assert_eq!(all.iter().filter(|r| r.games == 1).count(), 1);
-    let junior = all.iter().find(|r| r.pool_id == "origin/junior-2p").expect("junior");
-    assert_eq!((junior.rating, junior.deviation, junior.games), (1500.0, 350.0, 0));
+    let junior = all
+        .iter()
+        .find(|r| r.pool_id == "origin/junior-2p")
+        .expect("junior");
+    assert_eq!(
+        (junior.rating, junior.deviation, junior.games),
+        (1500.0, 350.0, 0)
+    );
     // Both are provisional (deviation above 110): listed apart, the winner first.
     let established = leaderboard(&mut client, POOL, false, 0, "").await;
     assert!(established.entries.is_empty());
     let provisional = leaderboard(&mut client, POOL, true, 0, "").await;
-    let ids: Vec<_> = provisional.entries.iter().map(|e| e.player_id.as_str()).collect();
+    let ids: Vec<_> = provisional
+        .entries
+        .iter()
+        .map(|e| e.player_id.as_str())
+        .collect();
     assert_eq!(ids, ["bob", "alice"]);
     assert_eq!(provisional.entries[0].rank, 1);
     assert_eq!(provisional.entries[1].player_name, "Alice");
@@ -280,7 +306,13 @@ async fn unrated_chosen_seed_bot_seat_token_and_aborted_games_change_nothing(kin
     let mut finished = Vec::new();
     // Asked unrated; with a chosen seed.
     for request in [create(|r| r.unrated = true), create(|r| r.seed = Some(5))] {
-        let session = client.create_session(request).await.expect("create").into_inner().session.expect("session");
+        let session = client
+            .create_session(request)
+            .await
+            .expect("create")
+            .into_inner()
+            .session
+            .expect("session");
         assert!(!session.rated);
         let id = session.session_id;
         join(&mut client, &id, 0, &alice).await;
@@ -335,7 +367,11 @@ async fn unrated_chosen_seed_bot_seat_token_and_aborted_games_change_nothing(kin
     tokio::time::sleep(Duration::from_millis(400)).await;
     for player in ["alice", "bob"] {
         let r = rating(&mut client, player, POOL).await;
-        assert_eq!((r.games, r.rating, r.deviation, r.rank), (0, 1500.0, 350.0, 0), "{player}");
+        assert_eq!(
+            (r.games, r.rating, r.deviation, r.rank),
+            (0, 1500.0, 350.0, 0),
+            "{player}"
+        );
     }
 }
 
@@ -380,7 +416,10 @@ async fn leaderboards_page_in_order_and_show_the_players_around_me(kind: StoreKi
     assert_eq!(rows(&paged), rows(&full.entries));
     // Around the fourth: one above and one below, itself in the middle.
     let fourth = &full.entries[3];
-    let jwt = &jwts[names.iter().position(|n| *n == fourth.player_id).expect("a player")];
+    let jwt = &jwts[names
+        .iter()
+        .position(|n| *n == fourth.player_id)
+        .expect("a player")];
     let around = client
         .get_leaderboard_around_me(authed(
             pb::GetLeaderboardAroundMeRequest {
@@ -396,7 +435,10 @@ async fn leaderboards_page_in_order_and_show_the_players_around_me(kind: StoreKi
     assert!(around.provisional);
     assert_eq!(rows(&around.entries), rows(&full.entries[2..5]));
     // The first has nobody above.
-    let first_jwt = &jwts[names.iter().position(|n| *n == full.entries[0].player_id).expect("a player")];
+    let first_jwt = &jwts[names
+        .iter()
+        .position(|n| *n == full.entries[0].player_id)
+        .expect("a player")];
     let top = client
         .get_leaderboard_around_me(authed(
             pb::GetLeaderboardAroundMeRequest {
@@ -445,7 +487,11 @@ async fn rating_calls_refuse_unknown_pools_bad_tokens_and_anonymous_callers(kind
             .await,
         Code::NotFound,
     );
-    assert!(status.message().contains("origin/blitz"), "{}", status.message());
+    assert!(
+        status.message().contains("origin/blitz"),
+        "{}",
+        status.message()
+    );
     assert_code(
         client
             .get_rating(pb::GetRatingRequest {
@@ -466,7 +512,11 @@ async fn rating_calls_refuse_unknown_pools_bad_tokens_and_anonymous_callers(kind
             .await,
         Code::InvalidArgument,
     );
-    assert!(status.message().contains("page_token"), "{}", status.message());
+    assert!(
+        status.message().contains("page_token"),
+        "{}",
+        status.message()
+    );
     assert_code(
         client
             .get_rating(pb::GetRatingRequest {
@@ -488,16 +538,35 @@ async fn rating_calls_refuse_unknown_pools_bad_tokens_and_anonymous_callers(kind
     );
     // A new player's defaults; the catalog lists each game's pools, solo has none.
     let fresh = rating(&mut client, "nobody", POOL).await;
-    assert_eq!((fresh.rating, fresh.deviation, fresh.volatility, fresh.games, fresh.rank), (1500.0, 350.0, 0.06, 0, 0));
+    assert_eq!(
+        (
+            fresh.rating,
+            fresh.deviation,
+            fresh.volatility,
+            fresh.games,
+            fresh.rank
+        ),
+        (1500.0, 350.0, 0.06, 0, 0)
+    );
     let games = client
         .list_games(pb::ListGamesRequest {})
         .await
         .expect("catalog")
         .into_inner()
         .games;
-    let origin = games.iter().find(|g| g.game_id == "origin").expect("origin");
-    let pools: Vec<_> = origin.rating_pools.iter().map(|p| p.pool_id.as_str()).collect();
-    assert!(pools.contains(&POOL) && pools.contains(&"origin/junior-4p"), "{pools:?}");
+    let origin = games
+        .iter()
+        .find(|g| g.game_id == "origin")
+        .expect("origin");
+    let pools: Vec<_> = origin
+        .rating_pools
+        .iter()
+        .map(|p| p.pool_id.as_str())
+        .collect();
+    assert!(
+        pools.contains(&POOL) && pools.contains(&"origin/junior-4p"),
+        "{pools:?}"
+    );
     assert!(games.iter().all(|g| !g.rating_pools.is_empty()));
 }
 
@@ -541,7 +610,9 @@ fn write(player: &str, expected: u64, rating: f64, deviation: f64) -> RatingWrit
     }
 }
 
-async fn the_store_applies_a_game_once_when_workers_race_and_refuses_moved_records(kind: StoreKind) {
+async fn the_store_applies_a_game_once_when_workers_race_and_refuses_moved_records(
+    kind: StoreKind,
+) {
     let (store, _redis) = ratings_store(kind).await;
     let pool = PoolId::parse(POOL).expect("pool");
     let now = agora_service::store::now_ms();
@@ -551,34 +622,77 @@ async fn the_store_applies_a_game_once_when_workers_race_and_refuses_moved_recor
     for _ in 0..8 {
         let (store, pool, writes) = (store.clone(), pool.clone(), writes.clone());
         racing.push(tokio::spawn(async move {
-            store.apply(&pool, "game-1", &writes, now).await.expect("apply")
+            store
+                .apply(&pool, "game-1", &writes, now)
+                .await
+                .expect("apply")
         }));
     }
     let mut answers = Vec::new();
     for task in racing {
         answers.push(task.await.expect("task"));
     }
-    assert_eq!(answers.iter().filter(|a| **a == Applied::Done).count(), 1, "{answers:?}");
-    assert_eq!(answers.iter().filter(|a| **a == Applied::AlreadyApplied).count(), 7);
+    assert_eq!(
+        answers.iter().filter(|a| **a == Applied::Done).count(),
+        1,
+        "{answers:?}"
+    );
+    assert_eq!(
+        answers
+            .iter()
+            .filter(|a| **a == Applied::AlreadyApplied)
+            .count(),
+        7
+    );
     // Another game computed from records read before game-1: refused, nothing written.
     let stale = vec![write("a", 0, 1700.0, 290.0), write("c", 0, 1300.0, 290.0)];
-    assert_eq!(store.apply(&pool, "game-2", &stale, now).await.expect("apply"), Applied::Moved);
-    let records = store.records(&pool, &["a".into(), "c".into()]).await.expect("records");
-    assert_eq!(records[0].as_ref().map(|r| (r.rating, r.revision)), Some((1662.3, 1)));
+    assert_eq!(
+        store
+            .apply(&pool, "game-2", &stale, now)
+            .await
+            .expect("apply"),
+        Applied::Moved
+    );
+    let records = store
+        .records(&pool, &["a".into(), "c".into()])
+        .await
+        .expect("records");
+    assert_eq!(
+        records[0].as_ref().map(|r| (r.rating, r.revision)),
+        Some((1662.3, 1))
+    );
     assert!(records[1].is_none());
     // Recomputed from fresh records, it goes through once.
     let fresh = vec![write("a", 1, 1700.0, 100.0), write("c", 0, 1300.0, 290.0)];
-    assert_eq!(store.apply(&pool, "game-2", &fresh, now).await.expect("apply"), Applied::Done);
-    assert_eq!(store.apply(&pool, "game-2", &fresh, now).await.expect("apply"), Applied::AlreadyApplied);
+    assert_eq!(
+        store
+            .apply(&pool, "game-2", &fresh, now)
+            .await
+            .expect("apply"),
+        Applied::Done
+    );
+    assert_eq!(
+        store
+            .apply(&pool, "game-2", &fresh, now)
+            .await
+            .expect("apply"),
+        Applied::AlreadyApplied
+    );
     // "a" fell to deviation 100: established, listed apart from b and c.
     let (established, total) = store.leaderboard(&pool, false, 0, 10).await.expect("board");
     assert_eq!(total, 1);
     assert_eq!(established[0].player_id, "a");
     let (provisional, total) = store.leaderboard(&pool, true, 0, 10).await.expect("board");
     assert_eq!(total, 2);
-    let ids: Vec<_> = provisional.iter().map(|r| (r.rank, r.player_id.as_str())).collect();
+    let ids: Vec<_> = provisional
+        .iter()
+        .map(|r| (r.rank, r.player_id.as_str()))
+        .collect();
     assert_eq!(ids, [(1, "b"), (2, "c")]);
-    assert_eq!(store.rank(&pool, "a").await.expect("rank"), Some((1, false)));
+    assert_eq!(
+        store.rank(&pool, "a").await.expect("rank"),
+        Some((1, false))
+    );
     assert_eq!(store.rank(&pool, "c").await.expect("rank"), Some((2, true)));
     assert_eq!(store.rank(&pool, "zed").await.expect("rank"), None);
     let (page, _) = store.leaderboard(&pool, true, 1, 10).await.expect("page");
@@ -587,8 +701,15 @@ async fn the_store_applies_a_game_once_when_workers_race_and_refuses_moved_recor
     // The matchmaker's read: defaults for a stranger, inactivity applied for the others.
     let stranger = store.rating(&pool, "zed", now).await.expect("rating");
     assert_eq!(stranger, agora_service::ratings::glicko2::Rating::NEW);
-    let year_later = store.rating(&pool, "a", now + 365 * 24 * 3600 * 1000).await.expect("rating");
-    assert!(year_later.deviation > 300.0, "{year_later:?}");
+    let year_later = store
+        .rating(&pool, "a", now + 365 * 24 * 3600 * 1000)
+        .await
+        .expect("rating");
+    let expected = ((100.0f64 / 173.7178).powi(2) + 0.06f64.powi(2) * 365.0).sqrt() * 173.7178;
+    assert!(
+        (year_later.deviation - expected).abs() < 1e-6,
+        "{year_later:?}"
+    );
 }
 
 /// A replica killed between reading the ratings and writing them, then one killed after
@@ -604,10 +725,14 @@ async fn a_replica_killed_around_the_rating_update_applies_each_game_once() {
     let alice = key.sign(&claims("alice", "Alice"));
     let bob = key.sign(&claims("bob", "Bob"));
 
-    let mut first = ServerProcess::start_with(&args, &[("FAILPOINTS", "rating-before-apply=return")]);
+    let mut first =
+        ServerProcess::start_with(&args, &[("FAILPOINTS", "rating-before-apply=return")]);
     let mut client = first.client().await;
     resigned_game(&mut client, &alice, &bob).await;
-    assert!(first.exited_within(Duration::from_secs(60)).is_some(), "no crash before the update");
+    assert!(
+        first.exited_within(Duration::from_secs(60)).is_some(),
+        "no crash before the update"
+    );
     let second = ServerProcess::start_with(&args, &[]);
     let mut client = second.client().await;
     let a = rated_after(&mut client, "alice", POOL, 1).await;
@@ -617,13 +742,19 @@ async fn a_replica_killed_around_the_rating_update_applies_each_game_once() {
     let mut third = ServerProcess::start_with(&args, &[("FAILPOINTS", "rating-applied=return")]);
     let mut client = third.client().await;
     resigned_game(&mut client, &alice, &bob).await;
-    assert!(third.exited_within(Duration::from_secs(60)).is_some(), "no crash after the update");
+    assert!(
+        third.exited_within(Duration::from_secs(60)).is_some(),
+        "no crash after the update"
+    );
     let fourth = ServerProcess::start_with(&args, &[]);
     let mut client = fourth.client().await;
     rated_after(&mut client, "alice", POOL, 2).await;
     // The job comes due again after its lease: once done, still two games.
     let queue = ::redis::Client::open(redis_url.as_str()).expect("url");
-    let mut conn = queue.get_multiplexed_async_connection().await.expect("redis");
+    let mut conn = queue
+        .get_multiplexed_async_connection()
+        .await
+        .expect("redis");
     let start = Instant::now();
     loop {
         let pending: u64 = ::redis::cmd("ZCARD")
@@ -634,7 +765,10 @@ async fn a_replica_killed_around_the_rating_update_applies_each_game_once() {
         if pending == 0 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "the rating job is never finished");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the rating job is never finished"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(rating(&mut client, "alice", POOL).await.games, 2);
@@ -654,7 +788,10 @@ async fn bench_leaderboard_with_100000_players() {
     let (key, _jwks, server) = setup(StoreKind::Redis).await;
     let url = server.redis_url().expect("redis");
     let redis = ::redis::Client::open(url.as_str()).expect("url");
-    let mut conn = redis.get_multiplexed_async_connection().await.expect("redis");
+    let mut conn = redis
+        .get_multiplexed_async_connection()
+        .await
+        .expect("redis");
     let tag = format!("agora:{{ratings:{POOL}}}");
     let players = 100_000;
     let fill = Instant::now();
@@ -663,7 +800,8 @@ async fn bench_leaderboard_with_100000_players() {
         for &i in chunk {
             // Ratings spread over 800-2600, deviations 45-350 (about a sixth provisional).
             let rating = 800.0 + (i as f64 * 7_919.0) % 1_800.0;
-            let deviation = 45.0 + (i as f64 * 104_729.0) % 305.0 / 4.0 + if i % 6 == 0 { 70.0 } else { 0.0 };
+            let deviation =
+                45.0 + (i as f64 * 104_729.0) % 305.0 / 4.0 + if i % 6 == 0 { 70.0 } else { 0.0 };
             let player = format!("player-{i}");
             let json = serde_json::to_string(&serde_json::json!({
                 "format": 1, "rating": rating, "deviation": deviation, "volatility": 0.06,
@@ -671,16 +809,33 @@ async fn bench_leaderboard_with_100000_players() {
                 "name": format!("Player {i}"),
             }))
             .expect("json");
-            let board = if deviation > 110.0 { "provisional" } else { "board" };
-            pipe.cmd("HSET").arg(format!("{tag}:players")).arg(&player).arg(json).ignore();
-            pipe.cmd("ZADD").arg(format!("{tag}:{board}")).arg(rating).arg(&player).ignore();
+            let board = if deviation > 110.0 {
+                "provisional"
+            } else {
+                "board"
+            };
+            pipe.cmd("HSET")
+                .arg(format!("{tag}:players"))
+                .arg(&player)
+                .arg(json)
+                .ignore();
+            pipe.cmd("ZADD")
+                .arg(format!("{tag}:{board}"))
+                .arg(rating)
+                .arg(&player)
+                .ignore();
         }
         let () = pipe.query_async(&mut conn).await.expect("fill");
     }
     println!("filled {players} players in {:?}", fill.elapsed());
     let mut client = server.client().await;
-    let established = leaderboard(&mut client, POOL, false, 1, "").await.total_size;
-    println!("established {established}, provisional {}", players as u64 - established);
+    let established = leaderboard(&mut client, POOL, false, 1, "")
+        .await
+        .total_size;
+    println!(
+        "established {established}, provisional {}",
+        players as u64 - established
+    );
     let calls = 500;
     let mut top = Vec::with_capacity(calls);
     for _ in 0..calls {

@@ -46,8 +46,16 @@ pub async fn rating(
 }
 
 fn entry_line(e: &LeaderboardEntry, me: Option<&str>) -> String {
-    let mark = if Some(e.player_id.as_str()) == me { "  <- you" } else { "" };
-    let name = if e.player_name.is_empty() { &e.player_id } else { &e.player_name };
+    let mark = if Some(e.player_id.as_str()) == me {
+        "  <- you"
+    } else {
+        ""
+    };
+    let name = if e.player_name.is_empty() {
+        &e.player_id
+    } else {
+        &e.player_name
+    };
     format!(
         "{:>5}  {:<24} {:>7.1} ±{:>5.1}  {:>4} games{mark}",
         e.rank, name, e.rating, e.deviation, e.games
@@ -78,11 +86,21 @@ pub async fn leaderboard(
             .await?
             .into_inner();
         if around.rank == 0 {
-            println!("not rated in {pool} yet ({} players ranked)", around.total_size);
+            println!(
+                "not rated in {pool} yet ({} players ranked)",
+                around.total_size
+            );
             return Ok(());
         }
-        let list = if around.provisional { "provisional" } else { "established" };
-        println!("{pool}: you are #{} of {} ({list})", around.rank, around.total_size);
+        let list = if around.provisional {
+            "provisional"
+        } else {
+            "established"
+        };
+        println!(
+            "{pool}: you are #{} of {} ({list})",
+            around.rank, around.total_size
+        );
         for e in &around.entries {
             let me = (e.rank == around.rank).then_some(e.player_id.as_str());
             println!("{}", entry_line(e, me));
@@ -113,7 +131,10 @@ pub async fn leaderboard(
             break;
         }
         if !all {
-            println!("more ({} players): pass --all to list every page", page.total_size);
+            println!(
+                "more ({} players): pass --all to list every page",
+                page.total_size
+            );
             break;
         }
         page_token = page.next_page_token;

@@ -3,9 +3,7 @@
 
 use super::MemoryStore;
 use crate::ratings::pools::PoolId;
-use crate::store::ratings::{
-    Applied, PlayerRating, Ranked, RatingWrite, Ratings, APPLIED_KEPT_MS,
-};
+use crate::store::ratings::{Applied, PlayerRating, Ranked, RatingWrite, Ratings, APPLIED_KEPT_MS};
 use crate::store::StoreError;
 use async_trait::async_trait;
 use std::cmp::{Ordering, Reverse};
@@ -86,7 +84,8 @@ impl Ratings for MemoryStore {
             }
         }
         for write in writes {
-            let member = |r: &PlayerRating| (Reverse(Score(r.rating)), Reverse(write.player_id.clone()));
+            let member =
+                |r: &PlayerRating| (Reverse(Score(r.rating)), Reverse(write.player_id.clone()));
             if let Some(old) = entry.records.get(&write.player_id) {
                 entry.established.remove(&member(old));
                 entry.provisional.remove(&member(old));
@@ -152,6 +151,9 @@ impl Ratings for MemoryStore {
             &entry.established
         };
         let member = (Reverse(Score(record.rating)), Reverse(player.to_string()));
-        Ok(Some((board.range(..&member).count() as u64 + 1, provisional)))
+        Ok(Some((
+            board.range(..&member).count() as u64 + 1,
+            provisional,
+        )))
     }
 }

@@ -12,9 +12,7 @@
 
 use super::RedisStore;
 use crate::ratings::pools::PoolId;
-use crate::store::ratings::{
-    Applied, PlayerRating, Ranked, RatingWrite, Ratings, APPLIED_KEPT_MS,
-};
+use crate::store::ratings::{Applied, PlayerRating, Ranked, RatingWrite, Ratings, APPLIED_KEPT_MS};
 use crate::store::StoreError;
 use async_trait::async_trait;
 use redis::Script;
