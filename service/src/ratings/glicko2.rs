@@ -61,7 +61,7 @@ impl Rating {
     /// allowed; none or a negative number change nothing): φ' = √(φ² + σ²·t), capped at
     /// [`MAX_DEVIATION`] (step 6 of the paper, once per period).
     pub fn after_inactivity(self, periods: f64) -> Rating {
-        if !(periods > 0.0) || !periods.is_finite() {
+        if !periods.is_finite() || periods <= 0.0 {
             return self;
         }
         let phi = (self.phi().powi(2) + self.volatility.powi(2) * periods).sqrt();
@@ -81,14 +81,14 @@ impl Rating {
 /// One result of a rating period: the opponent's rating before it and the score
 /// (1 win, 0.5 draw, 0 loss).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Result {
+pub struct Played {
     pub opponent: Rating,
     pub score: f64,
 }
 
 /// The new rating after one rating period with `results`, and the rating change on the
 /// Glicko scale (so that two equal players' changes are exact opposites).
-pub fn update(player: Rating, results: &[Result]) -> (Rating, f64) {
+pub fn update(player: Rating, results: &[Played]) -> (Rating, f64) {
     let phi = player.phi();
     if results.is_empty() {
         // Step 6 without games: only the deviation grows.
@@ -200,10 +200,10 @@ pub fn rate_game(before: &[Rating], ranks: &[u8]) -> Vec<(Rating, f64)> {
         .iter()
         .zip(before)
         .map(|(pairs, player)| {
-            let results: Vec<Result> = pairs
+            let results: Vec<Played> = pairs
                 .iter()
                 .filter_map(|(j, score)| {
-                    before.get(*j).map(|opponent| Result {
+                    before.get(*j).map(|opponent| Played {
                         opponent: *opponent,
                         score: *score,
                     })
@@ -231,15 +231,15 @@ mod tests {
     fn glickmans_worked_example() {
         let player = r(1500.0, 200.0);
         let results = [
-            Result {
+            Played {
                 opponent: r(1400.0, 30.0),
                 score: 1.0,
             },
-            Result {
+            Played {
                 opponent: r(1550.0, 100.0),
                 score: 0.0,
             },
-            Result {
+            Played {
                 opponent: r(1700.0, 300.0),
                 score: 0.0,
             },
@@ -283,15 +283,15 @@ mod tests {
         let (direct, _) = update(
             before[0],
             &[
-                Result {
+                Played {
                     opponent: before[1],
                     score: 0.0,
                 },
-                Result {
+                Played {
                     opponent: before[2],
                     score: 1.0,
                 },
-                Result {
+                Played {
                     opponent: before[3],
                     score: 0.5,
                 },

@@ -209,10 +209,8 @@ pub fn updates(
     records: &[Option<PlayerRating>],
     now_ms: i64,
 ) -> Vec<RatingWrite> {
-    let before: Vec<glicko2::Rating> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, _)| match records.get(i).and_then(Option::as_ref) {
+    let before: Vec<glicko2::Rating> = (0..seats.len())
+        .map(|i| match records.get(i).and_then(Option::as_ref) {
             Some(record) => record.at(now_ms),
             None => glicko2::Rating::NEW,
         })
