@@ -61,6 +61,7 @@ check_setup() {
     has setup "agora.v1.GameService/$m"
   done
 }
+check_leaderboard() { has leaderboard '^\[1500,350,0.06\]$'; has leaderboard '^\[\]$'; }
 check_health() { has health '"status": "SERVING"'; }
 check_games() { for g in origin terra-nova origins attika; do has games "^$g\$"; done; }
 check_create() {

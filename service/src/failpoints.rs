@@ -2,7 +2,9 @@
 //! before the answer (`create-stored`, `join-stored`, `submit-stored`, `bot-committed`, `import-partial` (an import's first version of several); and on Redis
 //! `create-before-index`, between the session's script and the lobby indexes; the archive
 //! worker's `archive-before-write`, after it claimed a job, and `archive-written`, after the
-//! database write and before the job is finished). They compile to
+//! database write and before the job is finished; the rating worker's `rating-before-apply`,
+//! after it read the players' ratings, and `rating-applied`, after the update and before the
+//! job is finished). They compile to
 //! nothing unless the `fail` crate's `failpoints` feature is on, which only the test
 //! build turns on; there `FAILPOINTS=join-stored=return` makes the server die at that
 //! point, after its write, as a `kill -9` would.

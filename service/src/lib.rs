@@ -20,6 +20,7 @@ pub mod message_size;
 pub mod metadata_size;
 pub mod metrics;
 pub mod notify;
+pub mod ratings;
 pub mod readiness;
 pub mod runtime;
 pub mod server;

@@ -15,6 +15,10 @@
 //! | `agora.archive.retried` | counter | — : an archive write failed and will be retried |
 //! | `agora.archive.pending` | gauge | — : archive jobs waiting in the store (every replica reports the shared queue) |
 //! | `agora.archive.oldest_pending_age` | gauge, seconds | — : age of the job due first |
+//! | `agora.ratings.applied` | counter | `pool`: rated games this replica applied to ratings |
+//! | `agora.ratings.skipped` | counter | `reason`: finished rated sessions that changed no rating (`not_every_seat_decided`, `not_signed_in`, `gone`) |
+//! | `agora.ratings.pending` | gauge | — : rating jobs waiting in the store |
+//! | `agora.ratings.oldest_pending_age` | gauge, seconds | — : age of the rating job due first |
 
 use opentelemetry::metrics::{Counter, Gauge, Histogram, UpDownCounter};
 use opentelemetry::{global, KeyValue};
@@ -35,6 +39,10 @@ pub const ARCHIVE_WRITTEN: &str = "agora.archive.written";
 pub const ARCHIVE_RETRIED: &str = "agora.archive.retried";
 pub const ARCHIVE_PENDING: &str = "agora.archive.pending";
 pub const ARCHIVE_OLDEST_PENDING_AGE: &str = "agora.archive.oldest_pending_age";
+pub const RATINGS_APPLIED: &str = "agora.ratings.applied";
+pub const RATINGS_SKIPPED: &str = "agora.ratings.skipped";
+pub const RATINGS_PENDING: &str = "agora.ratings.pending";
+pub const RATINGS_OLDEST_PENDING_AGE: &str = "agora.ratings.oldest_pending_age";
 
 /// Shared by every call through [`crate::api::GameApi`].
 #[derive(Debug, Clone)]
@@ -51,6 +59,10 @@ pub struct Metrics {
     archive_retried: Counter<u64>,
     archive_pending: Gauge<u64>,
     archive_oldest_age: Gauge<f64>,
+    ratings_applied: Counter<u64>,
+    ratings_skipped: Counter<u64>,
+    ratings_pending: Gauge<u64>,
+    ratings_oldest_age: Gauge<f64>,
 }
 
 impl Default for Metrics {
@@ -129,6 +141,26 @@ impl Metrics {
                 .with_description("Age of the archive job due first.")
                 .with_unit("s")
                 .build(),
+            ratings_applied: meter
+                .u64_counter(RATINGS_APPLIED)
+                .with_description("Rated games applied to their players' ratings, by pool.")
+                .with_unit("{game}")
+                .build(),
+            ratings_skipped: meter
+                .u64_counter(RATINGS_SKIPPED)
+                .with_description("Finished rated sessions that changed no rating, by reason.")
+                .with_unit("{game}")
+                .build(),
+            ratings_pending: meter
+                .u64_gauge(RATINGS_PENDING)
+                .with_description("Rating jobs waiting in the store.")
+                .with_unit("{game}")
+                .build(),
+            ratings_oldest_age: meter
+                .f64_gauge(RATINGS_OLDEST_PENDING_AGE)
+                .with_description("Age of the rating job due first.")
+                .with_unit("s")
+                .build(),
         }
     }
 
@@ -145,6 +177,23 @@ impl Metrics {
     pub fn archive_backlog(&self, pending: u64, oldest_age: Duration) {
         self.archive_pending.record(pending, &[]);
         self.archive_oldest_age
+            .record(oldest_age.as_secs_f64(), &[]);
+    }
+
+    pub fn rating_applied(&self, pool: &str) {
+        self.ratings_applied
+            .add(1, &[KeyValue::new("pool", pool.to_string())]);
+    }
+
+    pub fn rating_skipped(&self, reason: &'static str) {
+        self.ratings_skipped
+            .add(1, &[KeyValue::new("reason", reason)]);
+    }
+
+    /// The rating queue now: `pending` jobs, the one due first made `oldest_age` ago.
+    pub fn rating_backlog(&self, pending: u64, oldest_age: Duration) {
+        self.ratings_pending.record(pending, &[]);
+        self.ratings_oldest_age
             .record(oldest_age.as_secs_f64(), &[]);
     }
 

@@ -158,6 +158,11 @@ pub async fn serve_with_store(
         }
         None => api,
     };
+    // Every replica applies finished rated games from the shared work queue (see `ratings`).
+    tokio::spawn(
+        Arc::new(crate::ratings::worker::Rater::new(api.metrics()))
+            .run(store.clone(), stop_rx.clone()),
+    );
     // Every replica plays the bot turns whose replica died (see `api::bots`).
     tokio::spawn(api.clone().sweep_bots());
     // Every replica forms quick matches and creates their sessions (see `api::matcher`).

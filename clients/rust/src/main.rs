@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::{
     client::{connect, CliError, CliResult},
-    commands::{chat, game, health, history, lobby, play, record, watch},
+    commands::{chat, game, health, history, lobby, play, ratings, record, watch},
 };
 
 #[derive(Parser, Debug)]
@@ -233,6 +233,37 @@ enum Command {
     },
     /// Show one session's public description.
     Session { session: String },
+    /// A player's Glicko-2 rating in a pool, or in every pool of a game (without
+    /// --player: the signed-in player of --token).
+    Rating {
+        #[arg(long)]
+        player: Option<String>,
+        /// A pool id, e.g. origin/standard-2p (`agora games` lists them).
+        #[arg(long)]
+        pool: Option<String>,
+        /// Every pool of this game.
+        #[arg(long)]
+        game: Option<String>,
+    },
+    /// A rating pool's leaderboard, best first.
+    Leaderboard {
+        /// A pool id, e.g. origin/standard-2p.
+        #[arg(long)]
+        pool: String,
+        /// The provisional players' list (deviation above 110).
+        #[arg(long)]
+        provisional: bool,
+        /// Players per page (the server's default when 0).
+        #[arg(long, default_value_t = 0)]
+        page_size: u32,
+        /// Follow every page.
+        #[arg(long)]
+        all: bool,
+        /// The signed-in player's rank (--token is the player's JWT) and this many players
+        /// above and below.
+        #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "5")]
+        around_me: Option<u32>,
+    },
     /// Take a seat; prints the seat and its secret token.
     Join {
         session: String,
@@ -477,6 +508,27 @@ async fn run(cli: Cli) -> CliResult<()> {
         }
         Command::Stats { game } => record::stats(&mut client, token, game).await,
         Command::Session { session } => lobby::session(&mut client, session).await,
+        Command::Rating { player, pool, game } => {
+            ratings::rating(&mut client, token, player, pool, game).await
+        }
+        Command::Leaderboard {
+            pool,
+            provisional,
+            page_size,
+            all,
+            around_me,
+        } => {
+            ratings::leaderboard(
+                &mut client,
+                token,
+                pool,
+                provisional,
+                page_size,
+                all,
+                around_me,
+            )
+            .await
+        }
         Command::Join {
             session,
             seat,

@@ -8,6 +8,7 @@ export * from "./gen/agora/v1/game_service_pb.js";
 export * from "./gen/agora/v1/games_pb.js";
 export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
+export * from "./gen/agora/v1/ratings_pb.js";
 export * from "./gen/agora/v1/session_pb.js";
 export * from "./gen/agora/v1/terra_nova_pb.js";
 export { BadRequestSchema, ErrorInfoSchema } from "./rpc/google/rpc/error_details_pb.js";

@@ -15,6 +15,7 @@ export * from "./gen/agora/v1/game_service_pb.js";
 export * from "./gen/agora/v1/games_pb.js";
 export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
+export * from "./gen/agora/v1/ratings_pb.js";
 export * from "./gen/agora/v1/session_pb.js";
 export * from "./gen/agora/v1/terra_nova_pb.js";
 // The error details the server sends (describeError decodes them); the other google.rpc

@@ -73,6 +73,8 @@ pub enum ApiError {
     PlayerBlocked,
     /// A quick-match call refused (see `quick_match.rs`).
     Match(super::quick_match::MatchError),
+    /// A rating pool or game id that names no rating pool (see `ratings.rs`).
+    UnknownPool { field: &'static str, value: String },
     /// A request message that `convert` refused, with the status it built (through
     /// [`invalid`] or [`field`]). Goes once every game's conversion returns a
     /// [`FieldViolation`].
@@ -154,6 +156,10 @@ impl From<ApiError> for Status {
                      identity provider this server trusts>.",
                 ),
             },
+            ApiError::UnknownPool { field, value } => Status::not_found(format!(
+                "{field} {value:?} names no rating pool: ListGames lists each game's \
+                 rating_pools (ids like \"origin/standard-2p\"); solo games are never rated."
+            )),
             ApiError::NotInvited => Status::permission_denied(
                 "This session is private: only the players it invited may join (sign in as \
                  one of them).",
@@ -602,6 +608,13 @@ mod tests {
             (AuthError::NotPlayersSeat.into(), Code::PermissionDenied),
             (AuthError::PlayerRequired.into(), Code::Unauthenticated),
             (ApiError::NotInvited, Code::PermissionDenied),
+            (
+                ApiError::UnknownPool {
+                    field: "pool_id",
+                    value: "x".into(),
+                },
+                Code::NotFound,
+            ),
             (TokenError::Expired.into(), Code::Unauthenticated),
             (TokenError::MissingSub.into(), Code::Unauthenticated),
             (

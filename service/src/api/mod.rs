@@ -17,6 +17,7 @@
 //! | SendChatMessage, ListChatMessages, StreamChat, ListQuickPhrases | `chat.rs` |
 //! | MutePlayer, UnmutePlayer, BlockPlayer, UnblockPlayer, ListBlockedPlayers, ReportPlayer | `moderation.rs` |
 //! | StartQuickMatch, GetMatchTicket, CancelQuickMatch, WatchMatchTicket | `quick_match.rs` (the matcher: `matcher.rs`) |
+//! | GetRating, GetLeaderboard, GetLeaderboardAroundMe | `ratings.rs` |
 //!
 //! Conversions live in `convert/`; every failure is an [`errors::ApiError`], turned into
 //! a status in `errors.rs` only.
@@ -32,6 +33,7 @@ mod matcher;
 mod play;
 mod players;
 pub mod quick_match;
+mod ratings;
 mod rematch;
 mod request_ids;
 mod sessions;
@@ -181,13 +183,19 @@ impl GameApi {
     /// Puts what `change` means for the session's players in the outbox, before its
     /// commit (see [`crate::notify`]); nothing without a webhook. A change that ends the
     /// game also puts its archive job in the work queue, when an archive is configured
-    /// (see [`crate::archive`]): before the commit, so no finished game goes unarchived.
+    /// (see [`crate::archive`]): before the commit, so no finished game goes unarchived;
+    /// and, for a rated game, its rating job (see [`crate::ratings`]).
     pub(crate) async fn notify(
         &self,
         change: &crate::notify::Change<'_>,
     ) -> Result<(), crate::store::StoreError> {
         if let (Some(_), Some(_)) = (&self.archiver, change.outcome) {
             let job = crate::store::WorkItem::archive(&change.meta.id, change.version, change.now);
+            self.store.work().put(&[job]).await?;
+        }
+        // A rated game's end is rated once, archive or not (see [`crate::ratings`]).
+        if change.outcome.is_some() && change.meta.rated_now() {
+            let job = crate::store::WorkItem::rating(&change.meta.id, change.version, change.now);
             self.store.work().put(&[job]).await?;
         }
         match &self.notifier {
@@ -604,6 +612,44 @@ impl GameService for GameApi {
     ) -> Result<Response<Self::WatchMatchTicketStream>, Status> {
         let result = match self.caller(request.metadata()).await {
             Ok(caller) => self.watch_match_ticket(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn get_rating(
+        &self,
+        request: Request<pb::GetRatingRequest>,
+    ) -> Result<Response<pb::GetRatingResponse>, Status> {
+        // The caller matters only for an empty player id (the caller's own rating).
+        let caller = if request.get_ref().player_id.is_empty() {
+            self.caller(request.metadata()).await
+        } else {
+            Ok(Caller::Anonymous)
+        };
+        let result = match caller {
+            Ok(caller) => self.rating(request.into_inner(), caller).await,
+            Err(e) => Err(e),
+        };
+        traced(result)
+    }
+
+    async fn get_leaderboard(
+        &self,
+        request: Request<pb::GetLeaderboardRequest>,
+    ) -> Result<Response<pb::GetLeaderboardResponse>, Status> {
+        traced(self.leaderboard(request.into_inner()).await)
+    }
+
+    async fn get_leaderboard_around_me(
+        &self,
+        request: Request<pb::GetLeaderboardAroundMeRequest>,
+    ) -> Result<Response<pb::GetLeaderboardAroundMeResponse>, Status> {
+        let result = match self.caller(request.metadata()).await {
+            Ok(caller) => {
+                self.leaderboard_around_me(request.into_inner(), caller)
+                    .await
+            }
             Err(e) => Err(e),
         };
         traced(result)

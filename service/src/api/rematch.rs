@@ -69,6 +69,7 @@ impl GameApi {
             allow_multiple_seats_per_player: old.meta.allow_multiple_seats_per_player,
             invited_player_ids: old.meta.invited_player_ids.clone(),
             spectators_may_chat: old.meta.spectators_may_chat,
+            rated: old.meta.rated,
             ..SessionMeta::new(id.clone(), old.meta.options.clone(), seed, rotated, now)
         };
         // As CreateSession does, the server's mark (a bot's first turn, a clock) and the

@@ -130,6 +130,10 @@ impl GameApi {
             invited_player_ids: request.invited_player_ids.clone(),
             spectators_may_chat: request.spectators_may_chat,
             seed_chosen: request.seed.is_some(),
+            rated: !request.unrated
+                && request.seed.is_none()
+                && request.bots.is_empty()
+                && crate::ratings::pools::pool_of(&options).is_some(),
             ..SessionMeta::new(id.clone(), options, seed, seats, now_ms())
         };
         if meta.all_seats_taken() {

@@ -16,7 +16,10 @@
 //! | `timers` | [`Timers`] | due marks: when a session has work for the server |
 //! | `outbox` | [`Outbox`] | the notification outbox and its dead letters |
 //! | `presence` | [`Presence`] | who has a stream open, and per-player join leases |
-//! | `work` | [`Work`] | durable jobs by kind (archive items), leased like the outbox |
+//! | `work` | [`Work`] | durable jobs by kind (archive items, rating updates), leased like the outbox |
+//! | `chat` | [`Chat`] | each session's table chat, gap-free by sequence |
+//! | `moderation` | [`Moderation`] | players' mutes and blocks, and their reports |
+//! | `ratings` | [`Ratings`] | Glicko-2 ratings per pool and player, leaderboards |
 //! | `matchmaking` | [`Matchmaking`] | quick-match tickets by pool, the matches formed and their session jobs |
 //!
 //! Every method is atomic on its own; none holds a lock across calls, so several replicas
@@ -36,6 +39,7 @@ pub mod memory;
 pub mod moderation;
 pub mod outbox;
 pub mod presence;
+pub mod ratings;
 pub mod redis;
 pub mod sessions;
 pub mod timers;
@@ -48,6 +52,7 @@ pub use matchmaking::Matchmaking;
 pub use moderation::Moderation;
 pub use outbox::{DeadLetter, Finish, Notification, Outbox, OutboxItem, Reason};
 pub use presence::Presence;
+pub use ratings::Ratings;
 pub use sessions::{
     Claimed, Commit, CommitResult, JoinRecord, Lifetime, Loaded, LogEntry, LogItem, LogStream,
     Pinned, Readable, SeatClaim, Sessions,
@@ -108,6 +113,12 @@ pub struct SessionMeta {
     /// server: shown to every player, and such a session is never rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_chosen: bool,
+    /// The game counts for its players' ratings (see [`crate::ratings`]), as decided at
+    /// creation: not asked `unrated`, no bot seat, no chosen seed, a game with a rating
+    /// pool. Its seats must also end up held by distinct signed-in players. Absent (false)
+    /// in sessions of earlier releases, which are unrated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     /// The rules the session was started under. Absent in sessions of releases before
     /// it was recorded, which all ran release 0.1.0 at state version 1: read it with
     /// [`SessionMeta::started_under`].
@@ -187,6 +198,7 @@ impl SessionMeta {
             allow_multiple_seats_per_player: false,
             invited_player_ids: Vec::new(),
             seed_chosen: false,
+            rated: false,
             started_under_rules: Some(started),
             spectators_may_chat: false,
         }
@@ -212,6 +224,19 @@ impl SessionMeta {
     /// Spectators may read and write the table's chat.
     pub fn spectators_chat(&self) -> bool {
         self.spectators_may_chat
+    }
+
+    /// Whether the game counts for ratings as its seats stand: created rated, and every
+    /// taken seat held by a signed-in player no other seat has.
+    pub fn rated_now(&self) -> bool {
+        if !self.rated {
+            return false;
+        }
+        let mut players = std::collections::HashSet::new();
+        self.seats
+            .iter()
+            .filter(|s| s.taken())
+            .all(|s| s.player_id.as_deref().is_some_and(|p| players.insert(p)))
     }
 
     /// Only invited players may join; the lobby does not list it.
@@ -358,6 +383,7 @@ pub trait Store: Send + Sync + 'static {
     fn chat(&self) -> &dyn Chat;
     fn moderation(&self) -> &dyn Moderation;
     fn matchmaking(&self) -> &dyn Matchmaking;
+    fn ratings(&self) -> &dyn Ratings;
 
     /// Whether this replica can use the backend now: readiness asks every second (see
     /// [`readiness`](crate::readiness)). Not a role: no data, one round trip. A backend in
@@ -397,6 +423,9 @@ macro_rules! every_role {
                 self
             }
             fn matchmaking(&self) -> &dyn $crate::store::Matchmaking {
+                self
+            }
+            fn ratings(&self) -> &dyn $crate::store::Ratings {
                 self
             }
             $($($extra)*)?

@@ -8,8 +8,8 @@
 //! Each [`WorkKind`] has its own queue (its own keys on Redis), so a replica of an earlier
 //! release, which knows only notifications, never claims an item it cannot do, and each
 //! kind's backlog is counted apart. The first kind is [`WorkKind::Archive`] (write a
-//! finished game to the permanent archive, see [`crate::archive`]); ratings will be the
-//! next one.
+//! finished game to the permanent archive, see [`crate::archive`]); the second
+//! [`WorkKind::Rating`] (update the players' ratings, see [`crate::ratings`]).
 
 use super::{Finish, StoreError};
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,9 @@ pub enum WorkKind {
     /// live store drops it without an outcome; until then, wait on its expiry. Its own
     /// queue: a replica of an earlier release never claims one.
     ArchiveExpiry,
+    /// Apply the session's finished rated game to its players' ratings
+    /// ([`crate::ratings`]).
+    Rating,
 }
 
 impl WorkKind {
@@ -33,6 +36,7 @@ impl WorkKind {
         match self {
             WorkKind::Archive => "archive",
             WorkKind::ArchiveExpiry => "archive_expiry",
+            WorkKind::Rating => "rating",
         }
     }
 }
@@ -82,6 +86,15 @@ impl WorkItem {
             version: 0,
             created_ms: now_ms,
             not_before_ms: at_ms,
+        }
+    }
+
+    /// The job of rating `session_id`'s game, which ends with `version`.
+    pub fn rating(session_id: &str, version: u64, now_ms: i64) -> WorkItem {
+        WorkItem {
+            kind: WorkKind::Rating,
+            id: WorkItem::derive_id(WorkKind::Rating, session_id, version),
+            ..WorkItem::archive(session_id, version, now_ms)
         }
     }
 

@@ -36,6 +36,7 @@ mod player_archive;
 mod players;
 mod playthroughs;
 mod quick_match;
+mod ratings;
 mod redis_cluster;
 mod redis_cluster_faults;
 mod redis_faults;

@@ -172,6 +172,19 @@ type GameServiceClient interface {
 	// The caller's ticket now and at every change, with heartbeats while it waits; ends
 	// after the ticket is matched, expired or cancelled.
 	WatchMatchTicket(ctx context.Context, in *WatchMatchTicketRequest, opts ...grpc.CallOption) (GameService_WatchMatchTicketClient, error)
+	// A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+	// the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+	// deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+	// INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+	// `player_id` and no player token.
+	GetRating(ctx context.Context, in *GetRatingRequest, opts ...grpc.CallOption) (*GetRatingResponse, error)
+	// A pool's leaderboard, best first, paged; established players (deviation at most 110)
+	// and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+	// INVALID_ARGUMENT: a page_token this call did not return.
+	GetLeaderboard(ctx context.Context, in *GetLeaderboardRequest, opts ...grpc.CallOption) (*GetLeaderboardResponse, error)
+	// The signed-in caller's rank in a pool and the `count` players above and below.
+	// UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+	GetLeaderboardAroundMe(ctx context.Context, in *GetLeaderboardAroundMeRequest, opts ...grpc.CallOption) (*GetLeaderboardAroundMeResponse, error)
 }
 
 type gameServiceClient struct {
@@ -557,6 +570,33 @@ func (x *gameServiceWatchMatchTicketClient) Recv() (*WatchMatchTicketResponse, e
 	return m, nil
 }
 
+func (c *gameServiceClient) GetRating(ctx context.Context, in *GetRatingRequest, opts ...grpc.CallOption) (*GetRatingResponse, error) {
+	out := new(GetRatingResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/GetRating", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetLeaderboard(ctx context.Context, in *GetLeaderboardRequest, opts ...grpc.CallOption) (*GetLeaderboardResponse, error) {
+	out := new(GetLeaderboardResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/GetLeaderboard", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetLeaderboardAroundMe(ctx context.Context, in *GetLeaderboardAroundMeRequest, opts ...grpc.CallOption) (*GetLeaderboardAroundMeResponse, error) {
+	out := new(GetLeaderboardAroundMeResponse)
+	err := c.cc.Invoke(ctx, "/agora.v1.GameService/GetLeaderboardAroundMe", in, out, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility
@@ -716,6 +756,19 @@ type GameServiceServer interface {
 	// The caller's ticket now and at every change, with heartbeats while it waits; ends
 	// after the ticket is matched, expired or cancelled.
 	WatchMatchTicket(*WatchMatchTicketRequest, GameService_WatchMatchTicketServer) error
+	// A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+	// the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+	// deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+	// INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+	// `player_id` and no player token.
+	GetRating(context.Context, *GetRatingRequest) (*GetRatingResponse, error)
+	// A pool's leaderboard, best first, paged; established players (deviation at most 110)
+	// and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+	// INVALID_ARGUMENT: a page_token this call did not return.
+	GetLeaderboard(context.Context, *GetLeaderboardRequest) (*GetLeaderboardResponse, error)
+	// The signed-in caller's rank in a pool and the `count` players above and below.
+	// UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+	GetLeaderboardAroundMe(context.Context, *GetLeaderboardAroundMeRequest) (*GetLeaderboardAroundMeResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -824,6 +877,15 @@ func (UnimplementedGameServiceServer) CancelQuickMatch(context.Context, *CancelQ
 }
 func (UnimplementedGameServiceServer) WatchMatchTicket(*WatchMatchTicketRequest, GameService_WatchMatchTicketServer) error {
 	return status.Errorf(codes.Unimplemented, "method WatchMatchTicket not implemented")
+}
+func (UnimplementedGameServiceServer) GetRating(context.Context, *GetRatingRequest) (*GetRatingResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetRating not implemented")
+}
+func (UnimplementedGameServiceServer) GetLeaderboard(context.Context, *GetLeaderboardRequest) (*GetLeaderboardResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetLeaderboard not implemented")
+}
+func (UnimplementedGameServiceServer) GetLeaderboardAroundMe(context.Context, *GetLeaderboardAroundMeRequest) (*GetLeaderboardAroundMeResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method GetLeaderboardAroundMe not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 
@@ -1459,6 +1521,60 @@ func (x *gameServiceWatchMatchTicketServer) Send(m *WatchMatchTicketResponse) er
 	return x.ServerStream.SendMsg(m)
 }
 
+func _GameService_GetRating_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRatingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetRating(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/GetRating",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetRating(ctx, req.(*GetRatingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetLeaderboard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetLeaderboardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetLeaderboard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/GetLeaderboard",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetLeaderboard(ctx, req.(*GetLeaderboardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetLeaderboardAroundMe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetLeaderboardAroundMeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetLeaderboardAroundMe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: "/agora.v1.GameService/GetLeaderboardAroundMe",
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetLeaderboardAroundMe(ctx, req.(*GetLeaderboardAroundMeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 var _GameService_serviceDesc = grpc.ServiceDesc{
 	ServiceName: "agora.v1.GameService",
 	HandlerType: (*GameServiceServer)(nil),
@@ -1586,6 +1702,18 @@ var _GameService_serviceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelQuickMatch",
 			Handler:    _GameService_CancelQuickMatch_Handler,
+		},
+		{
+			MethodName: "GetRating",
+			Handler:    _GameService_GetRating_Handler,
+		},
+		{
+			MethodName: "GetLeaderboard",
+			Handler:    _GameService_GetLeaderboard_Handler,
+		},
+		{
+			MethodName: "GetLeaderboardAroundMe",
+			Handler:    _GameService_GetLeaderboardAroundMe_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

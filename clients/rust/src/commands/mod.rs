@@ -7,6 +7,7 @@ pub mod history;
 pub mod lobby;
 pub mod play;
 pub mod record;
+pub mod ratings;
 pub mod watch;
 
 use std::future::Future;

@@ -124,6 +124,14 @@ pub fn game_info_out(info: &GameInfo) -> pb::GameInfo {
                     .collect(),
             })
             .collect(),
+        rating_pools: crate::ratings::pools::of_game(info.id)
+            .into_iter()
+            .map(|p| pb::RatingPool {
+                pool_id: p.id.to_string(),
+                players: p.players.into(),
+                description: p.description,
+            })
+            .collect(),
     }
 }
 
@@ -278,6 +286,7 @@ pub fn session_out(
         seed_chosen: meta.seed_chosen,
         rules_version: Some(rules_version_out(&meta.started_under())),
         pinned: None,
+        rated: meta.rated_now(),
     }
 }
 

@@ -24,6 +24,7 @@ mod moderation;
 mod matchmaking;
 mod outbox;
 mod presence;
+mod ratings;
 mod sessions;
 mod timers;
 mod work;
@@ -33,6 +34,7 @@ use moderation::MemoryModeration;
 use matchmaking::MemoryMatchmaking;
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
+use ratings::MemoryRatings;
 use sessions::Log;
 use work::MemoryWork;
 
@@ -81,6 +83,8 @@ pub struct MemoryStore {
     pins: crate::store::upgrade::PinCache,
     /// Quick-match pools.
     matchmaking: Mutex<MemoryMatchmaking>,
+    /// Ratings and leaderboards.
+    ratings: Mutex<MemoryRatings>,
 }
 
 super::every_role!(MemoryStore);
@@ -138,6 +142,7 @@ impl MemoryStore {
             moderation: Mutex::new(MemoryModeration::default()),
             pins: Default::default(),
             matchmaking: Mutex::new(MemoryMatchmaking::default()),
+            ratings: Mutex::new(MemoryRatings::default()),
         }
     }
 

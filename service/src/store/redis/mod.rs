@@ -101,6 +101,7 @@ mod moderation;
 mod matchmaking;
 mod outbox;
 mod presence;
+mod ratings;
 mod records;
 mod scripts;
 mod sessions;

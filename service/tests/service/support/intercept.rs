@@ -83,6 +83,9 @@ impl<H: Hooks> Store for Intercepted<H> {
     fn matchmaking(&self) -> &dyn Matchmaking {
         self.inner.matchmaking()
     }
+    fn ratings(&self) -> &dyn agora_service::store::Ratings {
+        self.inner.ratings()
+    }
     fn ping(&self) -> futures::future::BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()
     }

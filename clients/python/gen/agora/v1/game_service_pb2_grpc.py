@@ -6,6 +6,7 @@ import warnings
 from agora.v1 import chat_pb2 as agora_dot_v1_dot_chat__pb2
 from agora.v1 import game_service_pb2 as agora_dot_v1_dot_game__service__pb2
 from agora.v1 import matchmaking_pb2 as agora_dot_v1_dot_matchmaking__pb2
+from agora.v1 import ratings_pb2 as agora_dot_v1_dot_ratings__pb2
 
 GRPC_GENERATED_VERSION = '1.84.0'
 GRPC_VERSION = grpc.__version__
@@ -276,6 +277,21 @@ class GameServiceStub:
                 '/agora.v1.GameService/WatchMatchTicket',
                 request_serializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.SerializeToString,
                 response_deserializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.FromString,
+                _registered_method=True)
+        self.GetRating = channel.unary_unary(
+                '/agora.v1.GameService/GetRating',
+                request_serializer=agora_dot_v1_dot_ratings__pb2.GetRatingRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_ratings__pb2.GetRatingResponse.FromString,
+                _registered_method=True)
+        self.GetLeaderboard = channel.unary_unary(
+                '/agora.v1.GameService/GetLeaderboard',
+                request_serializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardResponse.FromString,
+                _registered_method=True)
+        self.GetLeaderboardAroundMe = channel.unary_unary(
+                '/agora.v1.GameService/GetLeaderboardAroundMe',
+                request_serializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeRequest.SerializeToString,
+                response_deserializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeResponse.FromString,
                 _registered_method=True)
 
 
@@ -684,6 +700,34 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetRating(self, request, context):
+        """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+        the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+        deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+        INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+        `player_id` and no player token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetLeaderboard(self, request, context):
+        """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+        and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+        INVALID_ARGUMENT: a page_token this call did not return.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetLeaderboardAroundMe(self, request, context):
+        """The signed-in caller's rank in a pool and the `count` players above and below.
+        UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -856,6 +900,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchMatchTicket,
                     request_deserializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.FromString,
                     response_serializer=agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.SerializeToString,
+            ),
+            'GetRating': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRating,
+                    request_deserializer=agora_dot_v1_dot_ratings__pb2.GetRatingRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_ratings__pb2.GetRatingResponse.SerializeToString,
+            ),
+            'GetLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboard,
+                    request_deserializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardResponse.SerializeToString,
+            ),
+            'GetLeaderboardAroundMe': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboardAroundMe,
+                    request_deserializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeRequest.FromString,
+                    response_serializer=agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1847,6 +1906,87 @@ class GameService:
             '/agora.v1.GameService/WatchMatchTicket',
             agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketRequest.SerializeToString,
             agora_dot_v1_dot_matchmaking__pb2.WatchMatchTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRating(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/GetRating',
+            agora_dot_v1_dot_ratings__pb2.GetRatingRequest.SerializeToString,
+            agora_dot_v1_dot_ratings__pb2.GetRatingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/GetLeaderboard',
+            agora_dot_v1_dot_ratings__pb2.GetLeaderboardRequest.SerializeToString,
+            agora_dot_v1_dot_ratings__pb2.GetLeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboardAroundMe(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/agora.v1.GameService/GetLeaderboardAroundMe',
+            agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeRequest.SerializeToString,
+            agora_dot_v1_dot_ratings__pb2.GetLeaderboardAroundMeResponse.FromString,
             options,
             channel_credentials,
             insecure,

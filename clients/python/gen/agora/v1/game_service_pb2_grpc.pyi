@@ -6,6 +6,7 @@ isort:skip_file
 from agora.v1 import chat_pb2 as _chat_pb2
 from agora.v1 import game_service_pb2 as _game_service_pb2
 from agora.v1 import matchmaking_pb2 as _matchmaking_pb2
+from agora.v1 import ratings_pb2 as _ratings_pb2
 from collections import abc as _abc
 from grpc import aio as _aio
 import abc as _abc_1
@@ -290,6 +291,22 @@ class GameServiceStub:
     """The caller's ticket now and at every change, with heartbeats while it waits; ends
     after the ticket is matched, expired or cancelled.
     """
+    GetRating: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetRatingRequest, _ratings_pb2.GetRatingResponse]
+    """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+    the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+    deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+    INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+    `player_id` and no player token.
+    """
+    GetLeaderboard: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardRequest, _ratings_pb2.GetLeaderboardResponse]
+    """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+    and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+    INVALID_ARGUMENT: a page_token this call did not return.
+    """
+    GetLeaderboardAroundMe: _grpc.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardAroundMeRequest, _ratings_pb2.GetLeaderboardAroundMeResponse]
+    """The signed-in caller's rank in a pool and the `count` players above and below.
+    UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -550,6 +567,22 @@ class GameServiceAsyncStub(GameServiceStub):
     WatchMatchTicket: _aio.UnaryStreamMultiCallable[_matchmaking_pb2.WatchMatchTicketRequest, _matchmaking_pb2.WatchMatchTicketResponse]  # type: ignore[assignment]
     """The caller's ticket now and at every change, with heartbeats while it waits; ends
     after the ticket is matched, expired or cancelled.
+    """
+    GetRating: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetRatingRequest, _ratings_pb2.GetRatingResponse]  # type: ignore[assignment]
+    """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+    the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+    deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+    INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+    `player_id` and no player token.
+    """
+    GetLeaderboard: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardRequest, _ratings_pb2.GetLeaderboardResponse]  # type: ignore[assignment]
+    """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+    and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+    INVALID_ARGUMENT: a page_token this call did not return.
+    """
+    GetLeaderboardAroundMe: _aio.UnaryUnaryMultiCallable[_ratings_pb2.GetLeaderboardAroundMeRequest, _ratings_pb2.GetLeaderboardAroundMeResponse]  # type: ignore[assignment]
+    """The signed-in caller's rank in a pool and the `count` players above and below.
+    UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1012,6 +1045,40 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_abc.Iterator[_matchmaking_pb2.WatchMatchTicketResponse], _abc.AsyncIterator[_matchmaking_pb2.WatchMatchTicketResponse]]:
         """The caller's ticket now and at every change, with heartbeats while it waits; ends
         after the ticket is matched, expired or cancelled.
+        """
+
+    @_abc_1.abstractmethod
+    def GetRating(
+        self,
+        request: _ratings_pb2.GetRatingRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetRatingResponse, _abc.Awaitable[_ratings_pb2.GetRatingResponse]]:
+        """A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+        the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+        deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+        INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+        `player_id` and no player token.
+        """
+
+    @_abc_1.abstractmethod
+    def GetLeaderboard(
+        self,
+        request: _ratings_pb2.GetLeaderboardRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetLeaderboardResponse, _abc.Awaitable[_ratings_pb2.GetLeaderboardResponse]]:
+        """A pool's leaderboard, best first, paged; established players (deviation at most 110)
+        and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+        INVALID_ARGUMENT: a page_token this call did not return.
+        """
+
+    @_abc_1.abstractmethod
+    def GetLeaderboardAroundMe(
+        self,
+        request: _ratings_pb2.GetLeaderboardAroundMeRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ratings_pb2.GetLeaderboardAroundMeResponse, _abc.Awaitable[_ratings_pb2.GetLeaderboardAroundMeResponse]]:
+        """The signed-in caller's rank in a pool and the `count` players above and below.
+        UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

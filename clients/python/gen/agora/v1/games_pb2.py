@@ -25,32 +25,33 @@ _sym_db = _symbol_database.Default()
 from agora.v1 import attika_pb2 as agora_dot_v1_dot_attika__pb2
 from agora.v1 import origin_pb2 as agora_dot_v1_dot_origin__pb2
 from agora.v1 import origins_pb2 as agora_dot_v1_dot_origins__pb2
+from agora.v1 import ratings_pb2 as agora_dot_v1_dot_ratings__pb2
 from agora.v1 import terra_nova_pb2 as agora_dot_v1_dot_terra__nova__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61gora/v1/games.proto\x12\x08\x61gora.v1\x1a\x15\x61gora/v1/attika.proto\x1a\x15\x61gora/v1/origin.proto\x1a\x16\x61gora/v1/origins.proto\x1a\x19\x61gora/v1/terra_nova.proto\"\xef\x02\n\x08GameInfo\x12\x17\n\x07game_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n\x04name\x18\x02 \x01(\tR\x04name\x12\x1f\n\x0bmin_players\x18\x03 \x01(\rR\nminPlayers\x12\x1f\n\x0bmax_players\x18\x04 \x01(\rR\nmaxPlayers\x12\x32\n\x07options\x18\x05 \x03(\x0b\x32\x18.agora.v1.GameOptionInfoR\x07options\x12)\n\x10provisional_data\x18\x06 \x03(\tR\x0fprovisionalData\x12#\n\rrefusal_codes\x18\x07 \x03(\tR\x0crefusalCodes\x12\x37\n\x0c\x62oard_layout\x18\x08 \x03(\x0b\x32\x14.agora.v1.BoardPointR\x0b\x62oardLayout\x12\x37\n\x0c\x62oard_tracks\x18\t \x03(\x0b\x32\x14.agora.v1.BoardTrackR\x0b\x62oardTracks\">\n\nBoardPoint\x12\x14\n\x05place\x18\x01 \x01(\tR\x05place\x12\x0c\n\x01x\x18\x02 \x01(\x05R\x01x\x12\x0c\n\x01y\x18\x03 \x01(\x05R\x01y\"P\n\nBoardTrack\x12\x14\n\x05track\x18\x01 \x01(\tR\x05track\x12,\n\x06spaces\x18\x02 \x03(\x0b\x32\x14.agora.v1.TrackSpaceR\x06spaces\"\x87\x01\n\nTrackSpace\x12\x14\n\x05index\x18\x01 \x01(\rR\x05index\x12\x18\n\x07section\x18\x02 \x01(\rR\x07section\x12\x14\n\x05\x62onus\x18\x03 \x01(\tR\x05\x62onus\x12\x14\n\x05label\x18\x04 \x01(\tR\x05label\x12\x1d\n\narrival_vp\x18\x05 \x01(\x05R\tarrivalVp\"\x83\x01\n\x0eGameOptionInfo\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12 \n\x0b\x64\x65scription\x18\x02 \x01(\tR\x0b\x64\x65scription\x12\x16\n\x06values\x18\x03 \x03(\tR\x06values\x12#\n\rdefault_value\x18\x04 \x01(\tR\x0c\x64\x65\x66\x61ultValue\"\xee\x01\n\x0bGameOptions\x12\x31\n\x06origin\x18\x01 \x01(\x0b\x32\x17.agora.v1.OriginOptionsH\x00R\x06origin\x12;\n\nterra_nova\x18\x02 \x01(\x0b\x32\x1a.agora.v1.TerraNovaOptionsH\x00R\tterraNova\x12\x34\n\x07origins\x18\x03 \x01(\x0b\x32\x18.agora.v1.OriginsOptionsH\x00R\x07origins\x12\x31\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x17.agora.v1.AttikaOptionsH\x00R\x06\x61ttikaB\x06\n\x04game\"\xe9\x01\n\nGameAction\x12\x30\n\x06origin\x18\x01 \x01(\x0b\x32\x16.agora.v1.OriginActionH\x00R\x06origin\x12:\n\nterra_nova\x18\x02 \x01(\x0b\x32\x19.agora.v1.TerraNovaActionH\x00R\tterraNova\x12\x33\n\x07origins\x18\x03 \x01(\x0b\x32\x17.agora.v1.OriginsActionH\x00R\x07origins\x12\x30\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x16.agora.v1.AttikaActionH\x00R\x06\x61ttikaB\x06\n\x04game\"\xdf\x01\n\x08GameView\x12.\n\x06origin\x18\x01 \x01(\x0b\x32\x14.agora.v1.OriginViewH\x00R\x06origin\x12\x38\n\nterra_nova\x18\x02 \x01(\x0b\x32\x17.agora.v1.TerraNovaViewH\x00R\tterraNova\x12\x31\n\x07origins\x18\x03 \x01(\x0b\x32\x15.agora.v1.OriginsViewH\x00R\x07origins\x12.\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x14.agora.v1.AttikaViewH\x00R\x06\x61ttikaB\x06\n\x04game\"\xe4\x01\n\tGameEvent\x12/\n\x06origin\x18\x01 \x01(\x0b\x32\x15.agora.v1.OriginEventH\x00R\x06origin\x12\x39\n\nterra_nova\x18\x02 \x01(\x0b\x32\x18.agora.v1.TerraNovaEventH\x00R\tterraNova\x12\x32\n\x07origins\x18\x03 \x01(\x0b\x32\x16.agora.v1.OriginsEventH\x00R\x07origins\x12/\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x15.agora.v1.AttikaEventH\x00R\x06\x61ttikaB\x06\n\x04gameb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61gora/v1/games.proto\x12\x08\x61gora.v1\x1a\x15\x61gora/v1/attika.proto\x1a\x15\x61gora/v1/origin.proto\x1a\x16\x61gora/v1/origins.proto\x1a\x16\x61gora/v1/ratings.proto\x1a\x19\x61gora/v1/terra_nova.proto\"\xa8\x03\n\x08GameInfo\x12\x17\n\x07game_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n\x04name\x18\x02 \x01(\tR\x04name\x12\x1f\n\x0bmin_players\x18\x03 \x01(\rR\nminPlayers\x12\x1f\n\x0bmax_players\x18\x04 \x01(\rR\nmaxPlayers\x12\x32\n\x07options\x18\x05 \x03(\x0b\x32\x18.agora.v1.GameOptionInfoR\x07options\x12)\n\x10provisional_data\x18\x06 \x03(\tR\x0fprovisionalData\x12#\n\rrefusal_codes\x18\x07 \x03(\tR\x0crefusalCodes\x12\x37\n\x0c\x62oard_layout\x18\x08 \x03(\x0b\x32\x14.agora.v1.BoardPointR\x0b\x62oardLayout\x12\x37\n\x0c\x62oard_tracks\x18\t \x03(\x0b\x32\x14.agora.v1.BoardTrackR\x0b\x62oardTracks\x12\x37\n\x0crating_pools\x18\n \x03(\x0b\x32\x14.agora.v1.RatingPoolR\x0bratingPools\">\n\nBoardPoint\x12\x14\n\x05place\x18\x01 \x01(\tR\x05place\x12\x0c\n\x01x\x18\x02 \x01(\x05R\x01x\x12\x0c\n\x01y\x18\x03 \x01(\x05R\x01y\"P\n\nBoardTrack\x12\x14\n\x05track\x18\x01 \x01(\tR\x05track\x12,\n\x06spaces\x18\x02 \x03(\x0b\x32\x14.agora.v1.TrackSpaceR\x06spaces\"\x87\x01\n\nTrackSpace\x12\x14\n\x05index\x18\x01 \x01(\rR\x05index\x12\x18\n\x07section\x18\x02 \x01(\rR\x07section\x12\x14\n\x05\x62onus\x18\x03 \x01(\tR\x05\x62onus\x12\x14\n\x05label\x18\x04 \x01(\tR\x05label\x12\x1d\n\narrival_vp\x18\x05 \x01(\x05R\tarrivalVp\"\x83\x01\n\x0eGameOptionInfo\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12 \n\x0b\x64\x65scription\x18\x02 \x01(\tR\x0b\x64\x65scription\x12\x16\n\x06values\x18\x03 \x03(\tR\x06values\x12#\n\rdefault_value\x18\x04 \x01(\tR\x0c\x64\x65\x66\x61ultValue\"\xee\x01\n\x0bGameOptions\x12\x31\n\x06origin\x18\x01 \x01(\x0b\x32\x17.agora.v1.OriginOptionsH\x00R\x06origin\x12;\n\nterra_nova\x18\x02 \x01(\x0b\x32\x1a.agora.v1.TerraNovaOptionsH\x00R\tterraNova\x12\x34\n\x07origins\x18\x03 \x01(\x0b\x32\x18.agora.v1.OriginsOptionsH\x00R\x07origins\x12\x31\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x17.agora.v1.AttikaOptionsH\x00R\x06\x61ttikaB\x06\n\x04game\"\xe9\x01\n\nGameAction\x12\x30\n\x06origin\x18\x01 \x01(\x0b\x32\x16.agora.v1.OriginActionH\x00R\x06origin\x12:\n\nterra_nova\x18\x02 \x01(\x0b\x32\x19.agora.v1.TerraNovaActionH\x00R\tterraNova\x12\x33\n\x07origins\x18\x03 \x01(\x0b\x32\x17.agora.v1.OriginsActionH\x00R\x07origins\x12\x30\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x16.agora.v1.AttikaActionH\x00R\x06\x61ttikaB\x06\n\x04game\"\xdf\x01\n\x08GameView\x12.\n\x06origin\x18\x01 \x01(\x0b\x32\x14.agora.v1.OriginViewH\x00R\x06origin\x12\x38\n\nterra_nova\x18\x02 \x01(\x0b\x32\x17.agora.v1.TerraNovaViewH\x00R\tterraNova\x12\x31\n\x07origins\x18\x03 \x01(\x0b\x32\x15.agora.v1.OriginsViewH\x00R\x07origins\x12.\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x14.agora.v1.AttikaViewH\x00R\x06\x61ttikaB\x06\n\x04game\"\xe4\x01\n\tGameEvent\x12/\n\x06origin\x18\x01 \x01(\x0b\x32\x15.agora.v1.OriginEventH\x00R\x06origin\x12\x39\n\nterra_nova\x18\x02 \x01(\x0b\x32\x18.agora.v1.TerraNovaEventH\x00R\tterraNova\x12\x32\n\x07origins\x18\x03 \x01(\x0b\x32\x16.agora.v1.OriginsEventH\x00R\x07origins\x12/\n\x06\x61ttika\x18\x04 \x01(\x0b\x32\x15.agora.v1.AttikaEventH\x00R\x06\x61ttikaB\x06\n\x04gameb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'agora.v1.games_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_GAMEINFO']._serialized_start=132
-  _globals['_GAMEINFO']._serialized_end=499
-  _globals['_BOARDPOINT']._serialized_start=501
-  _globals['_BOARDPOINT']._serialized_end=563
-  _globals['_BOARDTRACK']._serialized_start=565
-  _globals['_BOARDTRACK']._serialized_end=645
-  _globals['_TRACKSPACE']._serialized_start=648
-  _globals['_TRACKSPACE']._serialized_end=783
-  _globals['_GAMEOPTIONINFO']._serialized_start=786
-  _globals['_GAMEOPTIONINFO']._serialized_end=917
-  _globals['_GAMEOPTIONS']._serialized_start=920
-  _globals['_GAMEOPTIONS']._serialized_end=1158
-  _globals['_GAMEACTION']._serialized_start=1161
-  _globals['_GAMEACTION']._serialized_end=1394
-  _globals['_GAMEVIEW']._serialized_start=1397
-  _globals['_GAMEVIEW']._serialized_end=1620
-  _globals['_GAMEEVENT']._serialized_start=1623
-  _globals['_GAMEEVENT']._serialized_end=1851
+  _globals['_GAMEINFO']._serialized_start=156
+  _globals['_GAMEINFO']._serialized_end=580
+  _globals['_BOARDPOINT']._serialized_start=582
+  _globals['_BOARDPOINT']._serialized_end=644
+  _globals['_BOARDTRACK']._serialized_start=646
+  _globals['_BOARDTRACK']._serialized_end=726
+  _globals['_TRACKSPACE']._serialized_start=729
+  _globals['_TRACKSPACE']._serialized_end=864
+  _globals['_GAMEOPTIONINFO']._serialized_start=867
+  _globals['_GAMEOPTIONINFO']._serialized_end=998
+  _globals['_GAMEOPTIONS']._serialized_start=1001
+  _globals['_GAMEOPTIONS']._serialized_end=1239
+  _globals['_GAMEACTION']._serialized_start=1242
+  _globals['_GAMEACTION']._serialized_end=1475
+  _globals['_GAMEVIEW']._serialized_start=1478
+  _globals['_GAMEVIEW']._serialized_end=1701
+  _globals['_GAMEEVENT']._serialized_start=1704
+  _globals['_GAMEEVENT']._serialized_end=1932
 # @@protoc_insertion_point(module_scope)

@@ -6,6 +6,7 @@ isort:skip_file
 from agora.v1 import attika_pb2 as _attika_pb2
 from agora.v1 import origin_pb2 as _origin_pb2
 from agora.v1 import origins_pb2 as _origins_pb2
+from agora.v1 import ratings_pb2 as _ratings_pb2
 from agora.v1 import terra_nova_pb2 as _terra_nova_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
@@ -37,6 +38,7 @@ class GameInfo(_message.Message):
     REFUSAL_CODES_FIELD_NUMBER: _builtins.int
     BOARD_LAYOUT_FIELD_NUMBER: _builtins.int
     BOARD_TRACKS_FIELD_NUMBER: _builtins.int
+    RATING_POOLS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     name: _builtins.str
     min_players: _builtins.int
@@ -71,6 +73,13 @@ class GameInfo(_message.Message):
         without a copy of its own.
         """
 
+    @_builtins.property
+    def rating_pools(self) -> _containers.RepeatedCompositeFieldContainer[_ratings_pb2.RatingPool]:
+        """The pools a rated session of this game counts in (one Glicko-2 rating per player and
+        pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+        options; solo games are never rated.
+        """
+
     def __init__(
         self,
         *,
@@ -83,10 +92,11 @@ class GameInfo(_message.Message):
         refusal_codes: _abc.Iterable[_builtins.str] | None = ...,
         board_layout: _abc.Iterable[Global___BoardPoint] | None = ...,
         board_tracks: _abc.Iterable[Global___BoardTrack] | None = ...,
+        rating_pools: _abc.Iterable[_ratings_pb2.RatingPool] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_layout", b"board_layout", "board_tracks", b"board_tracks", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "refusal_codes", b"refusal_codes"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_layout", b"board_layout", "board_tracks", b"board_tracks", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "provisional_data", b"provisional_data", "rating_pools", b"rating_pools", "refusal_codes", b"refusal_codes"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

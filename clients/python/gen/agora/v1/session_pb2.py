@@ -25,43 +25,43 @@ _sym_db = _symbol_database.Default()
 from agora.v1 import games_pb2 as agora_dot_v1_dot_games__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61gora/v1/session.proto\x12\x08\x61gora.v1\x1a\x14\x61gora/v1/games.proto\"\x8e\x06\n\x07Session\x12\x1d\n\nsession_id\x18\x01 \x01(\tR\tsessionId\x12\x17\n\x07game_id\x18\x02 \x01(\tR\x06gameId\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x15.agora.v1.GameOptionsR\x07options\x12/\n\x06status\x18\x04 \x01(\x0e\x32\x17.agora.v1.SessionStatusR\x06status\x12\x18\n\x07version\x18\x05 \x01(\x04R\x07version\x12(\n\x05seats\x18\x06 \x03(\x0b\x32\x12.agora.v1.SeatInfoR\x05seats\x12\x15\n\x06to_act\x18\x07 \x03(\rR\x05toAct\x12+\n\x07outcome\x18\x08 \x01(\x0b\x32\x11.agora.v1.OutcomeR\x07outcome\x12-\n\x13\x63reate_time_unix_ms\x18\t \x01(\x03R\x10\x63reateTimeUnixMs\x12\x38\n\x0ctime_control\x18\n \x01(\x0b\x32\x15.agora.v1.TimeControlR\x0btimeControl\x12+\n\x06\x63locks\x18\x0b \x03(\x0b\x32\x13.agora.v1.SeatClockR\x06\x63locks\x12,\n\x12rematch_session_id\x18\x0c \x01(\tR\x10rematchSessionId\x12\x18\n\x07private\x18\r \x01(\x08R\x07private\x12\x44\n\x1f\x61llow_multiple_seats_per_player\x18\x0e \x01(\x08R\x1b\x61llowMultipleSeatsPerPlayer\x12\x1f\n\x0bseed_chosen\x18\x0f \x01(\x08R\nseedChosen\x12;\n\rrules_version\x18\x10 \x01(\x0b\x32\x16.agora.v1.RulesVersionR\x0crulesVersion\x12/\n\x06pinned\x18\x11 \x01(\x0b\x32\x17.agora.v1.PinnedSessionR\x06pinned\x12.\n\x13spectators_may_chat\x18\x16 \x01(\x08R\x11spectatorsMayChat\"Z\n\x0cRulesVersion\x12%\n\x0e\x65ngine_release\x18\x01 \x01(\tR\rengineRelease\x12#\n\rstate_version\x18\x02 \x01(\rR\x0cstateVersion\"\x98\x01\n\rPinnedSession\x12;\n\rwritten_under\x18\x01 \x01(\x0b\x32\x16.agora.v1.RulesVersionR\x0cwrittenUnder\x12\x32\n\x15\x63urrent_state_version\x18\x02 \x01(\rR\x13\x63urrentStateVersion\x12\x16\n\x06reason\x18\x03 \x01(\tR\x06reason\"\xad\x01\n\x0bTimeControl\x12\x33\n\x08per_move\x18\x01 \x01(\x0b\x32\x16.agora.v1.PerMoveLimitH\x00R\x07perMove\x12(\n\x04\x62\x61nk\x18\x02 \x01(\x0b\x32\x12.agora.v1.TimeBankH\x00R\x04\x62\x61nk\x12\x36\n\non_timeout\x18\x03 \x01(\x0e\x32\x17.agora.v1.TimeoutPolicyR\tonTimeoutB\x07\n\x05limit\")\n\x0cPerMoveLimit\x12\x19\n\x08limit_ms\x18\x01 \x01(\x04R\x07limitMs\"c\n\x08TimeBank\x12\x1d\n\ninitial_ms\x18\x01 \x01(\x04R\tinitialMs\x12!\n\x0cincrement_ms\x18\x02 \x01(\x04R\x0bincrementMs\x12\x15\n\x06max_ms\x18\x03 \x01(\x04R\x05maxMs\"\x86\x01\n\tSeatClock\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12!\n\x0cremaining_ms\x18\x02 \x01(\x04R\x0bremainingMs\x12-\n\x10\x64\x65\x61\x64line_unix_ms\x18\x03 \x01(\x03H\x00R\x0e\x64\x65\x61\x64lineUnixMs\x88\x01\x01\x42\x13\n\x11_deadline_unix_ms\"S\n\x0b\x42otStrength\x12 \n\niterations\x18\x01 \x01(\rH\x00R\niterations\x12\x18\n\x06millis\x18\x02 \x01(\rH\x00R\x06millisB\x08\n\x06\x62udget\"\xed\x01\n\x08SeatInfo\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05taken\x18\x02 \x01(\x08R\x05taken\x12\x1f\n\x0bplayer_name\x18\x03 \x01(\tR\nplayerName\x12#\n\x03\x62ot\x18\x04 \x01(\x0e\x32\x11.agora.v1.BotKindR\x03\x62ot\x12\x1a\n\x08resigned\x18\x05 \x01(\x08R\x08resigned\x12\x38\n\x0c\x62ot_strength\x18\x06 \x01(\x0b\x32\x15.agora.v1.BotStrengthR\x0b\x62otStrength\x12\x1b\n\tplayer_id\x18\x07 \x01(\tR\x08playerId\";\n\x07Outcome\x12\x30\n\tstandings\x18\x01 \x03(\x0b\x32\x12.agora.v1.StandingR\tstandings\"\xc4\x01\n\x08Standing\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n\x04rank\x18\x03 \x01(\rR\x04rank\x12\x1d\n\ntie_breaks\x18\x04 \x03(\x05R\ttieBreaks\x12\x31\n\tbreakdown\x18\x05 \x03(\x0b\x32\x13.agora.v1.ScorePartR\tbreakdown\x12(\n\x04solo\x18\x06 \x01(\x0b\x32\x14.agora.v1.SoloResultR\x04solo\"6\n\nSoloResult\x12\x16\n\x06target\x18\x01 \x01(\x05R\x06target\x12\x10\n\x03won\x18\x02 \x01(\x08R\x03won\"7\n\tScorePart\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n\x06points\x18\x02 \x01(\x05R\x06points*\xce\x01\n\rSessionStatus\x12\x1e\n\x1aSESSION_STATUS_UNSPECIFIED\x10\x00\x12&\n\"SESSION_STATUS_WAITING_FOR_PLAYERS\x10\x01\x12\x1e\n\x1aSESSION_STATUS_IN_PROGRESS\x10\x02\x12\x1b\n\x17SESSION_STATUS_FINISHED\x10\x03\x12\x1c\n\x18SESSION_STATUS_ABANDONED\x10\x04\x12\x1a\n\x16SESSION_STATUS_ABORTED\x10\x05*\x81\x01\n\rTimeoutPolicy\x12\x1e\n\x1aTIMEOUT_POLICY_UNSPECIFIED\x10\x00\x12\x1e\n\x1aTIMEOUT_POLICY_RANDOM_MOVE\x10\x01\x12\x17\n\x13TIMEOUT_POLICY_LOSE\x10\x02\x12\x17\n\x13TIMEOUT_POLICY_SKIP\x10\x03*K\n\x07\x42otKind\x12\x18\n\x14\x42OT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x42OT_KIND_RANDOM\x10\x01\x12\x11\n\rBOT_KIND_MCTS\x10\x02\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61gora/v1/session.proto\x12\x08\x61gora.v1\x1a\x14\x61gora/v1/games.proto\"\xa4\x06\n\x07Session\x12\x1d\n\nsession_id\x18\x01 \x01(\tR\tsessionId\x12\x17\n\x07game_id\x18\x02 \x01(\tR\x06gameId\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x15.agora.v1.GameOptionsR\x07options\x12/\n\x06status\x18\x04 \x01(\x0e\x32\x17.agora.v1.SessionStatusR\x06status\x12\x18\n\x07version\x18\x05 \x01(\x04R\x07version\x12(\n\x05seats\x18\x06 \x03(\x0b\x32\x12.agora.v1.SeatInfoR\x05seats\x12\x15\n\x06to_act\x18\x07 \x03(\rR\x05toAct\x12+\n\x07outcome\x18\x08 \x01(\x0b\x32\x11.agora.v1.OutcomeR\x07outcome\x12-\n\x13\x63reate_time_unix_ms\x18\t \x01(\x03R\x10\x63reateTimeUnixMs\x12\x38\n\x0ctime_control\x18\n \x01(\x0b\x32\x15.agora.v1.TimeControlR\x0btimeControl\x12+\n\x06\x63locks\x18\x0b \x03(\x0b\x32\x13.agora.v1.SeatClockR\x06\x63locks\x12,\n\x12rematch_session_id\x18\x0c \x01(\tR\x10rematchSessionId\x12\x18\n\x07private\x18\r \x01(\x08R\x07private\x12\x44\n\x1f\x61llow_multiple_seats_per_player\x18\x0e \x01(\x08R\x1b\x61llowMultipleSeatsPerPlayer\x12\x1f\n\x0bseed_chosen\x18\x0f \x01(\x08R\nseedChosen\x12;\n\rrules_version\x18\x10 \x01(\x0b\x32\x16.agora.v1.RulesVersionR\x0crulesVersion\x12/\n\x06pinned\x18\x11 \x01(\x0b\x32\x17.agora.v1.PinnedSessionR\x06pinned\x12.\n\x13spectators_may_chat\x18\x16 \x01(\x08R\x11spectatorsMayChat\x12\x14\n\x05rated\x18\x12 \x01(\x08R\x05rated\"Z\n\x0cRulesVersion\x12%\n\x0e\x65ngine_release\x18\x01 \x01(\tR\rengineRelease\x12#\n\rstate_version\x18\x02 \x01(\rR\x0cstateVersion\"\x98\x01\n\rPinnedSession\x12;\n\rwritten_under\x18\x01 \x01(\x0b\x32\x16.agora.v1.RulesVersionR\x0cwrittenUnder\x12\x32\n\x15\x63urrent_state_version\x18\x02 \x01(\rR\x13\x63urrentStateVersion\x12\x16\n\x06reason\x18\x03 \x01(\tR\x06reason\"\xad\x01\n\x0bTimeControl\x12\x33\n\x08per_move\x18\x01 \x01(\x0b\x32\x16.agora.v1.PerMoveLimitH\x00R\x07perMove\x12(\n\x04\x62\x61nk\x18\x02 \x01(\x0b\x32\x12.agora.v1.TimeBankH\x00R\x04\x62\x61nk\x12\x36\n\non_timeout\x18\x03 \x01(\x0e\x32\x17.agora.v1.TimeoutPolicyR\tonTimeoutB\x07\n\x05limit\")\n\x0cPerMoveLimit\x12\x19\n\x08limit_ms\x18\x01 \x01(\x04R\x07limitMs\"c\n\x08TimeBank\x12\x1d\n\ninitial_ms\x18\x01 \x01(\x04R\tinitialMs\x12!\n\x0cincrement_ms\x18\x02 \x01(\x04R\x0bincrementMs\x12\x15\n\x06max_ms\x18\x03 \x01(\x04R\x05maxMs\"\x86\x01\n\tSeatClock\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12!\n\x0cremaining_ms\x18\x02 \x01(\x04R\x0bremainingMs\x12-\n\x10\x64\x65\x61\x64line_unix_ms\x18\x03 \x01(\x03H\x00R\x0e\x64\x65\x61\x64lineUnixMs\x88\x01\x01\x42\x13\n\x11_deadline_unix_ms\"S\n\x0b\x42otStrength\x12 \n\niterations\x18\x01 \x01(\rH\x00R\niterations\x12\x18\n\x06millis\x18\x02 \x01(\rH\x00R\x06millisB\x08\n\x06\x62udget\"\xed\x01\n\x08SeatInfo\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05taken\x18\x02 \x01(\x08R\x05taken\x12\x1f\n\x0bplayer_name\x18\x03 \x01(\tR\nplayerName\x12#\n\x03\x62ot\x18\x04 \x01(\x0e\x32\x11.agora.v1.BotKindR\x03\x62ot\x12\x1a\n\x08resigned\x18\x05 \x01(\x08R\x08resigned\x12\x38\n\x0c\x62ot_strength\x18\x06 \x01(\x0b\x32\x15.agora.v1.BotStrengthR\x0b\x62otStrength\x12\x1b\n\tplayer_id\x18\x07 \x01(\tR\x08playerId\";\n\x07Outcome\x12\x30\n\tstandings\x18\x01 \x03(\x0b\x32\x12.agora.v1.StandingR\tstandings\"\xc4\x01\n\x08Standing\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05score\x18\x02 \x01(\x05R\x05score\x12\x12\n\x04rank\x18\x03 \x01(\rR\x04rank\x12\x1d\n\ntie_breaks\x18\x04 \x03(\x05R\ttieBreaks\x12\x31\n\tbreakdown\x18\x05 \x03(\x0b\x32\x13.agora.v1.ScorePartR\tbreakdown\x12(\n\x04solo\x18\x06 \x01(\x0b\x32\x14.agora.v1.SoloResultR\x04solo\"6\n\nSoloResult\x12\x16\n\x06target\x18\x01 \x01(\x05R\x06target\x12\x10\n\x03won\x18\x02 \x01(\x08R\x03won\"7\n\tScorePart\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n\x06points\x18\x02 \x01(\x05R\x06points*\xce\x01\n\rSessionStatus\x12\x1e\n\x1aSESSION_STATUS_UNSPECIFIED\x10\x00\x12&\n\"SESSION_STATUS_WAITING_FOR_PLAYERS\x10\x01\x12\x1e\n\x1aSESSION_STATUS_IN_PROGRESS\x10\x02\x12\x1b\n\x17SESSION_STATUS_FINISHED\x10\x03\x12\x1c\n\x18SESSION_STATUS_ABANDONED\x10\x04\x12\x1a\n\x16SESSION_STATUS_ABORTED\x10\x05*\x81\x01\n\rTimeoutPolicy\x12\x1e\n\x1aTIMEOUT_POLICY_UNSPECIFIED\x10\x00\x12\x1e\n\x1aTIMEOUT_POLICY_RANDOM_MOVE\x10\x01\x12\x17\n\x13TIMEOUT_POLICY_LOSE\x10\x02\x12\x17\n\x13TIMEOUT_POLICY_SKIP\x10\x03*K\n\x07\x42otKind\x12\x18\n\x14\x42OT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x42OT_KIND_RANDOM\x10\x01\x12\x11\n\rBOT_KIND_MCTS\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'agora.v1.session_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SESSIONSTATUS']._serialized_start=2246
-  _globals['_SESSIONSTATUS']._serialized_end=2452
-  _globals['_TIMEOUTPOLICY']._serialized_start=2455
-  _globals['_TIMEOUTPOLICY']._serialized_end=2584
-  _globals['_BOTKIND']._serialized_start=2586
-  _globals['_BOTKIND']._serialized_end=2661
+  _globals['_SESSIONSTATUS']._serialized_start=2268
+  _globals['_SESSIONSTATUS']._serialized_end=2474
+  _globals['_TIMEOUTPOLICY']._serialized_start=2477
+  _globals['_TIMEOUTPOLICY']._serialized_end=2606
+  _globals['_BOTKIND']._serialized_start=2608
+  _globals['_BOTKIND']._serialized_end=2683
   _globals['_SESSION']._serialized_start=59
-  _globals['_SESSION']._serialized_end=841
-  _globals['_RULESVERSION']._serialized_start=843
-  _globals['_RULESVERSION']._serialized_end=933
-  _globals['_PINNEDSESSION']._serialized_start=936
-  _globals['_PINNEDSESSION']._serialized_end=1088
-  _globals['_TIMECONTROL']._serialized_start=1091
-  _globals['_TIMECONTROL']._serialized_end=1264
-  _globals['_PERMOVELIMIT']._serialized_start=1266
-  _globals['_PERMOVELIMIT']._serialized_end=1307
-  _globals['_TIMEBANK']._serialized_start=1309
-  _globals['_TIMEBANK']._serialized_end=1408
-  _globals['_SEATCLOCK']._serialized_start=1411
-  _globals['_SEATCLOCK']._serialized_end=1545
-  _globals['_BOTSTRENGTH']._serialized_start=1547
-  _globals['_BOTSTRENGTH']._serialized_end=1630
-  _globals['_SEATINFO']._serialized_start=1633
-  _globals['_SEATINFO']._serialized_end=1870
-  _globals['_OUTCOME']._serialized_start=1872
-  _globals['_OUTCOME']._serialized_end=1931
-  _globals['_STANDING']._serialized_start=1934
-  _globals['_STANDING']._serialized_end=2130
-  _globals['_SOLORESULT']._serialized_start=2132
-  _globals['_SOLORESULT']._serialized_end=2186
-  _globals['_SCOREPART']._serialized_start=2188
-  _globals['_SCOREPART']._serialized_end=2243
+  _globals['_SESSION']._serialized_end=863
+  _globals['_RULESVERSION']._serialized_start=865
+  _globals['_RULESVERSION']._serialized_end=955
+  _globals['_PINNEDSESSION']._serialized_start=958
+  _globals['_PINNEDSESSION']._serialized_end=1110
+  _globals['_TIMECONTROL']._serialized_start=1113
+  _globals['_TIMECONTROL']._serialized_end=1286
+  _globals['_PERMOVELIMIT']._serialized_start=1288
+  _globals['_PERMOVELIMIT']._serialized_end=1329
+  _globals['_TIMEBANK']._serialized_start=1331
+  _globals['_TIMEBANK']._serialized_end=1430
+  _globals['_SEATCLOCK']._serialized_start=1433
+  _globals['_SEATCLOCK']._serialized_end=1567
+  _globals['_BOTSTRENGTH']._serialized_start=1569
+  _globals['_BOTSTRENGTH']._serialized_end=1652
+  _globals['_SEATINFO']._serialized_start=1655
+  _globals['_SEATINFO']._serialized_end=1892
+  _globals['_OUTCOME']._serialized_start=1894
+  _globals['_OUTCOME']._serialized_end=1953
+  _globals['_STANDING']._serialized_start=1956
+  _globals['_STANDING']._serialized_end=2152
+  _globals['_SOLORESULT']._serialized_start=2154
+  _globals['_SOLORESULT']._serialized_end=2208
+  _globals['_SCOREPART']._serialized_start=2210
+  _globals['_SCOREPART']._serialized_end=2265
 # @@protoc_insertion_point(module_scope)

@@ -145,6 +145,7 @@ class Session(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _builtins.int
     PINNED_FIELD_NUMBER: _builtins.int
     SPECTATORS_MAY_CHAT_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
     session_id: _builtins.str
     game_id: _builtins.str
     status: Global___SessionStatus.ValueType
@@ -167,6 +168,12 @@ class Session(_message.Message):
     """
     spectators_may_chat: _builtins.bool
     """Spectators may read and write the table's chat (CreateSessionRequest)."""
+    rated: _builtins.bool
+    """The game counts for its players' ratings: created without `unrated`, a chosen seed or
+    bot seats, in a game with a rating pool, and every seat taken so far held by a
+    distinct signed-in player. A rated game that ends once each seat has decided updates
+    its players' ratings once.
+    """
     @_builtins.property
     def options(self) -> _games_pb2.GameOptions: ...
     @_builtins.property
@@ -224,10 +231,11 @@ class Session(_message.Message):
         rules_version: Global___RulesVersion | None = ...,
         pinned: Global___PinnedSession | None = ...,
         spectators_may_chat: _builtins.bool = ...,
+        rated: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome", "pinned", b"pinned", "rules_version", b"rules_version", "time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "pinned", b"pinned", "private", b"private", "rematch_session_id", b"rematch_session_id", "rules_version", b"rules_version", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "spectators_may_chat", b"spectators_may_chat", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_multiple_seats_per_player", b"allow_multiple_seats_per_player", "clocks", b"clocks", "create_time_unix_ms", b"create_time_unix_ms", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "pinned", b"pinned", "private", b"private", "rated", b"rated", "rematch_session_id", b"rematch_session_id", "rules_version", b"rules_version", "seats", b"seats", "seed_chosen", b"seed_chosen", "session_id", b"session_id", "spectators_may_chat", b"spectators_may_chat", "status", b"status", "time_control", b"time_control", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -27,6 +27,7 @@ private static final long serialVersionUID = 0L;
     refusalCodes_ = com.google.protobuf.LazyStringArrayList.EMPTY;
     boardLayout_ = java.util.Collections.emptyList();
     boardTracks_ = java.util.Collections.emptyList();
+    ratingPools_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -464,6 +465,77 @@ private static final long serialVersionUID = 0L;
     return boardTracks_.get(index);
   }
 
+  public static final int RATING_POOLS_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.agora.v1.RatingPool> ratingPools_;
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.agora.v1.RatingPool> getRatingPoolsList() {
+    return ratingPools_;
+  }
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.agora.v1.RatingPoolOrBuilder> 
+      getRatingPoolsOrBuilderList() {
+    return ratingPools_;
+  }
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  @java.lang.Override
+  public int getRatingPoolsCount() {
+    return ratingPools_.size();
+  }
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.RatingPool getRatingPools(int index) {
+    return ratingPools_.get(index);
+  }
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  @java.lang.Override
+  public dev.agora.v1.RatingPoolOrBuilder getRatingPoolsOrBuilder(
+      int index) {
+    return ratingPools_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -504,6 +576,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < boardTracks_.size(); i++) {
       output.writeMessage(9, boardTracks_.get(i));
+    }
+    for (int i = 0; i < ratingPools_.size(); i++) {
+      output.writeMessage(10, ratingPools_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -556,6 +631,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(9, boardTracks_.get(i));
     }
+    for (int i = 0; i < ratingPools_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(10, ratingPools_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -589,6 +668,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getBoardLayoutList())) return false;
     if (!getBoardTracksList()
         .equals(other.getBoardTracksList())) return false;
+    if (!getRatingPoolsList()
+        .equals(other.getRatingPoolsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -627,6 +708,10 @@ private static final long serialVersionUID = 0L;
     if (getBoardTracksCount() > 0) {
       hash = (37 * hash) + BOARD_TRACKS_FIELD_NUMBER;
       hash = (53 * hash) + getBoardTracksList().hashCode();
+    }
+    if (getRatingPoolsCount() > 0) {
+      hash = (37 * hash) + RATING_POOLS_FIELD_NUMBER;
+      hash = (53 * hash) + getRatingPoolsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -790,6 +875,13 @@ private static final long serialVersionUID = 0L;
         boardTracksBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000100);
+      if (ratingPoolsBuilder_ == null) {
+        ratingPools_ = java.util.Collections.emptyList();
+      } else {
+        ratingPools_ = null;
+        ratingPoolsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000200);
       return this;
     }
 
@@ -859,6 +951,15 @@ private static final long serialVersionUID = 0L;
         result.boardTracks_ = boardTracks_;
       } else {
         result.boardTracks_ = boardTracksBuilder_.build();
+      }
+      if (ratingPoolsBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0)) {
+          ratingPools_ = java.util.Collections.unmodifiableList(ratingPools_);
+          bitField0_ = (bitField0_ & ~0x00000200);
+        }
+        result.ratingPools_ = ratingPools_;
+      } else {
+        result.ratingPools_ = ratingPoolsBuilder_.build();
       }
     }
 
@@ -1036,6 +1137,32 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (ratingPoolsBuilder_ == null) {
+        if (!other.ratingPools_.isEmpty()) {
+          if (ratingPools_.isEmpty()) {
+            ratingPools_ = other.ratingPools_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+          } else {
+            ensureRatingPoolsIsMutable();
+            ratingPools_.addAll(other.ratingPools_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.ratingPools_.isEmpty()) {
+          if (ratingPoolsBuilder_.isEmpty()) {
+            ratingPoolsBuilder_.dispose();
+            ratingPoolsBuilder_ = null;
+            ratingPools_ = other.ratingPools_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+            ratingPoolsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getRatingPoolsFieldBuilder() : null;
+          } else {
+            ratingPoolsBuilder_.addAllMessages(other.ratingPools_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1133,6 +1260,19 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 74
+            case 82: {
+              dev.agora.v1.RatingPool m =
+                  input.readMessage(
+                      dev.agora.v1.RatingPool.parser(),
+                      extensionRegistry);
+              if (ratingPoolsBuilder_ == null) {
+                ensureRatingPoolsIsMutable();
+                ratingPools_.add(m);
+              } else {
+                ratingPoolsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2644,6 +2784,354 @@ private static final long serialVersionUID = 0L;
         boardTracks_ = null;
       }
       return boardTracksBuilder_;
+    }
+
+    private java.util.List<dev.agora.v1.RatingPool> ratingPools_ =
+      java.util.Collections.emptyList();
+    private void ensureRatingPoolsIsMutable() {
+      if (!((bitField0_ & 0x00000200) != 0)) {
+        ratingPools_ = new java.util.ArrayList<dev.agora.v1.RatingPool>(ratingPools_);
+        bitField0_ |= 0x00000200;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.RatingPool, dev.agora.v1.RatingPool.Builder, dev.agora.v1.RatingPoolOrBuilder> ratingPoolsBuilder_;
+
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public java.util.List<dev.agora.v1.RatingPool> getRatingPoolsList() {
+      if (ratingPoolsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(ratingPools_);
+      } else {
+        return ratingPoolsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public int getRatingPoolsCount() {
+      if (ratingPoolsBuilder_ == null) {
+        return ratingPools_.size();
+      } else {
+        return ratingPoolsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public dev.agora.v1.RatingPool getRatingPools(int index) {
+      if (ratingPoolsBuilder_ == null) {
+        return ratingPools_.get(index);
+      } else {
+        return ratingPoolsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder setRatingPools(
+        int index, dev.agora.v1.RatingPool value) {
+      if (ratingPoolsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureRatingPoolsIsMutable();
+        ratingPools_.set(index, value);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder setRatingPools(
+        int index, dev.agora.v1.RatingPool.Builder builderForValue) {
+      if (ratingPoolsBuilder_ == null) {
+        ensureRatingPoolsIsMutable();
+        ratingPools_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder addRatingPools(dev.agora.v1.RatingPool value) {
+      if (ratingPoolsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureRatingPoolsIsMutable();
+        ratingPools_.add(value);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder addRatingPools(
+        int index, dev.agora.v1.RatingPool value) {
+      if (ratingPoolsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureRatingPoolsIsMutable();
+        ratingPools_.add(index, value);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder addRatingPools(
+        dev.agora.v1.RatingPool.Builder builderForValue) {
+      if (ratingPoolsBuilder_ == null) {
+        ensureRatingPoolsIsMutable();
+        ratingPools_.add(builderForValue.build());
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder addRatingPools(
+        int index, dev.agora.v1.RatingPool.Builder builderForValue) {
+      if (ratingPoolsBuilder_ == null) {
+        ensureRatingPoolsIsMutable();
+        ratingPools_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder addAllRatingPools(
+        java.lang.Iterable<? extends dev.agora.v1.RatingPool> values) {
+      if (ratingPoolsBuilder_ == null) {
+        ensureRatingPoolsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, ratingPools_);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder clearRatingPools() {
+      if (ratingPoolsBuilder_ == null) {
+        ratingPools_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000200);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public Builder removeRatingPools(int index) {
+      if (ratingPoolsBuilder_ == null) {
+        ensureRatingPoolsIsMutable();
+        ratingPools_.remove(index);
+        onChanged();
+      } else {
+        ratingPoolsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public dev.agora.v1.RatingPool.Builder getRatingPoolsBuilder(
+        int index) {
+      return getRatingPoolsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public dev.agora.v1.RatingPoolOrBuilder getRatingPoolsOrBuilder(
+        int index) {
+      if (ratingPoolsBuilder_ == null) {
+        return ratingPools_.get(index);  } else {
+        return ratingPoolsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public java.util.List<? extends dev.agora.v1.RatingPoolOrBuilder> 
+         getRatingPoolsOrBuilderList() {
+      if (ratingPoolsBuilder_ != null) {
+        return ratingPoolsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(ratingPools_);
+      }
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public dev.agora.v1.RatingPool.Builder addRatingPoolsBuilder() {
+      return getRatingPoolsFieldBuilder().addBuilder(
+          dev.agora.v1.RatingPool.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public dev.agora.v1.RatingPool.Builder addRatingPoolsBuilder(
+        int index) {
+      return getRatingPoolsFieldBuilder().addBuilder(
+          index, dev.agora.v1.RatingPool.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+     * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+     * options; solo games are never rated.
+     * </pre>
+     *
+     * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+     */
+    public java.util.List<dev.agora.v1.RatingPool.Builder> 
+         getRatingPoolsBuilderList() {
+      return getRatingPoolsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        dev.agora.v1.RatingPool, dev.agora.v1.RatingPool.Builder, dev.agora.v1.RatingPoolOrBuilder> 
+        getRatingPoolsFieldBuilder() {
+      if (ratingPoolsBuilder_ == null) {
+        ratingPoolsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            dev.agora.v1.RatingPool, dev.agora.v1.RatingPool.Builder, dev.agora.v1.RatingPoolOrBuilder>(
+                ratingPools_,
+                ((bitField0_ & 0x00000200) != 0),
+                getParentForChildren(),
+                isClean());
+        ratingPools_ = null;
+      }
+      return ratingPoolsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -279,4 +279,58 @@ public interface GameInfoOrBuilder extends
    */
   dev.agora.v1.BoardTrackOrBuilder getBoardTracksOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  java.util.List<dev.agora.v1.RatingPool> 
+      getRatingPoolsList();
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  dev.agora.v1.RatingPool getRatingPools(int index);
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  int getRatingPoolsCount();
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  java.util.List<? extends dev.agora.v1.RatingPoolOrBuilder> 
+      getRatingPoolsOrBuilderList();
+  /**
+   * <pre>
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   * </pre>
+   *
+   * <code>repeated .agora.v1.RatingPool rating_pools = 10 [json_name = "ratingPools"];</code>
+   */
+  dev.agora.v1.RatingPoolOrBuilder getRatingPoolsOrBuilder(
+      int index);
 }

@@ -1137,6 +1137,99 @@ public final class GameServiceGrpc {
     return getWatchMatchTicketMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.GetRatingRequest,
+      dev.agora.v1.GetRatingResponse> getGetRatingMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "GetRating",
+      requestType = dev.agora.v1.GetRatingRequest.class,
+      responseType = dev.agora.v1.GetRatingResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.GetRatingRequest,
+      dev.agora.v1.GetRatingResponse> getGetRatingMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.GetRatingRequest, dev.agora.v1.GetRatingResponse> getGetRatingMethod;
+    if ((getGetRatingMethod = GameServiceGrpc.getGetRatingMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getGetRatingMethod = GameServiceGrpc.getGetRatingMethod) == null) {
+          GameServiceGrpc.getGetRatingMethod = getGetRatingMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.GetRatingRequest, dev.agora.v1.GetRatingResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "GetRating"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetRatingRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetRatingResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("GetRating"))
+              .build();
+        }
+      }
+    }
+    return getGetRatingMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardRequest,
+      dev.agora.v1.GetLeaderboardResponse> getGetLeaderboardMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "GetLeaderboard",
+      requestType = dev.agora.v1.GetLeaderboardRequest.class,
+      responseType = dev.agora.v1.GetLeaderboardResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardRequest,
+      dev.agora.v1.GetLeaderboardResponse> getGetLeaderboardMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardRequest, dev.agora.v1.GetLeaderboardResponse> getGetLeaderboardMethod;
+    if ((getGetLeaderboardMethod = GameServiceGrpc.getGetLeaderboardMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getGetLeaderboardMethod = GameServiceGrpc.getGetLeaderboardMethod) == null) {
+          GameServiceGrpc.getGetLeaderboardMethod = getGetLeaderboardMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.GetLeaderboardRequest, dev.agora.v1.GetLeaderboardResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "GetLeaderboard"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetLeaderboardRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetLeaderboardResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("GetLeaderboard"))
+              .build();
+        }
+      }
+    }
+    return getGetLeaderboardMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardAroundMeRequest,
+      dev.agora.v1.GetLeaderboardAroundMeResponse> getGetLeaderboardAroundMeMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "GetLeaderboardAroundMe",
+      requestType = dev.agora.v1.GetLeaderboardAroundMeRequest.class,
+      responseType = dev.agora.v1.GetLeaderboardAroundMeResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardAroundMeRequest,
+      dev.agora.v1.GetLeaderboardAroundMeResponse> getGetLeaderboardAroundMeMethod() {
+    io.grpc.MethodDescriptor<dev.agora.v1.GetLeaderboardAroundMeRequest, dev.agora.v1.GetLeaderboardAroundMeResponse> getGetLeaderboardAroundMeMethod;
+    if ((getGetLeaderboardAroundMeMethod = GameServiceGrpc.getGetLeaderboardAroundMeMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getGetLeaderboardAroundMeMethod = GameServiceGrpc.getGetLeaderboardAroundMeMethod) == null) {
+          GameServiceGrpc.getGetLeaderboardAroundMeMethod = getGetLeaderboardAroundMeMethod =
+              io.grpc.MethodDescriptor.<dev.agora.v1.GetLeaderboardAroundMeRequest, dev.agora.v1.GetLeaderboardAroundMeResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "GetLeaderboardAroundMe"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetLeaderboardAroundMeRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.agora.v1.GetLeaderboardAroundMeResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("GetLeaderboardAroundMe"))
+              .build();
+        }
+      }
+    }
+    return getGetLeaderboardAroundMeMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -1676,6 +1769,43 @@ public final class GameServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getWatchMatchTicketMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+     * the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+     * deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+     * INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+     * `player_id` and no player token.
+     * </pre>
+     */
+    public void getRating(dev.agora.v1.GetRatingRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetRatingResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetRatingMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * A pool's leaderboard, best first, paged; established players (deviation at most 110)
+     * and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+     * INVALID_ARGUMENT: a page_token this call did not return.
+     * </pre>
+     */
+    public void getLeaderboard(dev.agora.v1.GetLeaderboardRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetLeaderboardMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller's rank in a pool and the `count` players above and below.
+     * UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+     * </pre>
+     */
+    public void getLeaderboardAroundMe(dev.agora.v1.GetLeaderboardAroundMeRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardAroundMeResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetLeaderboardAroundMeMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -1916,6 +2046,27 @@ public final class GameServiceGrpc {
                 dev.agora.v1.WatchMatchTicketRequest,
                 dev.agora.v1.WatchMatchTicketResponse>(
                   this, METHODID_WATCH_MATCH_TICKET)))
+          .addMethod(
+            getGetRatingMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.GetRatingRequest,
+                dev.agora.v1.GetRatingResponse>(
+                  this, METHODID_GET_RATING)))
+          .addMethod(
+            getGetLeaderboardMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.GetLeaderboardRequest,
+                dev.agora.v1.GetLeaderboardResponse>(
+                  this, METHODID_GET_LEADERBOARD)))
+          .addMethod(
+            getGetLeaderboardAroundMeMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                dev.agora.v1.GetLeaderboardAroundMeRequest,
+                dev.agora.v1.GetLeaderboardAroundMeResponse>(
+                  this, METHODID_GET_LEADERBOARD_AROUND_ME)))
           .build();
     }
   }
@@ -2458,6 +2609,46 @@ public final class GameServiceGrpc {
       io.grpc.stub.ClientCalls.asyncServerStreamingCall(
           getChannel().newCall(getWatchMatchTicketMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+     * the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+     * deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+     * INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+     * `player_id` and no player token.
+     * </pre>
+     */
+    public void getRating(dev.agora.v1.GetRatingRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetRatingResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getGetRatingMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * A pool's leaderboard, best first, paged; established players (deviation at most 110)
+     * and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+     * INVALID_ARGUMENT: a page_token this call did not return.
+     * </pre>
+     */
+    public void getLeaderboard(dev.agora.v1.GetLeaderboardRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getGetLeaderboardMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller's rank in a pool and the `count` players above and below.
+     * UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+     * </pre>
+     */
+    public void getLeaderboardAroundMe(dev.agora.v1.GetLeaderboardAroundMeRequest request,
+        io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardAroundMeResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getGetLeaderboardAroundMeMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -2967,6 +3158,43 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingServerStreamingCall(
           getChannel(), getWatchMatchTicketMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+     * the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+     * deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+     * INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+     * `player_id` and no player token.
+     * </pre>
+     */
+    public dev.agora.v1.GetRatingResponse getRating(dev.agora.v1.GetRatingRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getGetRatingMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * A pool's leaderboard, best first, paged; established players (deviation at most 110)
+     * and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+     * INVALID_ARGUMENT: a page_token this call did not return.
+     * </pre>
+     */
+    public dev.agora.v1.GetLeaderboardResponse getLeaderboard(dev.agora.v1.GetLeaderboardRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getGetLeaderboardMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller's rank in a pool and the `count` players above and below.
+     * UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+     * </pre>
+     */
+    public dev.agora.v1.GetLeaderboardAroundMeResponse getLeaderboardAroundMe(dev.agora.v1.GetLeaderboardAroundMeRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getGetLeaderboardAroundMeMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -3464,6 +3692,46 @@ public final class GameServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getCancelQuickMatchMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+     * the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+     * deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+     * INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+     * `player_id` and no player token.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.GetRatingResponse> getRating(
+        dev.agora.v1.GetRatingRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getGetRatingMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * A pool's leaderboard, best first, paged; established players (deviation at most 110)
+     * and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+     * INVALID_ARGUMENT: a page_token this call did not return.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.GetLeaderboardResponse> getLeaderboard(
+        dev.agora.v1.GetLeaderboardRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getGetLeaderboardMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The signed-in caller's rank in a pool and the `count` players above and below.
+     * UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.agora.v1.GetLeaderboardAroundMeResponse> getLeaderboardAroundMe(
+        dev.agora.v1.GetLeaderboardAroundMeRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getGetLeaderboardAroundMeMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_LIST_GAMES = 0;
@@ -3500,6 +3768,9 @@ public final class GameServiceGrpc {
   private static final int METHODID_GET_MATCH_TICKET = 31;
   private static final int METHODID_CANCEL_QUICK_MATCH = 32;
   private static final int METHODID_WATCH_MATCH_TICKET = 33;
+  private static final int METHODID_GET_RATING = 34;
+  private static final int METHODID_GET_LEADERBOARD = 35;
+  private static final int METHODID_GET_LEADERBOARD_AROUND_ME = 36;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -3654,6 +3925,18 @@ public final class GameServiceGrpc {
           serviceImpl.watchMatchTicket((dev.agora.v1.WatchMatchTicketRequest) request,
               (io.grpc.stub.StreamObserver<dev.agora.v1.WatchMatchTicketResponse>) responseObserver);
           break;
+        case METHODID_GET_RATING:
+          serviceImpl.getRating((dev.agora.v1.GetRatingRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.GetRatingResponse>) responseObserver);
+          break;
+        case METHODID_GET_LEADERBOARD:
+          serviceImpl.getLeaderboard((dev.agora.v1.GetLeaderboardRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardResponse>) responseObserver);
+          break;
+        case METHODID_GET_LEADERBOARD_AROUND_ME:
+          serviceImpl.getLeaderboardAroundMe((dev.agora.v1.GetLeaderboardAroundMeRequest) request,
+              (io.grpc.stub.StreamObserver<dev.agora.v1.GetLeaderboardAroundMeResponse>) responseObserver);
+          break;
         default:
           throw new AssertionError();
       }
@@ -3749,6 +4032,9 @@ public final class GameServiceGrpc {
               .addMethod(getGetMatchTicketMethod())
               .addMethod(getCancelQuickMatchMethod())
               .addMethod(getWatchMatchTicketMethod())
+              .addMethod(getGetRatingMethod())
+              .addMethod(getGetLeaderboardMethod())
+              .addMethod(getGetLeaderboardAroundMeMethod())
               .build();
         }
       }

@@ -286,258 +286,265 @@ public final class GameServiceProto {
       "\n\033agora/v1/game_service.proto\022\010agora.v1\032" +
       "\023agora/v1/chat.proto\032\024agora/v1/games.pro" +
       "to\032\032agora/v1/matchmaking.proto\032\026agora/v1" +
-      "/session.proto\"w\n\007SeatBot\022\022\n\004seat\030\001 \001(\rR" +
-      "\004seat\022%\n\004kind\030\002 \001(\0162\021.agora.v1.BotKindR\004" +
-      "kind\0221\n\010strength\030\003 \001(\0132\025.agora.v1.BotStr" +
-      "engthR\010strength\"6\n\025RematchSessionRequest" +
-      "\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"E\n\026Remat" +
-      "chSessionResponse\022+\n\007session\030\001 \001(\0132\021.ago" +
-      "ra.v1.SessionR\007session\"Q\n\021UndoActionRequ" +
-      "est\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022\035\n\nre" +
-      "quest_id\030\002 \001(\tR\trequestId\"[\n\022UndoActionR" +
-      "esponse\022\030\n\007version\030\001 \001(\004R\007version\022+\n\007ses" +
-      "sion\030\002 \001(\0132\021.agora.v1.SessionR\007session\"T" +
-      "\n\024ResignSessionRequest\022\035\n\nsession_id\030\001 \001" +
-      "(\tR\tsessionId\022\035\n\nrequest_id\030\002 \001(\tR\treque" +
-      "stId\"^\n\025ResignSessionResponse\022\030\n\007version" +
-      "\030\001 \001(\004R\007version\022+\n\007session\030\002 \001(\0132\021.agora" +
-      ".v1.SessionR\007session\"\256\001\n\024HandSeatToBotRe" +
-      "quest\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022%\n\004" +
-      "kind\030\002 \001(\0162\021.agora.v1.BotKindR\004kind\022\035\n\nr" +
-      "equest_id\030\003 \001(\tR\trequestId\0221\n\010strength\030\004" +
-      " \001(\0132\025.agora.v1.BotStrengthR\010strength\"^\n" +
-      "\025HandSeatToBotResponse\022\030\n\007version\030\001 \001(\004R" +
-      "\007version\022+\n\007session\030\002 \001(\0132\021.agora.v1.Ses" +
-      "sionR\007session\"\270\001\n\nSeatChange\022\032\n\010resigned" +
-      "\030\001 \001(\010R\010resigned\022#\n\003bot\030\002 \001(\0162\021.agora.v1" +
-      ".BotKindR\003bot\022\033\n\ttimed_out\030\003 \001(\010R\010timedO" +
-      "ut\022\022\n\004undo\030\004 \001(\010R\004undo\0228\n\014bot_strength\030\005" +
-      " \001(\0132\025.agora.v1.BotStrengthR\013botStrength" +
-      "\"\022\n\020ListGamesRequest\"=\n\021ListGamesRespons" +
-      "e\022(\n\005games\030\001 \003(\0132\022.agora.v1.GameInfoR\005ga" +
-      "mes\"\247\003\n\024CreateSessionRequest\022/\n\007options\030" +
-      "\001 \001(\0132\025.agora.v1.GameOptionsR\007options\022\027\n" +
-      "\004seed\030\002 \001(\004H\000R\004seed\210\001\001\022\035\n\nrequest_id\030\003 \001" +
-      "(\tR\trequestId\022%\n\004bots\030\004 \003(\0132\021.agora.v1.S" +
-      "eatBotR\004bots\0228\n\014time_control\030\005 \001(\0132\025.ago" +
-      "ra.v1.TimeControlR\013timeControl\022D\n\037allow_" +
-      "multiple_seats_per_player\030\006 \001(\010R\033allowMu" +
-      "ltipleSeatsPerPlayer\022,\n\022invited_player_i" +
-      "ds\030\007 \003(\tR\020invitedPlayerIds\022\030\n\007unrated\030\010 " +
-      "\001(\010R\007unrated\022.\n\023spectators_may_chat\030\013 \001(" +
-      "\010R\021spectatorsMayChatB\007\n\005_seed\"D\n\025CreateS" +
+      "/ratings.proto\032\026agora/v1/session.proto\"w" +
+      "\n\007SeatBot\022\022\n\004seat\030\001 \001(\rR\004seat\022%\n\004kind\030\002 " +
+      "\001(\0162\021.agora.v1.BotKindR\004kind\0221\n\010strength" +
+      "\030\003 \001(\0132\025.agora.v1.BotStrengthR\010strength\"" +
+      "6\n\025RematchSessionRequest\022\035\n\nsession_id\030\001" +
+      " \001(\tR\tsessionId\"E\n\026RematchSessionRespons" +
+      "e\022+\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007s" +
+      "ession\"Q\n\021UndoActionRequest\022\035\n\nsession_i" +
+      "d\030\001 \001(\tR\tsessionId\022\035\n\nrequest_id\030\002 \001(\tR\t" +
+      "requestId\"[\n\022UndoActionResponse\022\030\n\007versi" +
+      "on\030\001 \001(\004R\007version\022+\n\007session\030\002 \001(\0132\021.ago" +
+      "ra.v1.SessionR\007session\"T\n\024ResignSessionR" +
+      "equest\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022\035\n" +
+      "\nrequest_id\030\002 \001(\tR\trequestId\"^\n\025ResignSe" +
+      "ssionResponse\022\030\n\007version\030\001 \001(\004R\007version\022" +
+      "+\n\007session\030\002 \001(\0132\021.agora.v1.SessionR\007ses" +
+      "sion\"\256\001\n\024HandSeatToBotRequest\022\035\n\nsession" +
+      "_id\030\001 \001(\tR\tsessionId\022%\n\004kind\030\002 \001(\0162\021.ago" +
+      "ra.v1.BotKindR\004kind\022\035\n\nrequest_id\030\003 \001(\tR" +
+      "\trequestId\0221\n\010strength\030\004 \001(\0132\025.agora.v1." +
+      "BotStrengthR\010strength\"^\n\025HandSeatToBotRe" +
+      "sponse\022\030\n\007version\030\001 \001(\004R\007version\022+\n\007sess" +
+      "ion\030\002 \001(\0132\021.agora.v1.SessionR\007session\"\270\001" +
+      "\n\nSeatChange\022\032\n\010resigned\030\001 \001(\010R\010resigned" +
+      "\022#\n\003bot\030\002 \001(\0162\021.agora.v1.BotKindR\003bot\022\033\n" +
+      "\ttimed_out\030\003 \001(\010R\010timedOut\022\022\n\004undo\030\004 \001(\010" +
+      "R\004undo\0228\n\014bot_strength\030\005 \001(\0132\025.agora.v1." +
+      "BotStrengthR\013botStrength\"\022\n\020ListGamesReq" +
+      "uest\"=\n\021ListGamesResponse\022(\n\005games\030\001 \003(\013" +
+      "2\022.agora.v1.GameInfoR\005games\"\247\003\n\024CreateSe" +
+      "ssionRequest\022/\n\007options\030\001 \001(\0132\025.agora.v1" +
+      ".GameOptionsR\007options\022\027\n\004seed\030\002 \001(\004H\000R\004s" +
+      "eed\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\trequestId\022%\n" +
+      "\004bots\030\004 \003(\0132\021.agora.v1.SeatBotR\004bots\0228\n\014" +
+      "time_control\030\005 \001(\0132\025.agora.v1.TimeContro" +
+      "lR\013timeControl\022D\n\037allow_multiple_seats_p" +
+      "er_player\030\006 \001(\010R\033allowMultipleSeatsPerPl" +
+      "ayer\022,\n\022invited_player_ids\030\007 \003(\tR\020invite" +
+      "dPlayerIds\022\030\n\007unrated\030\010 \001(\010R\007unrated\022.\n\023" +
+      "spectators_may_chat\030\013 \001(\010R\021spectatorsMay" +
+      "ChatB\007\n\005_seed\"D\n\025CreateSessionResponse\022+" +
+      "\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sess" +
+      "ion\"2\n\021GetSessionRequest\022\035\n\nsession_id\030\001" +
+      " \001(\tR\tsessionId\"A\n\022GetSessionResponse\022+\n" +
+      "\007session\030\001 \001(\0132\021.agora.v1.SessionR\007sessi" +
+      "on\"n\n\023ListSessionsRequest\022\027\n\007game_id\030\001 \001" +
+      "(\tR\006gameId\022!\n\014include_full\030\002 \001(\010R\013includ" +
+      "eFull\022\033\n\tpage_size\030\003 \001(\rR\010pageSize\"E\n\024Li" +
+      "stSessionsResponse\022-\n\010sessions\030\001 \003(\0132\021.a" +
+      "gora.v1.SessionR\010sessions\"\225\001\n\022JoinSessio" +
+      "nRequest\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022" +
+      "\027\n\004seat\030\002 \001(\rH\000R\004seat\210\001\001\022\037\n\013player_name\030" +
+      "\003 \001(\tR\nplayerName\022\035\n\nrequest_id\030\004 \001(\tR\tr" +
+      "equestIdB\007\n\005_seat\"u\n\023JoinSessionResponse" +
+      "\022\022\n\004seat\030\001 \001(\rR\004seat\022\035\n\nseat_token\030\002 \001(\t" +
+      "R\tseatToken\022+\n\007session\030\003 \001(\0132\021.agora.v1." +
+      "SessionR\007session\"4\n\023LeaveSessionRequest\022" +
+      "\035\n\nsession_id\030\001 \001(\tR\tsessionId\"C\n\024LeaveS" +
       "essionResponse\022+\n\007session\030\001 \001(\0132\021.agora." +
-      "v1.SessionR\007session\"2\n\021GetSessionRequest" +
-      "\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"A\n\022GetSe" +
-      "ssionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v" +
-      "1.SessionR\007session\"n\n\023ListSessionsReques" +
-      "t\022\027\n\007game_id\030\001 \001(\tR\006gameId\022!\n\014include_fu" +
-      "ll\030\002 \001(\010R\013includeFull\022\033\n\tpage_size\030\003 \001(\r" +
-      "R\010pageSize\"E\n\024ListSessionsResponse\022-\n\010se" +
-      "ssions\030\001 \003(\0132\021.agora.v1.SessionR\010session" +
-      "s\"\225\001\n\022JoinSessionRequest\022\035\n\nsession_id\030\001" +
-      " \001(\tR\tsessionId\022\027\n\004seat\030\002 \001(\rH\000R\004seat\210\001\001" +
-      "\022\037\n\013player_name\030\003 \001(\tR\nplayerName\022\035\n\nreq" +
-      "uest_id\030\004 \001(\tR\trequestIdB\007\n\005_seat\"u\n\023Joi" +
-      "nSessionResponse\022\022\n\004seat\030\001 \001(\rR\004seat\022\035\n\n" +
-      "seat_token\030\002 \001(\tR\tseatToken\022+\n\007session\030\003" +
-      " \001(\0132\021.agora.v1.SessionR\007session\"4\n\023Leav" +
-      "eSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tses" +
-      "sionId\"C\n\024LeaveSessionResponse\022+\n\007sessio" +
-      "n\030\001 \001(\0132\021.agora.v1.SessionR\007session\"0\n\017G" +
-      "etStateRequest\022\035\n\nsession_id\030\001 \001(\tR\tsess" +
-      "ionId\"g\n\020GetStateResponse\022+\n\007session\030\001 \001" +
-      "(\0132\021.agora.v1.SessionR\007session\022&\n\004view\030\002" +
-      " \001(\0132\022.agora.v1.GameViewR\004view\"8\n\027ListLe" +
-      "galActionsRequest\022\035\n\nsession_id\030\001 \001(\tR\ts" +
-      "essionId\"d\n\030ListLegalActionsResponse\022\030\n\007" +
-      "version\030\001 \001(\004R\007version\022.\n\007actions\030\002 \003(\0132" +
-      "\024.agora.v1.GameActionR\007actions\"\306\001\n\023Submi" +
-      "tActionRequest\022\035\n\nsession_id\030\001 \001(\tR\tsess" +
-      "ionId\022,\n\006action\030\002 \001(\0132\024.agora.v1.GameAct" +
-      "ionR\006action\022.\n\020expected_version\030\003 \001(\004H\000R" +
-      "\017expectedVersion\210\001\001\022\035\n\nrequest_id\030\004 \001(\tR" +
-      "\trequestIdB\023\n\021_expected_version\"\212\001\n\024Subm" +
-      "itActionResponse\022\030\n\007version\030\001 \001(\004R\007versi" +
-      "on\022+\n\006events\030\002 \003(\0132\023.agora.v1.GameEventR" +
-      "\006events\022+\n\007session\030\003 \001(\0132\021.agora.v1.Sess" +
-      "ionR\007session\"Y\n\023StreamEventsRequest\022\035\n\ns" +
-      "ession_id\030\001 \001(\tR\tsessionId\022#\n\rafter_vers" +
-      "ion\030\002 \001(\004R\014afterVersion\"\370\002\n\024StreamEvents" +
-      "Response\022\030\n\007version\030\001 \001(\004R\007version\022\022\n\004se" +
-      "at\030\002 \001(\rR\004seat\022+\n\006events\030\003 \003(\0132\023.agora.v" +
-      "1.GameEventR\006events\022\025\n\006to_act\030\004 \003(\rR\005toA" +
-      "ct\022/\n\006status\030\005 \001(\0162\027.agora.v1.SessionSta" +
-      "tusR\006status\022+\n\007outcome\030\006 \001(\0132\021.agora.v1." +
-      "OutcomeR\007outcome\0225\n\013seat_change\030\007 \001(\0132\024." +
-      "agora.v1.SeatChangeR\nseatChange\022+\n\006clock" +
-      "s\030\010 \003(\0132\023.agora.v1.SeatClockR\006clocks\022,\n\022" +
-      "rematch_session_id\030\t \001(\tR\020rematchSession" +
-      "Id\"t\n\021GetHistoryRequest\022\035\n\nsession_id\030\001 " +
-      "\001(\tR\tsessionId\022#\n\rafter_version\030\002 \001(\004R\014a" +
-      "fterVersion\022\033\n\tpage_size\030\003 \001(\rR\010pageSize" +
-      "\"~\n\022GetHistoryResponse\022:\n\010versions\030\001 \003(\013" +
-      "2\036.agora.v1.StreamEventsResponseR\010versio" +
-      "ns\022,\n\022next_after_version\030\002 \001(\004R\020nextAfte" +
-      "rVersion\"5\n\024ExportSessionRequest\022\035\n\nsess" +
-      "ion_id\030\001 \001(\tR\tsessionId\"H\n\025ExportSession" +
-      "Response\022/\n\006export\030\001 \001(\0132\027.agora.v1.Sess" +
-      "ionExportR\006export\"\234\004\n\rSessionExport\022%\n\016f" +
-      "ormat_version\030\001 \001(\rR\rformatVersion\022#\n\rru" +
-      "les_version\030\002 \001(\tR\014rulesVersion\022\035\n\nsessi" +
-      "on_id\030\003 \001(\tR\tsessionId\022\027\n\007game_id\030\004 \001(\tR" +
-      "\006gameId\022/\n\007options\030\005 \001(\0132\025.agora.v1.Game" +
-      "OptionsR\007options\022\022\n\004seed\030\006 \001(\004R\004seed\022\037\n\013" +
-      "seed_hidden\030\007 \001(\010R\nseedHidden\022,\n\005seats\030\010" +
-      " \003(\0132\026.agora.v1.ExportedSeatR\005seats\0225\n\010v" +
-      "ersions\030\t \003(\0132\031.agora.v1.ExportedVersion" +
-      "R\010versions\0228\n\007history\030\n \003(\0132\036.agora.v1.S" +
-      "treamEventsResponseR\007history\022+\n\007outcome\030" +
-      "\013 \001(\0132\021.agora.v1.OutcomeR\007outcome\022\030\n\007ver" +
-      "sion\030\014 \001(\004R\007version\022;\n\rstarted_under\030\r \001" +
-      "(\0132\026.agora.v1.RulesVersionR\014startedUnder" +
-      "\"\216\001\n\014ExportedSeat\022\037\n\013player_name\030\001 \001(\tR\n" +
-      "playerName\022#\n\003bot\030\002 \001(\0162\021.agora.v1.BotKi" +
-      "ndR\003bot\0228\n\014bot_strength\030\003 \001(\0132\025.agora.v1" +
-      ".BotStrengthR\013botStrength\"\337\002\n\017ExportedVe" +
-      "rsion\022\030\n\007version\030\001 \001(\004R\007version\022\022\n\004seat\030" +
-      "\002 \001(\rR\004seat\022.\n\006action\030\003 \001(\0132\024.agora.v1.G" +
-      "ameActionH\000R\006action\022;\n\010resigned\030\004 \001(\0132\035." +
-      "agora.v1.ExportedResignationH\000R\010resigned" +
-      "\022@\n\rhanded_to_bot\030\005 \001(\0132\032.agora.v1.Expor" +
-      "tedHandOverH\000R\013handedToBot\0228\n\ttimed_out\030" +
-      "\006 \001(\0132\031.agora.v1.ExportedTimeoutH\000R\010time" +
-      "dOut\022,\n\004undo\030\007 \001(\0132\026.agora.v1.ExportedUn" +
-      "doH\000R\004undoB\007\n\005cause\"?\n\017ExportedTimeout\022," +
-      "\n\006action\030\001 \001(\0132\024.agora.v1.GameActionR\006ac" +
-      "tion\"\016\n\014ExportedUndo\"\025\n\023ExportedResignat" +
-      "ion\"l\n\020ExportedHandOver\022%\n\004kind\030\001 \001(\0162\021." +
-      "agora.v1.BotKindR\004kind\0221\n\010strength\030\002 \001(\013" +
-      "2\025.agora.v1.BotStrengthR\010strength\"\247\001\n\024Im" +
-      "portSessionRequest\022/\n\006export\030\001 \001(\0132\027.ago" +
-      "ra.v1.SessionExportR\006export\022+\n\017stop_at_v" +
-      "ersion\030\002 \001(\004H\000R\rstopAtVersion\210\001\001\022\035\n\nrequ" +
-      "est_id\030\003 \001(\tR\trequestIdB\022\n\020_stop_at_vers" +
-      "ion\"D\n\025ImportSessionResponse\022+\n\007session\030" +
-      "\001 \001(\0132\021.agora.v1.SessionR\007session\"\210\002\n\025Li" +
-      "stMySessionsRequest\022\033\n\tpage_size\030\001 \001(\rR\010" +
-      "pageSize\022\035\n\npage_token\030\002 \001(\tR\tpageToken\022" +
-      "\027\n\007game_id\030\003 \001(\tR\006gameId\022.\n\006result\030\004 \001(\016" +
-      "2\026.agora.v1.MyGameResultR\006result\0223\n\026fini" +
-      "shed_after_unix_ms\030\005 \001(\003R\023finishedAfterU" +
-      "nixMs\0225\n\027finished_before_unix_ms\030\006 \001(\003R\024" +
-      "finishedBeforeUnixMs\"1\n\026GetMyStatisticsR" +
-      "equest\022\027\n\007game_id\030\001 \001(\tR\006gameId\"I\n\027GetMy" +
-      "StatisticsResponse\022.\n\005games\030\001 \003(\0132\030.agor" +
-      "a.v1.GameStatisticsR\005games\"\273\002\n\016GameStati" +
-      "stics\022\027\n\007game_id\030\001 \001(\tR\006gameId\022\026\n\006played" +
-      "\030\002 \001(\004R\006played\022\020\n\003won\030\003 \001(\004R\003won\022\022\n\004lost" +
-      "\030\004 \001(\004R\004lost\022\024\n\005drawn\030\005 \001(\004R\005drawn\022\036\n\nun" +
-      "finished\030\006 \001(\004R\nunfinished\022(\n\raverage_sc" +
-      "ore\030\007 \001(\001H\000R\014averageScore\210\001\001\022\"\n\nbest_sco" +
-      "re\030\010 \001(\005H\001R\tbestScore\210\001\001\022-\n\023last_played_" +
-      "unix_ms\030\t \001(\003R\020lastPlayedUnixMsB\020\n\016_aver" +
-      "age_scoreB\r\n\013_best_score\"\336\001\n\033ListFinishe" +
-      "dSessionsRequest\022\027\n\007game_id\030\001 \001(\tR\006gameI" +
-      "d\0223\n\026finished_after_unix_ms\030\002 \001(\003R\023finis" +
-      "hedAfterUnixMs\0225\n\027finished_before_unix_m" +
-      "s\030\003 \001(\003R\024finishedBeforeUnixMs\022\033\n\tpage_si" +
-      "ze\030\004 \001(\rR\010pageSize\022\035\n\npage_token\030\005 \001(\tR\t" +
-      "pageToken\"}\n\034ListFinishedSessionsRespons" +
-      "e\0225\n\010sessions\030\001 \003(\0132\031.agora.v1.FinishedS" +
-      "essionR\010sessions\022&\n\017next_page_token\030\002 \001(" +
-      "\tR\rnextPageToken\"m\n\017FinishedSession\022+\n\007s" +
-      "ession\030\001 \001(\0132\021.agora.v1.SessionR\007session" +
-      "\022-\n\023finish_time_unix_ms\030\002 \001(\003R\020finishTim" +
-      "eUnixMs\"q\n\026ListMySessionsResponse\022/\n\010ses" +
-      "sions\030\001 \003(\0132\023.agora.v1.MySessionR\010sessio" +
-      "ns\022&\n\017next_page_token\030\002 \001(\tR\rnextPageTok" +
-      "en\"\255\001\n\tMySession\022+\n\007session\030\001 \001(\0132\021.agor" +
-      "a.v1.SessionR\007session\022\024\n\005seats\030\002 \003(\rR\005se" +
-      "ats\022.\n\005group\030\003 \001(\0162\030.agora.v1.MySessionG" +
-      "roupR\005group\022-\n\023update_time_unix_ms\030\004 \001(\003" +
-      "R\020updateTimeUnixMs*\230\001\n\014MyGameResult\022\036\n\032M" +
-      "Y_GAME_RESULT_UNSPECIFIED\020\000\022\026\n\022MY_GAME_R" +
-      "ESULT_WON\020\001\022\027\n\023MY_GAME_RESULT_LOST\020\002\022\030\n\024" +
-      "MY_GAME_RESULT_DRAWN\020\003\022\035\n\031MY_GAME_RESULT" +
-      "_UNFINISHED\020\004*\217\001\n\016MySessionGroup\022 \n\034MY_S" +
-      "ESSION_GROUP_UNSPECIFIED\020\000\022\036\n\032MY_SESSION" +
-      "_GROUP_YOUR_TURN\020\001\022\034\n\030MY_SESSION_GROUP_W" +
-      "AITING\020\002\022\035\n\031MY_SESSION_GROUP_FINISHED\020\0032" +
-      "\375\025\n\013GameService\022D\n\tListGames\022\032.agora.v1." +
-      "ListGamesRequest\032\033.agora.v1.ListGamesRes" +
-      "ponse\022P\n\rCreateSession\022\036.agora.v1.Create" +
-      "SessionRequest\032\037.agora.v1.CreateSessionR" +
-      "esponse\022G\n\nGetSession\022\033.agora.v1.GetSess" +
-      "ionRequest\032\034.agora.v1.GetSessionResponse" +
-      "\022M\n\014ListSessions\022\035.agora.v1.ListSessions" +
-      "Request\032\036.agora.v1.ListSessionsResponse\022" +
-      "J\n\013JoinSession\022\034.agora.v1.JoinSessionReq" +
-      "uest\032\035.agora.v1.JoinSessionResponse\022M\n\014L" +
-      "eaveSession\022\035.agora.v1.LeaveSessionReque" +
-      "st\032\036.agora.v1.LeaveSessionResponse\022A\n\010Ge" +
-      "tState\022\031.agora.v1.GetStateRequest\032\032.agor" +
-      "a.v1.GetStateResponse\022Y\n\020ListLegalAction" +
-      "s\022!.agora.v1.ListLegalActionsRequest\032\".a" +
-      "gora.v1.ListLegalActionsResponse\022M\n\014Subm" +
-      "itAction\022\035.agora.v1.SubmitActionRequest\032" +
-      "\036.agora.v1.SubmitActionResponse\022O\n\014Strea" +
-      "mEvents\022\035.agora.v1.StreamEventsRequest\032\036" +
-      ".agora.v1.StreamEventsResponse0\001\022P\n\rResi" +
-      "gnSession\022\036.agora.v1.ResignSessionReques" +
-      "t\032\037.agora.v1.ResignSessionResponse\022P\n\rHa" +
-      "ndSeatToBot\022\036.agora.v1.HandSeatToBotRequ" +
-      "est\032\037.agora.v1.HandSeatToBotResponse\022G\n\n" +
-      "UndoAction\022\033.agora.v1.UndoActionRequest\032" +
-      "\034.agora.v1.UndoActionResponse\022S\n\016Rematch" +
-      "Session\022\037.agora.v1.RematchSessionRequest" +
-      "\032 .agora.v1.RematchSessionResponse\022G\n\nGe" +
-      "tHistory\022\033.agora.v1.GetHistoryRequest\032\034." +
-      "agora.v1.GetHistoryResponse\022P\n\rExportSes" +
-      "sion\022\036.agora.v1.ExportSessionRequest\032\037.a" +
-      "gora.v1.ExportSessionResponse\022P\n\rImportS" +
-      "ession\022\036.agora.v1.ImportSessionRequest\032\037" +
-      ".agora.v1.ImportSessionResponse\022S\n\016ListM" +
-      "ySessions\022\037.agora.v1.ListMySessionsReque" +
-      "st\032 .agora.v1.ListMySessionsResponse\022V\n\017" +
-      "GetMyStatistics\022 .agora.v1.GetMyStatisti" +
-      "csRequest\032!.agora.v1.GetMyStatisticsResp" +
-      "onse\022e\n\024ListFinishedSessions\022%.agora.v1." +
-      "ListFinishedSessionsRequest\032&.agora.v1.L" +
-      "istFinishedSessionsResponse\022V\n\017SendChatM" +
-      "essage\022 .agora.v1.SendChatMessageRequest" +
-      "\032!.agora.v1.SendChatMessageResponse\022Y\n\020L" +
-      "istChatMessages\022!.agora.v1.ListChatMessa" +
-      "gesRequest\032\".agora.v1.ListChatMessagesRe" +
-      "sponse\022I\n\nStreamChat\022\033.agora.v1.StreamCh" +
-      "atRequest\032\034.agora.v1.StreamChatResponse0" +
-      "\001\022Y\n\020ListQuickPhrases\022!.agora.v1.ListQui" +
-      "ckPhrasesRequest\032\".agora.v1.ListQuickPhr" +
-      "asesResponse\022G\n\nMutePlayer\022\033.agora.v1.Mu" +
-      "tePlayerRequest\032\034.agora.v1.MutePlayerRes" +
-      "ponse\022M\n\014UnmutePlayer\022\035.agora.v1.UnmuteP" +
-      "layerRequest\032\036.agora.v1.UnmutePlayerResp" +
-      "onse\022J\n\013BlockPlayer\022\034.agora.v1.BlockPlay" +
-      "erRequest\032\035.agora.v1.BlockPlayerResponse" +
-      "\022P\n\rUnblockPlayer\022\036.agora.v1.UnblockPlay" +
-      "erRequest\032\037.agora.v1.UnblockPlayerRespon" +
-      "se\022_\n\022ListBlockedPlayers\022#.agora.v1.List" +
-      "BlockedPlayersRequest\032$.agora.v1.ListBlo" +
-      "ckedPlayersResponse\022M\n\014ReportPlayer\022\035.ag" +
-      "ora.v1.ReportPlayerRequest\032\036.agora.v1.Re" +
-      "portPlayerResponse\022V\n\017StartQuickMatch\022 ." +
-      "agora.v1.StartQuickMatchRequest\032!.agora." +
-      "v1.StartQuickMatchResponse\022S\n\016GetMatchTi" +
-      "cket\022\037.agora.v1.GetMatchTicketRequest\032 ." +
-      "agora.v1.GetMatchTicketResponse\022Y\n\020Cance" +
-      "lQuickMatch\022!.agora.v1.CancelQuickMatchR" +
-      "equest\032\".agora.v1.CancelQuickMatchRespon" +
-      "se\022[\n\020WatchMatchTicket\022!.agora.v1.WatchM" +
-      "atchTicketRequest\032\".agora.v1.WatchMatchT" +
-      "icketResponse0\001Ba\n\014dev.agora.v1B\020GameSer" +
-      "viceProtoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342" +
-      "\002\024Agora\\V1\\GPBMetadata\352\002\tAgora::V1b\006prot" +
-      "o3"
+      "v1.SessionR\007session\"0\n\017GetStateRequest\022\035" +
+      "\n\nsession_id\030\001 \001(\tR\tsessionId\"g\n\020GetStat" +
+      "eResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1.Se" +
+      "ssionR\007session\022&\n\004view\030\002 \001(\0132\022.agora.v1." +
+      "GameViewR\004view\"8\n\027ListLegalActionsReques" +
+      "t\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\"d\n\030List" +
+      "LegalActionsResponse\022\030\n\007version\030\001 \001(\004R\007v" +
+      "ersion\022.\n\007actions\030\002 \003(\0132\024.agora.v1.GameA" +
+      "ctionR\007actions\"\306\001\n\023SubmitActionRequest\022\035" +
+      "\n\nsession_id\030\001 \001(\tR\tsessionId\022,\n\006action\030" +
+      "\002 \001(\0132\024.agora.v1.GameActionR\006action\022.\n\020e" +
+      "xpected_version\030\003 \001(\004H\000R\017expectedVersion" +
+      "\210\001\001\022\035\n\nrequest_id\030\004 \001(\tR\trequestIdB\023\n\021_e" +
+      "xpected_version\"\212\001\n\024SubmitActionResponse" +
+      "\022\030\n\007version\030\001 \001(\004R\007version\022+\n\006events\030\002 \003" +
+      "(\0132\023.agora.v1.GameEventR\006events\022+\n\007sessi" +
+      "on\030\003 \001(\0132\021.agora.v1.SessionR\007session\"Y\n\023" +
+      "StreamEventsRequest\022\035\n\nsession_id\030\001 \001(\tR" +
+      "\tsessionId\022#\n\rafter_version\030\002 \001(\004R\014after" +
+      "Version\"\370\002\n\024StreamEventsResponse\022\030\n\007vers" +
+      "ion\030\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022+" +
+      "\n\006events\030\003 \003(\0132\023.agora.v1.GameEventR\006eve" +
+      "nts\022\025\n\006to_act\030\004 \003(\rR\005toAct\022/\n\006status\030\005 \001" +
+      "(\0162\027.agora.v1.SessionStatusR\006status\022+\n\007o" +
+      "utcome\030\006 \001(\0132\021.agora.v1.OutcomeR\007outcome" +
+      "\0225\n\013seat_change\030\007 \001(\0132\024.agora.v1.SeatCha" +
+      "ngeR\nseatChange\022+\n\006clocks\030\010 \003(\0132\023.agora." +
+      "v1.SeatClockR\006clocks\022,\n\022rematch_session_" +
+      "id\030\t \001(\tR\020rematchSessionId\"t\n\021GetHistory" +
+      "Request\022\035\n\nsession_id\030\001 \001(\tR\tsessionId\022#" +
+      "\n\rafter_version\030\002 \001(\004R\014afterVersion\022\033\n\tp" +
+      "age_size\030\003 \001(\rR\010pageSize\"~\n\022GetHistoryRe" +
+      "sponse\022:\n\010versions\030\001 \003(\0132\036.agora.v1.Stre" +
+      "amEventsResponseR\010versions\022,\n\022next_after" +
+      "_version\030\002 \001(\004R\020nextAfterVersion\"5\n\024Expo" +
+      "rtSessionRequest\022\035\n\nsession_id\030\001 \001(\tR\tse" +
+      "ssionId\"H\n\025ExportSessionResponse\022/\n\006expo" +
+      "rt\030\001 \001(\0132\027.agora.v1.SessionExportR\006expor" +
+      "t\"\234\004\n\rSessionExport\022%\n\016format_version\030\001 " +
+      "\001(\rR\rformatVersion\022#\n\rrules_version\030\002 \001(" +
+      "\tR\014rulesVersion\022\035\n\nsession_id\030\003 \001(\tR\tses" +
+      "sionId\022\027\n\007game_id\030\004 \001(\tR\006gameId\022/\n\007optio" +
+      "ns\030\005 \001(\0132\025.agora.v1.GameOptionsR\007options" +
+      "\022\022\n\004seed\030\006 \001(\004R\004seed\022\037\n\013seed_hidden\030\007 \001(" +
+      "\010R\nseedHidden\022,\n\005seats\030\010 \003(\0132\026.agora.v1." +
+      "ExportedSeatR\005seats\0225\n\010versions\030\t \003(\0132\031." +
+      "agora.v1.ExportedVersionR\010versions\0228\n\007hi" +
+      "story\030\n \003(\0132\036.agora.v1.StreamEventsRespo" +
+      "nseR\007history\022+\n\007outcome\030\013 \001(\0132\021.agora.v1" +
+      ".OutcomeR\007outcome\022\030\n\007version\030\014 \001(\004R\007vers" +
+      "ion\022;\n\rstarted_under\030\r \001(\0132\026.agora.v1.Ru" +
+      "lesVersionR\014startedUnder\"\216\001\n\014ExportedSea" +
+      "t\022\037\n\013player_name\030\001 \001(\tR\nplayerName\022#\n\003bo" +
+      "t\030\002 \001(\0162\021.agora.v1.BotKindR\003bot\0228\n\014bot_s" +
+      "trength\030\003 \001(\0132\025.agora.v1.BotStrengthR\013bo" +
+      "tStrength\"\337\002\n\017ExportedVersion\022\030\n\007version" +
+      "\030\001 \001(\004R\007version\022\022\n\004seat\030\002 \001(\rR\004seat\022.\n\006a" +
+      "ction\030\003 \001(\0132\024.agora.v1.GameActionH\000R\006act" +
+      "ion\022;\n\010resigned\030\004 \001(\0132\035.agora.v1.Exporte" +
+      "dResignationH\000R\010resigned\022@\n\rhanded_to_bo" +
+      "t\030\005 \001(\0132\032.agora.v1.ExportedHandOverH\000R\013h" +
+      "andedToBot\0228\n\ttimed_out\030\006 \001(\0132\031.agora.v1" +
+      ".ExportedTimeoutH\000R\010timedOut\022,\n\004undo\030\007 \001" +
+      "(\0132\026.agora.v1.ExportedUndoH\000R\004undoB\007\n\005ca" +
+      "use\"?\n\017ExportedTimeout\022,\n\006action\030\001 \001(\0132\024" +
+      ".agora.v1.GameActionR\006action\"\016\n\014Exported" +
+      "Undo\"\025\n\023ExportedResignation\"l\n\020ExportedH" +
+      "andOver\022%\n\004kind\030\001 \001(\0162\021.agora.v1.BotKind" +
+      "R\004kind\0221\n\010strength\030\002 \001(\0132\025.agora.v1.BotS" +
+      "trengthR\010strength\"\247\001\n\024ImportSessionReque" +
+      "st\022/\n\006export\030\001 \001(\0132\027.agora.v1.SessionExp" +
+      "ortR\006export\022+\n\017stop_at_version\030\002 \001(\004H\000R\r" +
+      "stopAtVersion\210\001\001\022\035\n\nrequest_id\030\003 \001(\tR\tre" +
+      "questIdB\022\n\020_stop_at_version\"D\n\025ImportSes" +
+      "sionResponse\022+\n\007session\030\001 \001(\0132\021.agora.v1" +
+      ".SessionR\007session\"\210\002\n\025ListMySessionsRequ" +
+      "est\022\033\n\tpage_size\030\001 \001(\rR\010pageSize\022\035\n\npage" +
+      "_token\030\002 \001(\tR\tpageToken\022\027\n\007game_id\030\003 \001(\t" +
+      "R\006gameId\022.\n\006result\030\004 \001(\0162\026.agora.v1.MyGa" +
+      "meResultR\006result\0223\n\026finished_after_unix_" +
+      "ms\030\005 \001(\003R\023finishedAfterUnixMs\0225\n\027finishe" +
+      "d_before_unix_ms\030\006 \001(\003R\024finishedBeforeUn" +
+      "ixMs\"1\n\026GetMyStatisticsRequest\022\027\n\007game_i" +
+      "d\030\001 \001(\tR\006gameId\"I\n\027GetMyStatisticsRespon" +
+      "se\022.\n\005games\030\001 \003(\0132\030.agora.v1.GameStatist" +
+      "icsR\005games\"\273\002\n\016GameStatistics\022\027\n\007game_id" +
+      "\030\001 \001(\tR\006gameId\022\026\n\006played\030\002 \001(\004R\006played\022\020" +
+      "\n\003won\030\003 \001(\004R\003won\022\022\n\004lost\030\004 \001(\004R\004lost\022\024\n\005" +
+      "drawn\030\005 \001(\004R\005drawn\022\036\n\nunfinished\030\006 \001(\004R\n" +
+      "unfinished\022(\n\raverage_score\030\007 \001(\001H\000R\014ave" +
+      "rageScore\210\001\001\022\"\n\nbest_score\030\010 \001(\005H\001R\tbest" +
+      "Score\210\001\001\022-\n\023last_played_unix_ms\030\t \001(\003R\020l" +
+      "astPlayedUnixMsB\020\n\016_average_scoreB\r\n\013_be" +
+      "st_score\"\336\001\n\033ListFinishedSessionsRequest" +
+      "\022\027\n\007game_id\030\001 \001(\tR\006gameId\0223\n\026finished_af" +
+      "ter_unix_ms\030\002 \001(\003R\023finishedAfterUnixMs\0225" +
+      "\n\027finished_before_unix_ms\030\003 \001(\003R\024finishe" +
+      "dBeforeUnixMs\022\033\n\tpage_size\030\004 \001(\rR\010pageSi" +
+      "ze\022\035\n\npage_token\030\005 \001(\tR\tpageToken\"}\n\034Lis" +
+      "tFinishedSessionsResponse\0225\n\010sessions\030\001 " +
+      "\003(\0132\031.agora.v1.FinishedSessionR\010sessions" +
+      "\022&\n\017next_page_token\030\002 \001(\tR\rnextPageToken" +
+      "\"m\n\017FinishedSession\022+\n\007session\030\001 \001(\0132\021.a" +
+      "gora.v1.SessionR\007session\022-\n\023finish_time_" +
+      "unix_ms\030\002 \001(\003R\020finishTimeUnixMs\"q\n\026ListM" +
+      "ySessionsResponse\022/\n\010sessions\030\001 \003(\0132\023.ag" +
+      "ora.v1.MySessionR\010sessions\022&\n\017next_page_" +
+      "token\030\002 \001(\tR\rnextPageToken\"\255\001\n\tMySession" +
+      "\022+\n\007session\030\001 \001(\0132\021.agora.v1.SessionR\007se" +
+      "ssion\022\024\n\005seats\030\002 \003(\rR\005seats\022.\n\005group\030\003 \001" +
+      "(\0162\030.agora.v1.MySessionGroupR\005group\022-\n\023u" +
+      "pdate_time_unix_ms\030\004 \001(\003R\020updateTimeUnix" +
+      "Ms*\230\001\n\014MyGameResult\022\036\n\032MY_GAME_RESULT_UN" +
+      "SPECIFIED\020\000\022\026\n\022MY_GAME_RESULT_WON\020\001\022\027\n\023M" +
+      "Y_GAME_RESULT_LOST\020\002\022\030\n\024MY_GAME_RESULT_D" +
+      "RAWN\020\003\022\035\n\031MY_GAME_RESULT_UNFINISHED\020\004*\217\001" +
+      "\n\016MySessionGroup\022 \n\034MY_SESSION_GROUP_UNS" +
+      "PECIFIED\020\000\022\036\n\032MY_SESSION_GROUP_YOUR_TURN" +
+      "\020\001\022\034\n\030MY_SESSION_GROUP_WAITING\020\002\022\035\n\031MY_S" +
+      "ESSION_GROUP_FINISHED\020\0032\205\030\n\013GameService\022" +
+      "D\n\tListGames\022\032.agora.v1.ListGamesRequest" +
+      "\032\033.agora.v1.ListGamesResponse\022P\n\rCreateS" +
+      "ession\022\036.agora.v1.CreateSessionRequest\032\037" +
+      ".agora.v1.CreateSessionResponse\022G\n\nGetSe" +
+      "ssion\022\033.agora.v1.GetSessionRequest\032\034.ago" +
+      "ra.v1.GetSessionResponse\022M\n\014ListSessions" +
+      "\022\035.agora.v1.ListSessionsRequest\032\036.agora." +
+      "v1.ListSessionsResponse\022J\n\013JoinSession\022\034" +
+      ".agora.v1.JoinSessionRequest\032\035.agora.v1." +
+      "JoinSessionResponse\022M\n\014LeaveSession\022\035.ag" +
+      "ora.v1.LeaveSessionRequest\032\036.agora.v1.Le" +
+      "aveSessionResponse\022A\n\010GetState\022\031.agora.v" +
+      "1.GetStateRequest\032\032.agora.v1.GetStateRes" +
+      "ponse\022Y\n\020ListLegalActions\022!.agora.v1.Lis" +
+      "tLegalActionsRequest\032\".agora.v1.ListLega" +
+      "lActionsResponse\022M\n\014SubmitAction\022\035.agora" +
+      ".v1.SubmitActionRequest\032\036.agora.v1.Submi" +
+      "tActionResponse\022O\n\014StreamEvents\022\035.agora." +
+      "v1.StreamEventsRequest\032\036.agora.v1.Stream" +
+      "EventsResponse0\001\022P\n\rResignSession\022\036.agor" +
+      "a.v1.ResignSessionRequest\032\037.agora.v1.Res" +
+      "ignSessionResponse\022P\n\rHandSeatToBot\022\036.ag" +
+      "ora.v1.HandSeatToBotRequest\032\037.agora.v1.H" +
+      "andSeatToBotResponse\022G\n\nUndoAction\022\033.ago" +
+      "ra.v1.UndoActionRequest\032\034.agora.v1.UndoA" +
+      "ctionResponse\022S\n\016RematchSession\022\037.agora." +
+      "v1.RematchSessionRequest\032 .agora.v1.Rema" +
+      "tchSessionResponse\022G\n\nGetHistory\022\033.agora" +
+      ".v1.GetHistoryRequest\032\034.agora.v1.GetHist" +
+      "oryResponse\022P\n\rExportSession\022\036.agora.v1." +
+      "ExportSessionRequest\032\037.agora.v1.ExportSe" +
+      "ssionResponse\022P\n\rImportSession\022\036.agora.v" +
+      "1.ImportSessionRequest\032\037.agora.v1.Import" +
+      "SessionResponse\022S\n\016ListMySessions\022\037.agor" +
+      "a.v1.ListMySessionsRequest\032 .agora.v1.Li" +
+      "stMySessionsResponse\022V\n\017GetMyStatistics\022" +
+      " .agora.v1.GetMyStatisticsRequest\032!.agor" +
+      "a.v1.GetMyStatisticsResponse\022e\n\024ListFini" +
+      "shedSessions\022%.agora.v1.ListFinishedSess" +
+      "ionsRequest\032&.agora.v1.ListFinishedSessi" +
+      "onsResponse\022V\n\017SendChatMessage\022 .agora.v" +
+      "1.SendChatMessageRequest\032!.agora.v1.Send" +
+      "ChatMessageResponse\022Y\n\020ListChatMessages\022" +
+      "!.agora.v1.ListChatMessagesRequest\032\".ago" +
+      "ra.v1.ListChatMessagesResponse\022I\n\nStream" +
+      "Chat\022\033.agora.v1.StreamChatRequest\032\034.agor" +
+      "a.v1.StreamChatResponse0\001\022Y\n\020ListQuickPh" +
+      "rases\022!.agora.v1.ListQuickPhrasesRequest" +
+      "\032\".agora.v1.ListQuickPhrasesResponse\022G\n\n" +
+      "MutePlayer\022\033.agora.v1.MutePlayerRequest\032" +
+      "\034.agora.v1.MutePlayerResponse\022M\n\014UnmuteP" +
+      "layer\022\035.agora.v1.UnmutePlayerRequest\032\036.a" +
+      "gora.v1.UnmutePlayerResponse\022J\n\013BlockPla" +
+      "yer\022\034.agora.v1.BlockPlayerRequest\032\035.agor" +
+      "a.v1.BlockPlayerResponse\022P\n\rUnblockPlaye" +
+      "r\022\036.agora.v1.UnblockPlayerRequest\032\037.agor" +
+      "a.v1.UnblockPlayerResponse\022_\n\022ListBlocke" +
+      "dPlayers\022#.agora.v1.ListBlockedPlayersRe" +
+      "quest\032$.agora.v1.ListBlockedPlayersRespo" +
+      "nse\022M\n\014ReportPlayer\022\035.agora.v1.ReportPla" +
+      "yerRequest\032\036.agora.v1.ReportPlayerRespon" +
+      "se\022V\n\017StartQuickMatch\022 .agora.v1.StartQu" +
+      "ickMatchRequest\032!.agora.v1.StartQuickMat" +
+      "chResponse\022S\n\016GetMatchTicket\022\037.agora.v1." +
+      "GetMatchTicketRequest\032 .agora.v1.GetMatc" +
+      "hTicketResponse\022Y\n\020CancelQuickMatch\022!.ag" +
+      "ora.v1.CancelQuickMatchRequest\032\".agora.v" +
+      "1.CancelQuickMatchResponse\022[\n\020WatchMatch" +
+      "Ticket\022!.agora.v1.WatchMatchTicketReques" +
+      "t\032\".agora.v1.WatchMatchTicketResponse0\001\022" +
+      "D\n\tGetRating\022\032.agora.v1.GetRatingRequest" +
+      "\032\033.agora.v1.GetRatingResponse\022S\n\016GetLead" +
+      "erboard\022\037.agora.v1.GetLeaderboardRequest" +
+      "\032 .agora.v1.GetLeaderboardResponse\022k\n\026Ge" +
+      "tLeaderboardAroundMe\022\'.agora.v1.GetLeade" +
+      "rboardAroundMeRequest\032(.agora.v1.GetLead" +
+      "erboardAroundMeResponseBa\n\014dev.agora.v1B" +
+      "\020GameServiceProtoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010A" +
+      "gora\\V1\342\002\024Agora\\V1\\GPBMetadata\352\002\tAgora::" +
+      "V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -545,6 +552,7 @@ public final class GameServiceProto {
           dev.agora.v1.ChatProto.getDescriptor(),
           dev.agora.v1.GamesProto.getDescriptor(),
           dev.agora.v1.MatchmakingProto.getDescriptor(),
+          dev.agora.v1.RatingsProto.getDescriptor(),
           dev.agora.v1.SessionProto.getDescriptor(),
         });
     internal_static_agora_v1_SeatBot_descriptor =
@@ -862,6 +870,7 @@ public final class GameServiceProto {
     dev.agora.v1.ChatProto.getDescriptor();
     dev.agora.v1.GamesProto.getDescriptor();
     dev.agora.v1.MatchmakingProto.getDescriptor();
+    dev.agora.v1.RatingsProto.getDescriptor();
     dev.agora.v1.SessionProto.getDescriptor();
   }
 

@@ -70,53 +70,55 @@ public final class GamesProto {
     java.lang.String[] descriptorData = {
       "\n\024agora/v1/games.proto\022\010agora.v1\032\025agora/" +
       "v1/attika.proto\032\025agora/v1/origin.proto\032\026" +
-      "agora/v1/origins.proto\032\031agora/v1/terra_n" +
-      "ova.proto\"\357\002\n\010GameInfo\022\027\n\007game_id\030\001 \001(\tR" +
-      "\006gameId\022\022\n\004name\030\002 \001(\tR\004name\022\037\n\013min_playe" +
-      "rs\030\003 \001(\rR\nminPlayers\022\037\n\013max_players\030\004 \001(" +
-      "\rR\nmaxPlayers\0222\n\007options\030\005 \003(\0132\030.agora.v" +
-      "1.GameOptionInfoR\007options\022)\n\020provisional" +
-      "_data\030\006 \003(\tR\017provisionalData\022#\n\rrefusal_" +
-      "codes\030\007 \003(\tR\014refusalCodes\0227\n\014board_layou" +
-      "t\030\010 \003(\0132\024.agora.v1.BoardPointR\013boardLayo" +
-      "ut\0227\n\014board_tracks\030\t \003(\0132\024.agora.v1.Boar" +
-      "dTrackR\013boardTracks\">\n\nBoardPoint\022\024\n\005pla" +
-      "ce\030\001 \001(\tR\005place\022\014\n\001x\030\002 \001(\005R\001x\022\014\n\001y\030\003 \001(\005" +
-      "R\001y\"P\n\nBoardTrack\022\024\n\005track\030\001 \001(\tR\005track\022" +
-      ",\n\006spaces\030\002 \003(\0132\024.agora.v1.TrackSpaceR\006s" +
-      "paces\"\207\001\n\nTrackSpace\022\024\n\005index\030\001 \001(\rR\005ind" +
-      "ex\022\030\n\007section\030\002 \001(\rR\007section\022\024\n\005bonus\030\003 " +
-      "\001(\tR\005bonus\022\024\n\005label\030\004 \001(\tR\005label\022\035\n\narri" +
-      "val_vp\030\005 \001(\005R\tarrivalVp\"\203\001\n\016GameOptionIn" +
-      "fo\022\022\n\004name\030\001 \001(\tR\004name\022 \n\013description\030\002 " +
-      "\001(\tR\013description\022\026\n\006values\030\003 \003(\tR\006values" +
-      "\022#\n\rdefault_value\030\004 \001(\tR\014defaultValue\"\356\001" +
-      "\n\013GameOptions\0221\n\006origin\030\001 \001(\0132\027.agora.v1" +
-      ".OriginOptionsH\000R\006origin\022;\n\nterra_nova\030\002" +
-      " \001(\0132\032.agora.v1.TerraNovaOptionsH\000R\tterr" +
-      "aNova\0224\n\007origins\030\003 \001(\0132\030.agora.v1.Origin" +
-      "sOptionsH\000R\007origins\0221\n\006attika\030\004 \001(\0132\027.ag" +
-      "ora.v1.AttikaOptionsH\000R\006attikaB\006\n\004game\"\351" +
-      "\001\n\nGameAction\0220\n\006origin\030\001 \001(\0132\026.agora.v1" +
-      ".OriginActionH\000R\006origin\022:\n\nterra_nova\030\002 " +
-      "\001(\0132\031.agora.v1.TerraNovaActionH\000R\tterraN" +
-      "ova\0223\n\007origins\030\003 \001(\0132\027.agora.v1.OriginsA" +
-      "ctionH\000R\007origins\0220\n\006attika\030\004 \001(\0132\026.agora" +
-      ".v1.AttikaActionH\000R\006attikaB\006\n\004game\"\337\001\n\010G" +
-      "ameView\022.\n\006origin\030\001 \001(\0132\024.agora.v1.Origi" +
-      "nViewH\000R\006origin\0228\n\nterra_nova\030\002 \001(\0132\027.ag" +
-      "ora.v1.TerraNovaViewH\000R\tterraNova\0221\n\007ori" +
-      "gins\030\003 \001(\0132\025.agora.v1.OriginsViewH\000R\007ori" +
-      "gins\022.\n\006attika\030\004 \001(\0132\024.agora.v1.AttikaVi" +
-      "ewH\000R\006attikaB\006\n\004game\"\344\001\n\tGameEvent\022/\n\006or" +
-      "igin\030\001 \001(\0132\025.agora.v1.OriginEventH\000R\006ori" +
-      "gin\0229\n\nterra_nova\030\002 \001(\0132\030.agora.v1.Terra" +
-      "NovaEventH\000R\tterraNova\0222\n\007origins\030\003 \001(\0132" +
-      "\026.agora.v1.OriginsEventH\000R\007origins\022/\n\006at" +
-      "tika\030\004 \001(\0132\025.agora.v1.AttikaEventH\000R\006att" +
-      "ikaB\006\n\004gameB[\n\014dev.agora.v1B\nGamesProtoP" +
-      "\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1" +
-      "\\GPBMetadata\352\002\tAgora::V1b\006proto3"
+      "agora/v1/origins.proto\032\026agora/v1/ratings" +
+      ".proto\032\031agora/v1/terra_nova.proto\"\250\003\n\010Ga" +
+      "meInfo\022\027\n\007game_id\030\001 \001(\tR\006gameId\022\022\n\004name\030" +
+      "\002 \001(\tR\004name\022\037\n\013min_players\030\003 \001(\rR\nminPla" +
+      "yers\022\037\n\013max_players\030\004 \001(\rR\nmaxPlayers\0222\n" +
+      "\007options\030\005 \003(\0132\030.agora.v1.GameOptionInfo" +
+      "R\007options\022)\n\020provisional_data\030\006 \003(\tR\017pro" +
+      "visionalData\022#\n\rrefusal_codes\030\007 \003(\tR\014ref" +
+      "usalCodes\0227\n\014board_layout\030\010 \003(\0132\024.agora." +
+      "v1.BoardPointR\013boardLayout\0227\n\014board_trac" +
+      "ks\030\t \003(\0132\024.agora.v1.BoardTrackR\013boardTra" +
+      "cks\0227\n\014rating_pools\030\n \003(\0132\024.agora.v1.Rat" +
+      "ingPoolR\013ratingPools\">\n\nBoardPoint\022\024\n\005pl" +
+      "ace\030\001 \001(\tR\005place\022\014\n\001x\030\002 \001(\005R\001x\022\014\n\001y\030\003 \001(" +
+      "\005R\001y\"P\n\nBoardTrack\022\024\n\005track\030\001 \001(\tR\005track" +
+      "\022,\n\006spaces\030\002 \003(\0132\024.agora.v1.TrackSpaceR\006" +
+      "spaces\"\207\001\n\nTrackSpace\022\024\n\005index\030\001 \001(\rR\005in" +
+      "dex\022\030\n\007section\030\002 \001(\rR\007section\022\024\n\005bonus\030\003" +
+      " \001(\tR\005bonus\022\024\n\005label\030\004 \001(\tR\005label\022\035\n\narr" +
+      "ival_vp\030\005 \001(\005R\tarrivalVp\"\203\001\n\016GameOptionI" +
+      "nfo\022\022\n\004name\030\001 \001(\tR\004name\022 \n\013description\030\002" +
+      " \001(\tR\013description\022\026\n\006values\030\003 \003(\tR\006value" +
+      "s\022#\n\rdefault_value\030\004 \001(\tR\014defaultValue\"\356" +
+      "\001\n\013GameOptions\0221\n\006origin\030\001 \001(\0132\027.agora.v" +
+      "1.OriginOptionsH\000R\006origin\022;\n\nterra_nova\030" +
+      "\002 \001(\0132\032.agora.v1.TerraNovaOptionsH\000R\tter" +
+      "raNova\0224\n\007origins\030\003 \001(\0132\030.agora.v1.Origi" +
+      "nsOptionsH\000R\007origins\0221\n\006attika\030\004 \001(\0132\027.a" +
+      "gora.v1.AttikaOptionsH\000R\006attikaB\006\n\004game\"" +
+      "\351\001\n\nGameAction\0220\n\006origin\030\001 \001(\0132\026.agora.v" +
+      "1.OriginActionH\000R\006origin\022:\n\nterra_nova\030\002" +
+      " \001(\0132\031.agora.v1.TerraNovaActionH\000R\tterra" +
+      "Nova\0223\n\007origins\030\003 \001(\0132\027.agora.v1.Origins" +
+      "ActionH\000R\007origins\0220\n\006attika\030\004 \001(\0132\026.agor" +
+      "a.v1.AttikaActionH\000R\006attikaB\006\n\004game\"\337\001\n\010" +
+      "GameView\022.\n\006origin\030\001 \001(\0132\024.agora.v1.Orig" +
+      "inViewH\000R\006origin\0228\n\nterra_nova\030\002 \001(\0132\027.a" +
+      "gora.v1.TerraNovaViewH\000R\tterraNova\0221\n\007or" +
+      "igins\030\003 \001(\0132\025.agora.v1.OriginsViewH\000R\007or" +
+      "igins\022.\n\006attika\030\004 \001(\0132\024.agora.v1.AttikaV" +
+      "iewH\000R\006attikaB\006\n\004game\"\344\001\n\tGameEvent\022/\n\006o" +
+      "rigin\030\001 \001(\0132\025.agora.v1.OriginEventH\000R\006or" +
+      "igin\0229\n\nterra_nova\030\002 \001(\0132\030.agora.v1.Terr" +
+      "aNovaEventH\000R\tterraNova\0222\n\007origins\030\003 \001(\013" +
+      "2\026.agora.v1.OriginsEventH\000R\007origins\022/\n\006a" +
+      "ttika\030\004 \001(\0132\025.agora.v1.AttikaEventH\000R\006at" +
+      "tikaB\006\n\004gameB[\n\014dev.agora.v1B\nGamesProto" +
+      "P\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\V" +
+      "1\\GPBMetadata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -124,6 +126,7 @@ public final class GamesProto {
           dev.agora.v1.AttikaProto.getDescriptor(),
           dev.agora.v1.OriginProto.getDescriptor(),
           dev.agora.v1.OriginsProto.getDescriptor(),
+          dev.agora.v1.RatingsProto.getDescriptor(),
           dev.agora.v1.TerraNovaProto.getDescriptor(),
         });
     internal_static_agora_v1_GameInfo_descriptor =
@@ -131,7 +134,7 @@ public final class GamesProto {
     internal_static_agora_v1_GameInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_GameInfo_descriptor,
-        new java.lang.String[] { "GameId", "Name", "MinPlayers", "MaxPlayers", "Options", "ProvisionalData", "RefusalCodes", "BoardLayout", "BoardTracks", });
+        new java.lang.String[] { "GameId", "Name", "MinPlayers", "MaxPlayers", "Options", "ProvisionalData", "RefusalCodes", "BoardLayout", "BoardTracks", "RatingPools", });
     internal_static_agora_v1_BoardPoint_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_agora_v1_BoardPoint_fieldAccessorTable = new
@@ -183,6 +186,7 @@ public final class GamesProto {
     dev.agora.v1.AttikaProto.getDescriptor();
     dev.agora.v1.OriginProto.getDescriptor();
     dev.agora.v1.OriginsProto.getDescriptor();
+    dev.agora.v1.RatingsProto.getDescriptor();
     dev.agora.v1.TerraNovaProto.getDescriptor();
   }
 

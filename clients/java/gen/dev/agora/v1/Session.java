@@ -625,6 +625,24 @@ private static final long serialVersionUID = 0L;
     return spectatorsMayChat_;
   }
 
+  public static final int RATED_FIELD_NUMBER = 18;
+  private boolean rated_ = false;
+  /**
+   * <pre>
+   * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+   * bot seats, in a game with a rating pool, and every seat taken so far held by a
+   * distinct signed-in player. A rated game that ends once each seat has decided updates
+   * its players' ratings once.
+   * </pre>
+   *
+   * <code>bool rated = 18 [json_name = "rated"];</code>
+   * @return The rated.
+   */
+  @java.lang.Override
+  public boolean getRated() {
+    return rated_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -694,6 +712,9 @@ private static final long serialVersionUID = 0L;
     }
     if (pinned_ != null) {
       output.writeMessage(17, getPinned());
+    }
+    if (rated_ != false) {
+      output.writeBool(18, rated_);
     }
     if (spectatorsMayChat_ != false) {
       output.writeBool(22, spectatorsMayChat_);
@@ -782,6 +803,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(17, getPinned());
     }
+    if (rated_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(18, rated_);
+    }
     if (spectatorsMayChat_ != false) {
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(22, spectatorsMayChat_);
@@ -851,6 +876,8 @@ private static final long serialVersionUID = 0L;
     }
     if (getSpectatorsMayChat()
         != other.getSpectatorsMayChat()) return false;
+    if (getRated()
+        != other.getRated()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -920,6 +947,9 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + SPECTATORS_MAY_CHAT_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getSpectatorsMayChat());
+    hash = (37 * hash) + RATED_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getRated());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1099,6 +1129,7 @@ private static final long serialVersionUID = 0L;
         pinnedBuilder_ = null;
       }
       spectatorsMayChat_ = false;
+      rated_ = false;
       return this;
     }
 
@@ -1213,6 +1244,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00020000) != 0)) {
         result.spectatorsMayChat_ = spectatorsMayChat_;
+      }
+      if (((from_bitField0_ & 0x00040000) != 0)) {
+        result.rated_ = rated_;
       }
     }
 
@@ -1373,6 +1407,9 @@ private static final long serialVersionUID = 0L;
       if (other.getSpectatorsMayChat() != false) {
         setSpectatorsMayChat(other.getSpectatorsMayChat());
       }
+      if (other.getRated() != false) {
+        setRated(other.getRated());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1521,6 +1558,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00010000;
               break;
             } // case 138
+            case 144: {
+              rated_ = input.readBool();
+              bitField0_ |= 0x00040000;
+              break;
+            } // case 144
             case 176: {
               spectatorsMayChat_ = input.readBool();
               bitField0_ |= 0x00020000;
@@ -3555,6 +3597,59 @@ private static final long serialVersionUID = 0L;
     public Builder clearSpectatorsMayChat() {
       bitField0_ = (bitField0_ & ~0x00020000);
       spectatorsMayChat_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean rated_ ;
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @return The rated.
+     */
+    @java.lang.Override
+    public boolean getRated() {
+      return rated_;
+    }
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @param value The rated to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRated(boolean value) {
+      
+      rated_ = value;
+      bitField0_ |= 0x00040000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+     * bot seats, in a game with a rating pool, and every seat taken so far held by a
+     * distinct signed-in player. A rated game that ends once each seat has decided updates
+     * its players' ratings once.
+     * </pre>
+     *
+     * <code>bool rated = 18 [json_name = "rated"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearRated() {
+      bitField0_ = (bitField0_ & ~0x00040000);
+      rated_ = false;
       onChanged();
       return this;
     }

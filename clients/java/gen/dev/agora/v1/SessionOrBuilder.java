@@ -362,4 +362,17 @@ public interface SessionOrBuilder extends
    * @return The spectatorsMayChat.
    */
   boolean getSpectatorsMayChat();
+
+  /**
+   * <pre>
+   * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+   * bot seats, in a game with a rating pool, and every seat taken so far held by a
+   * distinct signed-in player. A rated game that ends once each seat has decided updates
+   * its players' ratings once.
+   * </pre>
+   *
+   * <code>bool rated = 18 [json_name = "rated"];</code>
+   * @return The rated.
+   */
+  boolean getRated();
 }

@@ -89,7 +89,7 @@ public final class SessionProto {
   static {
     java.lang.String[] descriptorData = {
       "\n\026agora/v1/session.proto\022\010agora.v1\032\024agor" +
-      "a/v1/games.proto\"\216\006\n\007Session\022\035\n\nsession_" +
+      "a/v1/games.proto\"\244\006\n\007Session\022\035\n\nsession_" +
       "id\030\001 \001(\tR\tsessionId\022\027\n\007game_id\030\002 \001(\tR\006ga" +
       "meId\022/\n\007options\030\003 \001(\0132\025.agora.v1.GameOpt" +
       "ionsR\007options\022/\n\006status\030\004 \001(\0162\027.agora.v1" +
@@ -109,55 +109,55 @@ public final class SessionProto {
       "lesVersionR\014rulesVersion\022/\n\006pinned\030\021 \001(\013" +
       "2\027.agora.v1.PinnedSessionR\006pinned\022.\n\023spe" +
       "ctators_may_chat\030\026 \001(\010R\021spectatorsMayCha" +
-      "t\"Z\n\014RulesVersion\022%\n\016engine_release\030\001 \001(" +
-      "\tR\rengineRelease\022#\n\rstate_version\030\002 \001(\rR" +
-      "\014stateVersion\"\230\001\n\rPinnedSession\022;\n\rwritt" +
-      "en_under\030\001 \001(\0132\026.agora.v1.RulesVersionR\014" +
-      "writtenUnder\0222\n\025current_state_version\030\002 " +
-      "\001(\rR\023currentStateVersion\022\026\n\006reason\030\003 \001(\t" +
-      "R\006reason\"\255\001\n\013TimeControl\0223\n\010per_move\030\001 \001" +
-      "(\0132\026.agora.v1.PerMoveLimitH\000R\007perMove\022(\n" +
-      "\004bank\030\002 \001(\0132\022.agora.v1.TimeBankH\000R\004bank\022" +
-      "6\n\non_timeout\030\003 \001(\0162\027.agora.v1.TimeoutPo" +
-      "licyR\tonTimeoutB\007\n\005limit\")\n\014PerMoveLimit" +
-      "\022\031\n\010limit_ms\030\001 \001(\004R\007limitMs\"c\n\010TimeBank\022" +
-      "\035\n\ninitial_ms\030\001 \001(\004R\tinitialMs\022!\n\014increm" +
-      "ent_ms\030\002 \001(\004R\013incrementMs\022\025\n\006max_ms\030\003 \001(" +
-      "\004R\005maxMs\"\206\001\n\tSeatClock\022\022\n\004seat\030\001 \001(\rR\004se" +
-      "at\022!\n\014remaining_ms\030\002 \001(\004R\013remainingMs\022-\n" +
-      "\020deadline_unix_ms\030\003 \001(\003H\000R\016deadlineUnixM" +
-      "s\210\001\001B\023\n\021_deadline_unix_ms\"S\n\013BotStrength" +
-      "\022 \n\niterations\030\001 \001(\rH\000R\niterations\022\030\n\006mi" +
-      "llis\030\002 \001(\rH\000R\006millisB\010\n\006budget\"\355\001\n\010SeatI" +
-      "nfo\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005taken\030\002 \001(\010R\005" +
-      "taken\022\037\n\013player_name\030\003 \001(\tR\nplayerName\022#" +
-      "\n\003bot\030\004 \001(\0162\021.agora.v1.BotKindR\003bot\022\032\n\010r" +
-      "esigned\030\005 \001(\010R\010resigned\0228\n\014bot_strength\030" +
-      "\006 \001(\0132\025.agora.v1.BotStrengthR\013botStrengt" +
-      "h\022\033\n\tplayer_id\030\007 \001(\tR\010playerId\";\n\007Outcom" +
-      "e\0220\n\tstandings\030\001 \003(\0132\022.agora.v1.Standing" +
-      "R\tstandings\"\304\001\n\010Standing\022\022\n\004seat\030\001 \001(\rR\004" +
-      "seat\022\024\n\005score\030\002 \001(\005R\005score\022\022\n\004rank\030\003 \001(\r" +
-      "R\004rank\022\035\n\ntie_breaks\030\004 \003(\005R\ttieBreaks\0221\n" +
-      "\tbreakdown\030\005 \003(\0132\023.agora.v1.ScorePartR\tb" +
-      "reakdown\022(\n\004solo\030\006 \001(\0132\024.agora.v1.SoloRe" +
-      "sultR\004solo\"6\n\nSoloResult\022\026\n\006target\030\001 \001(\005" +
-      "R\006target\022\020\n\003won\030\002 \001(\010R\003won\"7\n\tScorePart\022" +
-      "\022\n\004name\030\001 \001(\tR\004name\022\026\n\006points\030\002 \001(\005R\006poi" +
-      "nts*\316\001\n\rSessionStatus\022\036\n\032SESSION_STATUS_" +
-      "UNSPECIFIED\020\000\022&\n\"SESSION_STATUS_WAITING_" +
-      "FOR_PLAYERS\020\001\022\036\n\032SESSION_STATUS_IN_PROGR" +
-      "ESS\020\002\022\033\n\027SESSION_STATUS_FINISHED\020\003\022\034\n\030SE" +
-      "SSION_STATUS_ABANDONED\020\004\022\032\n\026SESSION_STAT" +
-      "US_ABORTED\020\005*\201\001\n\rTimeoutPolicy\022\036\n\032TIMEOU" +
-      "T_POLICY_UNSPECIFIED\020\000\022\036\n\032TIMEOUT_POLICY" +
-      "_RANDOM_MOVE\020\001\022\027\n\023TIMEOUT_POLICY_LOSE\020\002\022" +
-      "\027\n\023TIMEOUT_POLICY_SKIP\020\003*K\n\007BotKind\022\030\n\024B" +
-      "OT_KIND_UNSPECIFIED\020\000\022\023\n\017BOT_KIND_RANDOM" +
-      "\020\001\022\021\n\rBOT_KIND_MCTS\020\002B]\n\014dev.agora.v1B\014S" +
-      "essionProtoP\001\242\002\003AXX\252\002\010Agora.V1\312\002\010Agora\\V" +
-      "1\342\002\024Agora\\V1\\GPBMetadata\352\002\tAgora::V1b\006pr" +
-      "oto3"
+      "t\022\024\n\005rated\030\022 \001(\010R\005rated\"Z\n\014RulesVersion\022" +
+      "%\n\016engine_release\030\001 \001(\tR\rengineRelease\022#" +
+      "\n\rstate_version\030\002 \001(\rR\014stateVersion\"\230\001\n\r" +
+      "PinnedSession\022;\n\rwritten_under\030\001 \001(\0132\026.a" +
+      "gora.v1.RulesVersionR\014writtenUnder\0222\n\025cu" +
+      "rrent_state_version\030\002 \001(\rR\023currentStateV" +
+      "ersion\022\026\n\006reason\030\003 \001(\tR\006reason\"\255\001\n\013TimeC" +
+      "ontrol\0223\n\010per_move\030\001 \001(\0132\026.agora.v1.PerM" +
+      "oveLimitH\000R\007perMove\022(\n\004bank\030\002 \001(\0132\022.agor" +
+      "a.v1.TimeBankH\000R\004bank\0226\n\non_timeout\030\003 \001(" +
+      "\0162\027.agora.v1.TimeoutPolicyR\tonTimeoutB\007\n" +
+      "\005limit\")\n\014PerMoveLimit\022\031\n\010limit_ms\030\001 \001(\004" +
+      "R\007limitMs\"c\n\010TimeBank\022\035\n\ninitial_ms\030\001 \001(" +
+      "\004R\tinitialMs\022!\n\014increment_ms\030\002 \001(\004R\013incr" +
+      "ementMs\022\025\n\006max_ms\030\003 \001(\004R\005maxMs\"\206\001\n\tSeatC" +
+      "lock\022\022\n\004seat\030\001 \001(\rR\004seat\022!\n\014remaining_ms" +
+      "\030\002 \001(\004R\013remainingMs\022-\n\020deadline_unix_ms\030" +
+      "\003 \001(\003H\000R\016deadlineUnixMs\210\001\001B\023\n\021_deadline_" +
+      "unix_ms\"S\n\013BotStrength\022 \n\niterations\030\001 \001" +
+      "(\rH\000R\niterations\022\030\n\006millis\030\002 \001(\rH\000R\006mill" +
+      "isB\010\n\006budget\"\355\001\n\010SeatInfo\022\022\n\004seat\030\001 \001(\rR" +
+      "\004seat\022\024\n\005taken\030\002 \001(\010R\005taken\022\037\n\013player_na" +
+      "me\030\003 \001(\tR\nplayerName\022#\n\003bot\030\004 \001(\0162\021.agor" +
+      "a.v1.BotKindR\003bot\022\032\n\010resigned\030\005 \001(\010R\010res" +
+      "igned\0228\n\014bot_strength\030\006 \001(\0132\025.agora.v1.B" +
+      "otStrengthR\013botStrength\022\033\n\tplayer_id\030\007 \001" +
+      "(\tR\010playerId\";\n\007Outcome\0220\n\tstandings\030\001 \003" +
+      "(\0132\022.agora.v1.StandingR\tstandings\"\304\001\n\010St" +
+      "anding\022\022\n\004seat\030\001 \001(\rR\004seat\022\024\n\005score\030\002 \001(" +
+      "\005R\005score\022\022\n\004rank\030\003 \001(\rR\004rank\022\035\n\ntie_brea" +
+      "ks\030\004 \003(\005R\ttieBreaks\0221\n\tbreakdown\030\005 \003(\0132\023" +
+      ".agora.v1.ScorePartR\tbreakdown\022(\n\004solo\030\006" +
+      " \001(\0132\024.agora.v1.SoloResultR\004solo\"6\n\nSolo" +
+      "Result\022\026\n\006target\030\001 \001(\005R\006target\022\020\n\003won\030\002 " +
+      "\001(\010R\003won\"7\n\tScorePart\022\022\n\004name\030\001 \001(\tR\004nam" +
+      "e\022\026\n\006points\030\002 \001(\005R\006points*\316\001\n\rSessionSta" +
+      "tus\022\036\n\032SESSION_STATUS_UNSPECIFIED\020\000\022&\n\"S" +
+      "ESSION_STATUS_WAITING_FOR_PLAYERS\020\001\022\036\n\032S" +
+      "ESSION_STATUS_IN_PROGRESS\020\002\022\033\n\027SESSION_S" +
+      "TATUS_FINISHED\020\003\022\034\n\030SESSION_STATUS_ABAND" +
+      "ONED\020\004\022\032\n\026SESSION_STATUS_ABORTED\020\005*\201\001\n\rT" +
+      "imeoutPolicy\022\036\n\032TIMEOUT_POLICY_UNSPECIFI" +
+      "ED\020\000\022\036\n\032TIMEOUT_POLICY_RANDOM_MOVE\020\001\022\027\n\023" +
+      "TIMEOUT_POLICY_LOSE\020\002\022\027\n\023TIMEOUT_POLICY_" +
+      "SKIP\020\003*K\n\007BotKind\022\030\n\024BOT_KIND_UNSPECIFIE" +
+      "D\020\000\022\023\n\017BOT_KIND_RANDOM\020\001\022\021\n\rBOT_KIND_MCT" +
+      "S\020\002B]\n\014dev.agora.v1B\014SessionProtoP\001\242\002\003AX" +
+      "X\252\002\010Agora.V1\312\002\010Agora\\V1\342\002\024Agora\\V1\\GPBMe" +
+      "tadata\352\002\tAgora::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -169,7 +169,7 @@ public final class SessionProto {
     internal_static_agora_v1_Session_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_agora_v1_Session_descriptor,
-        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", "SeedChosen", "RulesVersion", "Pinned", "SpectatorsMayChat", });
+        new java.lang.String[] { "SessionId", "GameId", "Options", "Status", "Version", "Seats", "ToAct", "Outcome", "CreateTimeUnixMs", "TimeControl", "Clocks", "RematchSessionId", "Private", "AllowMultipleSeatsPerPlayer", "SeedChosen", "RulesVersion", "Pinned", "SpectatorsMayChat", "Rated", });
     internal_static_agora_v1_RulesVersion_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_agora_v1_RulesVersion_fieldAccessorTable = new

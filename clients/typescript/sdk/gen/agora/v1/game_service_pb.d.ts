@@ -8,6 +8,7 @@ import type { BotKind, BotStrength, Outcome, RulesVersion, SeatClock, Session, S
 import type { GameAction, GameEvent, GameInfo, GameOptions, GameView } from "./games_pb.js";
 import type { BlockPlayerRequestSchema, BlockPlayerResponseSchema, ListBlockedPlayersRequestSchema, ListBlockedPlayersResponseSchema, ListChatMessagesRequestSchema, ListChatMessagesResponseSchema, ListQuickPhrasesRequestSchema, ListQuickPhrasesResponseSchema, MutePlayerRequestSchema, MutePlayerResponseSchema, ReportPlayerRequestSchema, ReportPlayerResponseSchema, SendChatMessageRequestSchema, SendChatMessageResponseSchema, StreamChatRequestSchema, StreamChatResponseSchema, UnblockPlayerRequestSchema, UnblockPlayerResponseSchema, UnmutePlayerRequestSchema, UnmutePlayerResponseSchema } from "./chat_pb.js";
 import type { CancelQuickMatchRequestSchema, CancelQuickMatchResponseSchema, GetMatchTicketRequestSchema, GetMatchTicketResponseSchema, StartQuickMatchRequestSchema, StartQuickMatchResponseSchema, WatchMatchTicketRequestSchema, WatchMatchTicketResponseSchema } from "./matchmaking_pb.js";
+import type { GetLeaderboardAroundMeRequestSchema, GetLeaderboardAroundMeResponseSchema, GetLeaderboardRequestSchema, GetLeaderboardResponseSchema, GetRatingRequestSchema, GetRatingResponseSchema } from "./ratings_pb.js";
 
 /**
  * Describes the file agora/v1/game_service.proto.
@@ -2194,6 +2195,43 @@ export declare const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof WatchMatchTicketRequestSchema;
     output: typeof WatchMatchTicketResponseSchema;
+  },
+  /**
+   * A player's Glicko-2 rating in one pool, or in every pool of a game (`player_id` empty:
+   * the signed-in caller's). A player never rated gets a new player's 1500 / 350 / 0.06;
+   * deviation grows with days without a rated game. NOT_FOUND: no such pool or game;
+   * INVALID_ARGUMENT: neither or both of `pool_id` and `game_id`; UNAUTHENTICATED: no
+   * `player_id` and no player token.
+   *
+   * @generated from rpc agora.v1.GameService.GetRating
+   */
+  getRating: {
+    methodKind: "unary";
+    input: typeof GetRatingRequestSchema;
+    output: typeof GetRatingResponseSchema;
+  },
+  /**
+   * A pool's leaderboard, best first, paged; established players (deviation at most 110)
+   * and provisional players are two lists (`provisional`). NOT_FOUND: no such pool;
+   * INVALID_ARGUMENT: a page_token this call did not return.
+   *
+   * @generated from rpc agora.v1.GameService.GetLeaderboard
+   */
+  getLeaderboard: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardRequestSchema;
+    output: typeof GetLeaderboardResponseSchema;
+  },
+  /**
+   * The signed-in caller's rank in a pool and the `count` players above and below.
+   * UNAUTHENTICATED without a player token; NOT_FOUND: no such pool.
+   *
+   * @generated from rpc agora.v1.GameService.GetLeaderboardAroundMe
+   */
+  getLeaderboardAroundMe: {
+    methodKind: "unary";
+    input: typeof GetLeaderboardAroundMeRequestSchema;
+    output: typeof GetLeaderboardAroundMeResponseSchema;
   },
 }>;
 

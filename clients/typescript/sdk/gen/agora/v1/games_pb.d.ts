@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
+import type { RatingPool } from "./ratings_pb.js";
 import type { OriginAction, OriginEvent, OriginOptions, OriginView } from "./origin_pb.js";
 import type { TerraNovaAction, TerraNovaEvent, TerraNovaOptions, TerraNovaView } from "./terra_nova_pb.js";
 import type { OriginsAction, OriginsEvent, OriginsOptions, OriginsView } from "./origins_pb.js";
@@ -81,6 +82,15 @@ export declare type GameInfo = Message<"agora.v1.GameInfo"> & {
    * @generated from field: repeated agora.v1.BoardTrack board_tracks = 9;
    */
   boardTracks: BoardTrack[];
+
+  /**
+   * The pools a rated session of this game counts in (one Glicko-2 rating per player and
+   * pool; see docs/api.md, "Ratings and leaderboards"). A session's pool follows from its
+   * options; solo games are never rated.
+   *
+   * @generated from field: repeated agora.v1.RatingPool rating_pools = 10;
+   */
+  ratingPools: RatingPool[];
 };
 
 /**

@@ -139,6 +139,16 @@ export declare type Session = Message<"agora.v1.Session"> & {
    * @generated from field: bool spectators_may_chat = 22;
    */
   spectatorsMayChat: boolean;
+
+  /**
+   * The game counts for its players' ratings: created without `unrated`, a chosen seed or
+   * bot seats, in a game with a rating pool, and every seat taken so far held by a
+   * distinct signed-in player. A rated game that ends once each seat has decided updates
+   * its players' ratings once.
+   *
+   * @generated from field: bool rated = 18;
+   */
+  rated: boolean;
 };
 
 /**
