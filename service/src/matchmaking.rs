@@ -4,7 +4,6 @@
 //! `api/quick_match.rs`; the matcher every replica runs is `api/matcher.rs`.
 
 use crate::store::matchmaking::{MatchRecord, Pool, Window};
-use crate::store::StoreError;
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
@@ -17,33 +16,9 @@ pub const WINDOW: Window = Window {
     cap: 1000.0,
 };
 
-/// The rating of a player not rated yet (Glicko-2's start).
-pub const DEFAULT_RATING: f64 = 1500.0;
-
-/// A player's rating in a pool, as a ticket records it when it is made.
-#[async_trait::async_trait]
-pub trait RatingLookup: Send + Sync {
-    async fn rating(&self, game_id: &str, seats: usize, player_id: &str)
-        -> Result<f64, StoreError>;
-}
-
-/// Every player at [`DEFAULT_RATING`], until ratings are joined: the ratings role answers
-/// this once it exists (the pool maps to its rating pool by game id and player count).
-pub struct UnratedLookup;
-
-#[async_trait::async_trait]
-impl RatingLookup for UnratedLookup {
-    async fn rating(&self, _: &str, _: usize, _: &str) -> Result<f64, StoreError> {
-        Ok(DEFAULT_RATING)
-    }
-}
-
-/// Who a player must never be matched with. Blocking (issue 38) does not exist yet: this
-/// hook answers nobody. When it does, the ticket records the ids and the forming step
-/// skips a candidate whose player is among the group's.
-pub fn blocked_players(_player_id: &str) -> Vec<String> {
-    Vec::new()
-}
+// Not built yet: blocks (see `crate::store::moderation`) keep blocked players from joining
+// each other's tables, but the forming step does not skip them, so two such players can
+// still be matched (their match session is created all the same).
 
 /// The session match `record` creates: derived from the match id, so every replica (and
 /// every retry) creates the same one.

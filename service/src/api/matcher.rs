@@ -105,9 +105,10 @@ impl GameApi {
                 StoreError::Corrupt(format!("pool {} has no default options", pool.key()))
             })?,
         };
-        // Rated as CreateSession rates: a server-drawn seed, nobody's choice. (A casual
-        // pool's session is marked unrated once sessions record it: `pool.rated`.)
+        // Rated as CreateSession rates (a server-drawn seed, nobody's choice, a game with a
+        // rating pool), and only from a rated pool: a casual match changes no rating.
         let seed = rand::random();
+        let rated = pool.rated && crate::ratings::pools::pool_of(&options).is_some();
         let state = AnyState::setup(&options, seed)
             .map(Table::new)
             .map_err(|e| StoreError::Corrupt(format!("the match's options do not set up: {e}")))?;
@@ -132,6 +133,7 @@ impl GameApi {
         let now = now_ms();
         let meta = SessionMeta {
             started_ms: Some(now),
+            rated,
             ..SessionMeta::new(id.clone(), options, seed, seats, now)
         };
         // The players are told before the create (the worker waits for the session to

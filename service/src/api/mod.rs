@@ -28,8 +28,8 @@ pub mod convert;
 pub mod errors;
 mod finished;
 mod history;
-mod moderation;
 mod matcher;
+mod moderation;
 mod play;
 mod players;
 pub mod quick_match;
@@ -100,8 +100,6 @@ pub struct GameApi {
     pub(crate) chat_rate: Arc<chat::ChatRate>,
     /// The operator's chat filter (word list, webhook); empty by default.
     pub(crate) chat_filter: Arc<crate::chat_filter::ChatFilter>,
-    /// A ticket's rating in its pool (see [`crate::matchmaking::RatingLookup`]).
-    pub(crate) ratings: Arc<dyn crate::matchmaking::RatingLookup>,
     /// `--quick-match-tickets-per-minute`.
     pub(crate) ticket_rate: Arc<crate::matchmaking::TicketRate>,
     /// `--quick-match-ticket-ttl`.
@@ -131,7 +129,6 @@ impl GameApi {
             allow_chosen_seeds: false,
             chat_rate: Arc::default(),
             chat_filter: Arc::default(),
-            ratings: Arc::new(crate::matchmaking::UnratedLookup),
             ticket_rate: Arc::default(),
             ticket_ttl: Duration::from_secs(300),
         }
@@ -284,6 +281,12 @@ impl GameApi {
             }
             (loaded, _) => Ok((loaded?, None)),
         }
+    }
+
+    /// The session a request names for reading: playable, or pinned to older rules
+    /// (see [`Self::read_with_log`]).
+    pub(crate) async fn read(&self, session_id: &str) -> Result<Readable, ApiError> {
+        Ok(self.read_with_log(session_id).await?.0)
     }
 
     /// The session a request names for reading: playable, or pinned to older rules,

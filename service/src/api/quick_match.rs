@@ -232,6 +232,31 @@ impl GameApi {
         ))
     }
 
+    /// The rating a ticket of `player_id` carries: the player's Glicko-2 rating (inactivity
+    /// applied) in the rating pool of the ticket's options, or of the pool's default options
+    /// when it takes any; a game with no rating pool matches everyone at the start rating.
+    async fn ticket_rating(
+        &self,
+        pool: &Pool,
+        options: Option<&AnyOptions>,
+        player_id: &str,
+        now: i64,
+    ) -> Result<f64, ApiError> {
+        let options = match options {
+            Some(options) => Some(options.clone()),
+            None => pool_options(&pool.game_id, u32::from(pool.seats)),
+        };
+        match options.as_ref().and_then(crate::ratings::pools::pool_of) {
+            Some(rating_pool) => Ok(self
+                .store
+                .ratings()
+                .rating(&rating_pool, player_id, now)
+                .await?
+                .rating),
+            None => Ok(crate::ratings::glicko2::Rating::NEW.rating),
+        }
+    }
+
     #[tracing::instrument(skip_all, fields(ticket))]
     pub(crate) async fn start_quick_match(
         &self,
@@ -255,8 +280,7 @@ impl GameApi {
             return Err(MatchError::TicketRate { per_minute, wait }.into());
         }
         let rating = self
-            .ratings
-            .rating(&pool.game_id, usize::from(pool.seats), &player.id)
+            .ticket_rating(&pool, options.as_ref(), &player.id, now)
             .await?;
         let ticket = Ticket {
             format: TICKET_FORMAT,

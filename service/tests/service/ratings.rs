@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use tonic::{Code, Request};
 
 per_store!(
+    quick_match_tickets_carry_ratings_and_only_rated_pools_rate,
     a_rated_game_played_to_the_end_rates_both_new_players,
     a_resignation_counts_as_a_loss_and_both_are_listed_provisional,
     unrated_chosen_seed_bot_seat_token_and_aborted_games_change_nothing,
@@ -204,6 +205,78 @@ async fn a_rated_game_played_to_the_end_rates_both_new_players(kind: StoreKind) 
     // Once per game: a while later it has still been applied once.
     tokio::time::sleep(Duration::from_millis(600)).await;
     assert_eq!(rating(&mut client, "alice", POOL).await.games, 1);
+}
+
+/// Quick match reads ratings: a ticket carries the player's rating in the rating pool of
+/// the ticket's game, a rated pool's match session is rated and a casual one's is not.
+async fn quick_match_tickets_carry_ratings_and_only_rated_pools_rate(kind: StoreKind) {
+    let (key, _jwks, server) = setup(kind).await;
+    let alice = key.sign(&claims("alice", "Alice"));
+    let bob = key.sign(&claims("bob", "Bob"));
+    let mut client = server.client().await;
+    resigned_game(&mut client, &alice, &bob).await;
+    let winner = rated_after(&mut client, "alice", POOL, 1).await;
+    let loser = rated_after(&mut client, "bob", POOL, 1).await;
+    assert_near(winner.rating, 1662.3, "alice's rating");
+    // Origin, 2 players, any options: the standard 2-player pool.
+    let ticket = |jwt: &str, unrated: bool| {
+        authed(
+            pb::StartQuickMatchRequest {
+                game_id: "origin".into(),
+                players: 2,
+                unrated,
+                request_id: uuid::Uuid::new_v4().to_string(),
+                ..Default::default()
+            },
+            jwt,
+        )
+    };
+    let mut sessions = Vec::new();
+    for unrated in [true, false] {
+        let mut ids = Vec::new();
+        for (jwt, expected) in [(&alice, winner.rating), (&bob, loser.rating)] {
+            let t = client
+                .start_quick_match(ticket(jwt, unrated))
+                .await
+                .expect("ticket")
+                .into_inner()
+                .ticket
+                .expect("a ticket");
+            // The rating read when the ticket was made (inactivity may have grown only the
+            // deviation since).
+            assert_near(t.rating, expected, "the ticket's rating");
+            ids.push((jwt.clone(), t.ticket_id));
+        }
+        // 324.6 apart: the window (100 + 20 a second) holds both within ~12 s.
+        let mut session = None;
+        for _ in 0..400 {
+            let t = client
+                .get_match_ticket(authed(
+                    pb::GetMatchTicketRequest {
+                        ticket_id: ids[0].1.clone(),
+                    },
+                    &ids[0].0,
+                ))
+                .await
+                .expect("poll")
+                .into_inner()
+                .ticket
+                .expect("a ticket");
+            if t.state == pb::MatchTicketState::Matched as i32 {
+                session = Some(t.session_id);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let session = session.expect("matched within 20 s");
+        sessions.push((unrated, session_now(&mut client, &session).await));
+    }
+    for (unrated, session) in sessions {
+        assert_eq!(
+            session.rated, !unrated,
+            "unrated pool {unrated}: {session:?}"
+        );
+    }
 }
 
 async fn a_resignation_counts_as_a_loss_and_both_are_listed_provisional(kind: StoreKind) {

@@ -6,8 +6,8 @@ pub mod health;
 pub mod history;
 pub mod lobby;
 pub mod play;
-pub mod record;
 pub mod ratings;
+pub mod record;
 pub mod watch;
 
 use std::future::Future;

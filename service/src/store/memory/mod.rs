@@ -20,8 +20,8 @@ use tokio::time::Instant;
 
 mod chat;
 mod lobby;
-mod moderation;
 mod matchmaking;
+mod moderation;
 mod outbox;
 mod presence;
 mod ratings;
@@ -30,8 +30,8 @@ mod timers;
 mod work;
 
 use chat::ChatLog;
-use moderation::MemoryModeration;
 use matchmaking::MemoryMatchmaking;
+use moderation::MemoryModeration;
 use outbox::MemoryOutbox;
 use presence::MemoryPresence;
 use ratings::MemoryRatings;

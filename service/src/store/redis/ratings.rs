@@ -64,7 +64,7 @@ struct PoolKeys {
 }
 
 impl RedisStore {
-    fn pool_keys(&self, pool: &PoolId) -> PoolKeys {
+    fn rating_pool_keys(&self, pool: &PoolId) -> PoolKeys {
         let p = format!("{}:{{ratings:{}}}", self.inner.config.prefix, pool.as_str());
         PoolKeys {
             players: format!("{p}:players"),
@@ -85,7 +85,7 @@ impl Ratings for RedisStore {
         if players.is_empty() {
             return Ok(Vec::new());
         }
-        let keys = self.pool_keys(pool);
+        let keys = self.rating_pool_keys(pool);
         let mut conn = self.conn();
         let stored: Vec<Option<String>> = self
             .call(
@@ -108,7 +108,7 @@ impl Ratings for RedisStore {
         writes: &[RatingWrite],
         now_ms: i64,
     ) -> Result<Applied, StoreError> {
-        let keys = self.pool_keys(pool);
+        let keys = self.rating_pool_keys(pool);
         let mut invocation = APPLY.key(&keys.players);
         invocation
             .key(&keys.board)
@@ -141,7 +141,7 @@ impl Ratings for RedisStore {
         offset: u64,
         limit: usize,
     ) -> Result<(Vec<Ranked>, u64), StoreError> {
-        let keys = self.pool_keys(pool);
+        let keys = self.rating_pool_keys(pool);
         let board = if provisional {
             &keys.provisional
         } else {
@@ -185,7 +185,7 @@ impl Ratings for RedisStore {
     }
 
     async fn rank(&self, pool: &PoolId, player: &str) -> Result<Option<(u64, bool)>, StoreError> {
-        let keys = self.pool_keys(pool);
+        let keys = self.rating_pool_keys(pool);
         let mut conn = self.conn();
         let (established, provisional): (Option<u64>, Option<u64>) = self
             .call(
