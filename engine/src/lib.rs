@@ -12,8 +12,8 @@ pub mod terra_nova;
 
 pub use crate::core::{
     BoardPoint, BoardTrack, FieldViolation, Game, GameInfo, GameRng, OptionInfo, Outcome,
-    Provenance, RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing, TrackSpace,
-    Viewer, COMMON_REFUSAL_CODES,
+    Provenance, RatingClass, RuleError, Seat, SeatSet, Secret, SetupError, SoloResult, Standing,
+    TrackSpace, Viewer, COMMON_REFUSAL_CODES,
 };
 
 /// The engine release that wrote a stored record (beside each game's

@@ -72,6 +72,20 @@ macro_rules! games {
                 match self { $(GameKind::$variant => <$game as Game>::info(),)+ }
             }
 
+            /// Options for `players` seats, every other option at its default (None for a
+            /// count the game does not have).
+            pub fn options_for(self, players: u8) -> Option<AnyOptions> {
+                let options = match self {
+                    $(GameKind::$variant => AnyOptions::$variant(<$game as Game>::options_for(players)),)+
+                };
+                AnyState::setup(&options, 0).ok().map(|_| options)
+            }
+
+            /// The game's rating pools ([`Game::rating_classes`]).
+            pub fn rating_classes(self) -> Vec<crate::RatingClass> {
+                match self { $(GameKind::$variant => <$game as Game>::rating_classes(),)+ }
+            }
+
             /// The game's sample configurations, named `"<id>/<name>"`.
             pub fn configurations(self) -> Vec<(String, AnyOptions)> {
                 match self {
@@ -122,6 +136,10 @@ macro_rules! games {
             }
             pub fn game_id(&self) -> &'static str {
                 self.kind().id()
+            }
+            /// The rating class these options are rated in ([`Game::rating_class`]).
+            pub fn rating_class(&self) -> Option<String> {
+                match self { $(AnyOptions::$variant(o) => <$game as Game>::rating_class(o),)+ }
             }
         }
 

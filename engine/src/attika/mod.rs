@@ -66,6 +66,27 @@ impl Game for Attika {
     type Event = Event;
     type View = View;
 
+    fn options_for(players: u8) -> Options {
+        Options {
+            players,
+            ..Options::default()
+        }
+    }
+
+    /// The player count; the amphora-for-a-card option is one exchange more and shares the
+    /// pool.
+    fn rating_class(options: &Options) -> Option<String> {
+        Some(format!("{}p", options.players))
+    }
+
+    fn rating_classes() -> Vec<crate::RatingClass> {
+        crate::RatingClass::per_player_count(
+            2..=4,
+            |n| format!("{n}p"),
+            |n| format!("Attika, {n} players, with or without the amphora option."),
+        )
+    }
+
     fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         setup::setup(options, seed)
     }

@@ -48,6 +48,16 @@ pub trait Game: 'static {
     /// and each variant that changes the rules.
     fn configurations() -> Vec<(&'static str, Self::Options)>;
 
+    /// The options of a game of `players` seats with every other option at its default:
+    /// what a quick match that takes "any options" plays.
+    fn options_for(players: u8) -> Self::Options;
+    /// The rating pool a game of `options` counts in, as a class of this game (`"2p"`,
+    /// `"junior-3p"`): games of one class rate their players together, so a class holds
+    /// the games where strength carries over. None: such games are never rated (solo).
+    fn rating_class(options: &Self::Options) -> Option<String>;
+    /// Every class [`Game::rating_class`] answers, for the catalog.
+    fn rating_classes() -> Vec<RatingClass>;
+
     fn setup(options: &Self::Options, seed: u64) -> Result<Self::State, SetupError>;
     fn seat_count(state: &Self::State) -> usize;
     /// The seats that must decide now; empty once the game is over.
@@ -142,5 +152,33 @@ pub trait Game: 'static {
         Self: Sized,
     {
         None
+    }
+}
+
+/// A rating pool of a game, as the catalog lists it (see [`Game::rating_class`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingClass {
+    /// Unique within the game (`"standard-2p"`).
+    pub class: String,
+    pub players: u8,
+    /// Which games count, in a sentence.
+    pub description: String,
+}
+
+impl RatingClass {
+    /// One class per player count in `players`, named by `class` and described by
+    /// `description`.
+    pub fn per_player_count(
+        players: std::ops::RangeInclusive<u8>,
+        class: impl Fn(u8) -> String,
+        description: impl Fn(u8) -> String,
+    ) -> Vec<RatingClass> {
+        players
+            .map(|n| RatingClass {
+                class: class(n),
+                players: n,
+                description: description(n),
+            })
+            .collect()
     }
 }

@@ -17,7 +17,7 @@ pub use wire::FieldViolation;
 
 pub use catalog::{BoardPoint, BoardTrack, GameInfo, OptionInfo, Provenance, TrackSpace};
 pub use error::{RuleError, SetupError, COMMON_REFUSAL_CODES};
-pub use game::Game;
+pub use game::{Game, RatingClass};
 pub use outcome::{Outcome, SoloResult, Standing};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet, Viewer};

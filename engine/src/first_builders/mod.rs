@@ -89,6 +89,42 @@ impl Game for FirstBuilders {
     type Event = Event;
     type View = View;
 
+    fn options_for(players: u8) -> Options {
+        Options::players(players)
+    }
+
+    /// The player count, with the expansion's modules (Ancient Wonders or Builders'
+    /// Challenges, alone or together) apart from the base game: they add scoring and goals.
+    /// The solo training mode is never rated (no opponent).
+    fn rating_class(options: &Options) -> Option<String> {
+        let modules = options.wonders || options.challenges != types::Challenges::None;
+        (options.players >= 2).then(|| {
+            if modules {
+                format!("expansion-{}p", options.players)
+            } else {
+                format!("{}p", options.players)
+            }
+        })
+    }
+
+    fn rating_classes() -> Vec<crate::RatingClass> {
+        let mut classes = crate::RatingClass::per_player_count(
+            2..=4,
+            |n| format!("{n}p"),
+            |n| format!("Origins: First Builders, base game, {n} players."),
+        );
+        classes.extend(crate::RatingClass::per_player_count(
+            2..=4,
+            |n| format!("expansion-{n}p"),
+            |n| {
+                format!(
+                    "Origins: First Builders with Ancient Wonders and/or Builders' Challenges, {n} players."
+                )
+            },
+        ));
+        classes
+    }
+
     fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         setup::setup(options, seed)
     }

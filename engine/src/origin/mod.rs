@@ -48,6 +48,37 @@ impl Game for Origin {
     type Event = Event;
     type View = View;
 
+    fn options_for(players: u8) -> Options {
+        Options {
+            players,
+            ..Options::default()
+        }
+    }
+
+    /// The rule set and the player count. Junior plays the cards by their backs only, with
+    /// no choices of effect and an end as soon as one pile runs out (rules §1.4, §3): a
+    /// Junior result says little about Standard play.
+    fn rating_class(options: &Options) -> Option<String> {
+        Some(format!(
+            "{}-{}p",
+            rule_set_class(options.rules),
+            options.players
+        ))
+    }
+
+    fn rating_classes() -> Vec<crate::RatingClass> {
+        [RuleSet::Standard, RuleSet::Junior]
+            .into_iter()
+            .flat_map(|rules| {
+                crate::RatingClass::per_player_count(
+                    2..=4,
+                    |n| format!("{}-{n}p", rule_set_class(rules)),
+                    |n| format!("Origin, {rules:?} rules, {n} players."),
+                )
+            })
+            .collect()
+    }
+
     fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         state::setup(options, seed)
     }
@@ -153,5 +184,13 @@ fn info() -> GameInfo {
         refusal_codes: Refusal::codes(),
         board_layout: data::board_layout(),
         board_tracks: Vec::new(),
+    }
+}
+
+/// The rule set's part of a rating class.
+fn rule_set_class(rules: RuleSet) -> &'static str {
+    match rules {
+        RuleSet::Standard => "standard",
+        RuleSet::Junior => "junior",
     }
 }

@@ -76,6 +76,37 @@ impl Game for TerraNova {
     type Event = Event;
     type View = View;
 
+    fn options_for(players: u8) -> Options {
+        Options::standard(players)
+    }
+
+    /// The player count, with the two 2-player neutral-house variants apart: they play on
+    /// the board's 2-player side with neutral houses (rules §4.13), another map. The
+    /// faction draft or fixed factions, the turn-order variant and the first-game presets
+    /// only change the setup, not the skill the game asks: they share the pool.
+    fn rating_class(options: &Options) -> Option<String> {
+        Some(if options.neutral_variant == NeutralVariant::None {
+            format!("{}p", options.players)
+        } else {
+            format!("{}p-neutral", options.players)
+        })
+    }
+
+    fn rating_classes() -> Vec<crate::RatingClass> {
+        let mut classes = crate::RatingClass::per_player_count(
+            2..=4,
+            |n| format!("{n}p"),
+            |n| format!("Terra Nova, {n} players, any faction setup or turn order."),
+        );
+        classes.push(crate::RatingClass {
+            class: "2p-neutral".into(),
+            players: 2,
+            description: "Terra Nova, 2 players with a neutral-house variant (planner or random)."
+                .into(),
+        });
+        classes
+    }
+
     fn setup(options: &Options, seed: u64) -> Result<State, SetupError> {
         setup::setup(options, seed)
     }

@@ -88,29 +88,8 @@ fn check_ticket_id(id: &str) -> Result<(), FieldViolation> {
 /// The options a pool's session is played with when every ticket took any options:
 /// the game's defaults for the player count.
 pub(crate) fn pool_options(game_id: &str, players: u32) -> Option<AnyOptions> {
-    use pb::game_options::Game;
-    let game = match game_id {
-        "origin" => Game::Origin(pb::OriginOptions {
-            players,
-            ..Default::default()
-        }),
-        "terra-nova" => Game::TerraNova(pb::TerraNovaOptions {
-            players,
-            ..Default::default()
-        }),
-        "origins" => Game::Origins(pb::OriginsOptions {
-            players,
-            ..Default::default()
-        }),
-        "attika" => Game::Attika(pb::AttikaOptions {
-            players,
-            ..Default::default()
-        }),
-        _ => return None,
-    };
-    let options = AnyOptions::try_from(&pb::GameOptions { game: Some(game) }).ok()?;
-    AnyState::setup(&options, 0).ok()?;
-    Some(options)
+    let kind = agora_engine::registry::GameKind::from_id(game_id)?;
+    kind.options_for(u8::try_from(players).ok()?)
 }
 
 /// The ticket as the API shows it.
