@@ -4,8 +4,10 @@ import type { CallOptions, Client, Code, ConnectError, Interceptor, Transport } 
 import type { GameService, StreamEventsResponse } from "./gen/agora/v1/game_service_pb.js";
 
 export * from "./gen/agora/v1/attika_pb.js";
+export * from "./gen/agora/v1/chat_pb.js";
 export * from "./gen/agora/v1/game_service_pb.js";
 export * from "./gen/agora/v1/games_pb.js";
+export * from "./gen/agora/v1/matchmaking_pb.js";
 export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
 export * from "./gen/agora/v1/ratings_pb.js";

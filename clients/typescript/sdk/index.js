@@ -11,8 +11,10 @@ import { create } from "@bufbuild/protobuf";
 
 // One line per generated file; clients/typescript/e2e.sh checks that none is missing.
 export * from "./gen/agora/v1/attika_pb.js";
+export * from "./gen/agora/v1/chat_pb.js";
 export * from "./gen/agora/v1/game_service_pb.js";
 export * from "./gen/agora/v1/games_pb.js";
+export * from "./gen/agora/v1/matchmaking_pb.js";
 export * from "./gen/agora/v1/origin_pb.js";
 export * from "./gen/agora/v1/origins_pb.js";
 export * from "./gen/agora/v1/ratings_pb.js";
